@@ -1,0 +1,86 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import * as esbuild from 'esbuild';
+import type { AssetManifest } from '../server/ssr/assets';
+
+export const ROOT = join(import.meta.dirname, '..');
+const DIST = join(ROOT, 'dist');
+const PUBLIC_URL = '/static/assets/';
+
+export const clientBuildOptions = (production: boolean): esbuild.BuildOptions => ({
+  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css') },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  target: ['es2022', 'chrome111', 'firefox111', 'safari16'],
+  outdir: join(DIST, 'public/assets'),
+  entryNames: '[name]-[hash]',
+  chunkNames: 'chunks/[name]-[hash]',
+  assetNames: 'media/[name]-[hash]',
+  publicPath: PUBLIC_URL,
+  jsx: 'automatic',
+  minify: production,
+  sourcemap: production ? 'linked' : 'inline',
+  metafile: true,
+  loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  logLevel: 'warning',
+});
+
+/**
+ * Turns esbuild's metafile into the manifest the server reads: the hydrate entry, the
+ * stylesheets, and for each template (views/templates/<Name>.tsx) its chunk and static imports.
+ */
+export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest {
+  const outputs = metafile.outputs;
+  const urlOf = (outputPath: string) => PUBLIC_URL + relative(join(DIST, 'public/assets'), join(ROOT, outputPath)).split('\\').join('/');
+  const staticImports = (outputPath: string, seen = new Set<string>()): string[] => {
+    for (const imported of outputs[outputPath]?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
+      seen.add(imported.path);
+      staticImports(imported.path, seen);
+    }
+    return [...seen];
+  };
+  let hydrate: AssetManifest['hydrate'] | undefined;
+  const styles: string[] = [];
+  const templates: AssetManifest['templates'] = {};
+  for (const [outputPath, output] of Object.entries(outputs)) {
+    if (outputPath.endsWith('.map')) continue;
+    const entry = output.entryPoint ?? '';
+    if (outputPath.endsWith('.css') && entry) styles.push(urlOf(outputPath));
+    if (!outputPath.endsWith('.js')) continue;
+    if (entry.endsWith('client/hydrate.tsx')) {
+      hydrate = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
+    }
+    const template = /views\/templates\/(\w+)\.tsx$/.exec(entry)?.[1];
+    if (template) templates[template] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
+  }
+  if (!hydrate) throw new Error('The build produced no hydrate entry');
+  return { hydrate, styles, templates };
+}
+
+export async function buildClient(production: boolean): Promise<AssetManifest> {
+  await rm(join(DIST, 'public/assets'), { recursive: true, force: true });
+  const result = await esbuild.build(clientBuildOptions(production));
+  const manifest = manifestFromMetafile(result.metafile!);
+  await mkdir(DIST, { recursive: true });
+  await writeFile(join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
+  await writeFile(join(DIST, 'client-metafile.json'), JSON.stringify(result.metafile));
+  return manifest;
+}
+
+export async function buildServer(): Promise<void> {
+  await esbuild.build({
+    entryPoints: { main: join(ROOT, 'server/main.ts'), release: join(ROOT, 'server/release.ts') },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: join(DIST, 'server'),
+    jsx: 'automatic',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}

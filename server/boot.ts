@@ -1,0 +1,22 @@
+import type { Config } from './config';
+import { databaseTarget, migrateToLatest, openDatabase, type DatabaseHandle } from './db';
+import type { Logger } from './logger';
+import { seedDemoContent } from './seed/seed';
+
+/** Opens the configured database, migrates it to the latest schema and seeds an empty one. */
+export async function prepareDatabase(config: Config, logger: Logger): Promise<DatabaseHandle> {
+  const handle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir));
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) logger.info({ applied }, 'database migrated');
+  const seeded = await seedDemoContent(handle.db, logger, {
+    adminUsername: config.admin.username,
+    adminPassword: config.admin.password,
+    port: config.port,
+  });
+  if (seeded && config.admin.passwordIsDefault) {
+    logger.warn(
+      `Staff login: http://localhost:${config.port}/wagtail/login/ as '${config.admin.username}' with password '${config.admin.password}' (development default; set ADMIN_PASSWORD)`,
+    );
+  }
+  return handle;
+}

@@ -1,0 +1,50 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from '../logger';
+import { HttpError } from '../errors';
+
+const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.includes('/api/') || !req.accepts('html');
+
+/**
+ * The one place errors become responses. Known HttpErrors show their message; anything else is
+ * logged with the request id and answered with a generic message that leaks nothing.
+ * `renderNotFound` lets the public site answer HTML 404s with its own not-found page.
+ */
+export function errorHandler(logger: Logger, renderNotFound: (req: Request, res: Response) => Promise<void>) {
+  return async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const known = error instanceof HttpError ? error : undefined;
+    const status = known?.status ?? statusOf(error) ?? 500;
+    if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const message = known?.message ?? (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be processed.');
+    if (wantsJson(req)) {
+      res.status(status).json({ error: { code: known?.code ?? (status >= 500 ? 'server_error' : 'bad_request'), message, ...(known?.fields ? { fields: known.fields } : {}) } });
+      return;
+    }
+    if (status === 404) {
+      try {
+        await renderNotFound(req, res);
+        return;
+      } catch (renderError) {
+        logger.error({ err: renderError }, 'not-found page failed to render');
+      }
+    }
+    res.status(status).type('html').send(plainErrorPage(status, message));
+  };
+}
+
+/** Errors raised by body parsers and the like carry their own 4xx status. */
+function statusOf(error: unknown): number | undefined {
+  if (typeof error === 'object' && error !== null) {
+    const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 600) return status;
+  }
+  return undefined;
+}
+
+function plainErrorPage(status: number, message: string): string {
+  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error ${status}</title><link rel="stylesheet" href="/static/error.css"></head><body><main id="mainContent"><h1>Error ${status}</h1><p>${escaped}</p><p><a href="/">Return to Homepage</a></p></main></body></html>`;
+}

@@ -1,0 +1,30 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { HttpError } from '../../errors';
+import { runChecks, type HealthChecks } from './service';
+
+const subsetSchema = z.object({ subset: z.string().regex(/^[a-z_]+$/) });
+
+/**
+ * /api/ht/ runs every check, /api/ht/{subset}/ one of them (200 when all pass, else 503).
+ * /admin/lb-heartbeat/ is the load balancer's check: the process answers, nothing else.
+ */
+export function healthRoutes(checks: HealthChecks): Router {
+  const router = Router();
+  const respond = async (names: string[], res: import('express').Response) => {
+    const results = await runChecks(checks, names);
+    const ok = Object.values(results).every((r) => r.ok);
+    res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ok ? 'ok' : 'failing', checks: results });
+  };
+  router.get('/api/ht/', (_req, res) => respond(Object.keys(checks), res));
+  router.get('/api/ht/:subset/', (req, res) => {
+    const parsed = subsetSchema.safeParse(req.params);
+    const subset = parsed.success ? parsed.data.subset : '';
+    if (!(subset in checks)) throw new HttpError(404, 'unknown_subset', `Unknown health check subset. Known: ${Object.keys(checks).join(', ')}`);
+    return respond([subset], res);
+  });
+  router.get('/admin/lb-heartbeat/', (_req, res) => {
+    res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
+  });
+  return router;
+}

@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import { blockSchemas } from '../../../views/blocks/schemas';
+import type { BlockData } from '../../../shared/schemas/page-payload';
+import { blockBodySchema } from '../../../shared/schemas/block-body';
+import type { PageTypeDefinition } from './page-type';
+import type { PageContent } from './table';
+
+export type ContentProblem = { field: string; blockId?: string; blockType?: string; message: string };
+export type FieldErrors = Record<string, string[]>;
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(value)'}: ${issue.message}`).join('; ');
+}
+
+/** Keeps the blocks whose type is known and whose value passes its schema (values come back cleaned). */
+export function cleanBlocks(field: string, raw: unknown, report: (problem: ContentProblem) => void): BlockData[] {
+  const shape = blockBodySchema.safeParse(raw);
+  if (!shape.success) {
+    report({ field, message: `not a list of blocks: ${describe(shape.error)}` });
+    return [];
+  }
+  const blocks: BlockData[] = [];
+  for (const block of shape.data) {
+    const definition = blockSchemas.get(block.type);
+    if (!definition) {
+      report({ field, blockId: block.id, blockType: block.type, message: `unknown block type '${block.type}'` });
+      continue;
+    }
+    const parsed = definition.schema.safeParse(block.value);
+    if (!parsed.success) {
+      report({ field, blockId: block.id, blockType: block.type, message: describe(parsed.error) });
+      continue;
+    }
+    blocks.push({ type: block.type, id: block.id, value: parsed.data });
+  }
+  return blocks;
+}
+
+/**
+ * Content as the public site renders it: every field that fails its schema falls back to its
+ * default (or is left out) and is reported, so one bad field never takes the page down.
+ */
+export function contentForRender(
+  pageType: PageTypeDefinition,
+  content: PageContent,
+  report: (problem: ContentProblem) => void,
+): PageContent {
+  const out: PageContent = {};
+  for (const [field, schema] of Object.entries(pageType.contentSchema.shape as Record<string, z.ZodType>)) {
+    if (pageType.streamFields.includes(field)) {
+      out[field] = cleanBlocks(field, content[field] ?? [], report);
+      continue;
+    }
+    const parsed = schema.safeParse(content[field]);
+    if (parsed.success) {
+      out[field] = parsed.data;
+      continue;
+    }
+    report({ field, message: describe(parsed.error) });
+    const fallback = schema.safeParse(undefined);
+    if (fallback.success && fallback.data !== undefined) out[field] = fallback.data;
+  }
+  return out;
+}
+
+/** Content as staff save it: strict, with errors keyed by field path ("body.3.value.text"). */
+export function contentForSave(
+  pageType: PageTypeDefinition,
+  content: PageContent,
+): { ok: true; content: PageContent } | { ok: false; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
+  const parsed = pageType.contentSchema.safeParse(content);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) add(issue.path.join('.') || '__all__', issue.message);
+    return { ok: false, errors };
+  }
+  const cleaned: PageContent = { ...parsed.data };
+  for (const field of pageType.streamFields) {
+    const blocks = (parsed.data[field] ?? []) as BlockData[];
+    cleaned[field] = blocks.map((block, index) => {
+      const definition = blockSchemas.get(block.type);
+      if (!definition) {
+        add(`${field}.${index}.type`, `Unknown block type '${block.type}'`);
+        return block;
+      }
+      const value = definition.schema.safeParse(block.value);
+      if (!value.success) {
+        for (const issue of value.error.issues) add([field, index, 'value', ...issue.path].join('.'), issue.message);
+        return block;
+      }
+      return { ...block, value: value.data };
+    });
+  }
+  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, content: cleaned };
+}

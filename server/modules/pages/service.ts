@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { inTransaction, type Db } from '../../db';
+import { HttpError, notFound } from '../../errors';
+import { contentForSave } from './content';
+import { pageTypeOf } from './page-types';
+import * as repo from './repo';
+import { SLUG_PATTERN, slugify } from './slug';
+import type { Page, PageContent, RevisionSnapshot } from './table';
+import { nextChildPath } from './tree-path';
+
+export type PageFields = {
+  title: string;
+  slug?: string;
+  seo_title?: string;
+  search_description?: string;
+  robots?: string;
+  content: PageContent;
+};
+
+export type CreatePageInput = PageFields & {
+  parentId: number;
+  pageType: string;
+  userId?: number | null;
+  localeId?: number;
+  translationKey?: string;
+  publish?: boolean;
+};
+
+function validationError(errors: Record<string, string[]>): HttpError {
+  return new HttpError(400, 'invalid_page', 'The page could not be saved because of errors.', errors);
+}
+
+function snapshot(fields: Required<Omit<PageFields, 'content'>> & { content: PageContent }): RevisionSnapshot {
+  return {
+    title: fields.title,
+    slug: fields.slug,
+    seo_title: fields.seo_title,
+    search_description: fields.search_description,
+    robots: fields.robots,
+    content: fields.content,
+  };
+}
+
+/**
+ * Creates a page under a parent, with its first revision; publishes it when asked. Validates
+ * the type's placement, the slug (unique among siblings) and the content (strictly).
+ */
+export async function createPage(db: Db, input: CreatePageInput): Promise<Page> {
+  const pageType = pageTypeOf(input.pageType);
+  if (!pageType) throw new HttpError(400, 'unknown_page_type', `Unknown page type '${input.pageType}'`);
+  const title = input.title.trim();
+  const slug = (input.slug ?? slugify(title)).trim();
+  const errors: Record<string, string[]> = {};
+  if (!title) errors.title = ['This field is required.'];
+  if (!SLUG_PATTERN.test(slug)) errors.slug = ['Use lower-case letters, digits and hyphens.'];
+  const content = contentForSave(pageType, input.content);
+  if (!content.ok) Object.assign(errors, content.errors);
+  if (Object.keys(errors).length) throw validationError(errors);
+
+  return inTransaction(db, async (trx) => {
+    const parent = await repo.lockPage(trx, input.parentId);
+    if (!parent) throw notFound('The parent page does not exist.');
+    if (!pageType.parentTypes.includes(parent.page_type)) {
+      throw new HttpError(400, 'not_allowed_here', `A ${pageType.label} cannot be created under a ${parent.page_type}.`);
+    }
+    if (await repo.siblingSlugTaken(trx, parent, slug)) {
+      throw validationError({ slug: [`The slug '${slug}' is already in use within the parent page.`] });
+    }
+    const fields = {
+      title,
+      slug,
+      seo_title: input.seo_title?.trim() ?? '',
+      search_description: input.search_description?.trim() ?? '',
+      robots: input.robots?.trim() ?? '',
+      content: content.ok ? content.content : {},
+    };
+    const page = await repo.insertPage(trx, {
+      ...fields,
+      path: nextChildPath(parent.path, await repo.lastChildPath(trx, parent)),
+      depth: parent.depth + 1,
+      page_type: pageType.type,
+      locale_id: input.localeId ?? parent.locale_id,
+      translation_key: input.translationKey ?? randomUUID(),
+      url_path: `${parent.url_path}${slug}/`,
+      owner_id: input.userId ?? null,
+      live: false,
+      has_unpublished_changes: true,
+    });
+    const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: input.userId ?? null, content: snapshot(fields) });
+    const withRevision = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id });
+    return input.publish ? publishRevisionIn(trx, withRevision, revision.id) : withRevision;
+  });
+}
+
+/** Makes a revision the live content of its page. */
+export async function publishRevision(db: Db, pageId: number, revisionId: number): Promise<Page> {
+  return inTransaction(db, async (trx) => {
+    const page = await repo.lockPage(trx, pageId);
+    if (!page) throw notFound('The page does not exist.');
+    return publishRevisionIn(trx, page, revisionId);
+  });
+}
+
+async function publishRevisionIn(trx: Db, page: Page, revisionId: number): Promise<Page> {
+  const revision = await repo.findRevision(trx, revisionId);
+  if (!revision || revision.page_id !== page.id) throw notFound('The revision does not exist.');
+  const snap = revision.content;
+  return repo.updatePage(trx, page.id, {
+    title: snap.title,
+    seo_title: snap.seo_title,
+    search_description: snap.search_description,
+    robots: snap.robots,
+    content: snap.content,
+    live: true,
+    expired: false,
+    has_unpublished_changes: page.latest_revision_id !== null && page.latest_revision_id !== revision.id,
+    live_revision_id: revision.id,
+    first_published_at: page.first_published_at ?? new Date(),
+    last_published_at: new Date(),
+  });
+}

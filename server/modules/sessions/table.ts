@@ -1,0 +1,7 @@
+import type { ColumnType } from 'kysely';
+
+export interface SessionTable {
+  sid: string;
+  sess: ColumnType<Record<string, unknown>, string, string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}

@@ -1,0 +1,13 @@
+import type { Db } from '../../db';
+import type { User } from './table';
+
+export function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function insertUser(
+  db: Db,
+  user: { username: string; email: string; password_hash: string; is_superuser: boolean; first_name?: string; last_name?: string },
+): Promise<User> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DIST_DIR } from '../paths';
+
+/** Written by scripts/build.ts from esbuild's metafile: which files each page needs. */
+export const assetManifestSchema = z.object({
+  hydrate: z.object({ file: z.string(), preload: z.array(z.string()) }),
+  styles: z.array(z.string()),
+  templates: z.record(z.string(), z.object({ file: z.string(), preload: z.array(z.string()) })),
+});
+export type AssetManifest = z.infer<typeof assetManifestSchema>;
+
+
+export function loadAssetManifest(distDir = DIST_DIR): AssetManifest {
+  const file = join(distDir, 'manifest.json');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`Missing ${file}: build the browser assets first (npm run build)`);
+  }
+  return assetManifestSchema.parse(JSON.parse(text));
+}
+
+/** Module files to preload for a template: the hydrate entry, the template chunk, and their imports. */
+export function scriptsFor(manifest: AssetManifest, template: string): { entry: string; preload: string[] } {
+  const chunk = manifest.templates[template];
+  const preload = new Set([...manifest.hydrate.preload, ...(chunk ? [chunk.file, ...chunk.preload] : [])]);
+  preload.delete(manifest.hydrate.file);
+  return { entry: manifest.hydrate.file, preload: [...preload] };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const catalogEntry = z.object({
+  context: z.string(),
+  key: z.string(),
+  value: z.union([z.string(), z.tuple([z.string(), z.string()])]),
+});
+
+/** What every public page carries for hydration (spec section 2, "Page data"). */
+export const pageContextSchema = z.object({
+  languageCode: z.string(),
+  catalog: z.array(catalogEntry),
+  sentryDsn: z.string().nullable(),
+  commitId: z.string(),
+  branch: z.string(),
+  siteName: z.string(),
+  /** The site's origin as the visitor reached it, e.g. http://ca.localhost:3000 */
+  siteUrl: z.string(),
+  /** Other languages of this page, for the language switcher. */
+  alternates: z.array(z.object({ languageCode: z.string(), url: z.string() })),
+  isPreview: z.boolean(),
+});
+
+export const blockSchema = z.object({ type: z.string(), id: z.string(), value: z.unknown() });
+export type BlockData = z.infer<typeof blockSchema>;
+
+export const pageDataSchema = z.object({
+  id: z.number(),
+  pageType: z.string(),
+  title: z.string(),
+  seoTitle: z.string(),
+  searchDescription: z.string(),
+  robots: z.string(),
+  url: z.string(),
+  lastPublishedAt: z.string().nullable(),
+  /** Type-specific content, already validated and cleaned by the server. */
+  content: z.record(z.string(), z.unknown()),
+  /** What the page type's loader added (lists, related pages...). */
+  extra: z.record(z.string(), z.unknown()),
+});
+
+export const pagePayloadSchema = z.object({
+  template: z.string(),
+  page: pageDataSchema,
+  context: pageContextSchema,
+});
+
+export type PageContext = z.infer<typeof pageContextSchema>;
+export type PageData = z.infer<typeof pageDataSchema>;
+export type PagePayload = z.infer<typeof pagePayloadSchema>;

@@ -1,0 +1,56 @@
+import type { ReactNode } from 'react';
+
+export type DocumentProps = {
+  languageCode: string;
+  title: string;
+  description: string;
+  robots: string;
+  canonicalUrl?: string;
+  alternates: Array<{ languageCode: string; url: string }>;
+  styles: string[];
+  preload: string[];
+  nonce: string;
+  /** Returns the escaped page-data JSON; called when React reaches the end of <body>. */
+  pageDataJson: () => string;
+  skipLinkText: string;
+  children: ReactNode;
+};
+
+/**
+ * The HTML document around #root. Rendered only on the server; the browser hydrates #root.
+ * The page-data script comes last so it can carry exactly the catalog entries the page used.
+ */
+export function Document(props: DocumentProps) {
+  return (
+    <html lang={props.languageCode}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{props.title}</title>
+        {props.description ? <meta name="description" content={props.description} /> : null}
+        {props.robots ? <meta name="robots" content={props.robots} /> : null}
+        {props.alternates.map((alt) => (
+          <link key={alt.languageCode} rel="alternate" hrefLang={alt.languageCode} href={alt.url} />
+        ))}
+        <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        {props.styles.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {props.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#mainContent">
+          {props.skipLinkText}
+        </a>
+        <div id="root">{props.children}</div>
+        <PageData json={props.pageDataJson} nonce={props.nonce} />
+      </body>
+    </html>
+  );
+}
+
+function PageData({ json, nonce }: { json: () => string; nonce: string }) {
+  return <script type="application/json" id="page-data" nonce={nonce} dangerouslySetInnerHTML={{ __html: json() }} />;
+}
