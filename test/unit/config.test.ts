@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('configuration', () => {
+  const dataDir = () => mkdtempSync(join(tmpdir(), 'harborline-config-'));
+
+  it('applies defaults and generates a session secret kept in DATA_DIR', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir, COMMIT_ID: 'abc', BRANCH: 'main' });
+    expect(config.port).to.equal(3000);
+    expect(config.databaseUrl).to.equal(undefined);
+    expect(config.sessionSecret).to.have.length.greaterThan(31);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).to.equal(config.sessionSecret);
+    expect(config.admin.passwordIsDefault).to.equal(true);
+  });
+
+  it('names the variable in one line when a value is invalid', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).to.throw(ConfigError, /^Invalid environment variable PORT: /);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).to.throw(ConfigError, /DATABASE_URL/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).to.throw(ConfigError, /WEB_CONCURRENCY/);
+    expect(() => loadConfig({ PUBLIC_SENTRY_DSN: 'not a url' })).to.throw(ConfigError, /PUBLIC_SENTRY_DSN/);
+  });
+
+  it('requires secrets in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).to.throw(ConfigError, /SESSION_SECRET/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/x' }),
+    ).to.throw(ConfigError, /ADMIN_PASSWORD/);
+  });
+
+  it('refuses several workers on the embedded database', () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATA_DIR: dataDir() })).to.throw(ConfigError, /WEB_CONCURRENCY/);
+    expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() }).webConcurrency).to.equal(2);
+  });
+});
