@@ -1,0 +1,49 @@
+import type { Image } from '../../shared/schemas/media';
+
+type Props = {
+  image: Image;
+  /** The `sizes` attribute: how wide the image is drawn, e.g. "(max-width: 840px) 100vw, 50vw". */
+  sizes: string;
+  alt?: string;
+  className?: string;
+  /** Above-the-fold images (the hero) load eagerly with high priority; everything else lazily. */
+  priority?: boolean;
+};
+
+const MODERN_TYPES = ['image/avif', 'image/webp'] as const;
+
+/**
+ * An <img> (inside <picture> when AVIF/WebP renditions exist) with srcset, sizes and intrinsic
+ * width/height so the layout never shifts while it loads.
+ */
+export function ResponsiveImage({ image, sizes, alt, className, priority = false }: Props) {
+  const byType = (type: string) => image.renditions.filter((r) => r.mimetype === type).sort((a, b) => a.width - b.width);
+  const srcset = (type: string) => byType(type).map((r) => `${r.url} ${r.width}w`).join(', ');
+  const fallbackType = image.renditions.find((r) => !(MODERN_TYPES as readonly string[]).includes(r.mimetype))?.mimetype ?? image.renditions[0]!.mimetype;
+  const fallbacks = byType(fallbackType);
+  const largest = fallbacks[fallbacks.length - 1] ?? image.renditions[0]!;
+  const img = (
+    <img
+      src={largest.url}
+      srcSet={srcset(fallbackType) || undefined}
+      sizes={sizes}
+      width={largest.width}
+      height={largest.height}
+      alt={alt ?? image.default_alt_text}
+      className={className}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+    />
+  );
+  const modern = MODERN_TYPES.filter((type) => type !== fallbackType && byType(type).length > 0);
+  if (modern.length === 0) return img;
+  return (
+    <picture>
+      {modern.map((type) => (
+        <source key={type} type={type} srcSet={srcset(type)} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
+  );
+}
