@@ -44,7 +44,7 @@ export async function openTab(browser: Browser, viewport = { width: 1280, height
     // Chromium logs every 4xx response, including a 404 page itself; failed sub-resources are
     // caught by the response listener below instead.
     if (message.text().startsWith('Failed to load resource')) return;
-    if (message.type() === 'error' || (message.type() === 'warning' && /react|hydrat/i.test(message.text()))) {
+    if (message.type() === 'error' || (message.type() === 'warn' && /react|hydrat/i.test(message.text()))) {
       problems.push(`console.${message.type()}: ${message.text()}`);
     }
   });
