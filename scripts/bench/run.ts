@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { databaseTarget, migrateToLatest, openDatabase } from '../../server/db';
+import { createLogger } from '../../server/logger';
+import { findLivePage } from '../../server/modules/pages/repo';
+import { createPage } from '../../server/modules/pages/service';
+import { seedDemoContent } from '../../server/seed/seed';
+import { blockSchemas } from '../../views/blocks/schemas';
+import { buildClient, buildServer, ROOT } from '../build-assets';
+import { loadTest, printTable } from './http';
+import { javascriptBytesPerTemplate } from './js-bytes';
+
+/**
+ * `npm run bench`: builds for production, prepares a database (PGlite in a temp folder, or
+ * DATABASE_URL), starts the real server and loads it with autocannon. Prints figures only.
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+console.log('Building for production...');
+await buildClient(true);
+await buildServer();
+
+const dataDir = mkdtempSync(join(tmpdir(), 'harborline-bench-'));
+const port = await freePort();
+const handle = openDatabase(databaseTarget(process.env.DATABASE_URL, dataDir));
+await migrateToLatest(handle.db);
+await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port });
+const home = (await handle.db.selectFrom('sites').select('root_page_id').where('is_default_site', '=', true).executeTakeFirstOrThrow()).root_page_id;
+const demos = [...blockSchemas.values()];
+if (!(await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))) {
+  const body = Array.from({ length: 60 }, (_, i) => ({ type: demos[i % demos.length]!.type, id: randomUUID(), value: demos[i % demos.length]!.demo }));
+  await createPage(handle.db, { parentId: home, pageType: 'ExamplePage', title: 'Bench 60 blocks', content: { body, confirmation_content: [] }, publish: true });
+}
+await handle.close();
+
+const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'b'.repeat(48), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  const base = `http://localhost:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const results = [];
+  results.push(await loadTest('home page', `${base}/`));
+  results.push(await loadTest('60-block page', `${base}/bench-60-blocks/`));
+  results.push(await loadTest('health check', `${base}/api/ht/database/`));
+  console.log(`\nHTTP (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; pages are rendered on every request, no page cache)`);
+  printTable(results.map((r) => ({ url: r.label, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })));
+  console.log('\nJavaScript per template (gzip, entry + template chunk + imports)');
+  printTable(javascriptBytesPerTemplate().map((r) => ({ template: r.template, files: r.files, 'KB gz': (r.gzipBytes / 1024).toFixed(1) })));
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
