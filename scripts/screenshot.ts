@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+
+/** `npx tsx scripts/screenshot.ts URL OUT.png [WIDTH]`: a full-page screenshot in Debian's Chromium. */
+const [url, out, width = '1280'] = process.argv.slice(2);
+if (!url || !out) {
+  console.error('usage: npx tsx scripts/screenshot.ts URL OUT.png [WIDTH]');
+  process.exit(2);
+}
+const userDataDir = mkdtempSync(join(tmpdir(), 'harborline-shot-'));
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--host-resolver-rules=MAP *.localhost 127.0.0.1'],
+  userDataDir,
+});
+try {
+  const page = await browser.newPage();
+  await page.setViewport({ width: Number(width), height: 900 });
+  await page.goto(url, { waitUntil: 'networkidle0' });
+  await page.screenshot({ path: out as `${string}.png`, fullPage: true });
+} finally {
+  await browser.close();
+  rmSync(userDataDir, { recursive: true, force: true });
+}
