@@ -9,7 +9,12 @@ type TemplateModule = { default: TemplateComponent };
 export const clientTemplates: Readonly<Record<string, () => Promise<TemplateModule>>> = {
   Error404: () => import('../views/templates/Error404'),
   ExamplePage: () => import('../views/templates/ExamplePage'),
+  Footer: () => import('../views/templates/Footer'),
   HomePage: () => import('../views/templates/HomePage'),
+  LocationsPageLocation: () => import('../views/templates/LocationsPageLocation'),
+  LocationsPageLocationList: () => import('../views/templates/LocationsPageLocationList'),
+  LocationsPageMap: () => import('../views/templates/LocationsPageMap'),
+  LocationsPageStateList: () => import('../views/templates/LocationsPageStateList'),
   RedirectPage: () => import('../views/templates/RedirectPage'),
   UtilityPage: () => import('../views/templates/UtilityPage'),
 };

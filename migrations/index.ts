@@ -1,5 +1,9 @@
 import type { Migration } from 'kysely';
 import * as createCore from './2026_11_22_000100_create_core';
+import * as createImages from './2026_11_22_000200_create_images';
+import * as createLocations from './2026_11_22_000300_create_locations';
+import * as adminAccounts from './2026_11_22_000400_admin_accounts';
+import * as createSiteSnippets from './2026_11_22_000500_create_site_snippets';
 
 /**
  * Every migration, by name. Listed explicitly (not read from the folder) so the production
@@ -7,4 +11,8 @@ import * as createCore from './2026_11_22_000100_create_core';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_000100_create_core': createCore,
+  '2026_11_22_000200_create_images': createImages,
+  '2026_11_22_000300_create_locations': createLocations,
+  '2026_11_22_000400_admin_accounts': adminAccounts,
+  '2026_11_22_000500_create_site_snippets': createSiteSnippets,
 };

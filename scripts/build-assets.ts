@@ -8,7 +8,7 @@ const DIST = join(ROOT, 'dist');
 const PUBLIC_URL = '/static/assets/';
 
 export const clientBuildOptions = (production: boolean): esbuild.BuildOptions => ({
-  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css') },
+  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css') },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -44,11 +44,14 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
   };
   let hydrate: AssetManifest['hydrate'] | undefined;
   const styles: string[] = [];
+  const adminStyles: string[] = [];
   const templates: AssetManifest['templates'] = {};
   for (const [outputPath, output] of Object.entries(outputs)) {
     if (outputPath.endsWith('.map')) continue;
     const entry = output.entryPoint ?? '';
-    if (outputPath.endsWith('.css') && entry) styles.push(urlOf(outputPath));
+    // The back office's stylesheet stays off public pages, and theirs off the back office.
+    if (outputPath.endsWith('.css') && entry.includes('client/admin/')) adminStyles.push(urlOf(outputPath));
+    else if (outputPath.endsWith('.css') && entry) styles.push(urlOf(outputPath));
     if (!outputPath.endsWith('.js')) continue;
     if (entry.endsWith('client/hydrate.tsx')) {
       hydrate = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
@@ -57,7 +60,7 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     if (template) templates[template] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
   }
   if (!hydrate) throw new Error('The build produced no hydrate entry');
-  return { hydrate, styles, templates };
+  return { hydrate, styles, adminStyles, templates };
 }
 
 export async function buildClient(production: boolean): Promise<AssetManifest> {

@@ -9,15 +9,24 @@ import { notFoundFallthrough } from './http/not-found';
 import { cspNonce, securityHeaders } from './http/csp';
 import { errorHandler } from './http/error-handler';
 import { requestGuards } from './http/request-guards';
+import { adminRoutes } from './modules/admin/routes';
+import { csrfTokenRoutes } from './modules/auth/routes';
+import { createSessionStack } from './modules/auth/session-middleware';
 import { healthRoutes } from './modules/health/routes';
+import { imageRoutes } from './modules/images/routes';
+import { mediaStorage } from './modules/images/storage';
 import { healthChecks } from './modules/health/service';
+import { locationPageRoutes } from './modules/locations/page-routes';
+import { locationRoutes } from './modules/locations/routes';
+import { navigationRoutes, siteChromeLoader } from './modules/navigation/routes';
 import { notFoundPage } from './modules/pages/public-service';
 import { publicPageRoutes, requestPort, siteUrlOf } from './modules/pages/routes';
 import { loadSiteTree, splitLocalePrefix } from './modules/pages/site-tree';
 import { findSiteForHost } from './modules/sites/repo';
+import { configureEmbedHosts } from '../shared/embeds/allow-list';
 import { PUBLIC_ASSETS_DIR, STATIC_DIR } from './paths';
 import type { AssetManifest } from './ssr/assets';
-import { renderPage } from './ssr/render';
+import { renderPage, type RenderDeps } from './ssr/render';
 
 export type AppDeps = { config: Config; db: Db; logger: Logger; assets: AssetManifest };
 
@@ -42,14 +51,31 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(requestGuards);
   app.use(cspNonce);
-  app.use(securityHeaders({ production: config.env === 'production', connectSources: sentryOrigins(config.sentryDsn) }));
+  configureEmbedHosts(config.embedAllowedHosts);
+  app.use(
+    securityHeaders({
+      production: config.env === 'production',
+      connectSources: sentryOrigins(config.sentryDsn),
+      frameSources: config.embedAllowedHosts,
+      formActions: config.a11yFeedbackUrl ? [new URL(config.a11yFeedbackUrl).origin] : [],
+    }),
+  );
 
   app.use('/static/assets', express.static(join(PUBLIC_ASSETS_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false }));
 
   app.use(healthRoutes(healthChecks(db, config.dataDir)));
+  app.use(imageRoutes(db, mediaStorage(config.dataDir)));
 
-  const renderDeps = { config, assets, logger };
+  // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
+  const sessions = createSessionStack(config, db);
+  app.use('/wagtail', adminRoutes({ db, assets, sessions }));
+  app.use('/api-nc', csrfTokenRoutes(sessions));
+
+  const renderDeps: RenderDeps = { config, assets, logger, siteChrome: siteChromeLoader(db, { config, logger }) };
+  app.use(locationRoutes(db));
+  app.use(locationPageRoutes(db, renderDeps));
+  app.use(navigationRoutes(db, renderDeps));
   app.use(publicPageRoutes(db, logger, renderDeps));
   app.use(notFoundFallthrough);
 

@@ -12,6 +12,7 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<D
     adminUsername: config.admin.username,
     adminPassword: config.admin.password,
     port: config.port,
+    dataDir: config.dataDir,
   });
   if (seeded && config.admin.passwordIsDefault) {
     logger.warn(

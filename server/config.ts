@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_EMBED_HOSTS } from '../shared/embeds/allow-list';
 
 /** Thrown when the environment cannot be turned into a configuration; its message is one line. */
 export class ConfigError extends Error {}
@@ -27,10 +28,18 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(1).max(150).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   PUBLIC_SENTRY_DSN: optionalText.pipe(z.url().optional()),
+  // The external accessibility feedback service the footer's report form posts to.
+  A11Y_FEEDBACK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   COMMIT_ID: optionalText,
   BRANCH: optionalText,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Hosts that iframe/embed blocks may show and the CSP's frame-src allows (comma-separated).
+  EMBED_ALLOWED_HOSTS: z
+    .string()
+    .default(DEFAULT_EMBED_HOSTS.join(','))
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be comma-separated host names'))),
 });
 
 export type Config = {
@@ -41,10 +50,12 @@ export type Config = {
   sessionSecret: string;
   admin: { username: string; password: string; passwordIsDefault: boolean };
   sentryDsn: string | undefined;
+  a11yFeedbackUrl: string | undefined;
   commitId: string;
   branch: string;
   webConcurrency: number;
   logLevel: string;
+  embedAllowedHosts: string[];
 };
 
 const DEVELOPMENT_ADMIN_PASSWORD = 'harborline-admin';
@@ -87,10 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       passwordIsDefault: !values.ADMIN_PASSWORD,
     },
     sentryDsn: values.PUBLIC_SENTRY_DSN,
+    a11yFeedbackUrl: values.A11Y_FEEDBACK_URL,
     commitId: values.COMMIT_ID ?? gitOutput(['rev-parse', 'HEAD']) ?? 'unknown',
     branch: values.BRANCH ?? gitOutput(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',
     webConcurrency: values.WEB_CONCURRENCY,
     logLevel: values.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : values.LOG_LEVEL,
+    embedAllowedHosts: values.EMBED_ALLOWED_HOSTS,
   };
 }
 

@@ -1,3 +1,7 @@
+import type { LoginAttemptTable } from './modules/auth/table';
+import type { ImageRenditionTable, ImageTable } from './modules/images/table';
+import type { LocationTable } from './modules/locations/table';
+import type { SiteSnippetTable } from './modules/navigation/table';
 import type { PageRevisionTable, PageTable } from './modules/pages/table';
 import type { SessionTable } from './modules/sessions/table';
 import type { LocaleTable, SiteTable } from './modules/sites/table';
@@ -11,4 +15,9 @@ export interface Database {
   page_revisions: PageRevisionTable;
   users: UserTable;
   sessions: SessionTable;
+  login_attempts: LoginAttemptTable;
+  images: ImageTable;
+  image_renditions: ImageRenditionTable;
+  locations: LocationTable;
+  site_snippets: SiteSnippetTable;
 }

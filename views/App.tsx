@@ -1,5 +1,6 @@
 import type { CatalogEntry } from '../shared/i18n/translator';
 import type { PagePayload } from '../shared/schemas/page-payload';
+import { IconSprite } from './components/header/Icon';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
 import { PageContextProvider } from './page-context';
@@ -15,13 +16,24 @@ export function App({
   Template: TemplateComponent;
   onTranslate?: (entry: CatalogEntry) => void;
 }) {
+  if (payload.template === 'Footer') {
+    // /blocks/footer/ is the footer alone, for embedding: no header, and the footer as the page.
+    return (
+      <PageContextProvider context={payload.context} onTranslate={onTranslate}>
+        <IconSprite />
+        <main id="mainContent" tabIndex={-1} className="template-footer-only" />
+        <Template page={payload.page} />
+      </PageContextProvider>
+    );
+  }
   return (
     <PageContextProvider context={payload.context} onTranslate={onTranslate}>
+      <IconSprite />
       <SiteHeader />
       <main id="mainContent" tabIndex={-1}>
         <Template page={payload.page} />
       </main>
-      <SiteFooter />
+      <SiteFooter pageUrl={payload.page.url} />
     </PageContextProvider>
   );
 }

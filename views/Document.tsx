@@ -10,6 +10,8 @@ export type DocumentProps = {
   styles: string[];
   preload: string[];
   nonce: string;
+  /** Escaped schema.org JSON-LD, printed in the head for crawlers. */
+  structuredDataJson?: string;
   /** Returns the escaped page-data JSON; called when React reaches the end of <body>. */
   pageDataJson: () => string;
   skipLinkText: string;
@@ -39,6 +41,9 @@ export function Document(props: DocumentProps) {
         {props.preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}
+        {props.structuredDataJson ? (
+          <script type="application/ld+json" nonce={props.nonce} dangerouslySetInnerHTML={{ __html: props.structuredDataJson }} />
+        ) : null}
       </head>
       <body>
         <a className="skip-link" href="#mainContent">

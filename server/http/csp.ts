@@ -8,7 +8,7 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
   next();
 }
 
-export function securityHeaders(options: { production: boolean; connectSources: string[] }) {
+export function securityHeaders(options: { production: boolean; connectSources: string[]; frameSources?: string[]; formActions?: string[] }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -18,7 +18,8 @@ export function securityHeaders(options: { production: boolean; connectSources: 
         baseUri: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
-        formAction: ["'self'"],
+        // The footer's accessibility report form posts to the configured feedback service.
+        formAction: ["'self'", ...(options.formActions ?? [])],
         scriptSrc: ["'self'", nonce],
         styleSrc: ["'self'", nonce],
         // React renders style props as attributes; attributes cannot run code.
@@ -27,6 +28,8 @@ export function securityHeaders(options: { production: boolean; connectSources: 
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...options.connectSources],
         workerSrc: ["'self'", 'blob:'],
+        // Iframe and embed blocks: only the configured hosts (EMBED_ALLOWED_HOSTS), over https.
+        frameSrc: ["'self'", ...(options.frameSources ?? []).map((host) => `https://${host}`)],
         // Browsers would otherwise upgrade http://ca.localhost requests in development.
         upgradeInsecureRequests: options.production ? [] : null,
       },

@@ -6,11 +6,22 @@ import * as pagesRepo from '../modules/pages/repo';
 import type { Page } from '../modules/pages/table';
 import { countSites, ensureLocale, insertSite } from '../modules/sites/repo';
 import { ensureSuperuser } from '../modules/users/service';
+import { seedDemoLocations, seedLocationPages } from './locations';
 import { canadaHomeEnglish, canadaHomeFrench, usHome, type DemoPage } from './demo-pages';
+import { blockGalleryPage, galleryBlocks } from './block-gallery';
+import { seedSiteSnippets } from './site-snippets';
+import { resolveDemoImages, seedDemoImages } from './demo-images';
+import { mediaStorage } from '../modules/images/storage';
 
 const SEED_LOCK_KEY = 74_101; // any constant: serialises seeding across dynos starting together
 
-export type SeedOptions = { adminUsername: string; adminPassword: string; port: number };
+export type SeedOptions = {
+  adminUsername: string;
+  adminPassword: string;
+  port: number;
+  /** Where demo image files go; without it no demo images (nor the block gallery) are seeded. */
+  dataDir?: string;
+};
 
 /**
  * Seeds the demo sites, pages and the staff superuser on an empty database. A database that
@@ -50,11 +61,25 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     };
 
     const us = await plant(root, usHome(), { localeId: enUS.id });
+    if (options.dataDir) {
+      const storage = mediaStorage(options.dataDir);
+      const demoImageIds = await seedDemoImages(trx, storage);
+      const gallery = await resolveDemoImages(galleryBlocks(), trx, storage, demoImageIds);
+      await plant(us, blockGalleryPage(gallery), { localeId: enUS.id });
+    }
     const ca = await plant(root, canadaHomeEnglish(), { localeId: enCA.id });
-    await plant(root, canadaHomeFrench(), { localeId: frCA.id, translationKey: ca.translation_key });
+    const caFr = await plant(root, canadaHomeFrench(), { localeId: frCA.id, translationKey: ca.translation_key });
+    const [, caLocations] = await seedLocationPages(trx, user.id, [
+      { home: us, country: 'US', title: 'Locations', mapTitle: 'Find a Restaurant' },
+      { home: ca, country: 'CA', title: 'Locations', mapTitle: 'Find a Restaurant' },
+    ]);
+    await seedLocationPages(trx, user.id, [{ home: caFr, country: 'CA', title: 'Restaurants', mapTitle: 'Trouver un restaurant', translationOf: caLocations }]);
 
     await insertSite(trx, { hostname: 'localhost', port: options.port, site_name: 'Harborline Seafood', root_page_id: us.id, is_default_site: true });
     await insertSite(trx, { hostname: 'ca.localhost', port: options.port, site_name: 'Harborline Seafood Canada', root_page_id: ca.id, is_default_site: false });
+    await seedSiteSnippets(trx, options.port);
+    const locationCount = await seedDemoLocations(trx);
+    logger.info({ locationCount }, 'seeded demo restaurant locations');
     logger.info('seeded demo content: US site on localhost, Canada site on ca.localhost (en-CA, fr-CA)');
     return true;
   });

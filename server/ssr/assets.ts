@@ -7,6 +7,8 @@ import { DIST_DIR } from '../paths';
 export const assetManifestSchema = z.object({
   hydrate: z.object({ file: z.string(), preload: z.array(z.string()) }),
   styles: z.array(z.string()),
+  /** Stylesheets of the back office (client/admin/), kept apart from the public ones. */
+  adminStyles: z.array(z.string()).default([]),
   templates: z.record(z.string(), z.object({ file: z.string(), preload: z.array(z.string()) })),
 });
 export type AssetManifest = z.infer<typeof assetManifestSchema>;

@@ -2,17 +2,25 @@ import type { Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { SiteChrome } from '../modules/navigation/service';
 import type { ResolvedPage } from '../modules/pages/public-service';
 import { catalogFor } from '../../shared/i18n/catalogs';
 import { createTranslator, type CatalogEntry } from '../../shared/i18n/translator';
 import type { PageContext, PagePayload } from '../../shared/schemas/page-payload';
 import { App } from '../../views/App';
 import { Document } from '../../views/Document';
+import type { TemplateComponent } from '../../views/template-types';
 import { serverTemplates } from '../../views/templates/index';
 import { scriptsFor, type AssetManifest } from './assets';
 import { escapeJsonForScript } from './escape-json';
 
-export type RenderDeps = { config: Config; assets: AssetManifest; logger: Logger };
+export type RenderDeps = {
+  config: Config;
+  assets: AssetManifest;
+  logger: Logger;
+  /** Loads the site's header and footer snippets for a page (server/modules/navigation). */
+  siteChrome?: (resolved: ResolvedPage) => Promise<SiteChrome>;
+};
 
 const RENDER_TIMEOUT_MS = 10_000;
 
@@ -20,9 +28,26 @@ const RENDER_TIMEOUT_MS = 10_000;
  * Streams a resolved page as HTML. Page data is loaded before rendering, so nothing suspends:
  * we wait for onAllReady, which keeps the status code settable and gives crawlers whole pages.
  */
-export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, siteUrl: string): void {
+export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, siteUrl: string): Promise<void> {
   const Template = serverTemplates[resolved.template];
   if (!Template) throw new Error(`No server template named ${resolved.template}`);
+  // Header/footer snippets are site-wide, so they are loaded here for every kind of page. A
+  // failure to load them renders the page without them (legacy header) rather than a 500.
+  const chrome = deps.siteChrome ? deps.siteChrome(resolved) : Promise.resolve({});
+  return chrome
+    .catch((error: unknown) => {
+      deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the site header and footer failed');
+      return {};
+    })
+    .then((siteChrome) => streamPage(res, resolved, deps, siteUrl, Template, siteChrome))
+    .catch((error: unknown) => {
+      // The promise never rejects, so callers that do not await it lose nothing.
+      deps.logger.error({ err: error, pageId: resolved.page.id }, 'page render failed');
+      if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
+    });
+}
+
+function streamPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, siteUrl: string, Template: TemplateComponent, chrome: SiteChrome): void {
   const languageCode = resolved.root.languageCode;
   const catalog = catalogFor(languageCode);
   const used = new Map<string, CatalogEntry>();
@@ -38,6 +63,7 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
     siteUrl,
     alternates: resolved.alternates,
     isPreview: false,
+    ...chrome,
   };
   const payload: PagePayload = { template: resolved.template, page: resolved.page, context };
   const pageDataJson = () => escapeJsonForScript({ ...payload, context: { ...context, catalog: [...used.values()] } });
@@ -56,6 +82,7 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
       styles={deps.assets.styles}
       preload={scripts.preload}
       nonce={nonce}
+      structuredDataJson={resolved.structuredData ? escapeJsonForScript(resolved.structuredData) : undefined}
       pageDataJson={pageDataJson}
       skipLinkText={t('Skip to main content')}
     >

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteFooterPayloadSchema, siteHeaderPayloadSchema } from './navigation';
 
 const catalogEntry = z.object({
   context: z.string(),
@@ -19,6 +20,9 @@ export const pageContextSchema = z.object({
   /** Other languages of this page, for the language switcher. */
   alternates: z.array(z.object({ languageCode: z.string(), url: z.string() })),
   isPreview: z.boolean(),
+  /** The site's header and footer snippets (server/modules/navigation); absent when not configured. */
+  header: siteHeaderPayloadSchema.optional(),
+  footer: siteFooterPayloadSchema.optional(),
 });
 
 export const blockSchema = z.object({ type: z.string(), id: z.string(), value: z.unknown() });

@@ -31,7 +31,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const database = await createTestDatabase();
   if (options.seed !== false) {
-    await seedDemoContent(database.db, logger, { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password, port: 3000 });
+    await seedDemoContent(database.db, logger, { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password, port: 3000, dataDir });
   }
   const app = createApp({ config, db: database.db, logger, assets: loadAssetManifest() });
   return {

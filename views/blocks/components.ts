@@ -1,4 +1,17 @@
 import type { BlockComponent } from './define';
+import { AccordionFeatureBlock } from './accordion-feature/Block';
+import { ArticlePreviewGridBlock } from './article-preview-grid/Block';
+import { ContentGridBlock } from './content-grid/Block';
+import { CouponBlock } from './coupon/Block';
+import { CustomBackgroundImageWrapperBlock } from './custom-background-image-wrapper/Block';
+import { FaqsBlock } from './faqs/Block';
+import { FeatureImageBlock } from './feature-image/Block';
+import { FreshCatchNewsPromoBlock } from './fresh-catch-news-promo/Block';
+import { FullWidthMediaBlock } from './full-width-media/Block';
+import { FullWidthMediaCtaBlock } from './full-width-media-cta/Block';
+import { GiftCardsFeatureBlock } from './gift-cards-feature/Block';
+import { IframeBlock } from './iframe/Block';
+import { ImageLinkBlock } from './image-link/Block';
 import { HeadingBlock } from './heading/Block';
 import { HeroBlock } from './hero/Block';
 import { RichTextBlock } from './rich-text/Block';
@@ -8,4 +21,17 @@ export const blockComponents: Readonly<Record<string, BlockComponent>> = {
   heading: HeadingBlock,
   rich_text: RichTextBlock,
   hero: HeroBlock,
+  accordion_feature: AccordionFeatureBlock,
+  article_preview_grid: ArticlePreviewGridBlock,
+  content_grid: ContentGridBlock,
+  coupon: CouponBlock,
+  custom_background_image_wrapper: CustomBackgroundImageWrapperBlock,
+  faqs: FaqsBlock,
+  feature_image: FeatureImageBlock,
+  fresh_catch_news_promo: FreshCatchNewsPromoBlock,
+  full_width_media: FullWidthMediaBlock,
+  full_width_media_cta: FullWidthMediaCtaBlock,
+  gift_cards_feature: GiftCardsFeatureBlock,
+  iframe: IframeBlock,
+  image_link: ImageLinkBlock,
 };

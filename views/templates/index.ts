@@ -1,7 +1,12 @@
 import type { TemplateComponent } from '../template-types';
 import Error404 from './Error404';
 import ExamplePage from './ExamplePage';
+import Footer from './Footer';
 import HomePage from './HomePage';
+import LocationsPageLocation from './LocationsPageLocation';
+import LocationsPageLocationList from './LocationsPageLocationList';
+import LocationsPageMap from './LocationsPageMap';
+import LocationsPageStateList from './LocationsPageStateList';
 import RedirectPage from './RedirectPage';
 import UtilityPage from './UtilityPage';
 
@@ -9,7 +14,12 @@ import UtilityPage from './UtilityPage';
 export const serverTemplates: Readonly<Record<string, TemplateComponent>> = {
   Error404,
   ExamplePage,
+  Footer,
   HomePage,
+  LocationsPageLocation,
+  LocationsPageLocationList,
+  LocationsPageMap,
+  LocationsPageStateList,
   RedirectPage,
   UtilityPage,
 };

@@ -18,6 +18,8 @@ export type ResolvedPage = {
   template: string;
   page: PageData;
   alternates: Array<{ languageCode: string; url: string }>;
+  /** schema.org JSON-LD for the document head (e.g. a location page's Restaurant). */
+  structuredData?: Record<string, unknown>;
 };
 export type Resolution = ResolvedPage | { kind: 'redirect'; location: string };
 

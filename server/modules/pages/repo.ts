@@ -123,3 +123,120 @@ export function countPages(db: Db): Promise<number> {
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
 }
+
+/** A page as the back office lists it: enough for title, type, status and last update. */
+export type PageListing = Pick<
+  Page,
+  'id' | 'title' | 'page_type' | 'live' | 'expired' | 'has_unpublished_changes' | 'numchild' | 'updated_at' | 'url_path' | 'depth'
+> & { scheduled: boolean };
+
+const listingColumns = [
+  'pages.id',
+  'pages.title',
+  'pages.page_type',
+  'pages.live',
+  'pages.expired',
+  'pages.has_unpublished_changes',
+  'pages.numchild',
+  'pages.updated_at',
+  'pages.url_path',
+  'pages.depth',
+] as const;
+
+/** Whether one of the page's revisions waits for an approved go-live time (Wagtail's approved_schedule). */
+function scheduledColumn() {
+  return sql<boolean>`exists (select 1 from page_revisions r where r.page_id = pages.id and r.approved_go_live_at is not null)`.as(
+    'scheduled',
+  );
+}
+
+/** One page of a parent's children in sibling (path) order. */
+export function listChildPages(
+  db: Db,
+  parent: Pick<Page, 'path' | 'depth'>,
+  window: { limit: number; offset: number },
+): Promise<PageListing[]> {
+  return db
+    .selectFrom('pages')
+    .select([...listingColumns, scheduledColumn()])
+    .where('path', 'like', `${parent.path}%`)
+    .where('depth', '=', parent.depth + 1)
+    .orderBy('path')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export function countChildPages(db: Db, parent: Pick<Page, 'path' | 'depth'>): Promise<number> {
+  return db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('path', 'like', `${parent.path}%`)
+    .where('depth', '=', parent.depth + 1)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+/** The ancestors of a page, root first (their paths are prefixes of its path). */
+export function findAncestors(db: Db, page: Pick<Page, 'path' | 'depth'>): Promise<Array<Pick<Page, 'id' | 'title' | 'depth'>>> {
+  const prefixes = Array.from({ length: page.depth - 1 }, (_, i) => page.path.slice(0, (i + 1) * 4));
+  if (!prefixes.length) return Promise.resolve([]);
+  return db.selectFrom('pages').select(['id', 'title', 'depth']).where('path', 'in', prefixes).orderBy('depth').execute();
+}
+
+/** Pages a user owns, most recently updated first. */
+export function listPagesOwnedBy(db: Db, userId: number, limit: number): Promise<PageListing[]> {
+  return db
+    .selectFrom('pages')
+    .select([...listingColumns, scheduledColumn()])
+    .where('owner_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type RecentEdit = { revision_id: number; page_id: number; title: string; created_at: Date; username: string | null };
+
+/** The latest revisions across the site, newest first, with who saved them. */
+export function listRecentEdits(db: Db, limit: number): Promise<RecentEdit[]> {
+  return db
+    .selectFrom('page_revisions')
+    .innerJoin('pages', 'pages.id', 'page_revisions.page_id')
+    .leftJoin('users', 'users.id', 'page_revisions.user_id')
+    .select([
+      'page_revisions.id as revision_id',
+      'pages.id as page_id',
+      'pages.title',
+      'page_revisions.created_at',
+      'users.username',
+    ])
+    .orderBy('page_revisions.created_at', 'desc')
+    .orderBy('page_revisions.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findPageByPath(db: Db, path: string): Promise<Page | undefined> {
+  return db.selectFrom('pages').selectAll().where('path', '=', path).executeTakeFirst();
+}
+
+/** Moves a subtree's URLs from one prefix to another (a slug change of its top page). */
+export async function rewriteSubtreeUrlPaths(db: Db, treePath: string, oldUrlPath: string, newUrlPath: string): Promise<void> {
+  await db
+    .updateTable('pages')
+    .set({ url_path: sql<string>`${newUrlPath} || substr(url_path, ${oldUrlPath.length + 1})` })
+    .where('path', 'like', `${treePath}%`)
+    .execute();
+}
+
+/** Whether a revision of the page waits for an approved go-live time. */
+export function hasApprovedSchedule(db: Db, pageId: number): Promise<boolean> {
+  return db
+    .selectFrom('page_revisions')
+    .select('id')
+    .where('page_id', '=', pageId)
+    .where('approved_go_live_at', 'is not', null)
+    .executeTakeFirst()
+    .then(Boolean);
+}

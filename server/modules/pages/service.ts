@@ -105,7 +105,13 @@ async function publishRevisionIn(trx: Db, page: Page, revisionId: number): Promi
   const revision = await repo.findRevision(trx, revisionId);
   if (!revision || revision.page_id !== page.id) throw notFound('The revision does not exist.');
   const snap = revision.content;
+  if (snap.slug && snap.slug !== page.slug) {
+    // A new slug moves the page's URL and every descendant's with it.
+    const newUrlPath = `${page.url_path.slice(0, page.url_path.length - page.slug.length - 1)}${snap.slug}/`;
+    await repo.rewriteSubtreeUrlPaths(trx, page.path, page.url_path, newUrlPath);
+  }
   return repo.updatePage(trx, page.id, {
+    slug: snap.slug || page.slug,
     title: snap.title,
     seo_title: snap.seo_title,
     search_description: snap.search_description,

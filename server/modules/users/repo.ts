@@ -11,3 +11,11 @@ export function insertUser(
 ): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
+
+export function findUserById(db: Db, id: number): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function recordLogin(db: Db, id: number): Promise<void> {
+  await db.updateTable('users').set({ last_login: new Date() }).where('id', '=', id).execute();
+}

@@ -1,22 +1,10 @@
-import { usePageContext, useT } from '../../page-context';
-import { Logo } from './Logo';
+import { usePageContext } from '../../page-context';
+import { LegacyHeader } from '../header/LegacyHeader';
+import { NewHeader } from '../header/NewHeader';
 
-/** The site header: logo home link and the account link. Navigation and the picker plug in here. */
+/** The new header when the site's new-header flag is on and it has header content; else the legacy one. */
 export function SiteHeader() {
-  const { siteName } = usePageContext();
-  const t = useT();
-  return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <a href="/" className="site-header__logo">
-          <Logo siteName={siteName} />
-        </a>
-        <nav className="site-header__nav" aria-label="Main">
-          <a href="/account/login?returnUrl=/" className="site-header__login">
-            {t('Log In')}
-          </a>
-        </nav>
-      </div>
-    </header>
-  );
+  const { siteName, header } = usePageContext();
+  if (!header?.newHeader || header.content.sections.length === 0) return <LegacyHeader siteName={siteName} />;
+  return <NewHeader siteName={siteName} content={header.content} />;
 }

@@ -1,0 +1,94 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { Db } from '../../db';
+import { badRequest, HttpError } from '../../errors';
+import type { AssetManifest } from '../../ssr/assets';
+import { PAGE_FIELD_NAMES, pageFieldsFormSchema, pageIdParamsSchema, type PageFieldName } from '../../../shared/schemas/admin';
+import { loadDraft, saveRevision } from '../pages/edit-service';
+import { pageTypeOf } from '../pages/page-types';
+import * as pagesRepo from '../pages/repo';
+import { pageStatus } from '../pages/status';
+import type { Page } from '../pages/table';
+import { csrfTokenFor } from '../auth/csrf';
+import { setFlash, takeFlash } from './flash';
+import { renderAdmin } from './render';
+import { editScreen } from './screens';
+
+type Values = Record<PageFieldName, string>;
+type FieldErrors = Partial<Record<PageFieldName, string>>;
+
+/** The page editor (mounted behind requireAdmin). Today: title, slug and the promote fields. */
+export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): Router {
+  const router = express.Router();
+
+  const pageIdOf = (req: Request) => {
+    const params = pageIdParamsSchema.safeParse(req.params);
+    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
+    return params.data.id;
+  };
+
+  const render = async (req: Request, res: Response, page: Page, form: { values: Values; fieldErrors: FieldErrors; nonFieldErrors: string[] }, status = 200) => {
+    const parent = await pagesRepo.findPageByPath(db, page.path.slice(0, -4));
+    const scheduled = await pagesRepo.hasApprovedSchedule(db, page.id);
+    renderAdmin(
+      res,
+      assets,
+      editScreen(
+        { user: req.user!, csrfToken: csrfTokenFor(req) },
+        {
+          page: {
+            id: page.id,
+            parentId: parent?.id ?? null,
+            typeLabel: pageTypeOf(page.page_type)?.label ?? page.page_type,
+            status: pageStatus({ ...page, scheduled }),
+          },
+          ...form,
+          message: takeFlash(req),
+        },
+      ),
+      status,
+    );
+  };
+
+  // Permission: admin access (page-level 'change' arrives with groups).
+  router.get('/pages/:id/edit/', async (req, res) => {
+    const { page, draft } = await loadDraft(db, pageIdOf(req));
+    const values: Values = { title: draft.title, slug: draft.slug, seo_title: draft.seo_title, search_description: draft.search_description };
+    await render(req, res, page, { values, fieldErrors: {}, nonFieldErrors: [] });
+  });
+
+  // Permission: admin access (page-level 'change', and 'publish' to publish, arrive with groups).
+  router.post('/pages/:id/edit/', async (req, res) => {
+    const { page } = await loadDraft(db, pageIdOf(req));
+    const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
+    // What the user typed, kept as is so a redisplayed form loses nothing.
+    const values = Object.fromEntries(PAGE_FIELD_NAMES.map((name) => [name, typeof body[name] === 'string' ? body[name] : ''])) as Values;
+    const parsed = pageFieldsFormSchema.safeParse(body);
+    if (!parsed.success) {
+      const fieldErrors: FieldErrors = {};
+      const nonFieldErrors: string[] = [];
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0];
+        if (typeof name === 'string' && (PAGE_FIELD_NAMES as readonly string[]).includes(name)) {
+          fieldErrors[name as PageFieldName] ??= issue.message;
+        } else nonFieldErrors.push(issue.message);
+      }
+      return render(req, res, page, { values, fieldErrors, nonFieldErrors }, 400);
+    }
+    const { 'action-publish': publishAction, ...fields } = parsed.data;
+    const publish = publishAction !== undefined;
+    try {
+      const saved = await saveRevision(db, page.id, req.user!.id, fields, { publish });
+      setFlash(req, publish ? `Page '${saved.title}' has been published.` : `Page '${fields.title}' has been updated.`);
+      res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 400) throw error;
+      const fieldErrors: FieldErrors = {};
+      for (const [name, messages] of Object.entries(error.fields ?? {})) {
+        if ((PAGE_FIELD_NAMES as readonly string[]).includes(name) && messages[0]) fieldErrors[name as PageFieldName] = messages[0];
+      }
+      await render(req, res, page, { values, fieldErrors, nonFieldErrors: error.fields ? [] : [error.message] }, 400);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import type { Db } from '../../db';
+import { notFound } from '../../errors';
+import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
+import { pageTypeOf } from '../pages/page-types';
+import * as pagesRepo from '../pages/repo';
+import { pageStatus, type PageStatus } from '../pages/status';
+
+export type ExplorerRow = {
+  id: number;
+  title: string;
+  typeLabel: string;
+  status: PageStatus;
+  updatedAt: string;
+  childCount: number;
+};
+
+export type ExplorerView = {
+  page: { id: number; title: string; isRoot: boolean };
+  breadcrumbs: Array<{ id: number; title: string }>;
+  rows: ExplorerRow[];
+  pagination: { page: number; pageCount: number; total: number };
+};
+
+export function toExplorerRow(row: pagesRepo.PageListing): ExplorerRow {
+  return {
+    id: row.id,
+    title: row.title,
+    typeLabel: pageTypeOf(row.page_type)?.label ?? row.page_type,
+    status: pageStatus(row),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    childCount: row.numchild,
+  };
+}
+
+/** The explorer of one page: its ancestors and one window of its children. Without an id, the tree root. */
+export async function explorePage(db: Db, pageId: number | undefined, requestedPage: number): Promise<ExplorerView> {
+  const page = pageId === undefined ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, pageId);
+  if (!page) throw notFound('The page does not exist.');
+  const total = await pagesRepo.countChildPages(db, page);
+  const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
+  // Past the end shows the last page, as Django's Paginator.get_page does.
+  const current = Math.min(requestedPage, pageCount);
+  // Sequential on purpose: PGlite has a single connection.
+  const ancestors = await pagesRepo.findAncestors(db, page);
+  const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE });
+  return {
+    page: { id: page.id, title: page.title, isRoot: page.depth === 1 },
+    breadcrumbs: ancestors.map((a) => ({ id: a.id, title: a.title })),
+    rows: children.map(toExplorerRow),
+    pagination: { page: current, pageCount, total },
+  };
+}
+
+export type DashboardView = {
+  recentEdits: Array<{ revisionId: number; pageId: number; title: string; at: string; username: string | null }>;
+  yourPages: ExplorerRow[];
+};
+
+const DASHBOARD_LIMIT = 10;
+
+export async function dashboard(db: Db, userId: number): Promise<DashboardView> {
+  const edits = await pagesRepo.listRecentEdits(db, DASHBOARD_LIMIT);
+  const owned = await pagesRepo.listPagesOwnedBy(db, userId, DASHBOARD_LIMIT);
+  return {
+    recentEdits: edits.map((e) => ({ revisionId: e.revision_id, pageId: e.page_id, title: e.title, at: new Date(e.created_at).toISOString(), username: e.username })),
+    yourPages: owned.map(toExplorerRow),
+  };
+}

@@ -1,0 +1,99 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Db } from '../../db';
+import { badRequest } from '../../errors';
+import type { AssetManifest } from '../../ssr/assets';
+import { explorerQuerySchema, loginFormSchema, pageIdParamsSchema } from '../../../shared/schemas/admin';
+import type { LoginScreenProps } from '../../../views/admin/LoginScreen';
+import { csrfTokenFor } from '../auth/csrf';
+import { SESSION_COOKIE, type SessionStack } from '../auth/session-middleware';
+import { editRoutes } from './edit-routes';
+import { dashboard, explorePage } from './explorer-service';
+import { requireAdmin } from './guard';
+import { safeNextPath } from './next-url';
+import { renderAdmin } from './render';
+import { dashboardScreen, explorerScreen, loginScreen } from './screens';
+
+export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack };
+
+// Wagtail's wording: one message whether the username or the password was wrong.
+export const INVALID_LOGIN = "Your username and password didn't match. Please try again.";
+export const RATE_LIMITED_LOGIN = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+/** The back office under /wagtail/: sessions, login and CSRF are mounted here, not on public pages. */
+export function adminRoutes({ db, assets, sessions }: AdminDeps): Router {
+  const router = express.Router();
+  router.use(...sessions.middleware);
+
+  const renderLogin = (req: Request, res: Response, props: Omit<LoginScreenProps, 'csrfToken'>, status = 200) =>
+    renderAdmin(res, assets, loginScreen({ ...props, csrfToken: csrfTokenFor(req) }), status);
+  const chrome = (req: Request) => ({ user: req.user!, csrfToken: csrfTokenFor(req) });
+
+  // Permission: anyone (it is the way in).
+  router.get('/login/', (req, res) => {
+    const next = safeNextPath(req.query.next);
+    if (req.user) return res.redirect(302, next);
+    renderLogin(req, res, { next, username: '', fieldErrors: {} });
+  });
+
+  // Permission: anyone; rate-limited per account and per address in the auth service.
+  router.post('/login/', (req: Request, res: Response, next: NextFunction) => {
+    const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
+    const nextPath = safeNextPath(body.next);
+    const username = typeof body.username === 'string' ? body.username.slice(0, 150) : '';
+    const parsed = loginFormSchema.safeParse(body);
+    if (!parsed.success) {
+      const fieldErrors: LoginScreenProps['fieldErrors'] = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'username' || field === 'password') && !fieldErrors[field]) fieldErrors[field] = issue.message;
+      }
+      return renderLogin(req, res, { next: nextPath, username, fieldErrors }, 400);
+    }
+    sessions.authenticator.authenticate('local', (error: unknown, user: Express.User | false, info?: { message?: string }) => {
+      if (error) return next(error);
+      if (!user) {
+        const limited = info?.message === 'rate_limited';
+        const formError = limited ? RATE_LIMITED_LOGIN : INVALID_LOGIN;
+        return renderLogin(req, res, { next: nextPath, username, fieldErrors: {}, formError }, limited ? 429 : 200);
+      }
+      // passport regenerates the session id here, so a planted session cookie is worthless.
+      req.logIn(user, (loginError) => (loginError ? next(loginError) : res.redirect(303, nextPath)));
+    })(req, res, next);
+  });
+
+  // Permission: CSRF token only (logging out an anonymous session is harmless).
+  router.post('/logout/', (req, res, next) => {
+    req.logout((logoutError) => {
+      if (logoutError) return next(logoutError);
+      req.session.destroy((destroyError) => {
+        if (destroyError) return next(destroyError);
+        res.clearCookie(SESSION_COOKIE, { path: '/' });
+        res.redirect(303, '/wagtail/login/');
+      });
+    });
+  });
+
+  router.use(requireAdmin);
+
+  // Permission: admin access.
+  router.get('/', async (req, res) => {
+    renderAdmin(res, assets, dashboardScreen(chrome(req), await dashboard(db, req.user!.id)));
+  });
+
+  const explorer = async (req: Request, res: Response, pageId: number | undefined) => {
+    const query = explorerQuerySchema.safeParse(req.query);
+    if (!query.success) throw badRequest('The page number is not valid.', { p: ['Enter a whole number of at least 1.'] });
+    renderAdmin(res, assets, explorerScreen(chrome(req), await explorePage(db, pageId, query.data.p)));
+  };
+
+  // Permission: admin access (page-level permissions arrive with groups).
+  router.get('/pages/', (req, res) => explorer(req, res, undefined));
+  router.get('/pages/:id/', async (req, res) => {
+    const params = pageIdParamsSchema.safeParse(req.params);
+    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
+    await explorer(req, res, params.data.id);
+  });
+  router.use(editRoutes({ db, assets }));
+
+  return router;
+}

@@ -1,0 +1,32 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+export interface ImageTable {
+  id: Generated<number>;
+  title: string;
+  /** Relative to the media root (DATA_DIR/media), e.g. 'original_images/salmon-1a2b.jpg'. */
+  file: string;
+  width: number;
+  height: number;
+  file_size: number;
+  mimetype: 'image/jpeg' | 'image/png';
+  default_alt_text: ColumnType<string, string | undefined, string>;
+  focal_point_x: number | null;
+  focal_point_y: number | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface ImageRenditionTable {
+  id: Generated<number>;
+  image_id: number;
+  requested_width: number;
+  format: string;
+  width: number;
+  height: number;
+  file_size: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type ImageRow = Selectable<ImageTable>;
+export type NewImage = Insertable<ImageTable>;
+export type ImageRenditionRow = Selectable<ImageRenditionTable>;
+export type NewImageRendition = Insertable<ImageRenditionTable>;

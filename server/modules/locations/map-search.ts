@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { Db } from '../../db';
+import { orderUrl } from '../../../shared/locations/links';
+import type { MapPageExtra } from '../../../shared/schemas/locations';
+import { OfflineGazetteerGeocoder, type Geocoder } from './geocoder';
+import { nearbyLocations } from './service';
+
+/** The map page's list: the same search the header uses (spec section 9: radius 200, 26 results). */
+const MAP_RADIUS_MILES = 200;
+const MAP_RESULT_LIMIT = 26;
+
+const mapQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  latitude: z.coerce.number().min(-90).max(90).optional().catch(undefined),
+  longitude: z.coerce.number().min(-180).max(180).optional().catch(undefined),
+});
+
+const defaultGeocoder = new OfflineGazetteerGeocoder();
+
+/**
+ * Runs the map page's search on the server, so the list is complete before any script (and
+ * without the map). An entered place wins over coordinates; unusable input is an empty search.
+ */
+export async function mapSearch(db: Db, query: Record<string, unknown>, geocoder: Geocoder = defaultGeocoder): Promise<MapPageExtra> {
+  const parsed = mapQuerySchema.parse(query);
+  let centre: { latitude: number; longitude: number } | undefined;
+  if (parsed.q) {
+    const [first] = await geocoder.geocode(parsed.q);
+    if (first) centre = { latitude: first.geometry.location.lat, longitude: first.geometry.location.lng };
+  } else if (parsed.latitude !== undefined && parsed.longitude !== undefined) {
+    centre = { latitude: parsed.latitude, longitude: parsed.longitude };
+  }
+  const searched = Boolean(parsed.q) || centre !== undefined;
+  if (!centre) return { q: parsed.q ?? '', searched, currentLocation: null, results: [] };
+  const list = await nearbyLocations(db, { ...centre, radius: MAP_RADIUS_MILES, limit: MAP_RESULT_LIMIT });
+  return {
+    q: parsed.q ?? '',
+    searched,
+    currentLocation: list.currentLocation,
+    results: list.locations.map(({ distance, location }, index) => ({
+      letter: String.fromCharCode(65 + (index % 26)),
+      distance,
+      location,
+      localPageUrl: location.localPageURL ? `/seafood-restaurants/locations/${location.localPageURL}` : null,
+      orderUrl: location.hasOnlineOrdering ? orderUrl(location.rlid, location.countryRootURL) : null,
+    })),
+  };
+}

@@ -1,0 +1,111 @@
+import { Router, type Request } from 'express';
+import type { Db } from '../../db';
+import { renderPage, type RenderDeps } from '../../ssr/render';
+import { directionsUrl, orderUrl } from '../../../shared/locations/links';
+import type { PageData } from '../../../shared/schemas/page-payload';
+import { requestPort, siteUrlOf } from '../pages/routes';
+import type { ResolvedPage } from '../pages/public-service';
+import * as pagesRepo from '../pages/repo';
+import { loadSiteTree, publicPath, splitLocalePrefix } from '../pages/site-tree';
+import { findSiteForHost } from '../sites/repo';
+import { cityListing, locationPage } from './directory';
+import { countryOf, STATE_LIST_TYPE, stateListContentSchema } from './page-types';
+import { findByLocalPageUrl } from './repo';
+import { restaurantJsonLd } from './structured-data';
+
+/** {state list path}list/{state}/{city}/ and .../{line1}/ (trailing slash optional). */
+const DIRECTORY_PATH = /^(.*\/)list\/([a-z0-9-]+)\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?\/?$/;
+
+/**
+ * City and single-location pages of the directory. They are not tree pages: they live under the
+ * site's state list page and render from location rows. Anything not found falls through to the
+ * public page router, which answers the site's not-found page.
+ */
+export function locationPageRoutes(db: Db, renderDeps: RenderDeps): Router {
+  const router = Router();
+
+  router.get(DIRECTORY_PATH, async (req, res, next) => {
+    const match = DIRECTORY_PATH.exec(req.path)!;
+    const [, base, stateSlug = '', citySlug = '', line1Slug] = match;
+
+    const site = await findSiteForHost(db, req.hostname, requestPort(req));
+    if (!site) return next();
+    const tree = await loadSiteTree(db, site);
+    const { root } = splitLocalePrefix(tree, req.path);
+    const stateList = await pagesRepo.findLivePageOfType(db, STATE_LIST_TYPE, root.page.path);
+    const stateListUrl = stateList ? publicPath(tree, stateList) : null;
+    const content = stateListContentSchema.safeParse(stateList?.content);
+    if (!stateList || stateListUrl !== base || !content.success) return next();
+    const country = countryOf(content.data.country);
+    const siteUrl = siteUrlOf(req);
+
+    const page = (fields: Pick<PageData, 'title' | 'pageType' | 'extra'> & { url: string }): PageData => ({
+      id: stateList.id,
+      seoTitle: '',
+      searchDescription: '',
+      robots: '',
+      lastPublishedAt: null,
+      content: {},
+      ...fields,
+    });
+    const resolved = (template: string, data: PageData, structuredData?: Record<string, unknown>): ResolvedPage => ({
+      kind: 'page',
+      status: 200,
+      tree,
+      root,
+      template,
+      alternates: [],
+      page: data,
+      structuredData,
+    });
+
+    if (!line1Slug) {
+      const listing = await cityListing(db, country.code, stateListUrl, stateSlug, citySlug);
+      if (!listing) return next();
+      const title = `${listing.city.name}, ${listing.state.code}`;
+      renderPage(
+        res,
+        resolved('LocationsPageLocationList', page({ title, pageType: 'LocationsPageLocationList', url: req.path, extra: { ...listing, country, stateListUrl } })),
+        renderDeps,
+        siteUrl,
+      );
+      return;
+    }
+
+    const found = await locationPage(db, country.code, stateListUrl, { stateSlug, citySlug, line1Slug });
+    if (!found) return next();
+    const { row, ...data } = found;
+    const extra = {
+      ...data,
+      country,
+      stateListUrl,
+      directionsUrl: directionsUrl(row.latitude, row.longitude),
+      orderUrl: row.has_online_ordering ? orderUrl(row.rlid, row.country_root_url) : null,
+    };
+    const title = `${row.address1}, ${row.city}, ${row.state}`;
+    renderPage(
+      res,
+      resolved('LocationsPageLocation', page({ title, pageType: 'LocationsPageLocation', url: req.path, extra }), restaurantJsonLd(row, {
+        name: site.site_name,
+        url: new URL(req.path, siteUrl).href,
+        specialHours: data.specialHours,
+      })),
+      renderDeps,
+      siteUrl,
+    );
+  });
+
+  // The local page of a location (spec section 2) is its directory page.
+  router.get('/seafood-restaurants/locations/:localPageUrl', async (req: Request<{ localPageUrl: string }>, res, next) => {
+    const row = await findByLocalPageUrl(db, req.params.localPageUrl);
+    const site = await findSiteForHost(db, req.hostname, requestPort(req));
+    if (!row || !site) return next();
+    const tree = await loadSiteTree(db, site);
+    const stateList = await pagesRepo.findLivePageOfType(db, STATE_LIST_TYPE, tree.roots[0]?.page.path ?? '\u0000');
+    const url = stateList ? publicPath(tree, stateList) : null;
+    if (!stateList || !url || stateListContentSchema.safeParse(stateList.content).data?.country !== row.country) return next();
+    res.redirect(301, `${url}list/${row.state_slug}/${row.city_slug}/${row.line1_slug}/`);
+  });
+
+  return router;
+}

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import { boundingBox, EARTH_RADIUS_MILES, type LatLng } from '../../../shared/locations/geo';
+import type { LocationRow, NewLocationRow } from './table';
+
+export type NearbyRow = LocationRow & { distance: number; total: number };
+
+/**
+ * The nearest locations within `radiusMiles`, nearest first, in ONE query: the bounding box
+ * lets the (latitude, longitude) index discard far rows, the haversine gives exact miles, and
+ * a window count reports how many matched before the limit.
+ */
+export async function findNearby(db: Db, centre: LatLng, radiusMiles: number, limit: number): Promise<NearbyRow[]> {
+  const box = boundingBox(centre, radiusMiles);
+  const lat = centre.latitude;
+  const lng = centre.longitude;
+  const distance = sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+      power(sin(radians(latitude - ${lat}::float8) / 2), 2)
+      + cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2)
+    ))))`;
+  return db
+    .with('candidates', (qb) =>
+      qb
+        .selectFrom('locations')
+        .selectAll()
+        .select(distance.as('distance'))
+        .where('latitude', '>=', box.minLat)
+        .where('latitude', '<=', box.maxLat)
+        .where('longitude', '>=', box.minLng)
+        .where('longitude', '<=', box.maxLng),
+    )
+    .selectFrom('candidates')
+    .selectAll()
+    .select(sql<number>`count(*) over ()`.as('total'))
+    .where('distance', '<=', radiusMiles)
+    .orderBy('distance')
+    .orderBy('rlid')
+    .limit(limit)
+    .execute() as Promise<NearbyRow[]>;
+}
+
+export function findByRlid(db: Db, rlid: number): Promise<LocationRow | undefined> {
+  return db.selectFrom('locations').selectAll().where('rlid', '=', rlid).executeTakeFirst();
+}
+
+export function findByLocalPageUrl(db: Db, localPageUrl: string): Promise<LocationRow | undefined> {
+  return db.selectFrom('locations').selectAll().where('local_page_url', '=', localPageUrl).executeTakeFirst();
+}
+
+export type DirectoryCityRow = { state: string; state_name: string; state_slug: string; city: string; city_slug: string };
+
+/** Every state (by name) and its cities, for one country's state list page. */
+export function listCities(db: Db, country: string): Promise<DirectoryCityRow[]> {
+  return db
+    .selectFrom('locations')
+    .select(['state', 'state_name', 'state_slug', 'city', 'city_slug'])
+    .distinct()
+    .where('country', '=', country)
+    .orderBy('state_name')
+    .orderBy('city')
+    .execute();
+}
+
+export function findInCity(db: Db, country: string, stateSlug: string, citySlug: string): Promise<LocationRow[]> {
+  return db
+    .selectFrom('locations')
+    .selectAll()
+    .where('country', '=', country)
+    .where('state_slug', '=', stateSlug)
+    .where('city_slug', '=', citySlug)
+    .orderBy('address1')
+    .execute();
+}
+
+export function findByDirectoryPath(
+  db: Db,
+  country: string,
+  path: { stateSlug: string; citySlug: string; line1Slug: string },
+): Promise<LocationRow | undefined> {
+  return db
+    .selectFrom('locations')
+    .selectAll()
+    .where('country', '=', country)
+    .where('state_slug', '=', path.stateSlug)
+    .where('city_slug', '=', path.citySlug)
+    .where('line1_slug', '=', path.line1Slug)
+    .executeTakeFirst();
+}
+
+export async function countLocations(db: Db): Promise<number> {
+  const row = await db.selectFrom('locations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Batched multi-row inserts: a few hundred rows per statement keeps seeding fast on PGlite. */
+export async function insertLocations(db: Db, rows: NewLocationRow[], batchSize = 200): Promise<void> {
+  for (let i = 0; i < rows.length; i += batchSize) {
+    await db.insertInto('locations').values(rows.slice(i, i + batchSize)).execute();
+  }
+}

@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import type { Db } from '../../db';
+import { notFound } from '../../errors';
+import {
+  geocodeResponseSchema,
+  locationListResponseSchema,
+  locationSchema,
+  type Location,
+  type LocationListResponse,
+  type NearbyQuery,
+} from '../../../shared/schemas/locations';
+import type { Geocoder } from './geocoder';
+import { toApiLocation } from './mapping';
+import * as repo from './repo';
+
+/**
+ * Spec section 5: server data that fails the shared schema raises an error carrying the
+ * validation report (the error middleware logs it and answers 500 without the details).
+ */
+export class LocationDataError extends Error {
+  constructor(readonly report: string) {
+    super(`Location data failed validation: ${report}`);
+    this.name = 'LocationDataError';
+  }
+}
+
+function validated<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new LocationDataError(result.error.message);
+  return result.data;
+}
+
+export async function nearbyLocations(db: Db, query: NearbyQuery): Promise<LocationListResponse> {
+  const centre = { latitude: query.latitude, longitude: query.longitude };
+  const rows = await repo.findNearby(db, centre, query.radius, query.limit);
+  return validated(locationListResponseSchema, {
+    totalLocations: rows[0]?.total ?? 0,
+    locations: rows.map(({ distance, total: _total, ...row }) => ({ distance: Number(distance), location: toApiLocation(row) })),
+    currentLocation: centre,
+  });
+}
+
+export async function locationByRlid(db: Db, rlid: number): Promise<Location> {
+  const row = await repo.findByRlid(db, rlid);
+  if (!row) throw notFound(`No location has rlid ${rlid}`);
+  return validated(locationSchema, toApiLocation(row));
+}
+
+export async function geocode(geocoder: Geocoder, query: string) {
+  return validated(geocodeResponseSchema, { results: await geocoder.geocode(query) });
+}

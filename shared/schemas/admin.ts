@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** The login form (Django's AuthenticationForm limits). Empty fields are "required" errors. */
+export const loginFormSchema = z.object({
+  username: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(150, 'Ensure this value has at most 150 characters.'),
+  // Bounded so a huge body cannot make argon2 hash megabytes.
+  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(4096, 'Ensure this value has at most 4096 characters.'),
+  next: z.string().max(2000).optional(),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+
+export const pageIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+export const EXPLORER_PAGE_SIZE = 50;
+
+/** Explorer query: `p` is the 1-based page of children (Wagtail's name). */
+export const explorerQuerySchema = z.object({
+  p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The edit screen's page fields (Wagtail's content and promote tabs, without the body yet). */
+export const pageFieldsFormSchema = z.object({
+  title: z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(255, 'Ensure this value has at most 255 characters.'),
+  slug: z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .min(1, 'This field is required.')
+    .max(255, 'Ensure this value has at most 255 characters.')
+    .regex(SLUG, 'Enter a valid slug: lower-case letters, digits and hyphens.'),
+  seo_title: z.string().trim().max(255, 'Ensure this value has at most 255 characters.').default(''),
+  search_description: z.string().trim().max(1000, 'Ensure this value has at most 1000 characters.').default(''),
+  'action-publish': z.string().optional(),
+});
+export type PageFieldsForm = z.infer<typeof pageFieldsFormSchema>;
+export const PAGE_FIELD_NAMES = ['title', 'slug', 'seo_title', 'search_description'] as const;
+export type PageFieldName = (typeof PAGE_FIELD_NAMES)[number];

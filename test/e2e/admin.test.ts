@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type { Page } from 'puppeteer-core';
+import { createTestApp, listen, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type AxeViolation = { id: string; help: string; nodes: Array<{ target: unknown[] }> };
+
+/**
+ * Runs axe-core in the page and returns its violations, described in one line each. Tabs that
+ * call it bypass CSP first: the injected script carries no nonce.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}
+
+describe('back office in Chromium', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let chromium: TestBrowser;
+  before(async () => {
+    t = await createTestApp();
+    server = await listen(t.app);
+    chromium = await launchBrowser();
+  });
+  after(async () => {
+    await chromium?.close();
+    await server?.close();
+    await t?.close();
+  });
+
+  it('signs in, returns to the explorer it came from and opens the editor, with no axe violations on any', async () => {
+    const tab = await openTab(chromium.browser);
+    const { page } = tab;
+    await page.setBypassCSP(true);
+    await page.goto(`${server.baseUrl}/wagtail/pages/`, { waitUntil: 'load' });
+    expect(new URL(page.url()).pathname).to.equal('/wagtail/login/');
+    expect(await axeViolations(page)).to.deep.equal([]);
+
+    await page.type('#id_username', TEST_ADMIN.username);
+    await page.type('#id_password', TEST_ADMIN.password);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).to.equal('/wagtail/pages/');
+    expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Root');
+
+    const home = await page.$$eval('a.admin-table__children', (links) => links.map((a) => a.getAttribute('href')));
+    expect(home.length).to.be.greaterThan(0);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('a.admin-table__children')]);
+    expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Harborline Seafood');
+    expect(await page.$$eval('.admin-status', (tags) => tags.map((tag) => tag.textContent))).to.include('live');
+    expect(await axeViolations(page)).to.deep.equal([]);
+
+    const firstTitle = await page.$eval('a.admin-table__title', (a) => a.textContent);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('a.admin-table__title')]);
+    expect(new URL(page.url()).pathname).to.match(/^\/wagtail\/pages\/\d+\/edit\/$/);
+    expect(await page.$eval('#id_title', (input) => (input as HTMLInputElement).value)).to.equal(firstTitle);
+    expect(await axeViolations(page)).to.deep.equal([]);
+    tab.assertClean();
+    await page.close();
+  });
+
+  it('shows the login error without axe violations', async () => {
+    const tab = await openTab(chromium.browser);
+    const { page } = tab;
+    await page.setBypassCSP(true);
+    // The browser is shared: sign out whoever the other test signed in.
+    await (await page.createCDPSession()).send('Network.clearBrowserCookies');
+    await page.goto(`${server.baseUrl}/wagtail/login/`, { waitUntil: 'load' });
+    await page.type('#id_username', 'someone');
+    await page.type('#id_password', 'wrong-password');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button[type=submit]')]);
+    expect(await page.$eval('[role=alert]', (el) => el.textContent)).to.include("didn't match");
+    expect(await axeViolations(page)).to.deep.equal([]);
+    tab.assertClean();
+    await page.close();
+  });
+});

@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import { createTestApp, listen, type TestApp } from '../helpers/app';
+import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+
+describe('location directory in Chromium', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let chromium: TestBrowser;
+  before(async () => {
+    t = await createTestApp();
+    server = await listen(t.app);
+    chromium = await launchBrowser();
+  });
+  after(async () => {
+    await chromium?.close();
+    await server?.close();
+    await t?.close();
+  });
+
+  it('opens several states of the accordion at once, by mouse and keyboard, after hydration', async () => {
+    const tab = await openTab(chromium.browser);
+    await tab.page.goto(`${server.baseUrl}/locations/`, { waitUntil: 'networkidle0' });
+    await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
+    await tab.page.click('#state-florida > summary');
+    await tab.page.click('#state-texas > summary');
+    await tab.page.focus('#state-ohio > summary');
+    await tab.page.keyboard.press('Enter');
+    const open = await tab.page.$$eval('details.state-accordion__item[open]', (items) => items.map((item) => item.id));
+    expect(open).to.have.members(['state-florida', 'state-texas', 'state-ohio']);
+    expect(await tab.page.$eval('#state-florida a[href="/locations/list/florida/orlando/"]', (a) => (a as HTMLElement).offsetHeight > 0)).to.equal(true);
+    await tab.page.click('#state-texas > summary');
+    const stillOpen = await tab.page.$$eval('details.state-accordion__item[open]', (items) => items.map((item) => item.id));
+    expect(stillOpen).to.have.members(['state-florida', 'state-ohio']);
+    tab.assertClean();
+    await tab.page.close();
+  });
+
+  it('hydrates the city list and a location page without console errors', async () => {
+    const tab = await openTab(chromium.browser);
+    await tab.page.goto(`${server.baseUrl}/locations/list/florida/orlando/`, { waitUntil: 'networkidle0' });
+    await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
+    const href = await tab.page.$eval('.locations-city__item a', (a) => a.getAttribute('href'));
+    await tab.page.goto(`${server.baseUrl}${href}`, { waitUntil: 'networkidle0' });
+    await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
+    expect(await tab.page.$eval('h1', (h1) => h1.textContent)).to.equal('Orlando, FL');
+    tab.assertClean();
+    await tab.page.close();
+  });
+});

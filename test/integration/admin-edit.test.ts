@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { findPageById } from '../../server/modules/pages/repo';
+import { createPage } from '../../server/modules/pages/service';
+import type { Page } from '../../server/modules/pages/table';
+import { csrfTokenIn, signedInAgent } from '../helpers/admin';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+const emptyContent = { body: [], confirmation_content: [] };
+
+describe('back office: page edit screen', () => {
+  let t: TestApp;
+  let home: Page;
+  before(async () => {
+    t = await createTestApp();
+    home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+  });
+  after(async () => t.close());
+
+  async function openEditor(page: Page) {
+    const agent = await signedInAgent(t.app);
+    const form = await agent.get(`/wagtail/pages/${page.id}/edit/`).expect(200);
+    return { agent, token: csrfTokenIn(form.text), form };
+  }
+
+  it('saves a draft as a new revision, leaving the live page as it was', async () => {
+    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Menu', slug: 'menu', content: emptyContent, publish: true });
+    const { agent, token, form } = await openEditor(page);
+    expect(form.text).to.include('value="Menu"');
+    const saved = await agent
+      .post(`/wagtail/pages/${page.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Our Menu', slug: 'menu', seo_title: '', search_description: 'Fresh fish' })
+      .expect(303);
+    expect(saved.headers.location).to.equal(`/wagtail/pages/${page.id}/edit/`);
+    const after = (await findPageById(t.db, page.id))!;
+    expect(after.title).to.equal('Menu');
+    expect(after.has_unpublished_changes).to.equal(true);
+    expect(after.latest_revision_id).to.not.equal(page.latest_revision_id);
+    const reopened = await agent.get(`/wagtail/pages/${page.id}/edit/`).expect(200);
+    expect(reopened.text).to.include('value="Our Menu"');
+    expect(reopened.text).to.include('Page &#x27;Our Menu&#x27; has been updated.');
+    expect(reopened.text).to.include('live + draft');
+    await request(t.app).get('/menu/').expect(200).expect((res) => expect(res.text).to.include('<title>Menu</title>'));
+  });
+
+  it('publishes, changing the live title and moving the URL with a new slug', async () => {
+    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Catering', slug: 'catering', content: emptyContent, publish: true });
+    await createPage(t.db, { parentId: page.id, pageType: 'ExamplePage', title: 'Weddings', slug: 'weddings', content: emptyContent, publish: true });
+    const { agent, token } = await openEditor(page);
+    await agent
+      .post(`/wagtail/pages/${page.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Events', slug: 'events', seo_title: '', search_description: '', 'action-publish': 'action-publish' })
+      .expect(303);
+    const after = (await findPageById(t.db, page.id))!;
+    expect(after).to.include({ title: 'Events', slug: 'events', has_unpublished_changes: false, live: true });
+    await request(t.app).get('/events/').expect(200);
+    await request(t.app).get('/events/weddings/').expect(200);
+    await request(t.app).get('/catering/').expect(404);
+  });
+
+  it('redisplays the form with the first error of each field and the input kept', async () => {
+    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Careers', slug: 'careers', content: emptyContent });
+    const { agent, token } = await openEditor(page);
+    const res = await agent
+      .post(`/wagtail/pages/${page.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: '   ', slug: 'Not A Slug!', seo_title: 'Kept <title>', search_description: '' })
+      .expect(400);
+    expect(res.text).to.include('The page could not be saved due to validation errors.');
+    expect(res.text).to.include('This field is required.');
+    expect(res.text).to.include('Enter a valid slug');
+    expect(res.text).to.include('value="Not A Slug!"');
+    expect(res.text).to.include('value="Kept &lt;title&gt;"');
+    expect((await findPageById(t.db, page.id))!.latest_revision_id).to.equal(page.latest_revision_id);
+  });
+
+  it('refuses a slug a sibling already uses, as a slug error', async () => {
+    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Gift cards', slug: 'gift-cards', content: emptyContent });
+    const { agent, token } = await openEditor(page);
+    const res = await agent
+      .post(`/wagtail/pages/${page.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Gift cards', slug: 'our-story', seo_title: '', search_description: '' })
+      .expect(400);
+    expect(res.text).to.include('The slug &#x27;our-story&#x27; is already in use within the parent page.');
+    expect(res.text).to.include('value="our-story"');
+  });
+
+  it('needs a CSRF token to save and a login to open', async () => {
+    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Press', slug: 'press-edit', content: emptyContent });
+    const { agent } = await openEditor(page);
+    await agent.post(`/wagtail/pages/${page.id}/edit/`).type('form').send({ title: 'X', slug: 'x' }).expect(403);
+    const anonymous = await request(t.app).get(`/wagtail/pages/${page.id}/edit/`).expect(302);
+    expect(anonymous.headers.location).to.equal(`/wagtail/login/?next=${encodeURIComponent(`/wagtail/pages/${page.id}/edit/`)}`);
+  });
+});

@@ -1,0 +1,101 @@
+import type { PageStatus } from '../../server/modules/pages/status';
+import type { PageFieldName } from '../../shared/schemas/admin';
+import { CsrfField } from './CsrfField';
+import { StatusTag } from './StatusTag';
+
+export type EditScreenProps = {
+  csrfToken: string;
+  page: { id: number; parentId: number | null; typeLabel: string; status: PageStatus };
+  values: Record<PageFieldName, string>;
+  /** The first error of each field. */
+  fieldErrors: Partial<Record<PageFieldName, string>>;
+  nonFieldErrors: string[];
+  message?: string;
+};
+
+const FIELDS: Array<{ name: PageFieldName; label: string; help?: string; multiline?: boolean; required?: boolean }> = [
+  { name: 'title', label: 'Title', help: "The page title as you'd like it to be seen by the public", required: true },
+  { name: 'slug', label: 'Slug', help: 'The name of the page as it will appear in URLs', required: true },
+  { name: 'seo_title', label: 'Title tag', help: "The name of the page displayed on search engine results as the clickable headline." },
+  { name: 'search_description', label: 'Meta description', help: 'The descriptive text displayed underneath a headline in search engine results.', multiline: true },
+];
+
+/** /wagtail/pages/{id}/edit/: the page's own fields, saved as a draft or published. */
+export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldErrors, message }: EditScreenProps) {
+  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  return (
+    <>
+      <div className="admin-heading">
+        <div>
+          <p className="admin-muted admin-heading__kicker">
+            {`Editing ${page.typeLabel}`} <StatusTag status={page.status} />
+          </p>
+          <h1>{values.title || 'Untitled page'}</h1>
+        </div>
+        {page.parentId ? (
+          <a className="admin-button admin-button--secondary" href={`/wagtail/pages/${page.parentId}/`}>
+            Back to the explorer
+          </a>
+        ) : null}
+      </div>
+      {message ? (
+        <div className="admin-message" role="status">
+          <p>{message}</p>
+        </div>
+      ) : null}
+      {hasErrors ? (
+        <div className="admin-errors" role="alert">
+          <p>The page could not be saved due to validation errors.</p>
+          {nonFieldErrors.length ? (
+            <ul>
+              {nonFieldErrors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form">
+        <CsrfField token={csrfToken} />
+        {FIELDS.map((field) => {
+          const error = fieldErrors[field.name];
+          const id = `id_${field.name}`;
+          const describedBy = [`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+          const common = {
+            id,
+            name: field.name,
+            defaultValue: values[field.name],
+            required: field.required,
+            'aria-invalid': error ? true : undefined,
+            'aria-describedby': describedBy,
+          };
+          return (
+            <div key={field.name} className={`admin-field${error ? ' admin-field--error' : ''}`}>
+              <label htmlFor={id}>
+                {field.label}
+                {field.required ? <span aria-hidden="true"> *</span> : null}
+              </label>
+              {field.multiline ? <textarea rows={3} {...common} /> : <input type="text" {...common} />}
+              <p className="admin-field__help" id={`${id}-help`}>
+                {field.help}
+              </p>
+              {error ? (
+                <p className="admin-field__error" id={`${id}-error`}>
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button--secondary">
+            Save draft
+          </button>
+          <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary">
+            Publish
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Image } from '../../../shared/schemas/media';
+import { blockComponents } from '../components';
+import type { BlockProps } from '../define';
+import type { CustomBackgroundImageWrapperValue } from './schema';
+
+const srcset = (image: Image, type: string) =>
+  image.renditions
+    .filter((r) => r.mimetype === type)
+    .map((r) => `${r.url} ${r.width}w`)
+    .join(', ');
+
+/**
+ * Decorative background drawn with <picture>: the mobile image below 840px, the wide image above,
+ * each in AVIF/WebP/original. Nested heading and rich-text blocks render over it.
+ */
+export function CustomBackgroundImageWrapperBlock({ value }: BlockProps<CustomBackgroundImageWrapperValue>) {
+  const wide = value.background_image;
+  const fallback = wide.renditions.filter((r) => r.mimetype === 'image/jpeg' || r.mimetype === 'image/png').sort((a, b) => a.width - b.width);
+  const largest = fallback[fallback.length - 1] ?? wide.renditions[0]!;
+  const sources = (image: Image, media?: string) =>
+    ['image/avif', 'image/webp', largest.mimetype].map((type) => {
+      const set = srcset(image, type);
+      return set ? <source key={`${media ?? 'wide'}-${type}`} type={type} srcSet={set} sizes="100vw" media={media} /> : null;
+    });
+  return (
+    <section className="block-custom-background" data-block-type="custom_background_image_wrapper">
+      <picture className="block-custom-background__picture">
+        {value.mobile_image ? sources(value.mobile_image, '(max-width: 840px)') : null}
+        {sources(wide, value.mobile_image ? '(min-width: 841px)' : undefined)}
+        <img src={largest.url} width={largest.width} height={largest.height} alt="" loading="lazy" decoding="async" />
+      </picture>
+      <div className="block-custom-background__content">
+        {value.children.map((child) => {
+          const Component = blockComponents[child.type];
+          return Component ? <Component key={child.id} id={child.id} value={child.value} /> : null;
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useRef, useState } from 'react';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { useT } from '../../page-context';
+import type { FullWidthMediaItem } from './schema';
+
+/** A video with its own Play/Pause button; it starts paused and shows its poster before JS. */
+function PlayableVideo({ video }: { video: Extract<FullWidthMediaItem, { kind: 'video' }>['video'] }) {
+  const t = useT();
+  const ref = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const toggle = () => {
+    const element = ref.current;
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => setPlaying(false));
+    else element.pause();
+  };
+  const poster = video.poster?.renditions[video.poster.renditions.length - 1];
+  return (
+    <div className="full-width-media__video">
+      <video ref={ref} poster={poster?.url} playsInline preload="none" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} title={video.title || undefined}>
+        {video.sources.map((source) => (
+          <source key={source.url} src={source.url} type={source.mimetype} />
+        ))}
+        {video.tracks.map((track) => (
+          <track key={track.src} kind={track.kind} src={track.src} srcLang={track.srclang} label={track.label || undefined} />
+        ))}
+      </video>
+      <button type="button" className="button button--secondary full-width-media__toggle" onClick={toggle} aria-pressed={playing}>
+        {playing ? t('Pause') : t('Play')}
+      </button>
+    </div>
+  );
+}
+
+export function Media({ media }: { media: FullWidthMediaItem }) {
+  if (media.kind === 'image') return <ResponsiveImage image={media.image} sizes="100vw" />;
+  if (media.kind === 'video') return <PlayableVideo video={media.video} />;
+  return <iframe className="full-width-media__embed" src={media.url} title={media.title} loading="lazy" allow="fullscreen; picture-in-picture" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" />;
+}

@@ -1,0 +1,35 @@
+import type { HeaderContent } from '../../../shared/schemas/navigation';
+import { useT } from '../../page-context';
+import { Logo } from '../layout/Logo';
+import { BurgerMenu } from './BurgerMenu';
+import { DesktopNav } from './DesktopNav';
+import { HeaderPickerSlot } from './HeaderPickerSlot';
+import { Icon } from './Icon';
+import { LOGIN_URL } from './login';
+import { sectionsWithRole } from './sections';
+import { useNavMenuReady } from './use-nav-menu-ready';
+
+/** The header of spec section 2: logo, picker slot, primary navigation, log-in, burger dialog. */
+export function NewHeader({ siteName, content }: { siteName: string; content: HeaderContent }) {
+  const t = useT();
+  const markNavReady = useNavMenuReady();
+  return (
+    <header className="site-header site-header--new" data-header="new">
+      <div className="site-header__inner">
+        <a href="/" className="site-header__logo">
+          <Logo siteName={siteName} />
+        </a>
+        <HeaderPickerSlot />
+        {/* Social-media-row and secondary sections belong to the burger only. */}
+        <DesktopNav sections={sectionsWithRole(content.sections, ['primary'])} onReady={markNavReady} />
+        <a href={LOGIN_URL} className="site-header__login">
+          <Icon name="account" />
+          {t('Log In')}
+        </a>
+        <div className="burger">
+          <BurgerMenu sections={content.sections} />
+        </div>
+      </div>
+    </header>
+  );
+}

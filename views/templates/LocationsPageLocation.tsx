@@ -1,0 +1,79 @@
+import { formatTime } from '../../shared/locations/hours';
+import { locationPageExtraSchema } from '../../shared/schemas/locations';
+import { LocationAddress, telHref } from '../components/locations/LocationAddress';
+import { usePageContext, useT } from '../page-context';
+import type { TemplateProps } from '../template-types';
+
+const NARROW = '(max-width: 840px)';
+
+/** One restaurant: address, directions, map images, contact, ordering and hours of operation. */
+export default function LocationsPageLocation({ page }: TemplateProps) {
+  const t = useT();
+  const { siteName, languageCode } = usePageContext();
+  const { location, specialHours, directionsUrl, orderUrl, stateListUrl } = locationPageExtraSchema.parse(page.extra);
+  // Only the type 'Operation' is shown (spec section 3); curbside and delivery hours live in the picker.
+  const operation = location.hours.find((type) => type.type_name === 'Operation');
+  // Dates are calendar days: format in UTC so the server and every browser print the same day.
+  const dayFormat = new Intl.DateTimeFormat(languageCode, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return (
+    <div className="location-page">
+      <div className="location-page__main">
+        <h1>
+          {location.city}, {location.state}
+        </h1>
+        <LocationAddress location={location} />
+        <p className="location-page__actions">
+          <a className="button button--primary" href={directionsUrl} target="_blank" rel="noopener noreferrer">
+            {t('Get directions')}
+            <span className="visually-hidden"> {t('(opens in a new tab)')}</span>
+          </a>
+          {orderUrl ? (
+            <a className="button button--secondary" href={orderUrl}>
+              {t('Order Online')}
+            </a>
+          ) : null}
+        </p>
+        <a className="locations-back-link" href={stateListUrl}>
+          {t('Find a different {brand}', { values: { brand: siteName } })}
+        </a>
+        <section className="location-page__contact" aria-labelledby="location-contact">
+          <h2 id="location-contact">{t('Contact Us')}</h2>
+          <a href={telHref(location.phone.national)}>{location.phone.national}</a>
+        </section>
+        {operation ? (
+          <section className="location-page__hours" aria-labelledby="location-hours">
+            <h2 id="location-hours">{t('Hours of Operation')}</h2>
+            <table className="location-hours">
+              <tbody>
+                {operation.days.map((day) => (
+                  <tr key={day.day_name}>
+                    <th scope="row">{t(day.day_name, { context: 'weekday' })}</th>
+                    <td>{day.hours === 'Closed' ? t('Closed') : day.hours}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {specialHours.length > 0 ? (
+              <>
+                <h3>{t('Holiday Hours')}</h3>
+                <ul className="location-page__special">
+                  {specialHours.map((day) => (
+                    <li key={day.date}>
+                      {day.label}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}: {day.closed ? t('Closed') : `${formatTime(day.open ?? '00:00')} - ${formatTime(day.close ?? '00:00')}`}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+      {location.map_image_url_desktop || location.map_image_url_mobile ? (
+        <picture className="location-page__map">
+          {location.map_image_url_mobile ? <source media={NARROW} srcSet={location.map_image_url_mobile} /> : null}
+          <img src={location.map_image_url_desktop ?? location.map_image_url_mobile ?? ''} alt={t('Map showing the restaurant location')} width={640} height={480} loading="lazy" />
+        </picture>
+      ) : null}
+    </div>
+  );
+}
