@@ -4,6 +4,8 @@ import * as createImages from './2026_11_22_000200_create_images';
 import * as createLocations from './2026_11_22_000300_create_locations';
 import * as adminAccounts from './2026_11_22_000400_admin_accounts';
 import * as createSiteSnippets from './2026_11_22_000500_create_site_snippets';
+import * as groupsPermissions from './2026_11_22_000600_groups_permissions';
+import * as auditLog from './2026_11_22_000700_audit_log';
 
 /**
  * Every migration, by name. Listed explicitly (not read from the folder) so the production
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000300_create_locations': createLocations,
   '2026_11_22_000400_admin_accounts': adminAccounts,
   '2026_11_22_000500_create_site_snippets': createSiteSnippets,
+  '2026_11_22_000600_groups_permissions': groupsPermissions,
+  '2026_11_22_000700_audit_log': auditLog,
 };

@@ -1,7 +1,11 @@
+import type { PageLogEntryTable } from './modules/audit/table';
 import type { LoginAttemptTable } from './modules/auth/table';
+import type { JobTable } from './modules/jobs/table';
+import type { RedirectTable } from './modules/redirects/table';
 import type { ImageRenditionTable, ImageTable } from './modules/images/table';
 import type { LocationTable } from './modules/locations/table';
 import type { SiteSnippetTable } from './modules/navigation/table';
+import type { GroupPagePermissionTable, GroupTable, UserGroupTable } from './modules/permissions/table';
 import type { PageRevisionTable, PageTable } from './modules/pages/table';
 import type { SessionTable } from './modules/sessions/table';
 import type { LocaleTable, SiteTable } from './modules/sites/table';
@@ -20,4 +24,10 @@ export interface Database {
   image_renditions: ImageRenditionTable;
   locations: LocationTable;
   site_snippets: SiteSnippetTable;
+  page_log_entries: PageLogEntryTable;
+  redirects: RedirectTable;
+  jobs: JobTable;
+  groups: GroupTable;
+  user_groups: UserGroupTable;
+  group_page_permissions: GroupPagePermissionTable;
 }

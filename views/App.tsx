@@ -3,6 +3,7 @@ import type { PagePayload } from '../shared/schemas/page-payload';
 import { IconSprite } from './components/header/Icon';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
+import { CurrentPageProvider } from './current-page';
 import { PageContextProvider } from './page-context';
 import type { TemplateComponent } from './template-types';
 
@@ -31,7 +32,9 @@ export function App({
       <IconSprite />
       <SiteHeader />
       <main id="mainContent" tabIndex={-1}>
-        <Template page={payload.page} />
+        <CurrentPageProvider page={payload.page}>
+          <Template page={payload.page} />
+        </CurrentPageProvider>
       </main>
       <SiteFooter pageUrl={payload.page.url} />
     </PageContextProvider>

@@ -28,6 +28,8 @@ export function Document(props: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* React Aria reads the nonce from here for the <style> elements it inserts. */}
+        <meta name="csp-nonce" nonce={props.nonce} />
         <title>{props.title}</title>
         {props.description ? <meta name="description" content={props.description} /> : null}
         {props.robots ? <meta name="robots" content={props.robots} /> : null}

@@ -10,6 +10,7 @@ import { seedDemoLocations, seedLocationPages } from './locations';
 import { canadaHomeEnglish, canadaHomeFrench, usHome, type DemoPage } from './demo-pages';
 import { blockGalleryPage, galleryBlocks } from './block-gallery';
 import { seedSiteSnippets } from './site-snippets';
+import { seedGroupPermissions } from './groups';
 import { resolveDemoImages, seedDemoImages } from './demo-images';
 import { mediaStorage } from '../modules/images/storage';
 
@@ -78,6 +79,7 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     await insertSite(trx, { hostname: 'localhost', port: options.port, site_name: 'Harborline Seafood', root_page_id: us.id, is_default_site: true });
     await insertSite(trx, { hostname: 'ca.localhost', port: options.port, site_name: 'Harborline Seafood Canada', root_page_id: ca.id, is_default_site: false });
     await seedSiteSnippets(trx, options.port);
+    await seedGroupPermissions(trx, us.id);
     const locationCount = await seedDemoLocations(trx);
     logger.info({ locationCount }, 'seeded demo restaurant locations');
     logger.info('seeded demo content: US site on localhost, Canada site on ca.localhost (en-CA, fr-CA)');

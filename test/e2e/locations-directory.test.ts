@@ -46,4 +46,26 @@ describe('location directory in Chromium', () => {
     tab.assertClean();
     await tab.page.close();
   });
+
+  it('lists map-page results before the map and fires the reservation event with the rlid', async () => {
+    const tab = await openTab(chromium.browser);
+    await tab.page.goto(`${server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
+    await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
+    expect(await tab.page.$$eval('.locations-map__entry', (items) => items.length)).to.equal(26);
+    const entry = await tab.page.$('.locations-map__entry:has(button)');
+    if (!entry) throw new Error('no entry with a reservation or wait-list button near Orlando');
+    const rlid = Number(await entry.evaluate((li) => li.getAttribute('data-rlid')));
+    // A string, not a function: the test transpiler would wrap a named function in a helper the page lacks.
+    await tab.page.evaluate(`
+      for (const name of ['open-reservation-panel', 'open-waitlist']) {
+        document.addEventListener(name, (event) => { window.fired = { type: event.type, detail: event.detail }; });
+      }
+    `);
+    await (await entry.$('button'))!.click();
+    const fired = await tab.page.evaluate(() => (window as unknown as { fired: { type: string; detail: { rlid: number } } }).fired);
+    expect(fired.type).to.be.oneOf(['open-reservation-panel', 'open-waitlist']);
+    expect(fired.detail).to.deep.equal({ rlid });
+    tab.assertClean();
+    await tab.page.close();
+  });
 });

@@ -1,5 +1,6 @@
 import type { BlockData } from '../../shared/schemas/page-payload';
 import { blockComponents } from './components';
+import { SiblingBlocksProvider } from './sibling-blocks';
 
 /**
  * Renders a body of blocks. The server already dropped blocks that are unknown or fail their
@@ -7,11 +8,11 @@ import { blockComponents } from './components';
  */
 export function BlockBody({ blocks }: { blocks: BlockData[] }) {
   return (
-    <>
+    <SiblingBlocksProvider blocks={blocks}>
       {blocks.map((block) => {
         const Component = blockComponents[block.type];
         return Component ? <Component key={block.id} id={block.id} value={block.value} /> : null;
       })}
-    </>
+    </SiblingBlocksProvider>
   );
 }

@@ -16,6 +16,21 @@ import { HeadingBlock } from './heading/Block';
 import { HeroBlock } from './hero/Block';
 import { RichTextBlock } from './rich-text/Block';
 
+// Part 2 blocks (header/footer helper).
+import { LinkRowBlock } from './link-row/Block';
+import { MediaGridBlock } from './media-grid/Block';
+import { ScrollNavMenuItemBlock } from './scroll-nav-menu-item/Block';
+import { SitemapBlock } from './sitemap/Block';
+import { SocialGridBlock } from './social-grid/Block';
+import { TabbedFeaturesBlock } from './tabbed-features/Block';
+import { TableBlock } from './table/Block';
+import { TieredNavBlock } from './tiered-nav/Block';
+import { TimelineBlock } from './timeline/Block';
+import { TwoColumnFeatureBlock } from './two-column-feature/Block';
+import { TwoColumnHeroBlock } from './two-column-hero/Block';
+import { UnsubscribeBlock } from './unsubscribe/Block';
+import { VideoFeatureBlock } from './video-feature/Block';
+import { AlertBlock } from './alert/Block';
 /** Every block type's React component, keyed by block type (the same keys as schemas.ts). */
 export const blockComponents: Readonly<Record<string, BlockComponent>> = {
   heading: HeadingBlock,
@@ -34,4 +49,18 @@ export const blockComponents: Readonly<Record<string, BlockComponent>> = {
   gift_cards_feature: GiftCardsFeatureBlock,
   iframe: IframeBlock,
   image_link: ImageLinkBlock,
+  link_row: LinkRowBlock,
+  media_grid: MediaGridBlock,
+  scroll_nav_menu_item: ScrollNavMenuItemBlock,
+  sitemap: SitemapBlock,
+  social_grid: SocialGridBlock,
+  tabbed_features: TabbedFeaturesBlock,
+  table: TableBlock,
+  tiered_nav: TieredNavBlock,
+  timeline: TimelineBlock,
+  two_column_feature: TwoColumnFeatureBlock,
+  two_column_hero: TwoColumnHeroBlock,
+  unsubscribe: UnsubscribeBlock,
+  video_feature: VideoFeatureBlock,
+  alert: AlertBlock,
 };

@@ -16,6 +16,21 @@ import { headingBlock } from './heading/schema';
 import { heroBlock } from './hero/schema';
 import { richTextBlock } from './rich-text/schema';
 
+// Part 2 blocks (header/footer helper).
+import { linkRowBlock } from './link-row/schema';
+import { mediaGridBlock } from './media-grid/schema';
+import { scrollNavMenuItemBlock } from './scroll-nav-menu-item/schema';
+import { sitemapBlock } from './sitemap/schema';
+import { socialGridBlock } from './social-grid/schema';
+import { tabbedFeaturesBlock } from './tabbed-features/schema';
+import { tableBlock } from './table/schema';
+import { tieredNavBlock } from './tiered-nav/schema';
+import { timelineBlock } from './timeline/schema';
+import { twoColumnFeatureBlock } from './two-column-feature/schema';
+import { twoColumnHeroBlock } from './two-column-hero/schema';
+import { unsubscribeBlock } from './unsubscribe/schema';
+import { videoFeatureBlock } from './video-feature/schema';
+import { alertBlock } from './alert/schema';
 /**
  * Every block type's schema and editing metadata, keyed by block type. Server and back office
  * only: the public pages' browser code imports components.ts, never these schemas.
@@ -38,5 +53,19 @@ export const blockSchemas: ReadonlyMap<string, BlockSchemaDefinition> = new Map(
     giftCardsFeatureBlock,
     iframeBlock,
     imageLinkBlock,
+    linkRowBlock,
+    mediaGridBlock,
+    scrollNavMenuItemBlock,
+    sitemapBlock,
+    socialGridBlock,
+    tabbedFeaturesBlock,
+    tableBlock,
+    tieredNavBlock,
+    timelineBlock,
+    twoColumnFeatureBlock,
+    twoColumnHeroBlock,
+    unsubscribeBlock,
+    videoFeatureBlock,
+    alertBlock,
   ].map((definition) => [definition.type, definition as BlockSchemaDefinition]),
 );

@@ -9,6 +9,8 @@ import * as pagesRepo from '../pages/repo';
 import { pageStatus } from '../pages/status';
 import type { Page } from '../pages/table';
 import { csrfTokenFor } from '../auth/csrf';
+import { forbidden } from '../permissions/policy';
+import { permissionsFor } from '../permissions/request';
 import { setFlash, takeFlash } from './flash';
 import { renderAdmin } from './render';
 import { editScreen } from './screens';
@@ -49,16 +51,19 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
     );
   };
 
-  // Permission: admin access (page-level 'change' arrives with groups).
+  // Permission: 'change' on the page.
   router.get('/pages/:id/edit/', async (req, res) => {
     const { page, draft } = await loadDraft(db, pageIdOf(req));
+    if (!(await permissionsFor(db, req)).can('change', page)) throw forbidden('You do not have permission to edit this page.');
     const values: Values = { title: draft.title, slug: draft.slug, seo_title: draft.seo_title, search_description: draft.search_description };
     await render(req, res, page, { values, fieldErrors: {}, nonFieldErrors: [] });
   });
 
-  // Permission: admin access (page-level 'change', and 'publish' to publish, arrive with groups).
+  // Permission: 'change' on the page, and 'publish' to publish.
   router.post('/pages/:id/edit/', async (req, res) => {
     const { page } = await loadDraft(db, pageIdOf(req));
+    const permissions = await permissionsFor(db, req);
+    if (!permissions.can('change', page)) throw forbidden('You do not have permission to edit this page.');
     const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
     // What the user typed, kept as is so a redisplayed form loses nothing.
     const values = Object.fromEntries(PAGE_FIELD_NAMES.map((name) => [name, typeof body[name] === 'string' ? body[name] : ''])) as Values;
@@ -76,6 +81,7 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
     }
     const { 'action-publish': publishAction, ...fields } = parsed.data;
     const publish = publishAction !== undefined;
+    if (publish && !permissions.can('publish', page)) throw forbidden('You do not have permission to publish this page.');
     try {
       const saved = await saveRevision(db, page.id, req.user!.id, fields, { publish });
       setFlash(req, publish ? `Page '${saved.title}' has been published.` : `Page '${fields.title}' has been updated.`);

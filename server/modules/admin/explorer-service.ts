@@ -4,6 +4,7 @@ import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { pageTypeOf } from '../pages/page-types';
 import * as pagesRepo from '../pages/repo';
 import { pageStatus, type PageStatus } from '../pages/status';
+import { forbidden, type UserPagePermissions } from '../permissions/policy';
 
 export type ExplorerRow = {
   id: number;
@@ -33,16 +34,24 @@ export function toExplorerRow(row: pagesRepo.PageListing): ExplorerRow {
 }
 
 /** The explorer of one page: its ancestors and one window of its children. Without an id, the tree root. */
-export async function explorePage(db: Db, pageId: number | undefined, requestedPage: number): Promise<ExplorerView> {
+export async function explorePage(
+  db: Db,
+  pageId: number | undefined,
+  requestedPage: number,
+  permissions: UserPagePermissions,
+): Promise<ExplorerView> {
   const page = pageId === undefined ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, pageId);
   if (!page) throw notFound('The page does not exist.');
-  const total = await pagesRepo.countChildPages(db, page);
+  // Only pages the user may act on, and their ancestors, are shown (Wagtail's explorable pages).
+  if (!permissions.can('view', page)) throw forbidden('You do not have permission to explore this page.');
+  const onlyPaths = permissions.visibleChildPaths(page);
+  const total = await pagesRepo.countChildPages(db, page, onlyPaths);
   const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
   // Past the end shows the last page, as Django's Paginator.get_page does.
   const current = Math.min(requestedPage, pageCount);
   // Sequential on purpose: PGlite has a single connection.
   const ancestors = await pagesRepo.findAncestors(db, page);
-  const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE });
+  const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE }, onlyPaths);
   return {
     page: { id: page.id, title: page.title, isRoot: page.depth === 1 },
     breadcrumbs: ancestors.map((a) => ({ id: a.id, title: a.title })),

@@ -1,4 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { Db } from '../../db';
+import { hasAdminAccess } from '../permissions/policy';
 
 /** Background requests (fetch with JSON, the admin API) get JSON errors instead of redirects. */
 export function wantsJson(req: Request): boolean {
@@ -6,10 +8,14 @@ export function wantsJson(req: Request): boolean {
 }
 
 /**
- * Admin pages need a signed-in user with admin access. Until groups land, admin access means
- * superuser (Wagtail gives none to a user without groups or the superuser flag).
+ * Admin pages need a signed-in user with admin access: a superuser or a member of a group with
+ * the admin-access flag (Wagtail gives none to a user without groups or the superuser flag).
  */
-export function requireAdmin(req: Request, res: Response, next: NextFunction): void {
+export function requireAdmin(db: Db) {
+  return (req: Request, res: Response, next: NextFunction) => checkAdmin(db, req, res, next);
+}
+
+async function checkAdmin(db: Db, req: Request, res: Response, next: NextFunction): Promise<void> {
   const user = req.user;
   if (!user) {
     if (wantsJson(req)) {
@@ -19,7 +25,7 @@ export function requireAdmin(req: Request, res: Response, next: NextFunction): v
     res.redirect(302, `/wagtail/login/?next=${encodeURIComponent(req.originalUrl)}`);
     return;
   }
-  if (!user.is_superuser) {
+  if (!(await hasAdminAccess(db, user))) {
     if (wantsJson(req)) {
       res.status(403).json({ error: { code: 'permission_denied', message: 'You do not have permission to access the admin.' } });
       return;

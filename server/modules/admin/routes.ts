@@ -9,6 +9,7 @@ import { SESSION_COOKIE, type SessionStack } from '../auth/session-middleware';
 import { editRoutes } from './edit-routes';
 import { dashboard, explorePage } from './explorer-service';
 import { requireAdmin } from './guard';
+import { permissionsFor } from '../permissions/request';
 import { safeNextPath } from './next-url';
 import { renderAdmin } from './render';
 import { dashboardScreen, explorerScreen, loginScreen } from './screens';
@@ -73,7 +74,7 @@ export function adminRoutes({ db, assets, sessions }: AdminDeps): Router {
     });
   });
 
-  router.use(requireAdmin);
+  router.use(requireAdmin(db));
 
   // Permission: admin access.
   router.get('/', async (req, res) => {
@@ -83,7 +84,7 @@ export function adminRoutes({ db, assets, sessions }: AdminDeps): Router {
   const explorer = async (req: Request, res: Response, pageId: number | undefined) => {
     const query = explorerQuerySchema.safeParse(req.query);
     if (!query.success) throw badRequest('The page number is not valid.', { p: ['Enter a whole number of at least 1.'] });
-    renderAdmin(res, assets, explorerScreen(chrome(req), await explorePage(db, pageId, query.data.p)));
+    renderAdmin(res, assets, explorerScreen(chrome(req), await explorePage(db, pageId, query.data.p, await permissionsFor(db, req))));
   };
 
   // Permission: admin access (page-level permissions arrive with groups).

@@ -21,3 +21,16 @@ export async function upsertSnippets(db: Db, siteId: number, languageCode: strin
     .onConflict((oc) => oc.columns(['site_id', 'language_code']).doUpdateSet({ ...row, updated_at: new Date() }))
     .execute();
 }
+
+/** Live, unexpired pages of one language root in tree order, for the sitemap block. */
+export function listLivePagesUnder(db: Db, rootPath: string, limit: number) {
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'url_path', 'depth', 'page_type'])
+    .where('path', 'like', `${rootPath}%`)
+    .where('live', '=', true)
+    .where('expired', '=', false)
+    .orderBy('path')
+    .limit(limit)
+    .execute();
+}

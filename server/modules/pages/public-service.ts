@@ -2,6 +2,8 @@ import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import type { PageData } from '../../../shared/schemas/page-payload';
 import * as sitesRepo from '../sites/repo';
+import { findRedirectTarget } from '../redirects/repo';
+import { sitemapExtra } from '../navigation/sitemap';
 import { contentForRender } from './content';
 import { pageTypeOf } from './page-types';
 import * as repo from './repo';
@@ -21,7 +23,7 @@ export type ResolvedPage = {
   /** schema.org JSON-LD for the document head (e.g. a location page's Restaurant). */
   structuredData?: Record<string, unknown>;
 };
-export type Resolution = ResolvedPage | { kind: 'redirect'; location: string };
+export type Resolution = ResolvedPage | { kind: 'redirect'; location: string; status?: 301 | 302 };
 
 /** Host and path to the live page that answers them; unknown paths get the site's Error404 page. */
 export async function resolvePublicPage(db: Db, logger: Logger, request: PublicRequest): Promise<Resolution> {
@@ -40,6 +42,10 @@ export async function resolvePublicPage(db: Db, logger: Logger, request: PublicR
     const status = pageType.type === 'Error404' ? 404 : 200;
     return buildPage(db, logger, { tree, root, page, status, query: request.query });
   }
+  // A page that moved left its old address behind: answer it with a permanent redirect.
+  const moved = await findRedirectTarget(db, urlPathFor(root, rest));
+  const movedTo = moved ? publicPath(tree, moved) : null;
+  if (movedTo) return { kind: 'redirect', location: movedTo, status: 301 };
   return notFoundPage(db, logger, tree, root, request.query);
 }
 
@@ -86,9 +92,11 @@ async function buildPage(
     logger.warn({ pageId: page.id, pageType: page.page_type, ...problem }, 'page content failed its schema; rendering without it'),
   );
   const pageUrl = (other: Pick<Page, 'url_path'>) => publicPath(tree, other) ?? '/';
-  const extra = pageType.load
-    ? await pageType.load({ db, site: tree.site, page, query: args.query, pageUrl })
-    : {};
+  const extra = {
+    ...(pageType.load ? await pageType.load({ db, site: tree.site, page, query: args.query, pageUrl }) : {}),
+    // A sitemap block anywhere in the content gets the site's page list (navigation module).
+    ...(await sitemapExtra(db, tree, root, content)),
+  };
   const translations = await repo.findTranslations(db, page.translation_key);
   const alternates = translations
     .filter((other) => other.live && other.id !== page.id)

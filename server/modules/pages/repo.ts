@@ -155,24 +155,30 @@ export function listChildPages(
   db: Db,
   parent: Pick<Page, 'path' | 'depth'>,
   window: { limit: number; offset: number },
+  onlyPaths?: string[],
 ): Promise<PageListing[]> {
+  if (onlyPaths && onlyPaths.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('pages')
     .select([...listingColumns, scheduledColumn()])
     .where('path', 'like', `${parent.path}%`)
     .where('depth', '=', parent.depth + 1)
+    .$if(onlyPaths !== undefined, (qb) => qb.where('path', 'in', onlyPaths!))
     .orderBy('path')
     .limit(window.limit)
     .offset(window.offset)
     .execute();
 }
 
-export function countChildPages(db: Db, parent: Pick<Page, 'path' | 'depth'>): Promise<number> {
+/** `onlyPaths` narrows to those child paths (the explorer of a user with page permissions on part of the tree). */
+export function countChildPages(db: Db, parent: Pick<Page, 'path' | 'depth'>, onlyPaths?: string[]): Promise<number> {
+  if (onlyPaths && onlyPaths.length === 0) return Promise.resolve(0);
   return db
     .selectFrom('pages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('path', 'like', `${parent.path}%`)
     .where('depth', '=', parent.depth + 1)
+    .$if(onlyPaths !== undefined, (qb) => qb.where('path', 'in', onlyPaths!))
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
 }

@@ -28,7 +28,7 @@ export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps)
       query: req.query as Record<string, unknown>,
     });
     if (resolution.kind === 'redirect') {
-      res.redirect(302, resolution.location);
+      res.redirect(resolution.status ?? 302, resolution.location);
       return;
     }
     renderPage(res, resolution, renderDeps, siteUrlOf(req));

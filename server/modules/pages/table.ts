@@ -31,6 +31,10 @@ export interface PageTable {
   owner_id: number | null;
   latest_revision_id: number | null;
   live_revision_id: number | null;
+  /** Wagtail's page lock: only the holder may save or publish while it is set. */
+  locked: Generated<boolean>;
+  locked_by_id: number | null;
+  locked_at: Timestamp | null;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }

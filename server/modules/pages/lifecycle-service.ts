@@ -1,0 +1,112 @@
+import { inTransaction, type Db } from '../../db';
+import { HttpError, notFound } from '../../errors';
+import { logPageAction } from '../audit/service';
+import { cancelPendingJob } from '../jobs/repo';
+import * as lifecycleRepo from './lifecycle-repo';
+import * as repo from './repo';
+import type { Page } from './table';
+
+/** A locked page refuses saves and publishes from anyone but the holder (Wagtail's page lock). */
+export async function assertNotLockedForUser(db: Db, page: Pick<Page, 'locked' | 'locked_by_id' | 'locked_at'>, userId: number): Promise<void> {
+  if (!page.locked || page.locked_by_id === userId) return;
+  throw new HttpError(423, 'page_locked', await lockMessage(db, page));
+}
+
+export async function lockMessage(db: Db, page: Pick<Page, 'locked_by_id' | 'locked_at'>): Promise<string> {
+  const who = (await lifecycleRepo.findUserName(db, page.locked_by_id)) ?? 'another user';
+  const when = page.locked_at ? ` at ${new Date(page.locked_at).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  return `This page is locked by ${who}${when}. Only they can save or publish it until it is unlocked.`;
+}
+
+async function lockedPage(trx: Db, pageId: number): Promise<Page> {
+  const page = await repo.lockPage(trx, pageId);
+  if (!page || page.depth === 1) throw notFound('The page does not exist.');
+  return page;
+}
+
+export async function lockPage(db: Db, pageId: number, userId: number): Promise<Page> {
+  return inTransaction(db, async (trx) => {
+    const page = await lockedPage(trx, pageId);
+    if (page.locked) throw new HttpError(409, 'already_locked', await lockMessage(trx, page));
+    const locked = await lifecycleRepo.setLock(trx, page.id, userId);
+    await logPageAction(trx, { pageId: page.id, userId, action: 'lock', title: page.title });
+    return locked;
+  });
+}
+
+export async function unlockPage(db: Db, pageId: number, userId: number): Promise<Page> {
+  return inTransaction(db, async (trx) => {
+    const page = await lockedPage(trx, pageId);
+    if (!page.locked) throw new HttpError(409, 'not_locked', 'This page is not locked.');
+    const unlocked = await lifecycleRepo.setLock(trx, page.id, null);
+    await logPageAction(trx, { pageId: page.id, userId, action: 'unlock', title: page.title, data: { locked_by: page.locked_by_id } });
+    return unlocked;
+  });
+}
+
+/** Takes a page (and optionally its live subpages) off the site; their drafts stay. */
+export async function unpublishPage(db: Db, pageId: number, userId: number, options: { includeDescendants: boolean }): Promise<number[]> {
+  return inTransaction(db, async (trx) => {
+    const page = await lockedPage(trx, pageId);
+    if (!page.live) throw new HttpError(409, 'not_live', `The page '${page.title}' is not live.`);
+    await assertNotLockedForUser(trx, page, userId);
+    const ids = await lifecycleRepo.markUnpublished(trx, page, options.includeDescendants);
+    for (const id of ids) {
+      await cancelPendingJob(trx, `expire:${id}`);
+      const title = id === page.id ? page.title : ((await repo.findPageById(trx, id))?.title ?? '');
+      await logPageAction(trx, { pageId: id, userId, action: 'unpublish', title });
+    }
+    return ids;
+  });
+}
+
+/** Deletes a page and its subpages. Site roots cannot be deleted (a site would lose its home). */
+export async function deletePage(db: Db, pageId: number, userId: number): Promise<{ parentId: number | null; deleted: number }> {
+  return inTransaction(db, async (trx) => {
+    const page = await lockedPage(trx, pageId);
+    await assertNotLockedForUser(trx, page, userId);
+    if (await lifecycleRepo.subtreeHoldsSiteRoot(trx, page)) {
+      throw new HttpError(409, 'site_root', 'This page is the root of a site (or contains one); change the site first.');
+    }
+    const subtree = await lifecycleRepo.listSubtree(trx, page);
+    const parent = await repo.findPageByPath(trx, page.path.slice(0, -4));
+    // Log before deleting: the entries keep the titles, the pages go.
+    for (const doomed of subtree) {
+      await logPageAction(trx, {
+        pageId: doomed.id,
+        userId,
+        action: 'delete',
+        title: doomed.title,
+        data: doomed.id === page.id ? { descendants: subtree.length - 1, parent_id: parent?.id ?? null } : { deleted_with: page.id },
+      });
+      await cancelPendingJob(trx, `publish:${doomed.id}`);
+      await cancelPendingJob(trx, `expire:${doomed.id}`);
+    }
+    await lifecycleRepo.deleteSubtree(trx, page);
+    return { parentId: parent?.id ?? null, deleted: subtree.length };
+  });
+}
+
+/**
+ * Loads an old revision's content into a new draft revision on top of the latest one (Wagtail's
+ * revert): the live page is untouched until someone publishes.
+ */
+export async function revertToRevision(db: Db, pageId: number, revisionId: number, userId: number): Promise<Page> {
+  return inTransaction(db, async (trx) => {
+    const page = await lockedPage(trx, pageId);
+    await assertNotLockedForUser(trx, page, userId);
+    const old = await repo.findRevision(trx, revisionId);
+    if (!old || old.page_id !== page.id) throw notFound('The revision does not exist.');
+    const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: userId, content: old.content });
+    const saved = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id, has_unpublished_changes: true });
+    await logPageAction(trx, {
+      pageId: page.id,
+      userId,
+      action: 'revert',
+      title: old.content.title,
+      revisionId: revision.id,
+      data: { reverted_to: old.id, reverted_to_created_at: new Date(old.created_at).toISOString() },
+    });
+    return saved;
+  });
+}

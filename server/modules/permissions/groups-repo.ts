@@ -1,0 +1,66 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db';
+import type { Group, PagePermissionType } from './table';
+
+export type GroupListing = Group & { member_count: number };
+export type GroupGrant = { page_id: number; permission_type: PagePermissionType };
+
+export function listGroups(db: Db): Promise<GroupListing[]> {
+  return db
+    .selectFrom('groups as g')
+    .leftJoin('user_groups as ug', 'ug.group_id', 'g.id')
+    .select(['g.id', 'g.name', 'g.can_access_admin', sql<number>`count(ug.user_id)::int`.as('member_count')])
+    .groupBy('g.id')
+    .orderBy('g.name')
+    .execute();
+}
+
+export function findGroupById(db: Db, id: number): Promise<Group | undefined> {
+  return db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findGroupByName(db: Db, name: string): Promise<Group | undefined> {
+  return db.selectFrom('groups').selectAll().where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+}
+
+export function insertGroup(db: Db, group: { name: string; can_access_admin: boolean }): Promise<Group> {
+  return db.insertInto('groups').values(group).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateGroup(db: Db, id: number, group: { name: string; can_access_admin: boolean }): Promise<void> {
+  await db.updateTable('groups').set(group).where('id', '=', id).execute();
+}
+
+export function listGroupPagePermissions(db: Db, groupId: number): Promise<Array<GroupGrant & { title: string; path: string }>> {
+  return db
+    .selectFrom('group_page_permissions as gpp')
+    .innerJoin('pages as p', 'p.id', 'gpp.page_id')
+    .select(['gpp.page_id', 'gpp.permission_type', 'p.title', 'p.path'])
+    .where('gpp.group_id', '=', groupId)
+    .orderBy('p.path')
+    .orderBy('gpp.permission_type')
+    .execute();
+}
+
+/** Sets a group's page permissions to exactly `grants` (the group edit form submits them all). */
+export async function replaceGroupPagePermissions(db: Db, groupId: number, grants: GroupGrant[]): Promise<void> {
+  await db.deleteFrom('group_page_permissions').where('group_id', '=', groupId).execute();
+  if (grants.length === 0) return;
+  await db.insertInto('group_page_permissions').values(grants.map((grant) => ({ ...grant, group_id: groupId }))).execute();
+}
+
+export function listUserGroupIds(db: Db, userId: number): Promise<number[]> {
+  return db.selectFrom('user_groups').select('group_id').where('user_id', '=', userId).execute().then((rows) => rows.map((r) => r.group_id));
+}
+
+export async function replaceUserGroups(db: Db, userId: number, groupIds: number[]): Promise<void> {
+  await db.deleteFrom('user_groups').where('user_id', '=', userId).execute();
+  if (groupIds.length === 0) return;
+  await db.insertInto('user_groups').values(groupIds.map((group_id) => ({ user_id: userId, group_id }))).execute();
+}
+
+export async function existingGroupIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('groups').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}

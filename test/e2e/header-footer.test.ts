@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import { createTestApp, listen, type TestApp } from '../helpers/app';
+import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { saveSiteSnippets } from '../../server/modules/navigation/service';
+import { demoFooter, demoHeader } from '../../server/seed/site-snippets';
+import { listSites } from '../../server/modules/sites/repo';
+
+describe('header and footer in Chromium', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let chromium: TestBrowser;
+  before(async () => {
+    t = await createTestApp();
+    server = await listen(t.app);
+    chromium = await launchBrowser();
+    // Regions on this server's real port, and a social link whose icon does not exist.
+    const us = (await listSites(t.db)).find((site) => site.hostname === 'localhost')!;
+    const labels = { menu: 'Menu', fullMenu: 'Full Menu', specials: 'Specials', catering: 'Catering', giftCards: 'Gift Cards', rewards: 'Rewards', about: 'About Us', ourStory: 'Our Story', careers: 'Careers', press: 'Press', help: 'Help', contact: 'Contact Us', faq: 'FAQs', locations: 'Locations', follow: 'Follow Us', legal: 'Legal' };
+    const header = demoHeader(labels, '');
+    header.sections[3]!.links.push({ display_name: 'Myspace', url: 'https://myspace.example/harborline' });
+    await saveSiteSnippets(t.db, us.id, 'en-US', {
+      header,
+      footer: demoFooter(labels, '', [
+        { id: 1, title: 'United States', url: `http://localhost:${server.port}/` },
+        { id: 2, title: 'Canada', url: `http://ca.localhost:${server.port}/` },
+      ]),
+      newHeader: true,
+    });
+  });
+  after(async () => {
+    await chromium?.close();
+    await server?.close();
+    await t?.close();
+  });
+
+  const hydrated = async (page: import('puppeteer-core').Page, url: string) => {
+    await page.goto(url, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
+  };
+
+  it('opens the burger dialog at 390px, closes it with Escape and returns focus', async () => {
+    const tab = await openTab(chromium.browser, { width: 390, height: 844 });
+    await hydrated(tab.page, `${server.baseUrl}/`);
+    expect(await tab.page.$eval('.desktop-nav', (el) => getComputedStyle(el).display)).to.equal('none');
+    await tab.page.click('.burger__button');
+    await tab.page.waitForSelector('[role="dialog"]', { visible: true });
+    const text = await tab.page.$eval('[role="dialog"]', (el) => el.textContent ?? '');
+    expect(text).to.include('Log In or Create an Account').and.include('Full Menu').and.include('Gift Cards');
+    expect(text).not.to.include('Press'); // a link without a url is not shown
+    // The social row: a known network has its icon, an unknown name says so.
+    expect(text).to.include('NO ICON NAMED myspace');
+    await tab.page.keyboard.press('Escape');
+    await tab.page.waitForSelector('[role="dialog"]', { hidden: true });
+    expect(await tab.page.evaluate(() => document.activeElement?.classList.contains('burger__button'))).to.equal(true);
+    tab.assertClean();
+    await tab.page.close();
+  });
+
+  it('opens a desktop menu on hover after 200 ms, closes it after the pointer leaves, and on Escape', async () => {
+    const tab = await openTab(chromium.browser);
+    await hydrated(tab.page, `${server.baseUrl}/`);
+    const panelShown = () => tab.page.$eval('#desktop-nav-panel-0', (el) => getComputedStyle(el).display !== 'none');
+    expect(await tab.page.$$eval('.desktop-nav .nav-menu__trigger', (els) => els.map((el) => el.textContent))).to.deep.equal(['Menu', 'About Us']);
+    await tab.page.hover('.nav-menu:nth-child(1) .nav-menu__trigger');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await panelShown()).to.equal(false);
+    await tab.page.waitForFunction(() => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display !== 'none', { timeout: 1000 });
+    await tab.page.mouse.move(640, 700);
+    await tab.page.waitForFunction(() => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display === 'none', { timeout: 1000 });
+
+    await tab.page.focus('.nav-menu:nth-child(2) .nav-menu__trigger');
+    await tab.page.keyboard.press('Enter');
+    expect(await tab.page.$eval('.nav-menu:nth-child(2) .nav-menu__trigger', (el) => el.getAttribute('aria-expanded'))).to.equal('true');
+    await tab.page.keyboard.press('Tab');
+    await tab.page.keyboard.press('Escape');
+    expect(await tab.page.$eval('.nav-menu:nth-child(2) .nav-menu__trigger', (el) => el.getAttribute('aria-expanded'))).to.equal('false');
+    expect(await tab.page.evaluate(() => document.activeElement?.textContent)).to.equal('About Us');
+    tab.assertClean();
+    await tab.page.close();
+  });
+
+  it('collapses footer columns at 390px behind their checkbox, and leaves out the current region', async () => {
+    const tab = await openTab(chromium.browser, { width: 390, height: 844 });
+    await hydrated(tab.page, `${server.baseUrl}/`);
+    const listShown = () => tab.page.$eval('#footer-column-links-0', (el) => getComputedStyle(el).display !== 'none');
+    expect(await listShown()).to.equal(false);
+    await tab.page.click('label[for="footer-column-0"]');
+    expect(await listShown()).to.equal(true);
+    expect(await tab.page.$eval('#footer-column-0', (el) => (el as HTMLInputElement).checked)).to.equal(true);
+    const regions = await tab.page.$$eval('.region-switcher a', (els) => els.map((el) => el.textContent));
+    expect(regions).to.deep.equal(['Canada']);
+    expect(await tab.page.$eval('.site-footer__top', (el) => [getComputedStyle(el).display, el.getAttribute('href')])).to.deep.equal(['inline-block', '#mainContent']);
+    tab.assertClean();
+    await tab.page.close();
+  });
+});
