@@ -1,21 +1,9 @@
 import { expect } from 'chai';
-import { createTestApp, listen, type TestApp } from '../helpers/app';
-import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { openTab } from '../helpers/browser';
+import { useBrowserSuite } from '../helpers/browser-suite';
 
 describe('hydration in Chromium', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let chromium: TestBrowser;
-  before(async () => {
-    t = await createTestApp();
-    server = await listen(t.app);
-    chromium = await launchBrowser();
-  });
-  after(async () => {
-    await chromium?.close();
-    await server?.close();
-    await t?.close();
-  });
+  const suite = useBrowserSuite();
 
   for (const [label, path, host] of [
     ['US home page', '/', 'localhost'],
@@ -24,9 +12,7 @@ describe('hydration in Chromium', () => {
     ['utility page', '/terms-of-use/', 'localhost'],
   ] as const) {
     it(`hydrates the ${label} with no console errors or warnings`, async () => {
-      const tab = await openTab(chromium.browser);
-      await tab.page.goto(`http://${host}:${server.port}${path}`, { waitUntil: 'networkidle0' });
-      await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
+      const tab = await suite.visit(path, { host });
       expect(await tab.page.$eval('main', (main) => main.id)).to.equal('mainContent');
       tab.assertClean();
       await tab.page.close();
@@ -34,8 +20,8 @@ describe('hydration in Chromium', () => {
   }
 
   it('moves focus to the main content with the skip link', async () => {
-    const tab = await openTab(chromium.browser);
-    await tab.page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle0' });
+    const tab = await openTab(suite.chromium.browser);
+    await tab.page.goto(`${suite.server.baseUrl}/`, { waitUntil: 'networkidle0' });
     await tab.page.keyboard.press('Tab');
     expect(await tab.page.evaluate(() => document.activeElement?.textContent)).to.equal('Skip to main content');
     await tab.page.keyboard.press('Enter');
