@@ -8,7 +8,8 @@ describe('blocks (second half) in Chromium', () => {
   let server: Awaited<ReturnType<typeof listen>>;
   let chromium: TestBrowser;
   let scrollPage: string;
-  before(async () => {
+  before(async function () {
+    this.timeout(120_000); // seeding with demo images is slow on a busy machine
     t = await createTestApp();
     server = await listen(t.app);
     chromium = await launchBrowser();

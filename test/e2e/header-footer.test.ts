@@ -9,7 +9,8 @@ describe('header and footer in Chromium', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   let chromium: TestBrowser;
-  before(async () => {
+  before(async function () {
+    this.timeout(120_000); // seeding with demo images is slow on a busy machine
     t = await createTestApp();
     server = await listen(t.app);
     chromium = await launchBrowser();
@@ -89,7 +90,7 @@ describe('header and footer in Chromium', () => {
     expect(await tab.page.$eval('#footer-column-0', (el) => (el as HTMLInputElement).checked)).to.equal(true);
     const regions = await tab.page.$$eval('.region-switcher a', (els) => els.map((el) => el.textContent));
     expect(regions).to.deep.equal(['Canada']);
-    expect(await tab.page.$eval('.site-footer__top', (el) => [getComputedStyle(el).display, el.getAttribute('href')])).to.deep.equal(['inline-block', '#mainContent']);
+    expect(await tab.page.$eval('.site-footer__top', (el) => [getComputedStyle(el).display !== 'none', el.getAttribute('href')])).to.deep.equal([true, '#mainContent']);
     tab.assertClean();
     await tab.page.close();
   });

@@ -42,6 +42,8 @@ describe('location directory pages', () => {
     expect(fr.text).to.include('<a href="/fr/locations/list/quebec/montreal/">Montréal</a>');
     expect(fr.text).to.include('<h1>Tous les restaurants – Canada</h1>');
     expect(fr.text).to.include('1 ville');
+    const frCity = await request(t.app).get('/fr/locations/list/quebec/montreal/').set('Host', 'ca.localhost:3000').expect(200);
+    expect(frCity.text).to.include('<a class="locations-back-link" href="/fr/locations/">Plus de restaurants – Canada</a>');
   });
 
   it('renders a city list with the hero, the back link and each restaurant', async () => {

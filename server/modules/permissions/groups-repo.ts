@@ -64,3 +64,14 @@ export async function existingGroupIds(db: Db, ids: number[]): Promise<number[]>
   const rows = await db.selectFrom('groups').select('id').where('id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
+
+export async function existingPageIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('pages').select('id').where('id', 'in', ids).execute();
+  return rows.map((r) => r.id);
+}
+
+/** Pages offered in the group form's page choice: the upper levels of the tree, in tree order. */
+export function listPageChoices(db: Db, maxDepth: number, limit: number): Promise<Array<{ id: number; title: string; depth: number }>> {
+  return db.selectFrom('pages').select(['id', 'title', 'depth']).where('depth', '<=', maxDepth).orderBy('path').limit(limit).execute();
+}

@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+
+/** One labelled field with its help text and first error, wired with aria-describedby. */
+type FieldProps = {
+  name: string;
+  label: string;
+  error?: string;
+  help?: string;
+  required?: boolean;
+};
+
+function describedBy(id: string, help: string | undefined, error: string | undefined): string | undefined {
+  return [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+function FieldNotes({ id, help, error }: { id: string; help?: string; error?: string }) {
+  return (
+    <>
+      {help ? (
+        <p className="admin-field__help" id={`${id}-help`}>
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="admin-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function TextField({
+  name,
+  label,
+  error,
+  help,
+  required,
+  value,
+  type = 'text',
+  autoComplete,
+}: FieldProps & { value: string; type?: 'text' | 'email' | 'password' | 'number'; autoComplete?: string }) {
+  const id = `id_${name}`;
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        // Passwords are never sent back to the browser.
+        defaultValue={type === 'password' ? undefined : value}
+        required={required}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, help, error)}
+      />
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, error, help, checked, value = 'on' }: FieldProps & { checked: boolean; value?: string }) {
+  const id = `id_${name}`;
+  return (
+    <div className={`admin-field admin-field--checkbox${error ? ' admin-field--error' : ''}`}>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        value={value}
+        defaultChecked={checked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, help, error)}
+      />
+      <label htmlFor={id}>{label}</label>
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+export function SelectField({
+  name,
+  label,
+  error,
+  help,
+  required,
+  value,
+  options,
+}: FieldProps & { value: string; options: Array<{ value: string; label: string }> }) {
+  const id = `id_${name}`;
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select id={id} name={name} defaultValue={value} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, help, error)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} help={help} error={error} />
+    </div>
+  );
+}
+
+/** A group of checkboxes sharing one name (a multiple choice), in a fieldset with a legend. */
+export function CheckboxGroup({
+  name,
+  legend,
+  error,
+  help,
+  selected,
+  options,
+}: {
+  name: string;
+  legend: string;
+  error?: string;
+  help?: string;
+  selected: readonly string[];
+  options: Array<{ value: string; label: string }>;
+}) {
+  const id = `id_${name}`;
+  return (
+    <fieldset className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`} aria-describedby={describedBy(id, help, error)}>
+      <legend>{legend}</legend>
+      {options.length === 0 ? <p className="admin-muted">None available.</p> : null}
+      {options.map((option, index) => (
+        <div key={option.value} className="admin-field--checkbox">
+          <input id={`${id}_${index}`} type="checkbox" name={name} value={option.value} defaultChecked={selected.includes(option.value)} />
+          <label htmlFor={`${id}_${index}`}>{option.label}</label>
+        </div>
+      ))}
+      <FieldNotes id={id} help={help} error={error} />
+    </fieldset>
+  );
+}
+
+/** The summary above a form that did not save: a sentence and the errors tied to no field. */
+export function FormErrorSummary({ show, nonFieldErrors, children }: { show: boolean; nonFieldErrors: string[]; children?: ReactNode }) {
+  if (!show) return null;
+  return (
+    <div className="admin-errors" role="alert">
+      <p>{children ?? 'The form could not be saved due to errors.'}</p>
+      {nonFieldErrors.length ? (
+        <ul>
+          {nonFieldErrors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function FlashMessage({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <div className="admin-message" role="status">
+      <p>{message}</p>
+    </div>
+  );
+}

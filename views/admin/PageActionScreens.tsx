@@ -1,0 +1,282 @@
+import type { ReactNode } from 'react';
+import { CsrfField } from './CsrfField';
+
+export type PageRef = { id: number; title: string };
+
+function Heading({ kicker, title, back }: { kicker: string; title: string; back: { href: string; label: string } }) {
+  return (
+    <div className="admin-heading">
+      <div>
+        <p className="admin-muted admin-heading__kicker">{kicker}</p>
+        <h1>{title}</h1>
+      </div>
+      <a className="admin-button admin-button--secondary" href={back.href}>
+        {back.label}
+      </a>
+    </div>
+  );
+}
+
+export function FormErrors({ errors }: { errors: string[] }) {
+  if (!errors.length) return null;
+  return (
+    <div className="admin-errors" role="alert">
+      <ul>
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ConfirmForm({ action, csrfToken, submit, children }: { action: string; csrfToken: string; submit: string; children?: ReactNode }) {
+  return (
+    <form method="post" action={action} className="admin-form">
+      <CsrfField token={csrfToken} />
+      {children}
+      <div className="admin-actions">
+        <button type="submit" className="admin-button admin-button--primary">
+          {submit}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** /wagtail/pages/{id}/unpublish/ */
+export function UnpublishScreen({ page, liveDescendants, csrfToken, errors }: { page: PageRef; liveDescendants: number; csrfToken: string; errors: string[] }) {
+  return (
+    <>
+      <Heading kicker="Unpublish" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
+      <FormErrors errors={errors} />
+      <p>Are you sure you want to unpublish this page? Its draft is kept and it can be published again.</p>
+      <ConfirmForm action={`/wagtail/pages/${page.id}/unpublish/`} csrfToken={csrfToken} submit="Yes, unpublish it">
+        {liveDescendants > 0 ? (
+          <div className="admin-field admin-field--checkbox">
+            <input type="checkbox" id="id_include_descendants" name="include_descendants" value="on" />
+            <label htmlFor="id_include_descendants">{`Unpublish its ${liveDescendants} live subpage${liveDescendants === 1 ? '' : 's'} too`}</label>
+          </div>
+        ) : null}
+      </ConfirmForm>
+    </>
+  );
+}
+
+/** /wagtail/pages/{id}/delete/ */
+export function DeleteScreen({ page, descendants, csrfToken, errors }: { page: PageRef; descendants: number; csrfToken: string; errors: string[] }) {
+  return (
+    <>
+      <Heading kicker="Delete" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
+      <FormErrors errors={errors} />
+      {descendants > 0 ? (
+        <p className="admin-warning">
+          <strong>{`This will also delete ${descendants} subpage${descendants === 1 ? '' : 's'}.`}</strong>
+        </p>
+      ) : null}
+      <p>Are you sure you want to delete this page? This cannot be undone.</p>
+      <ConfirmForm action={`/wagtail/pages/${page.id}/delete/`} csrfToken={csrfToken} submit="Yes, delete it" />
+    </>
+  );
+}
+
+export type DestinationRow = { id: number; title: string; allowed: boolean; hasChildren: boolean };
+
+/** /wagtail/pages/{id}/move/?browse={parent}: browse the tree and pick the new parent. */
+export function MoveScreen(props: {
+  page: PageRef;
+  browsing: PageRef & { allowed: boolean; parentId: number | null };
+  rows: DestinationRow[];
+  csrfToken: string;
+  errors: string[];
+}) {
+  const { page, browsing, rows, csrfToken, errors } = props;
+  const chooseButton = (destination: PageRef) => (
+    <form method="post" action={`/wagtail/pages/${page.id}/move/`} className="admin-inline-form">
+      <CsrfField token={csrfToken} />
+      <input type="hidden" name="destination" value={destination.id} />
+      <button type="submit" className="admin-button admin-button--secondary">
+        Move here<span className="visually-hidden">{`: under ${destination.title}`}</span>
+      </button>
+    </form>
+  );
+  return (
+    <>
+      <Heading kicker="Move" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
+      <FormErrors errors={errors} />
+      <p>{`Choose the new parent page. You are browsing '${browsing.title}'.`}</p>
+      <div className="admin-actions">
+        {browsing.parentId ? <a href={`/wagtail/pages/${page.id}/move/?browse=${browsing.parentId}`}>Up one level</a> : null}
+        {browsing.allowed ? chooseButton(browsing) : null}
+      </div>
+      {rows.length ? (
+        <table className="admin-table">
+          <caption className="visually-hidden">{`Pages under ${browsing.title}`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.hasChildren ? <a href={`/wagtail/pages/${page.id}/move/?browse=${row.id}`}>{row.title}</a> : row.title}</td>
+                <td>{row.allowed ? chooseButton(row) : <span className="admin-muted">Not allowed here</span>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="admin-empty">No subpages here.</p>
+      )}
+    </>
+  );
+}
+
+type Field = { name: string; label: string; value: string; error?: string; help?: string };
+
+export function TextField({ name, label, value, error, help }: Field) {
+  const id = `id_${name}`;
+  const describedBy = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input type="text" id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+      {help ? (
+        <p className="admin-field__help" id={`${id}-help`}>
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="admin-field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type CopyValues = { new_title: string; new_slug: string; new_parent_page: string; copy_subpages: boolean; publish_copies: boolean };
+
+/** /wagtail/pages/{id}/copy/ (Wagtail's copy form). */
+export function CopyScreen(props: {
+  page: PageRef & { hasChildren: boolean; live: boolean };
+  destinations: PageRef[];
+  values: CopyValues;
+  fieldErrors: Partial<Record<keyof CopyValues, string>>;
+  errors: string[];
+  csrfToken: string;
+}) {
+  const { page, destinations, values, fieldErrors, errors, csrfToken } = props;
+  return (
+    <>
+      <Heading kicker="Copy" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
+      <FormErrors errors={errors} />
+      <form method="post" action={`/wagtail/pages/${page.id}/copy/`} className="admin-form" noValidate>
+        <CsrfField token={csrfToken} />
+        <TextField name="new_title" label="New title" value={values.new_title} error={fieldErrors.new_title} />
+        <TextField name="new_slug" label="New slug" value={values.new_slug} error={fieldErrors.new_slug} help="The name of the copy as it will appear in URLs" />
+        <div className={`admin-field${fieldErrors.new_parent_page ? ' admin-field--error' : ''}`}>
+          <label htmlFor="id_new_parent_page">New parent page</label>
+          <select id="id_new_parent_page" name="new_parent_page" defaultValue={values.new_parent_page} aria-describedby={fieldErrors.new_parent_page ? 'id_new_parent_page-error' : undefined}>
+            {destinations.map((destination) => (
+              <option key={destination.id} value={destination.id}>
+                {destination.title}
+              </option>
+            ))}
+          </select>
+          {fieldErrors.new_parent_page ? (
+            <p className="admin-field__error" id="id_new_parent_page-error">
+              {fieldErrors.new_parent_page}
+            </p>
+          ) : null}
+        </div>
+        {page.hasChildren ? (
+          <div className="admin-field admin-field--checkbox">
+            <input type="checkbox" id="id_copy_subpages" name="copy_subpages" value="on" defaultChecked={values.copy_subpages} />
+            <label htmlFor="id_copy_subpages">Copy subpages</label>
+          </div>
+        ) : null}
+        {page.live ? (
+          <div className="admin-field admin-field--checkbox">
+            <input type="checkbox" id="id_publish_copies" name="publish_copies" value="on" defaultChecked={values.publish_copies} />
+            <label htmlFor="id_publish_copies">Publish copies (of the pages that are live)</label>
+          </div>
+        ) : null}
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button--primary">
+            Copy this page
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+/** /wagtail/pages/add/{parent}/: the types the parent allows. */
+export function ChooseTypeScreen({ parent, types }: { parent: PageRef; types: Array<{ type: string; label: string }> }) {
+  return (
+    <>
+      <Heading kicker="Add a page" title={`Create a page in '${parent.title}'`} back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }} />
+      {types.length ? (
+        <ul className="admin-list">
+          {types.map((type) => (
+            <li key={type.type}>
+              <a href={`/wagtail/pages/add/${type.type}/${parent.id}/`}>{type.label}</a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="admin-empty">No page types may be created here.</p>
+      )}
+    </>
+  );
+}
+
+export type AddValues = { title: string; slug: string; seo_title: string; search_description: string };
+
+/** /wagtail/pages/add/{type}/{parent}/: the new page's first version. */
+export function AddPageScreen(props: {
+  parent: PageRef;
+  type: { type: string; label: string };
+  values: AddValues;
+  fieldErrors: Partial<Record<keyof AddValues, string>>;
+  errors: string[];
+  csrfToken: string;
+}) {
+  const { parent, type, values, fieldErrors, errors, csrfToken } = props;
+  return (
+    <>
+      <Heading kicker={`New ${type.label}`} title={`Create a page in '${parent.title}'`} back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }} />
+      {errors.length || Object.keys(fieldErrors).length ? (
+        <div className="admin-errors" role="alert">
+          <p>The page could not be created due to validation errors.</p>
+          {errors.length ? (
+            <ul>
+              {errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <form method="post" action={`/wagtail/pages/add/${type.type}/${parent.id}/`} className="admin-form" noValidate>
+        <CsrfField token={csrfToken} />
+        <TextField name="title" label="Title" value={values.title} error={fieldErrors.title} />
+        <TextField name="slug" label="Slug" value={values.slug} error={fieldErrors.slug} help="Leave empty to make one from the title" />
+        <TextField name="seo_title" label="Title tag" value={values.seo_title} error={fieldErrors.seo_title} />
+        <TextField name="search_description" label="Meta description" value={values.search_description} error={fieldErrors.search_description} />
+        <p className="admin-muted">The body of blocks is edited on the next screen, once the draft exists.</p>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button--secondary">
+            Save draft
+          </button>
+          <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary">
+            Publish
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
