@@ -10,6 +10,7 @@ async function hydrate(): Promise<void> {
   // Written by our own server into this document (server/ssr/render.tsx), so not re-validated:
   // that would ship zod to every visitor.
   const payload = JSON.parse(script.textContent) as PagePayload;
+  startErrorReporting(payload);
   const load = clientTemplates[payload.template];
   if (!load) throw new Error(`No client template named ${payload.template}`);
   const { default: Template } = await load();
@@ -19,6 +20,20 @@ async function hydrate(): Promise<void> {
     },
   });
   document.documentElement.classList.add('js-enabled');
+}
+
+/**
+ * Browser error reporting only when the server sent a DSN (PUBLIC_SENTRY_DSN): the reporter is
+ * a separate chunk, so pages without one never download it. Started before hydration so that
+ * errors thrown while hydrating are caught once the chunk arrives.
+ */
+function startErrorReporting(payload: PagePayload): void {
+  const { sentryDsn, commitId, branch } = payload.context;
+  if (!sentryDsn) return;
+  import('./error-reporting/reporter')
+    .then(({ installErrorReporter }) => installErrorReporter({ dsn: sentryDsn, release: commitId, environment: branch }))
+    // Reporting is best effort; a failed chunk load must not become an error of its own.
+    .catch(() => {});
 }
 
 hydrate().catch((error: unknown) => console.error('Hydration failed', error));

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, type Logger } from './logger';
 import { prepareDatabase } from './boot';
 import { loadAssetManifest } from './ssr/assets';
+import { startJobRunner } from './modules/jobs/runner';
+import { pageJobHandlers } from './modules/pages/schedule-service';
 
 const SHUTDOWN_GRACE_MS = 25_000; // Heroku sends SIGKILL 30 s after SIGTERM
 
@@ -28,12 +30,17 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
     logger.info({ port: config.port, database: database.kind, pid: process.pid }, `listening on http://localhost:${config.port}/`);
   });
 
+  // Scheduled publishing and expiry: every worker polls; SKIP LOCKED hands each job to one of them.
+  const jobs = startJobRunner({ db: database.db, handlers: pageJobHandlers, logger });
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing in-flight requests');
+    const jobsStopped = jobs.stop();
     server.close(async () => {
+      await jobsStopped;
       await database.close();
       logger.info('stopped');
       process.exit(0);

@@ -9,6 +9,8 @@ export type DocumentProps = {
   alternates: Array<{ languageCode: string; url: string }>;
   styles: string[];
   preload: string[];
+  /** Font files to fetch before the stylesheet asks for them (server/ssr/assets.ts). */
+  fontPreload?: string[];
   nonce: string;
   /** Escaped schema.org JSON-LD, printed in the head for crawlers. */
   structuredDataJson?: string;
@@ -37,6 +39,10 @@ export function Document(props: DocumentProps) {
           <link key={alt.languageCode} rel="alternate" hrefLang={alt.languageCode} href={alt.url} />
         ))}
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        {props.fontPreload?.map((href) => (
+          // Fonts are always fetched in CORS mode, so the preload must be too or it is wasted.
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         {props.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

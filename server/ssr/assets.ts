@@ -9,6 +9,8 @@ export const assetManifestSchema = z.object({
   styles: z.array(z.string()),
   /** Stylesheets of the back office (client/admin/), kept apart from the public ones. */
   adminStyles: z.array(z.string()).default([]),
+  /** The two font files nearly every public page draws with first, preloaded from the head. */
+  fontPreload: z.array(z.string()).default([]),
   templates: z.record(z.string(), z.object({ file: z.string(), preload: z.array(z.string()) })),
 });
 export type AssetManifest = z.infer<typeof assetManifestSchema>;

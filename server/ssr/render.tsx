@@ -80,6 +80,7 @@ function streamPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, sit
       robots={resolved.page.robots}
       alternates={resolved.alternates.map((alt) => ({ ...alt, url: new URL(alt.url, siteUrl).href }))}
       styles={deps.assets.styles}
+      fontPreload={deps.assets.fontPreload}
       preload={scripts.preload}
       nonce={nonce}
       structuredDataJson={resolved.structuredData ? escapeJsonForScript(resolved.structuredData) : undefined}

@@ -200,3 +200,6 @@ export const mapPageExtraSchema = z.object({
   ),
 });
 export type MapPageExtra = z.infer<typeof mapPageExtraSchema>;
+export type StateListExtra = z.infer<typeof stateListExtraSchema>;
+export type CityListExtra = z.infer<typeof cityListExtraSchema>;
+export type LocationPageExtra = z.infer<typeof locationPageExtraSchema>;

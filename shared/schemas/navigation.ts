@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SOCIAL_ICONS } from '../constants/social';
+
+export { SOCIAL_ICONS, SOCIAL_LABELS, type SocialIcon } from '../constants/social';
 import { safeUrlSchema } from './content';
 
 /**
@@ -30,20 +33,6 @@ export const footerColumnSchema = z.object({
   is_collapsable: z.boolean().default(false),
   links: z.array(footerLinkSchema).max(30).default([]),
 });
-
-export const SOCIAL_ICONS = ['twitter', 'facebook', 'youtube', 'linkedin', 'instagram', 'tiktok', 'pinterest'] as const;
-export type SocialIcon = (typeof SOCIAL_ICONS)[number];
-
-/** The spec's labels for the social networks. */
-export const SOCIAL_LABELS: Readonly<Record<SocialIcon, string>> = {
-  twitter: 'Twitter',
-  facebook: 'Facebook',
-  youtube: 'YouTube',
-  linkedin: 'LinkedIn',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  pinterest: 'Pinterest',
-};
 
 export const socialIconSchema = z.object({ link: safeUrlSchema, icon: z.enum(SOCIAL_ICONS) });
 

@@ -51,7 +51,7 @@ describe('blocks (second half) in Chromium', () => {
     await tab.page.focus('[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]');
     await tab.page.keyboard.press('ArrowRight');
     expect(await tab.page.$eval('[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]', (el) => el.textContent)).to.equal('Dinner');
-    expect(await tab.page.$eval('[data-block-type="tabbed_features"] [role="tabpanel"]', (el) => el.textContent)).to.include('Dinner Favourites');
+    expect(await tab.page.$eval('[data-block-type="tabbed_features"] [role="tabpanel"]:not([hidden])', (el) => el.textContent)).to.include('Dinner Favourites');
     await tab.page.setViewport({ width: 390, height: 844 });
     await tab.page.waitForSelector('[data-block-type="tabbed_features"] [role="tablist"][aria-orientation="vertical"]');
     await tab.page.focus('[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]');

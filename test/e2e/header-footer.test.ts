@@ -44,14 +44,15 @@ describe('header and footer in Chromium', () => {
     await hydrated(tab.page, `${server.baseUrl}/`);
     expect(await tab.page.$eval('.desktop-nav', (el) => getComputedStyle(el).display)).to.equal('none');
     await tab.page.click('.burger__button');
-    await tab.page.waitForSelector('[role="dialog"]', { visible: true });
-    const text = await tab.page.$eval('[role="dialog"]', (el) => el.textContent ?? '');
+    await tab.page.waitForSelector('dialog.burger__modal[open]', { visible: true });
+    expect(await tab.page.evaluate(() => Boolean(document.activeElement?.closest('dialog.burger__modal'))), 'focus moves into the dialog').to.equal(true);
+    const text = await tab.page.$eval('dialog.burger__modal', (el) => el.textContent ?? '');
     expect(text).to.include('Log In or Create an Account').and.include('Full Menu').and.include('Gift Cards');
     expect(text).not.to.include('Press'); // a link without a url is not shown
     // The social row: a known network has its icon, an unknown name says so.
     expect(text).to.include('NO ICON NAMED myspace');
     await tab.page.keyboard.press('Escape');
-    await tab.page.waitForSelector('[role="dialog"]', { hidden: true });
+    await tab.page.waitForSelector('dialog.burger__modal', { hidden: true });
     expect(await tab.page.evaluate(() => document.activeElement?.classList.contains('burger__button'))).to.equal(true);
     tab.assertClean();
     await tab.page.close();

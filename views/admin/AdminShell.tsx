@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
 import { CsrfField } from './CsrfField';
 
-export type AdminUser = { username: string; displayName: string };
+export type AdminUser = { username: string; displayName: string; isSuperuser?: boolean };
 
 export type AdminShellProps = {
   user: AdminUser;
   csrfToken: string;
   /** Which main navigation entry is the current section. */
-  section: 'dashboard' | 'pages';
+  section: 'dashboard' | 'pages' | 'users' | 'groups' | 'sites' | 'account';
   children: ReactNode;
 };
 
 const NAV = [
   { key: 'dashboard', href: '/wagtail/', label: 'Dashboard' },
   { key: 'pages', href: '/wagtail/pages/', label: 'Pages' },
+  // Settings only administrators manage (Wagtail's Settings menu).
+  { key: 'users', href: '/wagtail/users/', label: 'Users', superuserOnly: true },
+  { key: 'groups', href: '/wagtail/groups/', label: 'Groups', superuserOnly: true },
+  { key: 'sites', href: '/wagtail/sites/', label: 'Sites', superuserOnly: true },
 ] as const;
 
 /** Header with the main navigation and the account controls, around one screen's main content. */
@@ -26,7 +30,7 @@ export function AdminShell({ user, csrfToken, section, children }: AdminShellPro
         </a>
         <nav aria-label="Main" className="admin-nav">
           <ul>
-            {NAV.map((item) => (
+            {NAV.filter((item) => !('superuserOnly' in item) || user.isSuperuser).map((item) => (
               <li key={item.key}>
                 <a href={item.href} aria-current={item.key === section ? 'page' : undefined}>
                   {item.label}
@@ -36,7 +40,9 @@ export function AdminShell({ user, csrfToken, section, children }: AdminShellPro
           </ul>
         </nav>
         <div className="admin-account">
-          <span className="admin-account__name">{user.displayName}</span>
+          <a className="admin-account__name" href="/wagtail/account/" aria-current={section === 'account' ? 'page' : undefined}>
+            {user.displayName}
+          </a>
           <form method="post" action="/wagtail/logout/">
             <CsrfField token={csrfToken} />
             <button type="submit" className="admin-button admin-button--secondary">

@@ -1,6 +1,7 @@
 import type { PageStatus } from '../../server/modules/pages/status';
 import type { PageFieldName } from '../../shared/schemas/admin';
 import { CsrfField } from './CsrfField';
+import { EditPageActions, LockBanner, ScheduleFields, type EditExtras } from './EditPageActions';
 import { StatusTag } from './StatusTag';
 
 export type EditScreenProps = {
@@ -11,7 +12,10 @@ export type EditScreenProps = {
   fieldErrors: Partial<Record<PageFieldName, string>>;
   nonFieldErrors: string[];
   message?: string;
+  /** Lock, schedule, stale-form base and the action links (absent in older callers). */
+  extras?: EditExtras;
 };
+export type { EditExtras };
 
 const FIELDS: Array<{ name: PageFieldName; label: string; help?: string; multiline?: boolean; required?: boolean }> = [
   { name: 'title', label: 'Title', help: "The page title as you'd like it to be seen by the public", required: true },
@@ -21,7 +25,7 @@ const FIELDS: Array<{ name: PageFieldName; label: string; help?: string; multili
 ];
 
 /** /wagtail/pages/{id}/edit/: the page's own fields, saved as a draft or published. */
-export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldErrors, message }: EditScreenProps) {
+export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldErrors, message, extras }: EditScreenProps) {
   const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   return (
     <>
@@ -43,6 +47,8 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
           <p>{message}</p>
         </div>
       ) : null}
+      {extras ? <EditPageActions pageId={page.id} extras={extras} csrfToken={csrfToken} /> : null}
+      {extras ? <LockBanner lock={extras.lock} /> : null}
       {hasErrors ? (
         <div className="admin-errors" role="alert">
           <p>The page could not be saved due to validation errors.</p>
@@ -57,6 +63,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       ) : null}
       <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form">
         <CsrfField token={csrfToken} />
+        {extras ? <input type="hidden" name="base_revision_id" value={extras.baseRevisionId ?? ''} /> : null}
         {FIELDS.map((field) => {
           const error = fieldErrors[field.name];
           const id = `id_${field.name}`;
@@ -87,6 +94,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
             </div>
           );
         })}
+        {extras ? <ScheduleFields schedule={extras.schedule} /> : null}
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--secondary">
             Save draft

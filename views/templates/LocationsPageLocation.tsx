@@ -1,5 +1,5 @@
 import { formatTime } from '../../shared/locations/hours';
-import { locationPageExtraSchema } from '../../shared/schemas/locations';
+import type { LocationPageExtra } from '../../shared/schemas/locations';
 import { LocationAddress, telHref } from '../components/locations/LocationAddress';
 import { usePageContext, useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
@@ -10,7 +10,7 @@ const NARROW = '(max-width: 840px)';
 export default function LocationsPageLocation({ page }: TemplateProps) {
   const t = useT();
   const { siteName, languageCode } = usePageContext();
-  const { location, specialHours, directionsUrl, orderUrl, stateListUrl } = locationPageExtraSchema.parse(page.extra);
+  const { location, specialHours, directionsUrl, orderUrl, stateListUrl } = page.extra as LocationPageExtra;
   // Only the type 'Operation' is shown (spec section 3); curbside and delivery hours live in the picker.
   const operation = location.hours.find((type) => type.type_name === 'Operation');
   // Dates are calendar days: format in UTC so the server and every browser print the same day.

@@ -1,4 +1,4 @@
-import { cityListExtraSchema } from '../../shared/schemas/locations';
+import type { CityListExtra } from '../../shared/schemas/locations';
 import { LocationAddress } from '../components/locations/LocationAddress';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
@@ -6,7 +6,7 @@ import type { TemplateProps } from '../template-types';
 /** The restaurants of one city: hero with city and state code, back link, addresses. */
 export default function LocationsPageLocationList({ page }: TemplateProps) {
   const t = useT();
-  const { country, stateListUrl, state, city, locations } = cityListExtraSchema.parse(page.extra);
+  const { country, stateListUrl, state, city, locations } = page.extra as CityListExtra;
   return (
     <div className="locations-city">
       <section className="locations-hero bg--lighthouse">

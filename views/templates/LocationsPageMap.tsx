@@ -1,4 +1,4 @@
-import { mapPageExtraSchema } from '../../shared/schemas/locations';
+import type { MapPageExtra } from '../../shared/schemas/locations';
 import { ReservationAction } from '../components/locations/LocationActions';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
@@ -10,7 +10,7 @@ import type { TemplateProps } from '../template-types';
  */
 export default function LocationsPageMap({ page }: TemplateProps) {
   const t = useT();
-  const { q, results } = mapPageExtraSchema.parse(page.extra);
+  const { q, results } = page.extra as MapPageExtra;
   return (
     <div className="locations-map">
       <div className="locations-map__side">

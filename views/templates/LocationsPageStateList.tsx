@@ -1,4 +1,4 @@
-import { stateListExtraSchema } from '../../shared/schemas/locations';
+import type { StateListExtra } from '../../shared/schemas/locations';
 import { usePageContext, useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
@@ -10,7 +10,7 @@ import type { TemplateProps } from '../template-types';
 export default function LocationsPageStateList({ page }: TemplateProps) {
   const t = useT();
   const { siteName } = usePageContext();
-  const { country, states, otherCountries } = stateListExtraSchema.parse(page.extra);
+  const { country, states, otherCountries } = page.extra as StateListExtra;
   return (
     <div className="locations-directory">
       <header className="locations-directory__header">

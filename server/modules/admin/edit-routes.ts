@@ -11,6 +11,7 @@ import type { Page } from '../pages/table';
 import { csrfTokenFor } from '../auth/csrf';
 import { forbidden } from '../permissions/policy';
 import { permissionsFor } from '../permissions/request';
+import { editExtras, parseEditSubmission } from './edit-extras';
 import { setFlash, takeFlash } from './flash';
 import { renderAdmin } from './render';
 import { editScreen } from './screens';
@@ -28,7 +29,7 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
     return params.data.id;
   };
 
-  const render = async (req: Request, res: Response, page: Page, form: { values: Values; fieldErrors: FieldErrors; nonFieldErrors: string[] }, status = 200) => {
+  const render = async (req: Request, res: Response, page: Page, form: { values: Values; fieldErrors: FieldErrors; nonFieldErrors: string[]; schedule?: { go_live_at: string; expire_at: string } }, status = 200) => {
     const parent = await pagesRepo.findPageByPath(db, page.path.slice(0, -4));
     const scheduled = await pagesRepo.hasApprovedSchedule(db, page.id);
     renderAdmin(
@@ -43,7 +44,10 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
             typeLabel: pageTypeOf(page.page_type)?.label ?? page.page_type,
             status: pageStatus({ ...page, scheduled }),
           },
-          ...form,
+          values: form.values,
+          fieldErrors: form.fieldErrors,
+          nonFieldErrors: form.nonFieldErrors,
+          extras: await editExtras(db, page, req.user!.id, form.schedule),
           message: takeFlash(req),
         },
       ),
@@ -79,20 +83,26 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
       }
       return render(req, res, page, { values, fieldErrors, nonFieldErrors }, 400);
     }
+    // Go-live, expiry and the revision the form was opened on (stale-form and double-submit checks).
+    const submission = parseEditSubmission(body);
+    if (!submission.ok) return render(req, res, page, { values, fieldErrors: {}, nonFieldErrors: submission.errors, schedule: submission.typed }, 400);
     const { 'action-publish': publishAction, ...fields } = parsed.data;
     const publish = publishAction !== undefined;
     if (publish && !permissions.can('publish', page)) throw forbidden('You do not have permission to publish this page.');
     try {
-      const saved = await saveRevision(db, page.id, req.user!.id, fields, { publish });
-      setFlash(req, publish ? `Page '${saved.title}' has been published.` : `Page '${fields.title}' has been updated.`);
+      const saved = await saveRevision(db, page.id, req.user!.id, fields, { publish, schedule: submission.schedule, baseRevisionId: submission.baseRevisionId });
+      const scheduled = publish && !!saved.go_live_at && new Date(saved.go_live_at) > new Date();
+      setFlash(req, scheduled ? `Page '${fields.title}' has been scheduled for publishing.` : publish ? `Page '${saved.title}' has been published.` : `Page '${fields.title}' has been updated.`);
       res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 400) throw error;
+      // 400 bad input, 409 stale form, 423 locked by someone else: redisplay with the input kept.
+      if (!(error instanceof HttpError) || ![400, 409, 423].includes(error.status)) throw error;
       const fieldErrors: FieldErrors = {};
       for (const [name, messages] of Object.entries(error.fields ?? {})) {
         if ((PAGE_FIELD_NAMES as readonly string[]).includes(name) && messages[0]) fieldErrors[name as PageFieldName] = messages[0];
       }
-      await render(req, res, page, { values, fieldErrors, nonFieldErrors: error.fields ? [] : [error.message] }, 400);
+      const nonFieldErrors = error.fields ? Object.entries(error.fields).filter(([name]) => !(name in fieldErrors)).flatMap(([, m]) => m) : [error.message];
+      await render(req, res, (await pagesRepo.findPageById(db, page.id)) ?? page, { values, fieldErrors, nonFieldErrors, schedule: submission.typed }, error.status);
     }
   });
 

@@ -7,6 +7,11 @@ import type { LoginScreenProps } from '../../../views/admin/LoginScreen';
 import { csrfTokenFor } from '../auth/csrf';
 import { SESSION_COOKIE, type SessionStack } from '../auth/session-middleware';
 import { editRoutes } from './edit-routes';
+import { usersRoutes } from './users-routes';
+import { groupsRoutes } from './groups-routes';
+import { sitesRoutes } from './sites-routes';
+import { pageActionRoutes } from './page-actions-routes';
+import { revisionRoutes } from './revisions-routes';
 import { dashboard, explorePage } from './explorer-service';
 import { requireAdmin } from './guard';
 import { permissionsFor } from '../permissions/request';
@@ -95,6 +100,11 @@ export function adminRoutes({ db, assets, sessions }: AdminDeps): Router {
     await explorer(req, res, params.data.id);
   });
   router.use(editRoutes({ db, assets }));
+  router.use(usersRoutes({ db, assets }));
+  router.use(groupsRoutes({ db, assets }));
+  router.use(sitesRoutes({ db, assets }));
+  router.use(pageActionRoutes({ db, assets }));
+  router.use(revisionRoutes({ db, assets }));
 
   return router;
 }

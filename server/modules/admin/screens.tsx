@@ -48,7 +48,7 @@ export function editScreen({ user, csrfToken }: Chrome, props: Omit<EditScreenPr
   };
 }
 
-function adminUser(user: Express.User): AdminUser {
+export function adminUser(user: Express.User): AdminUser {
   const name = `${user.first_name} ${user.last_name}`.trim();
-  return { username: user.username, displayName: name || user.username };
+  return { username: user.username, displayName: name || user.username, isSuperuser: user.is_superuser };
 }

@@ -9,6 +9,7 @@ import * as pagesRepo from '../pages/repo';
 import { loadSiteTree, publicPath, splitLocalePrefix } from '../pages/site-tree';
 import { findSiteForHost } from '../sites/repo';
 import { cityListing, locationPage } from './directory';
+import { cityListExtraSchema, locationPageExtraSchema } from '../../../shared/schemas/locations';
 import { countryOf, STATE_LIST_TYPE, stateListContentSchema } from './page-types';
 import { findByLocalPageUrl } from './repo';
 import { restaurantJsonLd } from './structured-data';
@@ -65,7 +66,7 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps): Router {
       const title = `${listing.city.name}, ${listing.state.code}`;
       renderPage(
         res,
-        resolved('LocationsPageLocationList', page({ title, pageType: 'LocationsPageLocationList', url: req.path, extra: { ...listing, country, stateListUrl } })),
+        resolved('LocationsPageLocationList', page({ title, pageType: 'LocationsPageLocationList', url: req.path, extra: cityListExtraSchema.parse({ ...listing, country, stateListUrl }) })),
         renderDeps,
         siteUrl,
       );
@@ -75,13 +76,13 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps): Router {
     const found = await locationPage(db, country.code, stateListUrl, { stateSlug, citySlug, line1Slug });
     if (!found) return next();
     const { row, ...data } = found;
-    const extra = {
+    const extra = locationPageExtraSchema.parse({
       ...data,
       country,
       stateListUrl,
       directionsUrl: directionsUrl(row.latitude, row.longitude),
       orderUrl: row.has_online_ordering ? orderUrl(row.rlid, row.country_root_url) : null,
-    };
+    });
     const title = `${row.address1}, ${row.city}, ${row.state}`;
     renderPage(
       res,

@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import type { Site } from '../sites/table';
 import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
+import { mapPageExtraSchema, stateListExtraSchema } from '../../../shared/schemas/locations';
 import { COUNTRY_NAMES } from './regions';
 
 export const STATE_LIST_TYPE = 'LocationsPageStateList';
@@ -47,11 +48,12 @@ export const locationsPageStateList = definePageType({
   async load({ db, page, pageUrl }: LoaderContext) {
     const { country } = stateListContentSchema.parse(page.content);
     const url = pageUrl(page);
-    return {
+    // Checked here, on the server: the template trusts page.extra, so zod stays out of the browser.
+    return stateListExtraSchema.parse({
       country: countryOf(country),
       states: await stateDirectory(db, country, url),
       otherCountries: await otherCountries(db, country),
-    };
+    });
   },
 });
 
@@ -66,5 +68,5 @@ export const locationsPageMap = definePageType({
   streamFields: [],
   parentTypes: [STATE_LIST_TYPE],
   routable: true,
-  load: ({ db, query }: LoaderContext) => mapSearch(db, query),
+  load: async ({ db, query }: LoaderContext) => mapPageExtraSchema.parse(await mapSearch(db, query)),
 });

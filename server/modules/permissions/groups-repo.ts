@@ -75,3 +75,8 @@ export async function existingPageIds(db: Db, ids: number[]): Promise<number[]> 
 export function listPageChoices(db: Db, maxDepth: number, limit: number): Promise<Array<{ id: number; title: string; depth: number }>> {
   return db.selectFrom('pages').select(['id', 'title', 'depth']).where('depth', '<=', maxDepth).orderBy('path').limit(limit).execute();
 }
+
+export function pageTitles(db: Db, ids: number[]): Promise<Array<{ id: number; title: string; path: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('pages').select(['id', 'title', 'path']).where('id', 'in', ids).orderBy('path').execute();
+}

@@ -1,4 +1,4 @@
-import { GRID_COLUMNS } from './schema';
+import { GRID_COLUMNS } from './constants';
 
 /**
  * Packs tiles into rows in order: a tile that would push a row past 12 columns starts the next

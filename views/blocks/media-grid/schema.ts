@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { GRID_COLUMNS } from './constants';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
 import { demoImage } from '../demo-images';
 import { defineBlockSchema } from '../define';
 
 /** Spec section 9: rows fill to at most 12 columns, and a tile's width defaults to 12. */
-export const GRID_COLUMNS = 12;
 
 const width = z.number().int().min(1).max(GRID_COLUMNS).default(GRID_COLUMNS);
 

@@ -1,4 +1,5 @@
-import { SOCIAL_LABELS, type FooterContent } from '../../../shared/schemas/navigation';
+import { SOCIAL_LABELS } from '../../../shared/constants/social';
+import type { FooterContent } from '../../../shared/schemas/navigation';
 import { useT } from '../../page-context';
 import { Icon } from '../header/Icon';
 

@@ -1,4 +1,4 @@
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useId, useRef } from 'react';
 import type { HeaderSection } from '../../../shared/schemas/navigation';
 import { useT } from '../../page-context';
 import { Icon } from './Icon';
@@ -6,68 +6,73 @@ import { LOGIN_URL } from './login';
 import { sectionsWithRole, socialIconFor, visibleLinks } from './sections';
 
 /**
- * The narrow-screen navigation (max-width 840px): a modal dialog with the account link, the
- * primary and secondary sections and the social row. react-aria traps focus, closes on Escape
- * and returns focus to the burger button.
+ * The narrow-screen navigation (max-width 840px) in a native modal <dialog>: showModal() makes
+ * the rest of the page inert, Escape closes it and the browser returns focus to the burger
+ * button. Native rather than react-aria so every page does not pay ~40 KB gz for one menu.
  */
 export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
   const t = useT();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   const navSections = sectionsWithRole(sections, ['primary', 'secondary']);
   const social = sectionsWithRole(sections, ['social-media-row']).flatMap(visibleLinks);
+  const close = () => dialog.current?.close();
   return (
-    <DialogTrigger>
-      <Button className="burger__button" aria-label={t('Open menu')}>
+    <>
+      <button type="button" className="burger__button" aria-label={t('Open menu')} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
         <span className="burger__bars" aria-hidden="true" />
-      </Button>
-      <ModalOverlay className="burger__overlay" isDismissable>
-        <Modal className="burger__modal">
-          <Dialog className="burger__dialog">
-            {({ close }) => (
-              <>
-                <div className="burger__top">
-                  <Heading slot="title" className="visually-hidden">
-                    {t('Menu')}
-                  </Heading>
-                  <Button className="burger__close" onPress={close} aria-label={t('Close menu')}>
-                    <span aria-hidden="true">×</span>
-                  </Button>
-                </div>
-                <a className="burger__login" href={LOGIN_URL}>
-                  <Icon name="account" />
-                  {t('Log In or Create an Account')}
-                </a>
-                {navSections.map((section, index) => {
-                  const links = visibleLinks(section);
-                  if (links.length === 0) return null;
-                  return (
-                    <nav key={index} className={`burger__section burger__section--${section.role}`} aria-label={section.title || t('Menu')}>
-                      {section.title ? <h2 className="burger__section-title">{section.title}</h2> : null}
-                      <ul>
-                        {links.map((link) => (
-                          <li key={link.url}>
-                            <a href={link.url}>{link.display_name}</a>
-                          </li>
-                        ))}
-                      </ul>
-                    </nav>
-                  );
-                })}
-                {social.length > 0 ? (
-                  <ul className="burger__social" aria-label={t('Follow Us')}>
-                    {social.map((link) => (
-                      <li key={link.url}>
-                        <a href={link.url} target="_blank" rel="noopener noreferrer">
-                          <Icon name={socialIconFor(link)} label={`${link.display_name} ${t('(opens in a new tab)')}`} />
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+      </button>
+      <dialog
+        ref={dialog}
+        className="burger__modal"
+        aria-labelledby={titleId}
+        // A click on the backdrop lands on the <dialog> element itself.
+        onClick={(event) => {
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        <div className="burger__dialog">
+          <div className="burger__top">
+            <h2 id={titleId} className="visually-hidden">
+              {t('Menu')}
+            </h2>
+            <button type="button" className="burger__close" onClick={close} aria-label={t('Close menu')}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          <a className="burger__login" href={LOGIN_URL}>
+            <Icon name="account" />
+            {t('Log In or Create an Account')}
+          </a>
+          {navSections.map((section, index) => {
+            const links = visibleLinks(section);
+            if (links.length === 0) return null;
+            return (
+              <nav key={index} className={`burger__section burger__section--${section.role}`} aria-label={section.title || t('Menu')}>
+                {section.title ? <h2 className="burger__section-title">{section.title}</h2> : null}
+                <ul>
+                  {links.map((link) => (
+                    <li key={link.url}>
+                      <a href={link.url}>{link.display_name}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            );
+          })}
+          {social.length > 0 ? (
+            <ul className="burger__social" aria-label={t('Follow Us')}>
+              {social.map((link) => (
+                <li key={link.url}>
+                  <a href={link.url} target="_blank" rel="noopener noreferrer">
+                    <Icon name={socialIconFor(link)} label={`${link.display_name} ${t('(opens in a new tab)')}`} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </dialog>
+    </>
   );
 }

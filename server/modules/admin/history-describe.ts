@@ -1,0 +1,42 @@
+import type { LogEntryWithUser } from '../audit/repo';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const titleOf = (value: unknown) => (typeof value === 'object' && value !== null ? str((value as { title?: unknown }).title) : '');
+
+/** One audit-log entry as a sentence, in Wagtail's wording. */
+export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'>): string {
+  const data = entry.data ?? {};
+  switch (entry.action) {
+    case 'create':
+      return 'Created';
+    case 'edit':
+      return 'Draft saved';
+    case 'publish':
+      return data.scheduled ? 'Published (scheduled)' : 'Published';
+    case 'schedule':
+      return `Scheduled for publishing at ${str(data.go_live_at).replace('T', ' ').slice(0, 16)} UTC`;
+    case 'unpublish':
+      return 'Unpublished';
+    case 'expire':
+      return 'Expired';
+    case 'move':
+      return `Moved from '${titleOf(data.source)}' to '${titleOf(data.destination)}'`;
+    case 'copy':
+      return `Copied from '${titleOf(data.source)}' to '${titleOf(data.destination)}'`;
+    case 'delete':
+      return 'Deleted';
+    case 'lock':
+      return 'Locked';
+    case 'unlock':
+      return 'Unlocked';
+    case 'privacy':
+      return 'Privacy changed';
+    case 'revert':
+      return `Reverted to the revision of ${str(data.reverted_to_created_at).replace('T', ' ').slice(0, 16)} UTC (new draft)`;
+  }
+}
+
+export function displayName(user: { username: string | null; first_name: string | null; last_name: string | null }): string | null {
+  if (!user.username) return null;
+  return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username;
+}

@@ -1,0 +1,120 @@
+import { PAGE_PERMISSION_CHOICES } from '../../shared/schemas/admin-accounts';
+import { CsrfField } from './CsrfField';
+import { CheckboxField, FlashMessage, FormErrorSummary, SelectField, TextField } from './FormFields';
+
+export type GroupFormValues = {
+  name: string;
+  can_access_admin: boolean;
+  /** One row per page with permissions: the page, and the permission types ticked. */
+  rows: Array<{ pageId: number; title: string; permissions: string[] }>;
+  new_page: string;
+  new_permissions: string[];
+};
+
+export type GroupFormScreenProps = {
+  csrfToken: string;
+  groupId?: number;
+  values: GroupFormValues;
+  pageChoices: Array<{ id: number; title: string; depth: number }>;
+  fieldErrors: Record<string, string>;
+  nonFieldErrors: string[];
+  message?: string;
+};
+
+/**
+ * /wagtail/groups/add/ and /wagtail/groups/{id}/: the group's name, admin access and page
+ * permissions (a table of pages by permission type, as Wagtail's page permissions formset).
+ */
+export function GroupFormScreen({ csrfToken, groupId, values, pageChoices, fieldErrors, nonFieldErrors, message }: GroupFormScreenProps) {
+  const adding = groupId === undefined;
+  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  // Indent by depth so the tree shows in a plain select; depth 2 (home pages) is flush left.
+  const indent = (depth: number) => '\u2014 '.repeat(Math.max(0, depth - 2));
+  return (
+    <>
+      <div className="admin-heading">
+        <h1>{adding ? 'Add group' : `Editing ${values.name}`}</h1>
+        <a className="admin-button admin-button--secondary" href="/wagtail/groups/">
+          Back to groups
+        </a>
+      </div>
+      <FlashMessage message={message} />
+      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+        The group could not be saved due to errors.
+      </FormErrorSummary>
+      <form method="post" action={adding ? '/wagtail/groups/add/' : `/wagtail/groups/${groupId}/`} noValidate className="admin-form admin-form--wide">
+        <CsrfField token={csrfToken} />
+        <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
+        <CheckboxField name="can_access_admin" label="Can access the admin" checked={values.can_access_admin} error={fieldErrors.can_access_admin}
+          help="Members may sign in to the back office. Page permissions decide what they can do there." />
+        <h2 id="page-permissions">Page permissions</h2>
+        <p className="admin-muted">Permissions granted on a page apply to the page and all of its subpages. Untick every box of a row to remove it.</p>
+        {values.rows.length ? (
+          <table className="admin-table" aria-labelledby="page-permissions">
+            <thead>
+              <tr>
+                <th scope="col">Page</th>
+                {PAGE_PERMISSION_CHOICES.map((choice) => (
+                  <th scope="col" key={choice.value}>
+                    {choice.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {values.rows.map((row) => (
+                <tr key={row.pageId}>
+                  <th scope="row">
+                    {row.title}
+                    <input type="hidden" name="pages" value={row.pageId} />
+                  </th>
+                  {PAGE_PERMISSION_CHOICES.map((choice) => (
+                    <td key={choice.value}>
+                      <input
+                        type="checkbox"
+                        name={`perm_${row.pageId}`}
+                        value={choice.value}
+                        defaultChecked={row.permissions.includes(choice.value)}
+                        aria-label={`${choice.label} on ${row.title}`}
+                        title={choice.help}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>This group has no page permissions yet.</p>
+        )}
+        <fieldset className="admin-fieldset">
+          <legend>Grant permissions on another page</legend>
+          <SelectField name="new_page" label="Page" value={values.new_page} error={fieldErrors.new_page}
+            options={[{ value: '', label: 'Choose a page' }, ...pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` }))]} />
+          <fieldset className={`admin-field admin-fieldset${fieldErrors.new_permissions ? ' admin-field--error' : ''}`}
+            aria-describedby={fieldErrors.new_permissions ? 'id_new_permissions-error' : undefined}>
+            <legend>Permissions</legend>
+            {PAGE_PERMISSION_CHOICES.map((choice, index) => (
+              <div key={choice.value} className="admin-field--checkbox">
+                <input id={`id_new_permissions_${index}`} type="checkbox" name="new_permissions" value={choice.value}
+                  defaultChecked={values.new_permissions.includes(choice.value)} aria-describedby={`id_new_permissions_${index}-help`} />
+                <label htmlFor={`id_new_permissions_${index}`}>{choice.label}</label>
+                <span className="admin-field__help" id={`id_new_permissions_${index}-help`}>{` ${choice.help}`}</span>
+              </div>
+            ))}
+            {fieldErrors.new_permissions ? (
+              <p className="admin-field__error" id="id_new_permissions-error">
+                {fieldErrors.new_permissions}
+              </p>
+            ) : null}
+          </fieldset>
+        </fieldset>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button--primary">
+            {adding ? 'Add group' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
