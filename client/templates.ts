@@ -7,6 +7,8 @@ type TemplateModule = { default: TemplateComponent };
  * imports from the esbuild metafile to emit <link rel="modulepreload"> for the page's template.
  */
 export const clientTemplates: Readonly<Record<string, () => Promise<TemplateModule>>> = {
+  ContactUsPageLandingPage: () => import('../views/templates/ContactUsPageLandingPage'),
+  EmailSignupPageLandingPage: () => import('../views/templates/EmailSignupPageLandingPage'),
   Error404: () => import('../views/templates/Error404'),
   ExamplePage: () => import('../views/templates/ExamplePage'),
   Footer: () => import('../views/templates/Footer'),

@@ -5,6 +5,7 @@ import * as createLocations from './2026_11_22_000300_create_locations';
 import * as adminAccounts from './2026_11_22_000400_admin_accounts';
 import * as createSiteSnippets from './2026_11_22_000500_create_site_snippets';
 import * as groupsPermissions from './2026_11_22_000600_groups_permissions';
+import * as passwordResetTokens from './2026_11_22_000610_password_reset_tokens';
 import * as auditLog from './2026_11_22_000700_audit_log';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000400_admin_accounts': adminAccounts,
   '2026_11_22_000500_create_site_snippets': createSiteSnippets,
   '2026_11_22_000600_groups_permissions': groupsPermissions,
+  '2026_11_22_000610_password_reset_tokens': passwordResetTokens,
   '2026_11_22_000700_audit_log': auditLog,
 };

@@ -8,7 +8,7 @@ const DIST = join(ROOT, 'dist');
 const PUBLIC_URL = '/static/assets/';
 
 export const clientBuildOptions = (production: boolean): esbuild.BuildOptions => ({
-  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css') },
+  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css'), 'admin-editor': join(ROOT, 'client/admin/editor.tsx') },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -49,6 +49,7 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     return [...seen];
   };
   let hydrate: AssetManifest['hydrate'] | undefined;
+  let adminEditor: AssetManifest['adminEditor'];
   const styles: string[] = [];
   const adminStyles: string[] = [];
   const fontPreload: string[] = [];
@@ -64,11 +65,13 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     if (entry.endsWith('client/hydrate.tsx')) {
       hydrate = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
     }
+    // The back office's block editor: loaded only on edit screens.
+    if (entry.endsWith('client/admin/editor.tsx')) adminEditor = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
     const template = /views\/templates\/(\w+)\.tsx$/.exec(entry)?.[1];
     if (template) templates[template] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
   }
   if (!hydrate) throw new Error('The build produced no hydrate entry');
-  return { hydrate, styles, adminStyles, fontPreload, templates };
+  return { hydrate, styles, adminStyles, fontPreload, templates, ...(adminEditor ? { adminEditor } : {}) };
 }
 
 export async function buildClient(production: boolean): Promise<AssetManifest> {

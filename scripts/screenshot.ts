@@ -19,6 +19,12 @@ try {
   const page = await browser.newPage();
   await page.setViewport({ width: Number(width), height: 900 });
   await page.goto(url, { waitUntil: 'networkidle0' });
+  // A full-page shot shows what a reader scrolling down would see: with the whole page in the
+  // viewport, lazy images load (and are painted) before the shot.
+  const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
+  await page.setViewport({ width: Number(width), height: Math.min(height, 16_000) });
+  // Images in hidden panels (tabs, closed accordions) never load: only the rendered ones count.
+  await page.waitForFunction('[...document.images].every((img) => img.complete || img.getClientRects().length === 0)', { timeout: 30_000 });
   await page.screenshot({ path: out as `${string}.png`, fullPage: true });
 } finally {
   await browser.close();

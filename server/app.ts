@@ -10,6 +10,7 @@ import { cspNonce, securityHeaders } from './http/csp';
 import { errorHandler } from './http/error-handler';
 import { requestGuards } from './http/request-guards';
 import { adminRoutes } from './modules/admin/routes';
+import { createMailer } from './modules/mail/mailer';
 import { csrfTokenRoutes } from './modules/auth/routes';
 import { createSessionStack } from './modules/auth/session-middleware';
 import { healthRoutes } from './modules/health/routes';
@@ -17,7 +18,12 @@ import { imageRoutes } from './modules/images/routes';
 import { mediaStorage } from './modules/images/storage';
 import { healthChecks } from './modules/health/service';
 import { locationPageRoutes } from './modules/locations/page-routes';
+import { pickerContextLoader } from './modules/locations/picker-context';
 import { locationRoutes } from './modules/locations/routes';
+import { LocationCache } from './modules/locations/cache';
+import { clearCacheOnLocationChange, locationFlushRoutes } from './modules/locations/flush';
+import { locationsRuntime } from './modules/locations/runtime';
+import { seoRoutes } from './modules/seo/routes';
 import { navigationRoutes, siteChromeLoader } from './modules/navigation/routes';
 import { notFoundPage } from './modules/pages/public-service';
 import { publicPageRoutes, requestPort, siteUrlOf } from './modules/pages/routes';
@@ -55,7 +61,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     securityHeaders({
       production: config.env === 'production',
-      connectSources: sentryOrigins(config.sentryDsn),
+      // The map page fetches its style (and the style's tiles, sprites, glyphs) from MAP_STYLE_URL's origin.
+      connectSources: [...sentryOrigins(config.sentryDsn), ...mapOrigins(config.mapStyleUrl)],
+      imageSources: mapOrigins(config.mapStyleUrl),
       frameSources: config.embedAllowedHosts,
       formActions: config.a11yFeedbackUrl ? [new URL(config.a11yFeedbackUrl).origin] : [],
     }),
@@ -69,13 +77,24 @@ export function createApp(deps: AppDeps): Express {
 
   // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
   const sessions = createSessionStack(config, db);
-  app.use('/wagtail', adminRoutes({ db, assets, sessions }));
+  app.use('/wagtail', adminRoutes({ db, assets, sessions, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }) }));
   app.use('/api-nc', csrfTokenRoutes(sessions));
 
-  const renderDeps: RenderDeps = { config, assets, logger, siteChrome: siteChromeLoader(db, { config, logger }) };
+  const renderDeps: RenderDeps = {
+    config,
+    assets,
+    logger,
+    siteChrome: siteChromeLoader(db, { config, logger }),
+    locationPicker: pickerContextLoader(db, logger),
+  };
+  const locationCache = new LocationCache();
+  clearCacheOnLocationChange(db, locationCache, logger).catch((error: unknown) => logger.error({ err: error }, 'location cache cannot hear flushes'));
+  app.use(locationsRuntime({ cache: locationCache, mapStyleUrl: config.mapStyleUrl ?? null }));
+  app.use(locationFlushRoutes({ db, sessions }));
   app.use(locationRoutes(db));
   app.use(locationPageRoutes(db, renderDeps));
   app.use(navigationRoutes(db, renderDeps));
+  app.use(seoRoutes(db, { securityContact: config.securityContact }));
   app.use(publicPageRoutes(db, logger, renderDeps));
   app.use(notFoundFallthrough);
 
@@ -88,6 +107,10 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(errorHandler(logger, renderNotFound));
   return app;
+}
+
+function mapOrigins(styleUrl: string | undefined): string[] {
+  return styleUrl ? [new URL(styleUrl).origin] : [];
 }
 
 function sentryOrigins(dsn: string | undefined): string[] {

@@ -30,11 +30,17 @@ const envSchema = z.object({
   PUBLIC_SENTRY_DSN: optionalText.pipe(z.url().optional()),
   // The external accessibility feedback service the footer's report form posts to.
   A11Y_FEEDBACK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // The map page's vector tile style (https JSON). Unset: a plain local background, no tiles.
+  MAP_STYLE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // security.txt's Contact (a mailto: or https: URI); a default is used when unset.
+  SECURITY_CONTACT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URI').optional()),
   COMMIT_ID: optionalText,
   BRANCH: optionalText,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Hosts that iframe/embed blocks may show and the CSP's frame-src allows (comma-separated).
+  // Outgoing mail (password reset). Without it, messages are written to DATA_DIR/mail/.
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   EMBED_ALLOWED_HOSTS: z
     .string()
     .default(DEFAULT_EMBED_HOSTS.join(','))
@@ -51,11 +57,14 @@ export type Config = {
   admin: { username: string; password: string; passwordIsDefault: boolean };
   sentryDsn: string | undefined;
   a11yFeedbackUrl: string | undefined;
+  mapStyleUrl: string | undefined;
+  securityContact: string | undefined;
   commitId: string;
   branch: string;
   webConcurrency: number;
   logLevel: string;
   embedAllowedHosts: string[];
+  smtpUrl: string | undefined;
 };
 
 const DEVELOPMENT_ADMIN_PASSWORD = 'harborline-admin';
@@ -99,11 +108,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sentryDsn: values.PUBLIC_SENTRY_DSN,
     a11yFeedbackUrl: values.A11Y_FEEDBACK_URL,
+    mapStyleUrl: values.MAP_STYLE_URL,
+    securityContact: values.SECURITY_CONTACT,
     commitId: values.COMMIT_ID ?? gitOutput(['rev-parse', 'HEAD']) ?? 'unknown',
     branch: values.BRANCH ?? gitOutput(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',
     webConcurrency: values.WEB_CONCURRENCY,
     logLevel: values.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : values.LOG_LEVEL,
     embedAllowedHosts: values.EMBED_ALLOWED_HOSTS,
+    smtpUrl: values.SMTP_URL,
   };
 }
 

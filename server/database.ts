@@ -6,6 +6,7 @@ import type { ImageRenditionTable, ImageTable } from './modules/images/table';
 import type { LocationTable } from './modules/locations/table';
 import type { SiteSnippetTable } from './modules/navigation/table';
 import type { GroupPagePermissionTable, GroupTable, UserGroupTable } from './modules/permissions/table';
+import type { PasswordResetTokenTable } from './modules/account/table';
 import type { PageRevisionTable, PageTable } from './modules/pages/table';
 import type { SessionTable } from './modules/sessions/table';
 import type { LocaleTable, SiteTable } from './modules/sites/table';
@@ -30,4 +31,5 @@ export interface Database {
   groups: GroupTable;
   user_groups: UserGroupTable;
   group_page_permissions: GroupPagePermissionTable;
+  password_reset_tokens: PasswordResetTokenTable;
 }

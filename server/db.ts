@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from '../migrations/index';
 import type { Database } from './database';
+import { pgliteEventBus, postgresEventBus, registerEventBus } from './events';
 
 export type Db = Kysely<Database>;
 
@@ -32,7 +33,14 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: target.kind, close: () => db.destroy() };
+    // LISTEN needs its own connection, outside the pool (server/events.ts).
+    const events = postgresEventBus(target.url, db);
+    registerEventBus(db, events);
+    const close = async () => {
+      await events.close();
+      await db.destroy();
+    };
+    return { db, kind: target.kind, close };
   }
   let pglite: PGlite;
   if (target.kind === 'pglite') {
@@ -42,6 +50,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
     pglite = new PGlite();
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  registerEventBus(db, pgliteEventBus(pglite, db));
   return { db, kind: target.kind, close: () => db.destroy() };
 }
 

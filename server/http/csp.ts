@@ -8,7 +8,7 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
   next();
 }
 
-export function securityHeaders(options: { production: boolean; connectSources: string[]; frameSources?: string[]; formActions?: string[] }) {
+export function securityHeaders(options: { production: boolean; connectSources: string[]; frameSources?: string[]; formActions?: string[]; imageSources?: string[] }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -24,7 +24,7 @@ export function securityHeaders(options: { production: boolean; connectSources: 
         styleSrc: ["'self'", nonce],
         // React renders style props as attributes; attributes cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageSources ?? [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...options.connectSources],
         workerSrc: ["'self'", 'blob:'],

@@ -5,7 +5,7 @@ import type { PagePermissionType } from '../modules/permissions/table';
 // As Wagtail's initial data: moderators publish, editors only draft; both on the site's home page.
 const DEFAULT_GRANTS: Record<string, PagePermissionType[]> = {
   Moderators: ['add', 'change', 'publish', 'lock', 'unlock'],
-  Editors: ['add', 'change', 'lock'],
+  Editors: ['add', 'change'],
 };
 
 /** Grants the migration-created 'Moderators' and 'Editors' groups their permissions on a home page. */

@@ -9,6 +9,7 @@ import { ensureSuperuser } from '../modules/users/service';
 import { seedDemoLocations, seedLocationPages } from './locations';
 import { canadaHomeEnglish, canadaHomeFrench, usHome, type DemoPage } from './demo-pages';
 import { blockGalleryPage, galleryBlocks } from './block-gallery';
+import { simpleDemoPages } from './simple-pages';
 import { seedSiteSnippets } from './site-snippets';
 import { seedGroupPermissions } from './groups';
 import { resolveDemoImages, seedDemoImages } from './demo-images';
@@ -62,6 +63,7 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     };
 
     const us = await plant(root, usHome(), { localeId: enUS.id });
+    for (const simple of simpleDemoPages()) await plant(us, simple, { localeId: enUS.id });
     if (options.dataDir) {
       const storage = mediaStorage(options.dataDir);
       const demoImageIds = await seedDemoImages(trx, storage);

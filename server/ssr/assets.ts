@@ -12,6 +12,8 @@ export const assetManifestSchema = z.object({
   /** The two font files nearly every public page draws with first, preloaded from the head. */
   fontPreload: z.array(z.string()).default([]),
   templates: z.record(z.string(), z.object({ file: z.string(), preload: z.array(z.string()) })),
+  /** The back office's block editor entry (client/admin/editor.tsx). */
+  adminEditor: z.object({ file: z.string(), preload: z.array(z.string()) }).optional(),
 });
 export type AssetManifest = z.infer<typeof assetManifestSchema>;
 

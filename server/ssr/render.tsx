@@ -2,6 +2,7 @@ import type { Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { PickerContextLoader } from '../modules/locations/picker-context';
 import type { SiteChrome } from '../modules/navigation/service';
 import type { ResolvedPage } from '../modules/pages/public-service';
 import { catalogFor } from '../../shared/i18n/catalogs';
@@ -20,6 +21,8 @@ export type RenderDeps = {
   logger: Logger;
   /** Loads the site's header and footer snippets for a page (server/modules/navigation). */
   siteChrome?: (resolved: ResolvedPage) => Promise<SiteChrome>;
+  /** The header location picker's saved location (from the request's 'li' cookie) and map page URL. */
+  locationPicker?: PickerContextLoader;
 };
 
 const RENDER_TIMEOUT_MS = 10_000;
@@ -33,13 +36,21 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
   if (!Template) throw new Error(`No server template named ${resolved.template}`);
   // Header/footer snippets are site-wide, so they are loaded here for every kind of page. A
   // failure to load them renders the page without them (legacy header) rather than a 500.
+  // The picker's trigger text depends on the visitor's 'li' cookie.
+  if (deps.locationPicker) res.vary('Cookie');
   const chrome = deps.siteChrome ? deps.siteChrome(resolved) : Promise.resolve({});
-  return chrome
-    .catch((error: unknown) => {
+  const picker = deps.locationPicker ? deps.locationPicker(res.req.headers.cookie, resolved) : Promise.resolve(undefined);
+  return Promise.all([
+    chrome.catch((error: unknown) => {
       deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the site header and footer failed');
       return {};
-    })
-    .then((siteChrome) => streamPage(res, resolved, deps, siteUrl, Template, siteChrome))
+    }),
+    picker.catch((error: unknown) => {
+      deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the location picker data failed');
+      return undefined;
+    }),
+  ])
+    .then(([siteChrome, locationPicker]) => streamPage(res, resolved, deps, siteUrl, Template, { ...siteChrome, ...(locationPicker ? { locationPicker } : {}) }))
     .catch((error: unknown) => {
       // The promise never rejects, so callers that do not await it lose nothing.
       deps.logger.error({ err: error, pageId: resolved.page.id }, 'page render failed');
@@ -47,7 +58,14 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
     });
 }
 
-function streamPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, siteUrl: string, Template: TemplateComponent, chrome: SiteChrome): void {
+function streamPage(
+  res: Response,
+  resolved: ResolvedPage,
+  deps: RenderDeps,
+  siteUrl: string,
+  Template: TemplateComponent,
+  chrome: SiteChrome & Pick<PageContext, 'locationPicker'>,
+): void {
   const languageCode = resolved.root.languageCode;
   const catalog = catalogFor(languageCode);
   const used = new Map<string, CatalogEntry>();

@@ -1,10 +1,7 @@
 import { locationSchema, type Location } from '../schemas/locations';
+import { PREFERRED_COOKIE, PREFERRED_COOKIE_DAYS, PREFERRED_LOCATION_KEY, PREFERRED_RLID_KEY } from './preferred-keys';
 
-/** Spec section 9: where the preferred location is kept in the browser. */
-export const PREFERRED_RLID_KEY = 'storage.rl-us.rlid';
-export const PREFERRED_LOCATION_KEY = 'storage.rl-us.locationObj';
-export const PREFERRED_COOKIE = 'li';
-export const PREFERRED_COOKIE_DAYS = 365;
+export { PREFERRED_COOKIE, PREFERRED_COOKIE_DAYS, PREFERRED_LOCATION_KEY, PREFERRED_RLID_KEY };
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 

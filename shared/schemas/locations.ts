@@ -185,6 +185,10 @@ export const locationPageExtraSchema = z.object({
 
 export const mapPageExtraSchema = z.object({
   q: z.string(),
+  /** MAP_STYLE_URL; null draws the map on a plain local background with no tiles (offline). */
+  mapStyleUrl: z.string().nullable(),
+  /** maplibre-gl's stylesheet, linked by the map chunk so no other page loads it. */
+  mapCssUrl: z.string(),
   /** Whether the visitor searched (an empty list is then 'Please enter a valid city...'). */
   searched: z.boolean(),
   currentLocation: currentLocationSchema.nullable(),

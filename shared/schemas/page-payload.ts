@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { locationSchema } from './locations';
 import { siteFooterPayloadSchema, siteHeaderPayloadSchema } from './navigation';
 
 const catalogEntry = z.object({
@@ -23,6 +24,11 @@ export const pageContextSchema = z.object({
   /** The site's header and footer snippets (server/modules/navigation); absent when not configured. */
   header: siteHeaderPayloadSchema.optional(),
   footer: siteFooterPayloadSchema.optional(),
+  /**
+   * The header location picker's server data: the location saved in the visitor's 'li' cookie
+   * (so the trigger text renders without a flash and hydrates identically) and the site's map page.
+   */
+  locationPicker: z.object({ preferredLocation: locationSchema.nullable(), mapPageUrl: z.string().nullable() }).optional(),
 });
 
 export const blockSchema = z.object({ type: z.string(), id: z.string(), value: z.unknown() });

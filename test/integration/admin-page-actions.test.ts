@@ -46,7 +46,7 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
       .type('form')
       .send({ csrfmiddlewaretoken: token, title: 'Brunch', slug: '' })
       .expect(303);
-    const id = Number(/pages\/(\d+)\/edit/.exec(created.headers.location)![1]);
+    const id = Number(/pages\/(\d+)\/edit/.exec(String(created.headers.location))![1]!);
     const added = (await findPageById(t.db, id))!;
     expect(added).to.include({ slug: 'brunch', live: false });
     expect(await history(id)).to.deep.equal(['create']);
@@ -131,7 +131,7 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
       .type('form')
       .send({ csrfmiddlewaretoken: token, new_title: 'Party menu', new_slug: 'party-menu', new_parent_page: String(home.id), copy_subpages: 'on', publish_copies: 'on' })
       .expect(303);
-    const copyId = Number(/pages\/(\d+)\/edit/.exec(res.headers.location)![1]);
+    const copyId = Number(/pages\/(\d+)\/edit/.exec(String(res.headers.location))![1]!);
     const copy = (await findPageById(t.db, copyId))!;
     expect(copy).to.include({ title: 'Party menu', slug: 'party-menu', live: true, numchild: 1 });
     await request(t.app).get('/party-menu/platters/').expect(200);

@@ -20,7 +20,8 @@ describe('revision compare (unit)', () => {
     const after = snap('Our menu', [text('b', 'Two'), text('a', 'One!'), text('d', 'Four')]);
     const changes = diffSnapshots(before, after);
     const summary = changes.map((c) => (c.kind === 'field' ? `field:${c.field}` : `${c.change}:${c.blockId}`));
-    expect(summary).to.deep.equal(['field:title', 'changed:a', 'added:d', 'removed:c']);
+    // b kept its content but now comes before a: moved; a changed in place.
+    expect(summary).to.deep.equal(['field:title', 'moved:b', 'changed:a', 'added:d', 'removed:c']);
     const changed = changes.find((c) => c.kind === 'block' && c.blockId === 'a')!;
     expect(changed.changes).to.deep.equal([{ path: '', before: 'One', after: 'One!' }]);
     expect(diffSnapshots(before, before)).to.deep.equal([]);

@@ -10,7 +10,7 @@ function fakeWindow() {
   return Object.assign(target, {
     location: { origin: 'https://www.example.test', href: 'https://www.example.test/menu/' },
     navigator: { userAgent: 'TestAgent/1.0' },
-  }) as unknown as NonNullable<ReporterOptions['target']>;
+  }) as unknown as NonNullable<ReporterOptions['target']> & EventTarget;
 }
 
 function errorEvent(error: unknown, message = ''): Event {

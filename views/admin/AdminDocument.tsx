@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
-export type AdminDocumentProps = { title: string; styles: string[]; children: ReactNode };
+export type AdminDocumentProps = { title: string; styles: string[]; children: ReactNode; scripts?: string[]; nonce?: string };
 
 /** The HTML document of every back-office screen. Rendered on the server only; forms work without JavaScript. */
-export function AdminDocument({ title, styles, children }: AdminDocumentProps) {
+export function AdminDocument({ title, styles, children, scripts = [], nonce }: AdminDocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -14,6 +14,11 @@ export function AdminDocument({ title, styles, children }: AdminDocumentProps) {
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {/* React Aria reads the nonce from here for the <style> elements it inserts (block editor). */}
+        {scripts.length ? <meta name="csp-nonce" nonce={nonce} /> : null}
+        {scripts.map((src) => (
+          <script key={src} type="module" src={src} nonce={nonce} />
         ))}
       </head>
       <body className="admin">

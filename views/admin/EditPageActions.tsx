@@ -1,3 +1,4 @@
+import type { BlockEditorView } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
 
 export type EditExtras = {
@@ -7,6 +8,8 @@ export type EditExtras = {
   schedule: { go_live_at: string; expire_at: string };
   live: boolean;
   hasChildren: boolean;
+  /** The block editor, for page types with stream fields. */
+  blockEditor: BlockEditorView | null;
 };
 
 /** The page's other actions (Wagtail's page header menu), as plain links and POST buttons. */

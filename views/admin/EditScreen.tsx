@@ -1,5 +1,6 @@
 import type { PageStatus } from '../../server/modules/pages/status';
 import type { PageFieldName } from '../../shared/schemas/admin';
+import { BlockEditorMount } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
 import { EditPageActions, LockBanner, ScheduleFields, type EditExtras } from './EditPageActions';
 import { StatusTag } from './StatusTag';
@@ -94,6 +95,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
             </div>
           );
         })}
+        {extras?.blockEditor ? <BlockEditorMount view={extras.blockEditor} /> : null}
         {extras ? <ScheduleFields schedule={extras.schedule} /> : null}
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--secondary">

@@ -24,7 +24,7 @@ export function ExplorerScreen({ view }: { view: ExplorerView }) {
       </nav>
       <div className="admin-heading">
         <h1>{page.title}</h1>
-        {page.isRoot ? null : (
+        {page.isRoot || !page.canEdit ? null : (
           <a className="admin-button admin-button--secondary" href={`/wagtail/pages/${page.id}/edit/`}>
             Edit<span className="visually-hidden"> {page.title}</span>
           </a>

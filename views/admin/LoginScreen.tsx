@@ -30,6 +30,9 @@ export function LoginScreen({ csrfToken, next, username, formError, fieldErrors 
             Sign in
           </button>
         </form>
+        <p>
+          <a href="/wagtail/password_reset/">Forgotten password?</a>
+        </p>
       </div>
     </main>
   );

@@ -19,9 +19,13 @@ export function PageTable({ rows, caption }: { rows: ExplorerRow[]; caption: str
         {rows.map((row) => (
           <tr key={row.id}>
             <td>
-              <a className="admin-table__title" href={`/wagtail/pages/${row.id}/edit/`}>
-                {row.title}
-              </a>
+              {row.canEdit ? (
+                <a className="admin-table__title" href={`/wagtail/pages/${row.id}/edit/`}>
+                  {row.title}
+                </a>
+              ) : (
+                <span className="admin-table__title">{row.title}</span>
+              )}
               {row.childCount > 0 ? (
                 <a className="admin-table__children" href={`/wagtail/pages/${row.id}/`}>
                   {row.childCount === 1 ? '1 child page' : `${row.childCount} child pages`}

@@ -30,3 +30,12 @@ export function demoImage(key: DemoImageKey, alt: string): Image {
     imageData: { title: entry.dish },
   };
 }
+
+/**
+ * The demo video: a 4-second, 640x280 clip committed under static/media/videos/ (made by
+ * scripts/generate-demo-video.sh), so the gallery's video blocks play without any upload.
+ */
+export const DEMO_VIDEO_SOURCES = [
+  { url: '/static/media/videos/dock-morning.webm', mimetype: 'video/webm' },
+  { url: '/static/media/videos/dock-morning.mp4', mimetype: 'video/mp4' },
+];

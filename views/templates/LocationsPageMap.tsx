@@ -1,21 +1,109 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { createPortal } from 'react-dom';
 import type { MapPageExtra } from '../../shared/schemas/locations';
-import { ReservationAction } from '../components/locations/LocationActions';
+import { MapEntryDetails } from '../components/locations/MapEntryDetails';
+import type { LocationMap } from '../components/locations/map/location-map';
+import { searchNearby } from '../components/locations/map/map-search-client';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
+type Result = MapPageExtra['results'][number];
+
 /**
- * Left column: the search form (a plain GET form, so it works before JavaScript) and the list
- * of nearest restaurants, lettered A-Z like their map markers. The map column is reserved for
- * the interactive map, which is an enhancement: the list is complete without it.
+ * Left column: the search form and the nearest restaurants, lettered A-Z like their markers, all
+ * rendered on the server (the form is a plain GET form, so it works before JavaScript). Right
+ * column: the map, loaded after hydration from a lazy chunk. The list is the complete, accessible
+ * alternative to the map; markers are buttons too, so the map is also usable from the keyboard.
  */
 export default function LocationsPageMap({ page }: TemplateProps) {
   const t = useT();
-  const { q, results } = page.extra as MapPageExtra;
+  const extra = page.extra as MapPageExtra;
+  const [q, setQ] = useState(extra.q);
+  const [results, setResults] = useState<Result[]>(extra.results);
+  const [centre, setCentre] = useState(extra.currentLocation);
+  // Spec section 6: the focused location starts as the first in the list, or none.
+  const [focused, setFocused] = useState<number | null>(extra.results[0]?.location.rlid ?? null);
+  const [popupNode, setPopupNode] = useState<HTMLElement | null>(null);
+  const mapElement = useRef<HTMLDivElement>(null);
+  const map = useRef<LocationMap | null>(null);
+  const [mapReady, setMapReady] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    setPopupNode(document.createElement('div'));
+    import('../components/locations/map/location-map')
+      .then(({ createLocationMap }) =>
+        createLocationMap({
+          container: mapElement.current!,
+          styleUrl: extra.mapStyleUrl,
+          cssUrl: extra.mapCssUrl,
+          onMarkerFocus: (rlid) => {
+            setFocused(rlid);
+            document.querySelector(`.locations-map__entry[data-rlid="${rlid}"]`)?.scrollIntoView({ block: 'nearest' });
+          },
+          clusterLabel: (count) => t('{count} restaurants here, zoom in', { values: { count: String(count) } }),
+        }),
+      )
+      .then((created) => {
+        if (cancelled) return created.destroy();
+        map.current = created;
+        setMapReady(true);
+      })
+      // The list works without the map; a load failure is logged only (spec section 8).
+      .catch((error: unknown) => console.warn('The map failed to load', error));
+    return () => {
+      cancelled = true;
+      map.current?.destroy();
+      map.current = null;
+    };
+    // The map is created once; results and focus reach it through the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!mapReady) return;
+    map.current?.setPoints(
+      results.map(({ letter, location }) => ({
+        rlid: location.rlid,
+        letter,
+        label: `${letter}: ${location.address1}, ${location.city}, ${location.state}`,
+        lat: location.latitude,
+        lng: location.longitude,
+      })),
+      centre ? { lat: centre.latitude, lng: centre.longitude } : null,
+    );
+  }, [mapReady, results, centre]);
+
+  useEffect(() => {
+    if (mapReady && popupNode) map.current?.focus(focused, popupNode);
+  }, [mapReady, focused, popupNode, results]);
+
+  const onSubmit = useCallback(async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    const found = await searchNearby(entered);
+    if (!found) return;
+    setQ(entered);
+    setResults(found.results);
+    setCentre(found.currentLocation);
+    setFocused(found.results[0]?.location.rlid ?? null);
+    const url = new URL(window.location.href);
+    url.search = new URLSearchParams({ q: entered }).toString();
+    window.history.pushState(null, '', url);
+  }, []);
+
+  const focusEntry = (rlid: number) => (event: MouseEvent) => {
+    // Links and action buttons inside the entry keep their own behaviour.
+    if ((event.target as HTMLElement).closest('a, button:not(.locations-map__glyph)')) return;
+    setFocused(rlid);
+  };
+
+  const focusedResult = results.find((result) => result.location.rlid === focused);
   return (
     <div className="locations-map">
       <div className="locations-map__side">
         <h1>{page.title}</h1>
-        <form className="locations-map__search" method="get" role="search">
+        <form className="locations-map__search" method="get" role="search" onSubmit={onSubmit}>
           <label htmlFor="locations-map-q" className="visually-hidden">
             {t('Search by city, state, or zip')}
           </label>
@@ -31,44 +119,33 @@ export default function LocationsPageMap({ page }: TemplateProps) {
           <p className="locations-map__empty">{t('Please enter a valid city, state, or ZIP code.')}</p>
         ) : (
           <ol className="locations-map__list">
-            {results.map(({ letter, distance, location, localPageUrl, orderUrl }) => (
-              <li key={location.rlid} className="locations-map__entry" data-rlid={location.rlid}>
-                <span className="locations-map__glyph" aria-hidden="true">
-                  {letter}
-                </span>
-                <div className="locations-map__details">
-                  <p className="locations-map__distance">{t('{distance} miles', { values: { distance: distance.toFixed(2) } })}</p>
-                  <address className="location-address">
-                    {location.address1}
-                    <br />
-                    {location.address2 ? (
-                      <>
-                        {location.address2}
-                        <br />
-                      </>
-                    ) : null}
-                    {location.city}, {location.state} {location.zip}
-                  </address>
-                  <a href={`tel:+1${location.phone.replace(/\D/g, '')}`}>{location.phone}</a>
-                  {location.waitListReady && location.estimatedWaitTime ? (
-                    <p className="locations-map__wait">{t('Current wait: {time}', { values: { time: location.estimatedWaitTime } })}</p>
-                  ) : null}
-                  <div className="locations-map__actions">
-                    <ReservationAction location={location} />
-                    {orderUrl ? (
-                      <a className="button button--primary" href={orderUrl}>
-                        {t('Order Now')}
-                      </a>
-                    ) : null}
-                    {localPageUrl ? <a href={localPageUrl}>{t('View Local Page')}</a> : null}
-                  </div>
-                </div>
+            {results.map((result) => (
+              // Clicking anywhere on an entry focuses it; the glyph button is the keyboard way.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+              <li
+                key={result.location.rlid}
+                className={`locations-map__entry${result.location.rlid === focused ? ' locations-map__entry--focused' : ''}`}
+                data-rlid={result.location.rlid}
+                aria-current={result.location.rlid === focused ? 'true' : undefined}
+                onClick={focusEntry(result.location.rlid)}
+              >
+                <button
+                  type="button"
+                  className="locations-map__glyph"
+                  aria-label={t('Show {letter} on the map: {address}', { values: { letter: result.letter, address: result.location.address1 } })}
+                  aria-pressed={result.location.rlid === focused}
+                  onClick={() => setFocused(result.location.rlid)}
+                >
+                  {result.letter}
+                </button>
+                <MapEntryDetails result={result} />
               </li>
             ))}
           </ol>
         )}
       </div>
-      <div className="locations-map__map" id="locations-map" aria-hidden="true" />
+      <div className="locations-map__map" id="locations-map" ref={mapElement} />
+      {popupNode && focusedResult ? createPortal(<MapEntryDetails result={focusedResult} compact />, popupNode) : null}
     </div>
   );
 }

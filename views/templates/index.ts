@@ -1,4 +1,6 @@
 import type { TemplateComponent } from '../template-types';
+import ContactUsPageLandingPage from './ContactUsPageLandingPage';
+import EmailSignupPageLandingPage from './EmailSignupPageLandingPage';
 import Error404 from './Error404';
 import ExamplePage from './ExamplePage';
 import Footer from './Footer';
@@ -12,6 +14,8 @@ import UtilityPage from './UtilityPage';
 
 /** Server-side: every template by name, imported eagerly (the browser loads them lazily). */
 export const serverTemplates: Readonly<Record<string, TemplateComponent>> = {
+  ContactUsPageLandingPage,
+  EmailSignupPageLandingPage,
   Error404,
   ExamplePage,
   Footer,

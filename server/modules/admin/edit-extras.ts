@@ -4,6 +4,9 @@ import type { Schedule } from '../pages/schedule-service';
 import { lockMessage } from '../pages/lifecycle-service';
 import type { Page } from '../pages/table';
 import type { EditExtras } from '../../../views/admin/EditScreen';
+import { loadDraft } from '../pages/edit-service';
+import { pageTypeOf } from '../pages/page-types';
+import { blockEditorView } from './block-editor-data';
 
 const localInput = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 16) : '');
 
@@ -11,8 +14,16 @@ const localInput = (value: Date | string | null) => (value ? new Date(value).toI
  * What the edit screen shows beyond the fields: the lock (who and when), the revision the form
  * is based on (for the stale-form check), the schedule, and the page's action links.
  */
-export async function editExtras(db: Db, page: Page, userId: number, typed?: { go_live_at: string; expire_at: string }): Promise<EditExtras> {
+export async function editExtras(
+  db: Db,
+  page: Page,
+  userId: number,
+  typed?: { go_live_at: string; expire_at: string },
+  content?: { json?: string; errors: Record<string, string[]> },
+): Promise<EditExtras> {
+  const { draft } = await loadDraft(db, page.id);
   return {
+    blockEditor: blockEditorView(pageTypeOf(page.page_type), draft.content, content?.json, content?.errors),
     baseRevisionId: page.latest_revision_id,
     lock: page.locked ? { byMe: page.locked_by_id === userId, message: await lockMessage(db, page) } : null,
     schedule: typed ?? { go_live_at: localInput(page.go_live_at), expire_at: localInput(page.expire_at) },

@@ -13,16 +13,18 @@ export type ExplorerRow = {
   status: PageStatus;
   updatedAt: string;
   childCount: number;
+  /** Whether the user may open the editor (else the row only leads to its children). */
+  canEdit: boolean;
 };
 
 export type ExplorerView = {
-  page: { id: number; title: string; isRoot: boolean };
+  page: { id: number; title: string; isRoot: boolean; canEdit: boolean };
   breadcrumbs: Array<{ id: number; title: string }>;
   rows: ExplorerRow[];
   pagination: { page: number; pageCount: number; total: number };
 };
 
-export function toExplorerRow(row: pagesRepo.PageListing): ExplorerRow {
+export function toExplorerRow(row: pagesRepo.PageListing, canEdit: boolean): ExplorerRow {
   return {
     id: row.id,
     title: row.title,
@@ -30,6 +32,7 @@ export function toExplorerRow(row: pagesRepo.PageListing): ExplorerRow {
     status: pageStatus(row),
     updatedAt: new Date(row.updated_at).toISOString(),
     childCount: row.numchild,
+    canEdit,
   };
 }
 
@@ -53,9 +56,9 @@ export async function explorePage(
   const ancestors = await pagesRepo.findAncestors(db, page);
   const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE }, onlyPaths);
   return {
-    page: { id: page.id, title: page.title, isRoot: page.depth === 1 },
+    page: { id: page.id, title: page.title, isRoot: page.depth === 1, canEdit: permissions.can('change', page) },
     breadcrumbs: ancestors.map((a) => ({ id: a.id, title: a.title })),
-    rows: children.map(toExplorerRow),
+    rows: children.map((child) => toExplorerRow(child, permissions.can('change', child))),
     pagination: { page: current, pageCount, total },
   };
 }
@@ -72,6 +75,7 @@ export async function dashboard(db: Db, userId: number): Promise<DashboardView> 
   const owned = await pagesRepo.listPagesOwnedBy(db, userId, DASHBOARD_LIMIT);
   return {
     recentEdits: edits.map((e) => ({ revisionId: e.revision_id, pageId: e.page_id, title: e.title, at: new Date(e.created_at).toISOString(), username: e.username })),
-    yourPages: owned.map(toExplorerRow),
+    // Pages you own: editable unless your rights were taken away since (then the editor says so).
+    yourPages: owned.map((row) => toExplorerRow(row, true)),
   };
 }

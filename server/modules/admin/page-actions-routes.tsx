@@ -222,6 +222,8 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
   });
   router.post('/pages/:id/move/', async (req, res) => {
     const page = await pageOf(req);
+    // Refuse before validating, so a user without rights learns nothing from the form.
+    await assertCan(db, req.user!, 'move', page);
     const form = moveFormSchema.safeParse(bodyOf(req));
     if (!form.success) return renderMove(req, res, page, undefined, ['Choose a destination page.'], 400);
     const destination = await pagesRepo.findPageById(db, form.data.destination);
@@ -271,6 +273,8 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
   });
   router.post('/pages/:id/copy/', async (req, res) => {
     const page = await pageOf(req);
+    // Refuse before validating, so a user without rights learns nothing from the form.
+    await assertCan(db, req.user!, 'copy', page);
     const body = bodyOf(req);
     const values: CopyValues = {
       new_title: str(body.new_title),

@@ -10,7 +10,13 @@ import type { Screen } from './screens';
  */
 export function renderAdmin(res: Response, assets: AssetManifest, screen: Screen, status = 200): void {
   const html = renderToString(
-    <AdminDocument title={screen.title} styles={assets.adminStyles}>
+    <AdminDocument
+      title={screen.title}
+      styles={assets.adminStyles}
+      // Only the edit screen loads the block editor, with the response's CSP nonce.
+      scripts={screen.blockEditor && assets.adminEditor ? [assets.adminEditor.file] : []}
+      nonce={String(res.locals.cspNonce ?? '')}
+    >
       {screen.element}
     </AdminDocument>,
   );

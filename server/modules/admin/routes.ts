@@ -10,6 +10,10 @@ import { editRoutes } from './edit-routes';
 import { usersRoutes } from './users-routes';
 import { groupsRoutes } from './groups-routes';
 import { sitesRoutes } from './sites-routes';
+import { accountRoutes } from './account-routes';
+import { apiRoutes } from './api-routes';
+import { passwordResetRoutes } from './password-reset-routes';
+import type { Mailer } from '../mail/mailer';
 import { pageActionRoutes } from './page-actions-routes';
 import { revisionRoutes } from './revisions-routes';
 import { dashboard, explorePage } from './explorer-service';
@@ -19,14 +23,14 @@ import { safeNextPath } from './next-url';
 import { renderAdmin } from './render';
 import { dashboardScreen, explorerScreen, loginScreen } from './screens';
 
-export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack };
+export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack; mailer: Mailer };
 
 // Wagtail's wording: one message whether the username or the password was wrong.
 export const INVALID_LOGIN = "Your username and password didn't match. Please try again.";
 export const RATE_LIMITED_LOGIN = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
 /** The back office under /wagtail/: sessions, login and CSRF are mounted here, not on public pages. */
-export function adminRoutes({ db, assets, sessions }: AdminDeps): Router {
+export function adminRoutes({ db, assets, sessions, mailer }: AdminDeps): Router {
   const router = express.Router();
   router.use(...sessions.middleware);
 
@@ -79,6 +83,8 @@ export function adminRoutes({ db, assets, sessions }: AdminDeps): Router {
     });
   });
 
+  router.use(passwordResetRoutes({ db, assets, mailer }));
+
   router.use(requireAdmin(db));
 
   // Permission: admin access.
@@ -103,6 +109,8 @@ export function adminRoutes({ db, assets, sessions }: AdminDeps): Router {
   router.use(usersRoutes({ db, assets }));
   router.use(groupsRoutes({ db, assets }));
   router.use(sitesRoutes({ db, assets }));
+  router.use(accountRoutes({ db, assets }));
+  router.use(apiRoutes({ db }));
   router.use(pageActionRoutes({ db, assets }));
   router.use(revisionRoutes({ db, assets }));
 

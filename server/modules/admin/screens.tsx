@@ -7,7 +7,7 @@ import { LoginScreen, type LoginScreenProps } from '../../../views/admin/LoginSc
 import type { DashboardView, ExplorerView } from './explorer-service';
 
 /** Each screen as a title and a React element, so routes.ts stays free of JSX. */
-export type Screen = { title: string; element: ReactElement };
+export type Screen = { title: string; element: ReactElement; /** Load the block editor's script. */ blockEditor?: boolean };
 type Chrome = { user: Express.User; csrfToken: string };
 
 export function loginScreen(props: LoginScreenProps): Screen {
@@ -40,6 +40,7 @@ export function explorerScreen({ user, csrfToken }: Chrome, view: ExplorerView):
 export function editScreen({ user, csrfToken }: Chrome, props: Omit<EditScreenProps, 'csrfToken'>): Screen {
   return {
     title: `Editing ${props.values.title || 'page'}`,
+    blockEditor: Boolean(props.extras?.blockEditor),
     element: (
       <AdminShell user={adminUser(user)} csrfToken={csrfToken} section="pages">
         <EditScreen csrfToken={csrfToken} {...props} />

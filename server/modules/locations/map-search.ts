@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
-import { orderUrl } from '../../../shared/locations/links';
+import { MAP_RADIUS_MILES, MAP_RESULT_LIMIT, toMapResults } from '../../../shared/locations/map-results';
 import type { MapPageExtra } from '../../../shared/schemas/locations';
 import { OfflineGazetteerGeocoder, type Geocoder } from './geocoder';
 import { nearbyLocations } from './service';
-
-/** The map page's list: the same search the header uses (spec section 9: radius 200, 26 results). */
-const MAP_RADIUS_MILES = 200;
-const MAP_RESULT_LIMIT = 26;
 
 const mapQuerySchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
@@ -21,7 +17,7 @@ const defaultGeocoder = new OfflineGazetteerGeocoder();
  * Runs the map page's search on the server, so the list is complete before any script (and
  * without the map). An entered place wins over coordinates; unusable input is an empty search.
  */
-export async function mapSearch(db: Db, query: Record<string, unknown>, geocoder: Geocoder = defaultGeocoder): Promise<MapPageExtra> {
+export async function mapSearch(db: Db, query: Record<string, unknown>, geocoder: Geocoder = defaultGeocoder): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl'>> {
   const parsed = mapQuerySchema.parse(query);
   let centre: { latitude: number; longitude: number } | undefined;
   if (parsed.q) {
@@ -37,12 +33,6 @@ export async function mapSearch(db: Db, query: Record<string, unknown>, geocoder
     q: parsed.q ?? '',
     searched,
     currentLocation: list.currentLocation,
-    results: list.locations.map(({ distance, location }, index) => ({
-      letter: String.fromCharCode(65 + (index % 26)),
-      distance,
-      location,
-      localPageUrl: location.localPageURL ? `/seafood-restaurants/locations/${location.localPageURL}` : null,
-      orderUrl: location.hasOnlineOrdering ? orderUrl(location.rlid, location.countryRootURL) : null,
-    })),
+    results: toMapResults(list.locations),
   };
 }

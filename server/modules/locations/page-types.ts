@@ -9,6 +9,8 @@ import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
 import { mapPageExtraSchema, stateListExtraSchema } from '../../../shared/schemas/locations';
 import { COUNTRY_NAMES } from './regions';
+import { MAP_CSS_URL } from './map-assets';
+import { currentLocationsRuntime } from './runtime';
 
 export const STATE_LIST_TYPE = 'LocationsPageStateList';
 
@@ -37,6 +39,12 @@ async function otherCountries(db: Db, country: string) {
   return [...found.values()];
 }
 
+export function cachedStateDirectory(db: Db, country: string, stateListUrl: string) {
+  const cache = currentLocationsRuntime()?.cache;
+  const load = () => stateDirectory(db, country, stateListUrl);
+  return cache ? cache.remember(`states:${country}:${stateListUrl}`, load) : load();
+}
+
 /** The country's states, each with its cities as links (spec section 2, State list page). */
 export const locationsPageStateList = definePageType({
   type: STATE_LIST_TYPE,
@@ -51,7 +59,8 @@ export const locationsPageStateList = definePageType({
     // Checked here, on the server: the template trusts page.extra, so zod stays out of the browser.
     return stateListExtraSchema.parse({
       country: countryOf(country),
-      states: await stateDirectory(db, country, url),
+      // The directory changes only on import; the flush endpoint clears it on every dyno.
+      states: await cachedStateDirectory(db, country, url),
       otherCountries: await otherCountries(db, country),
     });
   },
@@ -68,5 +77,6 @@ export const locationsPageMap = definePageType({
   streamFields: [],
   parentTypes: [STATE_LIST_TYPE],
   routable: true,
-  load: async ({ db, query }: LoaderContext) => mapPageExtraSchema.parse(await mapSearch(db, query)),
+  load: async ({ db, query }: LoaderContext) =>
+    mapPageExtraSchema.parse({ ...(await mapSearch(db, query)), mapStyleUrl: currentLocationsRuntime()?.mapStyleUrl ?? null, mapCssUrl: MAP_CSS_URL }),
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { geocodeQuerySchema, locationQuerySchema, nearbyQuerySchema } from '../../../shared/schemas/locations';
 import { OfflineGazetteerGeocoder, type Geocoder } from './geocoder';
+import { mapAssetRoutes } from './map-assets';
 import * as service from './service';
 
 /** Query parameters through a shared schema; a failure is a 400 with one message list per field. */
@@ -28,6 +29,7 @@ export type LocationRoutesOptions = { geocoder?: Geocoder };
 export function locationRoutes(db: Db, options: LocationRoutesOptions = {}): Router {
   const geocoder = options.geocoder ?? new OfflineGazetteerGeocoder();
   const router = Router();
+  router.use(mapAssetRoutes());
 
   router.get('/api/location/getlocations', async (req, res) => {
     const query = parseQuery(nearbyQuerySchema, req);

@@ -28,6 +28,8 @@ export type PageTypeDefinition = {
   parentTypes: readonly string[];
   /** Whether the public site serves it (the tree root is never served). */
   routable: boolean;
+  /** A robots meta value every page of this type carries, whatever its own field says. */
+  robots?: string;
   load?: (context: LoaderContext) => Promise<Record<string, unknown>>;
 };
 

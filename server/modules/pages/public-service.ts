@@ -116,7 +116,7 @@ async function buildPage(
       title: page.title,
       seoTitle: page.seo_title,
       searchDescription: page.search_description,
-      robots: page.robots,
+      robots: pageType.robots ?? page.robots,
       url: pageUrl(page),
       lastPublishedAt: page.last_published_at ? new Date(page.last_published_at).toISOString() : null,
       content,

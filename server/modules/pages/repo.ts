@@ -127,7 +127,7 @@ export function countPages(db: Db): Promise<number> {
 /** A page as the back office lists it: enough for title, type, status and last update. */
 export type PageListing = Pick<
   Page,
-  'id' | 'title' | 'page_type' | 'live' | 'expired' | 'has_unpublished_changes' | 'numchild' | 'updated_at' | 'url_path' | 'depth'
+  'id' | 'title' | 'page_type' | 'live' | 'expired' | 'has_unpublished_changes' | 'numchild' | 'updated_at' | 'url_path' | 'depth' | 'path' | 'owner_id'
 > & { scheduled: boolean };
 
 const listingColumns = [
@@ -141,6 +141,9 @@ const listingColumns = [
   'pages.updated_at',
   'pages.url_path',
   'pages.depth',
+  // For the per-row permission checks of the explorer.
+  'pages.path',
+  'pages.owner_id',
 ] as const;
 
 /** Whether one of the page's revisions waits for an approved go-live time (Wagtail's approved_schedule). */

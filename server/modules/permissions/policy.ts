@@ -12,7 +12,7 @@ import { PAGE_PERMISSION_TYPES, type PagePermissionType } from './table';
  * - 'delete' needs 'bulk_delete' when the page has children, else 'change'; deleting a live
  *   page also needs 'publish' (an editor cannot take content off the site by deleting it);
  * - 'move' needs 'change' on the page and 'add' on the destination (never inside itself);
- * - 'copy' needs 'add' on the destination;
+ * - 'copy' needs 'add' on the destination, and a source the user can see;
  * - 'view' (seeing a page in the explorer) holds for pages inside a granted subtree and for
  *   their ancestors, so the user can navigate down to them.
  * The tree root is never edited, published, moved, copied, locked or deleted, even by superusers.
@@ -116,7 +116,8 @@ export function buildPagePermissions(user: PermissionUser, grants: Array<{ permi
         return permissionsOn(destination).has('add');
       }
       case 'copy': {
-        if (isRoot(page)) return false;
+        // The source must be one the user can see in the explorer; the copy needs 'add' where it lands.
+        if (isRoot(page) || !can('view', page)) return false;
         const destination = target?.destination;
         if (!destination) return superuser || effective.some((grant) => grant.permission_type === 'add');
         return permissionsOn(destination).has('add');

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db';
-import type { User } from './table';
+import type { User, UserTable } from './table';
 
 export type UserListing = Pick<User, 'id' | 'username' | 'email' | 'first_name' | 'last_name' | 'is_superuser' | 'is_active' | 'last_login'> & {
   group_names: string[];
@@ -39,8 +39,7 @@ export function countUsers(db: Db, search?: string): Promise<number> {
     .then((row) => Number(row.n));
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function searchCondition(eb: any, search: string) {
+function searchCondition(eb: ExpressionBuilder<{ u: UserTable }, 'u'>, search: string) {
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return eb.or([eb('u.username', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.first_name', 'ilike', pattern), eb('u.last_name', 'ilike', pattern)]);
 }

@@ -17,7 +17,8 @@ function PlayableVideo({ video }: { video: Extract<FullWidthMediaItem, { kind: '
   const poster = video.poster?.renditions[video.poster.renditions.length - 1];
   return (
     <div className="full-width-media__video">
-      <video ref={ref} poster={poster?.url} playsInline preload="none" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} title={video.title || undefined}>
+      {/* width/height from the poster reserve the video's box before anything loads (no shift). */}
+      <video ref={ref} poster={poster?.url} width={poster?.width} height={poster?.height} playsInline preload="none" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} title={video.title || undefined}>
         {video.sources.map((source) => (
           <source key={source.url} src={source.url} type={source.mimetype} />
         ))}

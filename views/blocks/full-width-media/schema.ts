@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
-import { demoImage } from '../demo-images';
+import { demoImage, DEMO_VIDEO_SOURCES } from '../demo-images';
 import { defineBlockSchema } from '../define';
 import { embedUrlSchema } from '../iframe/schema';
 
@@ -19,5 +19,10 @@ export const fullWidthMediaBlock = defineBlockSchema({
   type: 'full_width_media',
   schema: fullWidthMediaSchema,
   meta: { label: 'Full-width media', fields: { media: { label: 'Media', helpText: 'An image, a video or an embed.' } } },
-  demo: { media: { kind: 'image', image: demoImage('dock-hero', 'The Harborline dock at dawn') } },
+  demo: {
+    media: {
+      kind: 'video',
+      video: { sources: DEMO_VIDEO_SOURCES, poster: demoImage('dock-hero', 'The Harborline dock at dawn'), title: 'A Morning on the Dock', tracks: [] },
+    },
+  },
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
-import { demoImage } from '../demo-images';
+import { demoImage, DEMO_VIDEO_SOURCES } from '../demo-images';
 import { defineBlockSchema } from '../define';
 
 /** A teaser (image, heading) whose Play button reveals the video; share links for two networks. */
@@ -29,7 +29,8 @@ export const videoFeatureBlock = defineBlockSchema({
     description: 'Ride along with our fishing partners as the day’s catch comes in.',
     image: demoImage('dock-hero', 'Boats at the Harborline dock'),
     // preload="none" in the component: nothing is fetched until the visitor presses Play.
-    video: { sources: [{ url: '/media/videos/dock-morning.mp4', mimetype: 'video/mp4' }], title: 'A Morning on the Dock', tracks: [] },
+    // A 4-second clip shipped with the code (scripts/generate-demo-video.sh); WebM first, MP4 for Safari.
+    video: { sources: DEMO_VIDEO_SOURCES, title: 'A Morning on the Dock', tracks: [] },
     share_url: 'https://www.harborline.example/our-story/',
   },
 });

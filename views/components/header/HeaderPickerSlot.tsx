@@ -1,19 +1,9 @@
-import { useT } from '../../page-context';
-import { Icon } from './Icon';
+import { LocationPicker } from '../location-picker/LocationPicker';
 
 /**
- * LOCATION PICKER SLOT. The header's location picker (a popover with search and the preferred
- * location, spec section 2) replaces this placeholder; until then it links to the locations
- * page so the header is useful. Keep the wrapper's data-slot so the picker can find its place.
+ * The header's location picker slot (spec section 2, Header location picker). The picker lives in
+ * views/components/location-picker/; both headers place it through this component.
  */
 export function HeaderPickerSlot() {
-  const t = useT();
-  return (
-    <div className="header-picker-slot" data-slot="location-picker">
-      <a href="/locations/" className="header-picker-slot__link">
-        <Icon name="pin" />
-        {t('Find A Location Near You')}
-      </a>
-    </div>
-  );
+  return <LocationPicker />;
 }

@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Menu, MenuItem, MenuTrigger, Modal, Popover } from 'react-aria-components';
+import { SchemaField } from './SchemaField';
+import { emptyValue, newId, type Block, type BlockTypeInfo } from './json-schema';
+
+type Props = {
+  field: { name: string; label: string };
+  blocks: Block[];
+  blockTypes: ReadonlyMap<string, BlockTypeInfo>;
+  onChange(blocks: Block[]): void;
+  /** Server errors of a block by id, keyed by the path inside its value ('' for the block). */
+  errorsFor(blockId: string): Record<string, string>;
+};
+
+/** One stream field: its blocks with add, remove, duplicate, move up/down and collapse. */
+export function StreamEditor({ field, blocks, blockTypes, onChange, errorsFor }: Props) {
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const insert = (at: number, type: string) => {
+    const info = blockTypes.get(type);
+    if (!info) return;
+    const next = [...blocks];
+    next.splice(at, 0, { type, id: newId(), value: emptyValue(info.schema) });
+    onChange(next);
+  };
+  const move = (from: number, to: number) => {
+    const next = [...blocks];
+    const [block] = next.splice(from, 1);
+    next.splice(to, 0, block!);
+    onChange(next);
+  };
+  const toggle = (id: string) =>
+    setCollapsed((old) => {
+      const next = new Set(old);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  return (
+    <section className="admin-stream" aria-labelledby={`stream-${field.name}`} data-stream-field={field.name}>
+      <h2 id={`stream-${field.name}`}>{field.label}</h2>
+      <AddBlockMenu types={blockTypes} label={`at the top of ${field.label}`} onAdd={(type) => insert(0, type)} />
+      <ol className="admin-stream__blocks">
+        {blocks.map((block, index) => {
+          const info = blockTypes.get(block.type);
+          const errors = errorsFor(block.id);
+          const hasErrors = Object.keys(errors).length > 0;
+          const isCollapsed = collapsed.has(block.id) && !hasErrors;
+          const label = info?.label ?? block.type;
+          const bodyId = `block-${block.id}-body`;
+          return (
+            <li key={block.id} className={`admin-block${hasErrors ? ' admin-block--error' : ''}`} data-block-type={block.type}>
+              <div className="admin-block__header">
+                <button type="button" className="admin-block__toggle" aria-expanded={!isCollapsed} aria-controls={bodyId} onClick={() => toggle(block.id)}>
+                  {`${index + 1}. ${label}`}
+                </button>
+                <div className="admin-block__tools">
+                  <button type="button" className="admin-button admin-button--secondary" disabled={index === 0} onClick={() => move(index, index - 1)}>
+                    Move up<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
+                  </button>
+                  <button type="button" className="admin-button admin-button--secondary" disabled={index === blocks.length - 1} onClick={() => move(index, index + 1)}>
+                    Move down<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--secondary"
+                    onClick={() => {
+                      const next = [...blocks];
+                      next.splice(index + 1, 0, { ...structuredClone(block), id: newId() });
+                      onChange(next);
+                    }}
+                  >
+                    Duplicate<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
+                  </button>
+                  <RemoveBlockButton label={`${index + 1} (${label})`} onConfirm={() => onChange(blocks.filter((b) => b.id !== block.id))} />
+                </div>
+              </div>
+              {errors[''] ? <p className="admin-field__error">{errors['']}</p> : null}
+              <div id={bodyId} hidden={isCollapsed} className="admin-block__body">
+                {info ? (
+                  <SchemaField
+                    id={`block-${block.id}`}
+                    name="value"
+                    meta={{ label: `${label} content` }}
+                    schema={info.schema}
+                    value={block.value}
+                    required
+                    onChange={(value) => onChange(blocks.map((b) => (b.id === block.id ? { ...b, value } : b)))}
+                    errorAt={(path) => errors[path]}
+                  />
+                ) : (
+                  <p className="admin-field__error">{`Unknown block type '${block.type}': it will be dropped unless removed.`}</p>
+                )}
+              </div>
+              <AddBlockMenu types={blockTypes} label={`after block ${index + 1}`} onAdd={(type) => insert(index + 1, type)} />
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** The block chooser: a react-aria menu (arrow keys, type-ahead, Escape). */
+function AddBlockMenu({ types, label, onAdd }: { types: ReadonlyMap<string, BlockTypeInfo>; label: string; onAdd(type: string): void }) {
+  return (
+    <MenuTrigger>
+      <Button className="admin-button admin-button--secondary admin-add-block">
+        + Add block<span className="visually-hidden">{` ${label}`}</span>
+      </Button>
+      <Popover className="admin-popover" placement="bottom start">
+        <Menu className="admin-menu" aria-label="Block types" onAction={(key) => onAdd(String(key))}>
+          {[...types.values()].map((type) => (
+            <MenuItem key={type.type} id={type.type} className="admin-menu__item" textValue={type.label}>
+              {type.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}
+
+/** Removing asks first, in a modal dialog that traps focus and closes on Escape. */
+function RemoveBlockButton({ label, onConfirm }: { label: string; onConfirm(): void }) {
+  return (
+    <DialogTrigger>
+      <Button className="admin-button admin-button--secondary">
+        Remove<span className="visually-hidden">{` block ${label}`}</span>
+      </Button>
+      <Modal className="admin-modal" isDismissable>
+        <Dialog className="admin-dialog" role="alertdialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title">{`Remove block ${label}?`}</Heading>
+              <p>Its content is lost when you save.</p>
+              <div className="admin-actions">
+                <Button className="admin-button admin-button--secondary" onPress={close}>
+                  Cancel
+                </Button>
+                <Button
+                  className="admin-button admin-button--primary"
+                  onPress={() => {
+                    onConfirm();
+                    close();
+                  }}
+                >
+                  Remove
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  );
+}

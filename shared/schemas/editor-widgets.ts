@@ -1,0 +1,23 @@
+/**
+ * The widgets a block field's editing metadata may name. The block editor draws most from the
+ * field's schema alone (a chooser is a struct until its chooser arrives with part 2); a name not
+ * listed here is a typo or a widget nobody built, and fails loudly in development.
+ */
+export const EDITOR_WIDGETS = [
+  'checkbox',
+  'date',
+  'select',
+  'textarea',
+  'rich_text',
+  'link',
+  'stream',
+  'table',
+  'page_chooser',
+  'image_chooser',
+  'video_chooser',
+] as const;
+export type EditorWidget = (typeof EDITOR_WIDGETS)[number];
+
+export function isEditorWidget(name: string): name is EditorWidget {
+  return (EDITOR_WIDGETS as readonly string[]).includes(name);
+}

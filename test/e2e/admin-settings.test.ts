@@ -1,0 +1,65 @@
+import { createRequire } from 'node:module';
+import { expect } from 'chai';
+import type { Page } from 'puppeteer-core';
+import { findGroupByName } from '../../server/modules/permissions/groups-repo';
+import { createTestApp, listen, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+type AxeViolation = { id: string; help: string; nodes: Array<{ target: unknown[] }> };
+
+/** axe-core's violations in one line each (the tab bypasses CSP: the injected script has no nonce). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
+}
+
+describe('back office settings screens in Chromium', () => {
+  let t: TestApp;
+  let server: Awaited<ReturnType<typeof listen>>;
+  let chromium: TestBrowser;
+  before(async () => {
+    t = await createTestApp();
+    server = await listen(t.app);
+    chromium = await launchBrowser();
+  });
+  after(async () => {
+    await chromium?.close();
+    await server?.close();
+    await t?.close();
+  });
+
+  it('shows the users list and the group edit screen (also with errors) with no axe violations, usable by keyboard', async () => {
+    const tab = await openTab(chromium.browser);
+    const { page } = tab;
+    await page.setBypassCSP(true);
+    await page.goto(`${server.baseUrl}/wagtail/users/`, { waitUntil: 'load' });
+    await page.type('#id_username', TEST_ADMIN.username);
+    await page.type('#id_password', TEST_ADMIN.password);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).to.equal('/wagtail/users/');
+    expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Users');
+    expect(await axeViolations(page)).to.deep.equal([]);
+
+    const moderators = (await findGroupByName(t.db, 'Moderators'))!;
+    await page.goto(`${server.baseUrl}/wagtail/groups/${moderators.id}/`, { waitUntil: 'load' });
+    expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Editing Moderators');
+    expect(await axeViolations(page)).to.deep.equal([]);
+
+    // Empty the name and tick a permission without a page: both errors show, the form is kept.
+    await page.$eval('#id_name', (input) => ((input as HTMLInputElement).value = ''));
+    await page.click('#id_new_permissions_0');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('form.admin-form button[type=submit]')]);
+    expect(await page.$eval('[role=alert]', (el) => el.textContent)).to.include('could not be saved');
+    expect(await page.$eval('#id_name-error', (el) => el.textContent)).to.equal('This field is required.');
+    expect(await page.$eval('#id_new_page-error', (el) => el.textContent)).to.equal('Choose the page these permissions apply to.');
+    expect(await page.$eval('#id_new_permissions_0', (el) => (el as HTMLInputElement).checked)).to.equal(true);
+    expect(await axeViolations(page)).to.deep.equal([]);
+    tab.assertClean();
+    await page.close();
+  });
+});

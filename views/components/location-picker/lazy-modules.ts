@@ -1,0 +1,33 @@
+/**
+ * The picker's heavy parts are chunks of their own, fetched on first interest (pointer over or
+ * focus on the trigger) rather than on every page: react-aria and zod stay out of the header's
+ * bundle (README decision "No zod and no react-aria in public page bundles").
+ */
+let popover: Promise<typeof import('./PickerPopover')> | undefined;
+let store: Promise<typeof import('../../../shared/locations/preferred-location')> | undefined;
+
+export function loadPickerPopover() {
+  popover ??= import('./PickerPopover').catch((error: unknown) => {
+    popover = undefined; // let the next hover or click try again
+    throw error;
+  });
+  return popover;
+}
+
+/** Reading and writing the saved location (validated with the Location schema). */
+export function loadPreferredStore() {
+  store ??= import('../../../shared/locations/preferred-location').catch((error: unknown) => {
+    store = undefined;
+    throw error;
+  });
+  return store;
+}
+
+/** Local storage, or null where it is unavailable (privacy modes, sandboxed frames). */
+export function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,34 @@
+import type { LocationListResponse, MapPageExtra } from '../../../../shared/schemas/locations';
+import { MAP_RADIUS_MILES, MAP_RESULT_LIMIT, toMapResults } from '../../../../shared/locations/map-results';
+
+type Found = { results: MapPageExtra['results']; currentLocation: MapPageExtra['currentLocation'] };
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/**
+ * The map page's client-side search (spec section 7): geocode the entered text, then the nearby
+ * locator from the first result's geometry. A result without geometry is logged and changes
+ * nothing (undefined); so does a failed request (logged only, spec section 8). The browser trusts
+ * our own API's shapes (no zod in public bundles) but checks the fields it reads.
+ */
+export async function searchNearby(query: string): Promise<Found | undefined> {
+  try {
+    const geocoded = (await getJson(`/api/location/geocode/?q=${encodeURIComponent(query)}`)) as { results?: Array<{ geometry?: { location?: { lat?: unknown; lng?: unknown } } }> };
+    const point = geocoded.results?.[0]?.geometry?.location;
+    if (!point || typeof point.lat !== 'number' || typeof point.lng !== 'number') {
+      console.warn('Result has no geometry info');
+      return undefined;
+    }
+    const params = new URLSearchParams({ latitude: String(point.lat), longitude: String(point.lng), radius: String(MAP_RADIUS_MILES), limit: String(MAP_RESULT_LIMIT) });
+    const list = (await getJson(`/api/location/getlocations/?${params}`)) as LocationListResponse;
+    if (!Array.isArray(list.locations)) throw new Error('getlocations answered without a locations list');
+    return { results: toMapResults(list.locations), currentLocation: list.currentLocation };
+  } catch (error) {
+    console.warn('Location search failed', error);
+    return undefined;
+  }
+}
