@@ -32,6 +32,10 @@ export function databaseTarget(databaseUrl: string | undefined, dataDir: string)
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    // An idle pooled connection can be cut by the server (restart, failover, a dropped test
+    // database). pg emits that on the pool; unhandled, it would crash the process. The pool
+    // replaces the connection on next use, so a warning is enough.
+    pool.on('error', (error) => console.warn(`idle database connection closed: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // LISTEN needs its own connection, outside the pool (server/events.ts).
     const events = postgresEventBus(target.url, db);

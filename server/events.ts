@@ -69,6 +69,7 @@ export function postgresEventBus(url: string, db: Kysely<any>): EventBus {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => dispatch(handlers, message.channel, message.payload ?? ''));
     next.on('error', (error) => {
+      if (closed) return;
       console.error('event listener connection failed; reconnecting', error);
       client = undefined;
       next.end().catch(() => undefined);
@@ -85,10 +86,13 @@ export function postgresEventBus(url: string, db: Kysely<any>): EventBus {
     publish: publishVia(db),
     async subscribe(channel, handler) {
       checkedChannel(channel);
+      // Apps subscribe without waiting; one closed meanwhile (a test, a shutdown) must not reconnect.
+      if (closed) return () => undefined;
       const isNew = !handlers.has(channel);
       const set = handlers.get(channel) ?? new Set();
       handlers.set(channel, set.add(handler));
       const connection = await ensure();
+      if (closed) return () => undefined;
       if (isNew) await connection.query(`LISTEN ${channel}`);
       return () => void set.delete(handler);
     },
@@ -97,7 +101,8 @@ export function postgresEventBus(url: string, db: Kysely<any>): EventBus {
       handlers.clear();
       const current = client;
       client = undefined;
-      if (current) await (await current).end();
+      // A connection still being opened is ended once it is up (or its failure ignored).
+      if (current) await current.then((connection) => connection.end(), () => undefined);
     },
   };
 }
