@@ -13,6 +13,7 @@ import { blockSchemas } from '../../views/blocks/schemas';
 import { buildClient, buildServer, ROOT } from '../build-assets';
 import { loadTest, printTable } from './http';
 import { javascriptBytesPerTemplate } from './js-bytes';
+import { benchNearestQuery } from './locations';
 
 /**
  * `npm run bench`: builds for production, prepares a database (PGlite in a temp folder, or
@@ -57,6 +58,8 @@ try {
   results.push(await loadTest('home page', `${base}/`));
   results.push(await loadTest('60-block page', `${base}/bench-60-blocks/`));
   results.push(await loadTest('health check', `${base}/api/ht/database/`));
+  results.push(await loadTest('getlocations API (26 nearest)', `${base}/api/location/getlocations/?latitude=28.5383&longitude=-81.3792&radius=200&limit=26`));
+  results.push(await loadTest('state list page', `${base}/locations/`));
   console.log(`\nHTTP (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; pages are rendered on every request, no page cache)`);
   printTable(results.map((r) => ({ url: r.label, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })));
   console.log('\nJavaScript per template (gzip, entry + template chunk + imports)');
@@ -64,5 +67,8 @@ try {
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+console.log('\nNearest-26 query, radius 200 mi (findNearby: bounding box on the index + haversine), in-memory PGlite, 300 runs');
+printTable((await benchNearestQuery({ kind: 'pglite-memory' })).map((r) => ({ locations: r.locations, 'p50 ms': r.p50, 'p95 ms': r.p95 })));
+rmSync(dataDir, { recursive: true, force: true });
