@@ -98,3 +98,27 @@ export async function insertLocations(db: Db, rows: NewLocationRow[], batchSize 
     await db.insertInto('locations').values(rows.slice(i, i + batchSize)).execute();
   }
 }
+
+export type LocationImportKey = Pick<
+  LocationRow,
+  'rlid' | 'restaurant_number' | 'country' | 'state_slug' | 'city_slug' | 'line1_slug' | 'local_page_url'
+>;
+
+/** The identifying columns of every location: an import checks its rows against them. */
+export function listImportKeys(db: Db): Promise<LocationImportKey[]> {
+  return db
+    .selectFrom('locations')
+    .select(['rlid', 'restaurant_number', 'country', 'state_slug', 'city_slug', 'line1_slug', 'local_page_url'])
+    .execute();
+}
+
+/** Serialises imports (rlid allocation, conflict checks) until the caller's transaction ends. */
+export async function lockForImport(trx: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('locations_import'))`.execute(trx);
+}
+
+/** Replaces an existing location's record (the import's row is the full record). */
+export async function replaceLocation(db: Db, row: NewLocationRow & { rlid: number }): Promise<void> {
+  const { rlid, ...values } = row;
+  await db.updateTable('locations').set({ ...values, updated_at: sql`now()` }).where('rlid', '=', rlid).execute();
+}
