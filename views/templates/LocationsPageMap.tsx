@@ -30,6 +30,8 @@ export default function LocationsPageMap({ page }: TemplateProps) {
 
   useEffect(() => {
     let cancelled = false;
+    // The popup's DOM node exists only in the browser, after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setPopupNode(document.createElement('div'));
     import('../components/locations/map/location-map')
       .then(({ createLocationMap }) =>
@@ -121,7 +123,6 @@ export default function LocationsPageMap({ page }: TemplateProps) {
           <ol className="locations-map__list">
             {results.map((result) => (
               // Clicking anywhere on an entry focuses it; the glyph button is the keyboard way.
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
               <li
                 key={result.location.rlid}
                 className={`locations-map__entry${result.location.rlid === focused ? ' locations-map__entry--focused' : ''}`}

@@ -19,6 +19,8 @@ export function BackgroundVideo({ video }: { video: Video }) {
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
+    // A browser-only preference, read after hydration so the first render matches the server's.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPaused(true);
     const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting)), { threshold: VISIBILITY_THRESHOLD });
     observer.observe(element);

@@ -19,6 +19,8 @@ export function UnsubscribeBlock({ id, value }: BlockProps<UnsubscribeValue>) {
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
     const fromLink = params.get(EMAIL_PARAM);
+    // The query string is read after hydration so the server's HTML (no e-mail) still matches.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (fromLink) setEmail(fromLink.trim().slice(0, 254));
     setBroadLogId(params.get(BROADLOG_PARAM)?.slice(0, 64) ?? '');
   }, []);

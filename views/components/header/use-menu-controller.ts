@@ -11,7 +11,9 @@ export function useMenuController() {
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const lastClosedAt = useRef(Number.NEGATIVE_INFINITY);
   const openRef = useRef<number | null>(null);
-  openRef.current = openIndex;
+  useEffect(() => {
+    openRef.current = openIndex;
+  }, [openIndex]);
 
   const clearTimers = () => {
     clearTimeout(openTimer.current);
