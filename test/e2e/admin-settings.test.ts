@@ -1,22 +1,10 @@
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
-import type { Page } from 'puppeteer-core';
+import { axeViolations } from '../helpers/axe';
 import { findGroupByName } from '../../server/modules/permissions/groups-repo';
 import { createTestApp, listen, TEST_ADMIN, type TestApp } from '../helpers/app';
 import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type AxeViolation = { id: string; help: string; nodes: Array<{ target: unknown[] }> };
 
-/** axe-core's violations in one line each (the tab bypasses CSP: the injected script has no nonce). */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
-}
 
 describe('back office settings screens in Chromium', () => {
   let t: TestApp;

@@ -1,22 +1,12 @@
-import { createRequire } from 'node:module';
 import { expect } from 'chai';
+import { axeViolations } from '../helpers/axe';
 import type { Page } from 'puppeteer-core';
 import { locationByRlid } from '../../server/modules/locations/service';
 import { pickerSuffix } from '../../shared/locations/picker-text';
 import type { Location } from '../../shared/schemas/locations';
 import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 
-const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-type AxeViolation = { id: string; help: string; nodes: Array<{ target: unknown[] }> };
 
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
-}
 
 const TRIGGER = '.location-picker__trigger';
 const triggerText = (page: Page) => page.$eval('.location-picker__text', (el) => el.textContent);
