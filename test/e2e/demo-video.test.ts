@@ -17,10 +17,12 @@ describe('the demo video in the gallery', function () {
       return video !== null && !video.paused && video.currentTime > 0.2;
     }, { timeout: 10_000 }, `${block} video`);
     expect(await tab.page.$eval(`${block} video`, (el) => (el as HTMLVideoElement).currentSrc)).to.match(/\/static\/media\/videos\/dock-morning\.(webm|mp4)$/);
-    expect(await tab.page.$eval(toggle, (el) => el.textContent)).to.equal('Pause');
+    // The label follows the video's play/pause events, a render after the state change.
+    const labelIs = (text: string) => tab.page.waitForFunction((selector, want) => document.querySelector(selector)?.textContent === want, { timeout: 2000 }, toggle, text);
+    await labelIs('Pause');
     await tab.page.click(toggle);
     await tab.page.waitForFunction((selector) => document.querySelector<HTMLVideoElement>(selector)?.paused === true, {}, `${block} video`);
-    expect(await tab.page.$eval(toggle, (el) => el.textContent)).to.equal('Play');
+    await labelIs('Play');
     // Scrolling reaches the iframe block, whose demo embeds a video host this sandbox cannot reach.
     expect(tab.problems.filter((problem) => !problem.startsWith('outbound request blocked: https://www.youtube-nocookie.com/'))).to.deep.equal([]);
     await tab.page.close();
