@@ -1,31 +1,20 @@
 import { expect } from 'chai';
 import { axeViolations } from '../helpers/axe';
 import { findGroupByName } from '../../server/modules/permissions/groups-repo';
-import { createTestApp, listen, TEST_ADMIN, type TestApp } from '../helpers/app';
-import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { TEST_ADMIN } from '../helpers/app';
+import { openTab } from '../helpers/browser';
+import { useBrowserSuite } from '../helpers/browser-suite';
 
 
 
 describe('back office settings screens in Chromium', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let chromium: TestBrowser;
-  before(async () => {
-    t = await createTestApp();
-    server = await listen(t.app);
-    chromium = await launchBrowser();
-  });
-  after(async () => {
-    await chromium?.close();
-    await server?.close();
-    await t?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('shows the users list and the group edit screen (also with errors) with no axe violations, usable by keyboard', async () => {
-    const tab = await openTab(chromium.browser);
+    const tab = await openTab(suite.chromium.browser);
     const { page } = tab;
     await page.setBypassCSP(true);
-    await page.goto(`${server.baseUrl}/wagtail/users/`, { waitUntil: 'load' });
+    await page.goto(`${suite.server.baseUrl}/wagtail/users/`, { waitUntil: 'load' });
     await page.type('#id_username', TEST_ADMIN.username);
     await page.type('#id_password', TEST_ADMIN.password);
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
@@ -33,8 +22,8 @@ describe('back office settings screens in Chromium', () => {
     expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Users');
     expect(await axeViolations(page)).to.deep.equal([]);
 
-    const moderators = (await findGroupByName(t.db, 'Moderators'))!;
-    await page.goto(`${server.baseUrl}/wagtail/groups/${moderators.id}/`, { waitUntil: 'load' });
+    const moderators = (await findGroupByName(suite.app.db, 'Moderators'))!;
+    await page.goto(`${suite.server.baseUrl}/wagtail/groups/${moderators.id}/`, { waitUntil: 'load' });
     expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Editing Moderators');
     expect(await axeViolations(page)).to.deep.equal([]);
 

@@ -1,31 +1,20 @@
 import { expect } from 'chai';
 import { axeViolations } from '../helpers/axe';
-import { createTestApp, listen, TEST_ADMIN, type TestApp } from '../helpers/app';
-import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { TEST_ADMIN } from '../helpers/app';
+import { openTab } from '../helpers/browser';
+import { useBrowserSuite } from '../helpers/browser-suite';
 
 
 
 
 describe('back office in Chromium', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let chromium: TestBrowser;
-  before(async () => {
-    t = await createTestApp();
-    server = await listen(t.app);
-    chromium = await launchBrowser();
-  });
-  after(async () => {
-    await chromium?.close();
-    await server?.close();
-    await t?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('signs in, returns to the explorer it came from and opens the editor, with no axe violations on any', async () => {
-    const tab = await openTab(chromium.browser);
+    const tab = await openTab(suite.chromium.browser);
     const { page } = tab;
     await page.setBypassCSP(true);
-    await page.goto(`${server.baseUrl}/wagtail/pages/`, { waitUntil: 'load' });
+    await page.goto(`${suite.server.baseUrl}/wagtail/pages/`, { waitUntil: 'load' });
     expect(new URL(page.url()).pathname).to.equal('/wagtail/login/');
     expect(await axeViolations(page)).to.deep.equal([]);
 
@@ -52,12 +41,12 @@ describe('back office in Chromium', () => {
   });
 
   it('shows the login error without axe violations', async () => {
-    const tab = await openTab(chromium.browser);
+    const tab = await openTab(suite.chromium.browser);
     const { page } = tab;
     await page.setBypassCSP(true);
     // The browser is shared: sign out whoever the other test signed in.
     await (await page.createCDPSession()).send('Network.clearBrowserCookies');
-    await page.goto(`${server.baseUrl}/wagtail/login/`, { waitUntil: 'load' });
+    await page.goto(`${suite.server.baseUrl}/wagtail/login/`, { waitUntil: 'load' });
     await page.type('#id_username', 'someone');
     await page.type('#id_password', 'wrong-password');
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('button[type=submit]')]);

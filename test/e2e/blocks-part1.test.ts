@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { createTestApp, listen, type TestApp } from '../helpers/app';
-import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { openTab } from '../helpers/browser';
+import { useBrowserSuite } from '../helpers/browser-suite';
 
 type Tab = Awaited<ReturnType<typeof openTab>>;
 
@@ -11,23 +11,11 @@ const assertCleanExceptEmbeds = (tab: Tab) => {
 };
 
 describe('content blocks part 1 in Chromium', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let chromium: TestBrowser;
-  before(async () => {
-    t = await createTestApp();
-    server = await listen(t.app);
-    chromium = await launchBrowser();
-  });
-  after(async () => {
-    await chromium?.close();
-    await server?.close();
-    await t?.close();
-  });
+  const suite = useBrowserSuite();
 
   const openGallery = async (viewport?: { width: number; height: number }) => {
-    const tab = await openTab(chromium.browser, viewport);
-    await tab.page.goto(`${server.baseUrl}/block-gallery/`, { waitUntil: 'load' });
+    const tab = await openTab(suite.chromium.browser, viewport);
+    await tab.page.goto(`${suite.server.baseUrl}/block-gallery/`, { waitUntil: 'load' });
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
     return tab;
   };

@@ -1,25 +1,13 @@
 import { expect } from 'chai';
-import { createTestApp, listen, type TestApp } from '../helpers/app';
-import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { openTab } from '../helpers/browser';
+import { useBrowserSuite } from '../helpers/browser-suite';
 
 describe('location directory in Chromium', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let chromium: TestBrowser;
-  before(async () => {
-    t = await createTestApp();
-    server = await listen(t.app);
-    chromium = await launchBrowser();
-  });
-  after(async () => {
-    await chromium?.close();
-    await server?.close();
-    await t?.close();
-  });
+  const suite = useBrowserSuite();
 
   it('opens several states of the accordion at once, by mouse and keyboard, after hydration', async () => {
-    const tab = await openTab(chromium.browser);
-    await tab.page.goto(`${server.baseUrl}/locations/`, { waitUntil: 'networkidle0' });
+    const tab = await openTab(suite.chromium.browser);
+    await tab.page.goto(`${suite.server.baseUrl}/locations/`, { waitUntil: 'networkidle0' });
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
     await tab.page.click('#state-florida > summary');
     await tab.page.click('#state-texas > summary');
@@ -36,11 +24,11 @@ describe('location directory in Chromium', () => {
   });
 
   it('hydrates the city list and a location page without console errors', async () => {
-    const tab = await openTab(chromium.browser);
-    await tab.page.goto(`${server.baseUrl}/locations/list/florida/orlando/`, { waitUntil: 'networkidle0' });
+    const tab = await openTab(suite.chromium.browser);
+    await tab.page.goto(`${suite.server.baseUrl}/locations/list/florida/orlando/`, { waitUntil: 'networkidle0' });
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
     const href = await tab.page.$eval('.locations-city__item a', (a) => a.getAttribute('href'));
-    await tab.page.goto(`${server.baseUrl}${href}`, { waitUntil: 'networkidle0' });
+    await tab.page.goto(`${suite.server.baseUrl}${href}`, { waitUntil: 'networkidle0' });
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
     expect(await tab.page.$eval('h1', (h1) => h1.textContent)).to.equal('Orlando, FL');
     tab.assertClean();
@@ -48,8 +36,8 @@ describe('location directory in Chromium', () => {
   });
 
   it('lists map-page results before the map and fires the reservation event with the rlid', async () => {
-    const tab = await openTab(chromium.browser);
-    await tab.page.goto(`${server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
+    const tab = await openTab(suite.chromium.browser);
+    await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
     expect(await tab.page.$$eval('.locations-map__entry', (items) => items.length)).to.equal(26);
     const entry = await tab.page.$('.locations-map__entry:has(.locations-map__actions button)');

@@ -1,31 +1,19 @@
 import { expect } from 'chai';
 import { axeViolations } from '../helpers/axe';
 import type { Page } from 'puppeteer-core';
-import { createTestApp, listen, type TestApp } from '../helpers/app';
-import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { openTab } from '../helpers/browser';
+import { useBrowserSuite } from '../helpers/browser-suite';
 
 
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
 
 describe('locations map page in Chromium', () => {
-  let t: TestApp;
-  let server: Awaited<ReturnType<typeof listen>>;
-  let chromium: TestBrowser;
-  before(async () => {
-    t = await createTestApp();
-    server = await listen(t.app);
-    chromium = await launchBrowser();
-  });
-  after(async () => {
-    await chromium?.close();
-    await server?.close();
-    await t?.close();
-  });
+  const suite = useBrowserSuite();
 
   async function openMap(query: string) {
-    const tab = await openTab(chromium.browser);
-    await tab.page.goto(`${server.baseUrl}/locations/map/${query}`, { waitUntil: 'networkidle0' });
+    const tab = await openTab(suite.chromium.browser);
+    await tab.page.goto(`${suite.server.baseUrl}/locations/map/${query}`, { waitUntil: 'networkidle0' });
     await hydrated(tab.page);
     return tab;
   }
@@ -89,20 +77,20 @@ describe('locations map page in Chromium', () => {
   });
 
   it('has no axe violations on the map page and the three directory templates', async () => {
-    const tab = await openTab(chromium.browser);
+    const tab = await openTab(suite.chromium.browser);
     // axe is injected without a nonce.
     await tab.page.setBypassCSP(true);
-    await tab.page.goto(`${server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
+    await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
     await hydrated(tab.page);
     await tab.page.waitForSelector('.location-marker', { timeout: 10000 });
     expect(await axeViolations(tab.page), 'map page').to.deep.equal([]);
     for (const path of ['/locations/', '/locations/list/florida/orlando/']) {
-      await tab.page.goto(`${server.baseUrl}${path}`, { waitUntil: 'networkidle0' });
+      await tab.page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'networkidle0' });
       await hydrated(tab.page);
       expect(await axeViolations(tab.page), path).to.deep.equal([]);
     }
     const href = await tab.page.$eval('.locations-city__item a', (a) => a.getAttribute('href'));
-    await tab.page.goto(`${server.baseUrl}${href}`, { waitUntil: 'networkidle0' });
+    await tab.page.goto(`${suite.server.baseUrl}${href}`, { waitUntil: 'networkidle0' });
     await hydrated(tab.page);
     expect(await axeViolations(tab.page), String(href)).to.deep.equal([]);
     await tab.page.close();
