@@ -75,11 +75,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes(healthChecks(db, config.dataDir)));
   app.use(imageRoutes(db, mediaStorage(config.dataDir)));
 
-  // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
-  const sessions = createSessionStack(config, db);
-  app.use('/wagtail', adminRoutes({ db, assets, sessions, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }) }));
-  app.use('/api-nc', csrfTokenRoutes(sessions));
-
   const renderDeps: RenderDeps = {
     config,
     assets,
@@ -87,6 +82,12 @@ export function createApp(deps: AppDeps): Express {
     siteChrome: siteChromeLoader(db, { config, logger }),
     locationPicker: pickerContextLoader(db, logger),
   };
+
+  // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
+  const sessions = createSessionStack(config, db);
+  app.use('/wagtail', adminRoutes({ db, assets, sessions, renderDeps, logger, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }) }));
+  app.use('/api-nc', csrfTokenRoutes(sessions));
+
   const locationCache = new LocationCache();
   clearCacheOnLocationChange(db, locationCache, logger).catch((error: unknown) => logger.error({ err: error }, 'location cache cannot hear flushes'));
   app.use(locationsRuntime({ cache: locationCache, mapStyleUrl: config.mapStyleUrl ?? null }));

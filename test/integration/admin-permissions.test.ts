@@ -104,6 +104,9 @@ const RULES: Record<string, Check | Check[]> = {
     scoped: true,
   },
 
+  'GET /pages/:id/view_draft/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/view_draft/`, allowed: ALL, scoped: true },
+  'POST /pages/:id/edit/preview/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/preview/`, allowed: ALL, scoped: true, body: { title: '' } },
+
   'GET /users/': { url: () => '/wagtail/users/', allowed: SUPER },
   'GET /users/add/': { url: () => '/wagtail/users/add/', allowed: SUPER },
   'POST /users/add/': { url: () => '/wagtail/users/add/', allowed: SUPER, body: { username: '' } },

@@ -22,6 +22,7 @@ export function EditPageActions({ pageId, extras, csrfToken }: { pageId: number;
   return (
     <nav aria-label="Page actions" className="admin-page-actions">
       <ul>
+        {link(`/wagtail/pages/${pageId}/view_draft/`, 'View draft')}
         {link(`/wagtail/pages/${pageId}/history/`, 'History')}
         {link(`/wagtail/pages/${pageId}/revisions/`, 'Revisions')}
         {link(`/wagtail/pages/add/${pageId}/`, 'Add child page')}

@@ -104,6 +104,10 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
           <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary">
             Publish
           </button>
+          {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
+          <button type="submit" formAction={`/wagtail/pages/${page.id}/edit/preview/`} formTarget="_blank" formNoValidate className="admin-button admin-button--secondary">
+            Preview<span className="visually-hidden"> (opens in a new tab)</span>
+          </button>
         </div>
       </form>
     </>

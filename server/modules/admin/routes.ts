@@ -16,6 +16,9 @@ import { passwordResetRoutes } from './password-reset-routes';
 import type { Mailer } from '../mail/mailer';
 import { pageActionRoutes } from './page-actions-routes';
 import { revisionRoutes } from './revisions-routes';
+import { previewRoutes } from './preview-routes';
+import type { RenderDeps } from '../../ssr/render';
+import type { Logger } from '../../logger';
 import { dashboard, explorePage } from './explorer-service';
 import { requireAdmin } from './guard';
 import { permissionsFor } from '../permissions/request';
@@ -23,14 +26,14 @@ import { safeNextPath } from './next-url';
 import { renderAdmin } from './render';
 import { dashboardScreen, explorerScreen, loginScreen } from './screens';
 
-export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack; mailer: Mailer };
+export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack; mailer: Mailer; renderDeps: RenderDeps; logger: Logger };
 
 // Wagtail's wording: one message whether the username or the password was wrong.
 export const INVALID_LOGIN = "Your username and password didn't match. Please try again.";
 export const RATE_LIMITED_LOGIN = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
 /** The back office under /wagtail/: sessions, login and CSRF are mounted here, not on public pages. */
-export function adminRoutes({ db, assets, sessions, mailer }: AdminDeps): Router {
+export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger }: AdminDeps): Router {
   const router = express.Router();
   router.use(...sessions.middleware);
 
@@ -113,6 +116,7 @@ export function adminRoutes({ db, assets, sessions, mailer }: AdminDeps): Router
   router.use(apiRoutes({ db }));
   router.use(pageActionRoutes({ db, assets }));
   router.use(revisionRoutes({ db, assets }));
+  router.use(previewRoutes({ db, assets, renderDeps, logger }));
 
   return router;
 }

@@ -81,7 +81,8 @@ export async function notFoundPage(
   };
 }
 
-async function buildPage(
+/** A page row as the public site renders it (also used by the admin preview with draft content). */
+export async function buildPage(
   db: Db,
   logger: Logger,
   args: { tree: SiteTree; root: LocaleRoot; page: Page; status: 200 | 404; query: Record<string, unknown> },

@@ -1,0 +1,95 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { Db } from '../../db';
+import { badRequest } from '../../errors';
+import type { Logger } from '../../logger';
+import type { AssetManifest } from '../../ssr/assets';
+import { renderPage, type RenderDeps } from '../../ssr/render';
+import { pageFieldsFormSchema, pageIdParamsSchema } from '../../../shared/schemas/admin';
+import { csrfTokenFor } from '../auth/csrf';
+import { contentForSave } from '../pages/content';
+import { loadDraft } from '../pages/edit-service';
+import { pageTypeOf } from '../pages/page-types';
+import { resolvePreview } from '../pages/preview-service';
+import { siteUrlOf } from '../pages/routes';
+import type { Page, RevisionSnapshot } from '../pages/table';
+import { forbidden } from '../permissions/policy';
+import { permissionsFor } from '../permissions/request';
+import { readContentInput } from './block-editor-data';
+import { renderAdmin } from './render';
+import { pagesScreen } from './shell-screen';
+
+/**
+ * Previews show a draft exactly as the public site would render it, without saving anything:
+ * 'View draft' renders the latest revision; the edit form's Preview button posts the form as
+ * typed (opened in a new tab, so the editor keeps its unsaved input).
+ */
+export function previewRoutes({ db, assets, renderDeps, logger }: { db: Db; assets: AssetManifest; renderDeps: RenderDeps; logger: Logger }): Router {
+  const router = express.Router();
+
+  const editablePage = async (req: Request) => {
+    const params = pageIdParamsSchema.safeParse(req.params);
+    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
+    const loaded = await loadDraft(db, params.data.id);
+    if (!(await permissionsFor(db, req)).can('change', loaded.page)) throw forbidden('You do not have permission to preview this page.');
+    return loaded;
+  };
+
+  const renderPreview = async (req: Request, res: Response, page: Page, snapshot: RevisionSnapshot) => {
+    const resolved = await resolvePreview(db, logger, page, snapshot);
+    // Per-user, unpublished content: never cached, never indexed.
+    res.setHeader('Cache-Control', 'no-store, private');
+    res.setHeader('X-Robots-Tag', 'noindex');
+    await renderPage(res, resolved, renderDeps, siteUrlOf(req));
+  };
+
+  // Permission: 'change' on the page (Wagtail: whoever may edit may view the draft).
+  router.get('/pages/:id/view_draft/', async (req, res) => {
+    const { page, draft } = await editablePage(req);
+    await renderPreview(req, res, page, draft);
+  });
+
+  // Permission: 'change' on the page.
+  router.post('/pages/:id/edit/preview/', async (req, res) => {
+    const { page, draft } = await editablePage(req);
+    const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
+    const errors: string[] = [];
+    const fields = pageFieldsFormSchema.safeParse(body);
+    if (!fields.success) errors.push(...fields.error.issues.map((issue) => `${String(issue.path[0] ?? 'Form')}: ${issue.message}`));
+    const input = readContentInput(body);
+    let content = draft.content;
+    if (!input.ok) errors.push(input.message);
+    else if (input.content !== undefined) {
+      const pageType = pageTypeOf(page.page_type);
+      const checked = pageType ? contentForSave(pageType, input.content) : undefined;
+      if (checked && !checked.ok) errors.push('The page body has errors: see the marked blocks in the editor.');
+      else if (checked?.ok) content = checked.content;
+    }
+    if (!fields.success || errors.length > 0) {
+      const element = <PreviewUnavailable pageId={page.id} errors={errors} />;
+      return renderAdmin(res, assets, pagesScreen({ user: req.user!, csrfToken: csrfTokenFor(req) }, 'Preview not available', element), 400);
+    }
+    const { title, slug, seo_title, search_description } = fields.data;
+    await renderPreview(req, res, page, { ...draft, title, slug, seo_title, search_description, content });
+  });
+
+  return router;
+}
+
+function PreviewUnavailable({ pageId, errors }: { pageId: number; errors: string[] }) {
+  return (
+    <>
+      <h1>Preview not available</h1>
+      <div className="admin-errors" role="alert">
+        <p>The preview cannot be shown until the form's errors are fixed. Nothing was saved.</p>
+        <ul>
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      </div>
+      <p>
+        Close this tab to return to the editor, or <a href={`/wagtail/pages/${pageId}/edit/`}>open the saved version in the editor</a>.
+      </p>
+    </>
+  );
+}
