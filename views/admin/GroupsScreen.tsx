@@ -1,4 +1,5 @@
 import { FlashMessage } from './FormFields';
+import { ListingHeading, ListingTable } from './ListingTable';
 
 export type GroupRow = { id: number; name: string; canAccessAdmin: boolean; memberCount: number };
 
@@ -6,37 +7,26 @@ export type GroupRow = { id: number; name: string; canAccessAdmin: boolean; memb
 export function GroupsScreen({ rows, message }: { rows: GroupRow[]; message?: string }) {
   return (
     <>
-      <div className="admin-heading">
-        <h1>Groups</h1>
-        <a className="admin-button admin-button--primary" href="/wagtail/groups/add/">
-          Add a group
-        </a>
-      </div>
+      <ListingHeading title="Groups" addHref="/wagtail/groups/add/" addLabel="Add a group" />
       <FlashMessage message={message} />
-      <table className="admin-table">
-        <caption className="visually-hidden">Groups</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Admin access</th>
-            <th scope="col">Users</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
-                <a className="admin-table__title" href={`/wagtail/groups/${row.id}/`}>
-                  {row.name}
-                </a>
-              </td>
-              <td>{row.canAccessAdmin ? 'Yes' : 'No'}</td>
-              <td>{row.memberCount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.length === 0 ? <p>There are no groups.</p> : null}
+      <ListingTable
+        caption="Groups"
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="There are no groups."
+        columns={[
+          {
+            header: 'Name',
+            cell: (row) => (
+              <a className="admin-table__title" href={`/wagtail/groups/${row.id}/`}>
+                {row.name}
+              </a>
+            ),
+          },
+          { header: 'Admin access', cell: (row) => (row.canAccessAdmin ? 'Yes' : 'No') },
+          { header: 'Users', cell: (row) => row.memberCount },
+        ]}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CsrfField } from './CsrfField';
+import { CheckboxField, FormErrorSummary, SelectField, TextField } from './FormFields';
 
 export type PageRef = { id: number; title: string };
 
@@ -17,16 +18,12 @@ function Heading({ kicker, title, back }: { kicker: string; title: string; back:
   );
 }
 
-export function FormErrors({ errors }: { errors: string[] }) {
-  if (!errors.length) return null;
+/** Errors of an action that did not happen (stale page, locked, not allowed there...). */
+function FormErrors({ errors }: { errors: string[] }) {
   return (
-    <div className="admin-errors" role="alert">
-      <ul>
-        {errors.map((error) => (
-          <li key={error}>{error}</li>
-        ))}
-      </ul>
-    </div>
+    <FormErrorSummary show={errors.length > 0} nonFieldErrors={errors}>
+      Nothing was changed:
+    </FormErrorSummary>
   );
 }
 
@@ -53,10 +50,7 @@ export function UnpublishScreen({ page, liveDescendants, csrfToken, errors }: { 
       <p>Are you sure you want to unpublish this page? Its draft is kept and it can be published again.</p>
       <ConfirmForm action={`/wagtail/pages/${page.id}/unpublish/`} csrfToken={csrfToken} submit="Yes, unpublish it">
         {liveDescendants > 0 ? (
-          <div className="admin-field admin-field--checkbox">
-            <input type="checkbox" id="id_include_descendants" name="include_descendants" value="on" />
-            <label htmlFor="id_include_descendants">{`Unpublish its ${liveDescendants} live subpage${liveDescendants === 1 ? '' : 's'} too`}</label>
-          </div>
+          <CheckboxField name="include_descendants" label={`Unpublish its ${liveDescendants} live subpage${liveDescendants === 1 ? '' : 's'} too`} checked={false} />
         ) : null}
       </ConfirmForm>
     </>
@@ -134,29 +128,6 @@ export function MoveScreen(props: {
   );
 }
 
-type Field = { name: string; label: string; value: string; error?: string; help?: string };
-
-export function TextField({ name, label, value, error, help }: Field) {
-  const id = `id_${name}`;
-  const describedBy = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input type="text" id={id} name={name} defaultValue={value} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      {help ? (
-        <p className="admin-field__help" id={`${id}-help`}>
-          {help}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="admin-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export type CopyValues = { new_title: string; new_slug: string; new_parent_page: string; copy_subpages: boolean; publish_copies: boolean };
 
 /** /wagtail/pages/{id}/copy/ (Wagtail's copy form). */
@@ -177,33 +148,15 @@ export function CopyScreen(props: {
         <CsrfField token={csrfToken} />
         <TextField name="new_title" label="New title" value={values.new_title} error={fieldErrors.new_title} />
         <TextField name="new_slug" label="New slug" value={values.new_slug} error={fieldErrors.new_slug} help="The name of the copy as it will appear in URLs" />
-        <div className={`admin-field${fieldErrors.new_parent_page ? ' admin-field--error' : ''}`}>
-          <label htmlFor="id_new_parent_page">New parent page</label>
-          <select id="id_new_parent_page" name="new_parent_page" defaultValue={values.new_parent_page} aria-describedby={fieldErrors.new_parent_page ? 'id_new_parent_page-error' : undefined}>
-            {destinations.map((destination) => (
-              <option key={destination.id} value={destination.id}>
-                {destination.title}
-              </option>
-            ))}
-          </select>
-          {fieldErrors.new_parent_page ? (
-            <p className="admin-field__error" id="id_new_parent_page-error">
-              {fieldErrors.new_parent_page}
-            </p>
-          ) : null}
-        </div>
-        {page.hasChildren ? (
-          <div className="admin-field admin-field--checkbox">
-            <input type="checkbox" id="id_copy_subpages" name="copy_subpages" value="on" defaultChecked={values.copy_subpages} />
-            <label htmlFor="id_copy_subpages">Copy subpages</label>
-          </div>
-        ) : null}
-        {page.live ? (
-          <div className="admin-field admin-field--checkbox">
-            <input type="checkbox" id="id_publish_copies" name="publish_copies" value="on" defaultChecked={values.publish_copies} />
-            <label htmlFor="id_publish_copies">Publish copies (of the pages that are live)</label>
-          </div>
-        ) : null}
+        <SelectField
+          name="new_parent_page"
+          label="New parent page"
+          value={values.new_parent_page}
+          error={fieldErrors.new_parent_page}
+          options={destinations.map((destination) => ({ value: String(destination.id), label: destination.title }))}
+        />
+        {page.hasChildren ? <CheckboxField name="copy_subpages" label="Copy subpages" checked={values.copy_subpages} /> : null}
+        {page.live ? <CheckboxField name="publish_copies" label="Publish copies (of the pages that are live)" checked={values.publish_copies} /> : null}
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--primary">
             Copy this page
@@ -249,18 +202,9 @@ export function AddPageScreen(props: {
   return (
     <>
       <Heading kicker={`New ${type.label}`} title={`Create a page in '${parent.title}'`} back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }} />
-      {errors.length || Object.keys(fieldErrors).length ? (
-        <div className="admin-errors" role="alert">
-          <p>The page could not be created due to validation errors.</p>
-          {errors.length ? (
-            <ul>
-              {errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormErrorSummary show={errors.length > 0 || Object.keys(fieldErrors).length > 0} nonFieldErrors={errors}>
+        The page could not be created due to validation errors.
+      </FormErrorSummary>
       <form method="post" action={`/wagtail/pages/add/${type.type}/${parent.id}/`} className="admin-form" noValidate>
         <CsrfField token={csrfToken} />
         <TextField name="title" label="Title" value={values.title} error={fieldErrors.title} />

@@ -1,4 +1,5 @@
 import { FlashMessage } from './FormFields';
+import { ListingHeading, ListingTable } from './ListingTable';
 
 export type SiteRow = { id: number; hostname: string; port: number; siteName: string; rootTitle: string; isDefault: boolean };
 
@@ -6,36 +7,23 @@ export type SiteRow = { id: number; hostname: string; port: number; siteName: st
 export function SitesScreen({ rows, message }: { rows: SiteRow[]; message?: string }) {
   return (
     <>
-      <div className="admin-heading">
-        <h1>Sites</h1>
-        <a className="admin-button admin-button--primary" href="/wagtail/sites/add/">
-          Add a site
-        </a>
-      </div>
+      <ListingHeading title="Sites" addHref="/wagtail/sites/add/" addLabel="Add a site" />
       <FlashMessage message={message} />
-      <table className="admin-table">
-        <caption className="visually-hidden">Sites</caption>
-        <thead>
-          <tr>
-            <th scope="col">Site</th>
-            <th scope="col">Site name</th>
-            <th scope="col">Root page</th>
-            <th scope="col">Default</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
-                <a className="admin-table__title" href={`/wagtail/sites/${row.id}/`}>{`${row.hostname}:${row.port}`}</a>
-              </td>
-              <td>{row.siteName}</td>
-              <td>{row.rootTitle}</td>
-              <td>{row.isDefault ? 'Default' : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListingTable
+        caption="Sites"
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="There are no sites."
+        columns={[
+          {
+            header: 'Site',
+            cell: (row) => <a className="admin-table__title" href={`/wagtail/sites/${row.id}/`}>{`${row.hostname}:${row.port}`}</a>,
+          },
+          { header: 'Site name', cell: (row) => row.siteName },
+          { header: 'Root page', cell: (row) => row.rootTitle },
+          { header: 'Default', cell: (row) => (row.isDefault ? 'Default' : '') },
+        ]}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { formatDateTime } from './format';
 import { FlashMessage } from './FormFields';
+import { ListingHeading, ListingTable } from './ListingTable';
 
 export type UserRow = {
   id: number;
@@ -24,12 +25,7 @@ export function UsersScreen({ rows, search, pagination, message }: UsersScreenPr
   const link = (n: number) => `/wagtail/users/?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(n > 1 ? { p: String(n) } : {}) })}`;
   return (
     <>
-      <div className="admin-heading">
-        <h1>Users</h1>
-        <a className="admin-button admin-button--primary" href="/wagtail/users/add/">
-          Add a user
-        </a>
-      </div>
+      <ListingHeading title="Users" addHref="/wagtail/users/add/" addLabel="Add a user" />
       <FlashMessage message={message} />
       <form method="get" action="/wagtail/users/" role="search" className="admin-search">
         <label htmlFor="id_q">Search users</label>
@@ -38,37 +34,32 @@ export function UsersScreen({ rows, search, pagination, message }: UsersScreenPr
           Search
         </button>
       </form>
-      <table className="admin-table">
-        <caption className="visually-hidden">Users</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Username</th>
-            <th scope="col">Access</th>
-            <th scope="col">Status</th>
-            <th scope="col">Last login</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td>
+      <ListingTable
+        caption="Users"
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty={search ? `Sorry, no users match "${search}".` : 'There are no users.'}
+        columns={[
+          {
+            header: 'Name',
+            cell: (row) => (
+              <>
                 <a className="admin-table__title" href={`/wagtail/users/${row.id}/`}>
                   {row.name || row.username}
                 </a>
                 <span className="admin-table__children">{row.email}</span>
-              </td>
-              <td>{row.username}</td>
-              <td>{row.isSuperuser ? 'Administrator' : row.groups.join(', ') || 'No groups'}</td>
-              <td>
-                <span className={`admin-status admin-status--${row.isActive ? 'live' : 'expired'}`}>{row.isActive ? 'active' : 'inactive'}</span>
-              </td>
-              <td>{row.lastLogin ? <time dateTime={row.lastLogin}>{formatDateTime(row.lastLogin)}</time> : 'Never'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {rows.length === 0 ? <p>{search ? `Sorry, no users match "${search}".` : 'There are no users.'}</p> : null}
+              </>
+            ),
+          },
+          { header: 'Username', cell: (row) => row.username },
+          { header: 'Access', cell: (row) => (row.isSuperuser ? 'Administrator' : row.groups.join(', ') || 'No groups') },
+          {
+            header: 'Status',
+            cell: (row) => <span className={`admin-status admin-status--${row.isActive ? 'live' : 'expired'}`}>{row.isActive ? 'active' : 'inactive'}</span>,
+          },
+          { header: 'Last login', cell: (row) => (row.lastLogin ? <time dateTime={row.lastLogin}>{formatDateTime(row.lastLogin)}</time> : 'Never') },
+        ]}
+      />
       {pagination.pageCount > 1 ? (
         <nav aria-label="Pagination" className="admin-pagination">
           <p>{`Page ${pagination.page} of ${pagination.pageCount}`}</p>
