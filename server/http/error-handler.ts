@@ -18,7 +18,7 @@ export function errorHandler(logger: Logger, renderNotFound: (req: Request, res:
       res.destroy();
       return;
     }
-    const message = known?.message ?? (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be processed.');
+    const message = known?.message ?? parserMessage(error) ?? (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be processed.');
     if (wantsJson(req)) {
       res.status(status).json({ error: { code: known?.code ?? (status >= 500 ? 'server_error' : 'bad_request'), message, ...(known?.fields ? { fields: known.fields } : {}) } });
       return;
@@ -41,6 +41,16 @@ function statusOf(error: unknown): number | undefined {
     const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 600) return status;
   }
+  return undefined;
+}
+
+/** Body-parser refusals in words a person can act on (the form stays in the browser's history). */
+function parserMessage(error: unknown): string | undefined {
+  const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
+  if (type === 'entity.too.large') {
+    return 'What you sent is too large to save (the limit is 1 MB). Nothing was saved: go back to keep your changes, make the content smaller (for example remove pasted images or very long text) and try again.';
+  }
+  if (type === 'entity.parse.failed') return 'What you sent could not be read (it is not valid JSON or form data). Nothing was saved.';
   return undefined;
 }
 
