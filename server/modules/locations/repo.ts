@@ -18,24 +18,32 @@ export async function findNearby(db: Db, centre: LatLng, radiusMiles: number, li
       power(sin(radians(latitude - ${lat}::float8) / 2), 2)
       + cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2)
     ))))`;
+  // Candidates carry only the key and the distance; the wide rows are read for the winners alone.
   return db
     .with('candidates', (qb) =>
       qb
         .selectFrom('locations')
-        .selectAll()
-        .select(distance.as('distance'))
+        .select(['rlid', distance.as('distance')])
         .where('latitude', '>=', box.minLat)
         .where('latitude', '<=', box.maxLat)
         .where('longitude', '>=', box.minLng)
         .where('longitude', '<=', box.maxLng),
     )
-    .selectFrom('candidates')
-    .selectAll()
-    .select(sql<number>`count(*) over ()`.as('total'))
-    .where('distance', '<=', radiusMiles)
-    .orderBy('distance')
-    .orderBy('rlid')
-    .limit(limit)
+    .with('nearest', (qb) =>
+      qb
+        .selectFrom('candidates')
+        .select(['rlid', 'distance', sql<number>`count(*) over ()`.as('total')])
+        .where('distance', '<=', radiusMiles)
+        .orderBy('distance')
+        .orderBy('rlid')
+        .limit(limit),
+    )
+    .selectFrom('nearest')
+    .innerJoin('locations', 'locations.rlid', 'nearest.rlid')
+    .selectAll('locations')
+    .select(['nearest.distance', 'nearest.total'])
+    .orderBy('nearest.distance')
+    .orderBy('nearest.rlid')
     .execute() as Promise<NearbyRow[]>;
 }
 
