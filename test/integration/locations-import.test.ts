@@ -171,6 +171,12 @@ describe('locations import (CSV and JSON)', function () {
     expect(await countLocations(t.db)).to.equal(before);
   });
 
+  it('has the database refuse a second restaurant with the same number, whoever writes it', async () => {
+    const [first, second] = await t.db.selectFrom('locations').select(['rlid', 'restaurant_number']).orderBy('rlid').limit(2).execute();
+    const error = await rejection(t.db.updateTable('locations').set({ restaurant_number: first!.restaurant_number }).where('rlid', '=', second!.rlid).execute());
+    expect(error.message).to.match(/locations_restaurant_number_key|duplicate key/);
+  });
+
   it('announces the change so every app drops its cached location data', async () => {
     const heard: string[] = [];
     const unsubscribe = await eventBusFor(t.db).subscribe(LOCATIONS_CHANGED_CHANNEL, (payload) => heard.push(payload));
