@@ -7,7 +7,10 @@ import * as createSiteSnippets from './2026_11_22_000500_create_site_snippets';
 import * as groupsPermissions from './2026_11_22_000600_groups_permissions';
 import * as passwordResetTokens from './2026_11_22_000610_password_reset_tokens';
 import * as auditLog from './2026_11_22_000700_audit_log';
+import * as pageViewRestrictions from './2026_11_22_000800_page_view_restrictions';
 import * as locationsUniqueRestaurantNumber from './2026_11_22_000900_locations_unique_restaurant_number';
+import * as editingSessions from './2026_11_22_000810_editing_sessions';
+import * as workflowStates from './2026_11_22_000820_workflow_states';
 
 /**
  * Every migration, by name. Listed explicitly (not read from the folder) so the production
@@ -22,5 +25,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000600_groups_permissions': groupsPermissions,
   '2026_11_22_000610_password_reset_tokens': passwordResetTokens,
   '2026_11_22_000700_audit_log': auditLog,
+  '2026_11_22_000800_page_view_restrictions': pageViewRestrictions,
+  '2026_11_22_000810_editing_sessions': editingSessions,
+  '2026_11_22_000820_workflow_states': workflowStates,
   '2026_11_22_000900_locations_unique_restaurant_number': locationsUniqueRestaurantNumber,
 };

@@ -25,6 +25,8 @@ import { clearCacheOnLocationChange, locationFlushRoutes } from './modules/locat
 import { locationsRuntime } from './modules/locations/runtime';
 import { seoRoutes } from './modules/seo/routes';
 import { navigationRoutes, siteChromeLoader } from './modules/navigation/routes';
+import { createViewGate } from './modules/privacy/gate';
+import { privacyUtilRoutes } from './modules/privacy/routes';
 import { notFoundPage } from './modules/pages/public-service';
 import { publicPageRoutes, requestPort, siteUrlOf } from './modules/pages/routes';
 import { loadSiteTree, splitLocalePrefix } from './modules/pages/site-tree';
@@ -87,16 +89,19 @@ export function createApp(deps: AppDeps): Express {
   const sessions = createSessionStack(config, db);
   app.use('/wagtail', adminRoutes({ db, assets, sessions, renderDeps, logger, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }) }));
   app.use('/api-nc', csrfTokenRoutes(sessions));
+  // Page privacy: the password and login forms; the gate runs the session stack on restricted pages only.
+  app.use('/_util', privacyUtilRoutes({ db, sessions, assets }));
+  const viewGate = createViewGate(db, sessions, assets);
 
   const locationCache = new LocationCache();
   clearCacheOnLocationChange(db, locationCache, logger).catch((error: unknown) => logger.error({ err: error }, 'location cache cannot hear flushes'));
   app.use(locationsRuntime({ cache: locationCache, mapStyleUrl: config.mapStyleUrl ?? null }));
   app.use(locationFlushRoutes({ db, sessions }));
   app.use(locationRoutes(db));
-  app.use(locationPageRoutes(db, renderDeps));
+  app.use(locationPageRoutes(db, renderDeps, viewGate));
   app.use(navigationRoutes(db, renderDeps));
   app.use(seoRoutes(db, { securityContact: config.securityContact }));
-  app.use(publicPageRoutes(db, logger, renderDeps));
+  app.use(publicPageRoutes(db, logger, renderDeps, viewGate));
   app.use(notFoundFallthrough);
 
   const renderNotFound = async (req: Request, res: express.Response) => {

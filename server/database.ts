@@ -1,12 +1,15 @@
 import type { PageLogEntryTable } from './modules/audit/table';
+import type { EditingSessionTable } from './modules/editing-sessions/table';
 import type { LoginAttemptTable } from './modules/auth/table';
 import type { JobTable } from './modules/jobs/table';
 import type { RedirectTable } from './modules/redirects/table';
 import type { ImageRenditionTable, ImageTable } from './modules/images/table';
 import type { LocationTable } from './modules/locations/table';
+import type { WorkflowStateTable } from './modules/moderation/table';
 import type { SiteSnippetTable } from './modules/navigation/table';
 import type { GroupPagePermissionTable, GroupTable, UserGroupTable } from './modules/permissions/table';
 import type { PasswordResetTokenTable } from './modules/account/table';
+import type { PageViewRestrictionGroupTable, PageViewRestrictionTable } from './modules/privacy/table';
 import type { PageRevisionTable, PageTable } from './modules/pages/table';
 import type { SessionTable } from './modules/sessions/table';
 import type { LocaleTable, SiteTable } from './modules/sites/table';
@@ -32,4 +35,8 @@ export interface Database {
   user_groups: UserGroupTable;
   group_page_permissions: GroupPagePermissionTable;
   password_reset_tokens: PasswordResetTokenTable;
+  workflow_states: WorkflowStateTable;
+  editing_sessions: EditingSessionTable;
+  page_view_restrictions: PageViewRestrictionTable;
+  page_view_restriction_groups: PageViewRestrictionGroupTable;
 }

@@ -2,6 +2,7 @@ import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { StreamEditor } from './editor/StreamEditor';
 import type { Block, EditorData } from './editor/json-schema';
+import { restoreKeptInput, startEditingSessions } from './editing-sessions/start';
 
 /**
  * The block editor of the admin edit screen. The server renders a JSON textarea (the fallback
@@ -55,6 +56,8 @@ function Editor({ data, onContentChange }: { data: EditorData; onContentChange(j
   );
 }
 
+// Input kept in this browser while the session had expired goes back first, so the block editor starts from it.
+const restored = restoreKeptInput();
 const mount = document.getElementById('block-editor');
 const textarea = document.getElementById('id_content_json');
 const data = readData();
@@ -72,8 +75,13 @@ if (mount && textarea instanceof HTMLTextAreaElement && data) {
         data={data}
         onContentChange={(json) => {
           textarea.value = json;
+          // Setting value fires nothing: tell autosave and editing sessions the body changed.
+          textarea.dispatchEvent(new Event('input', { bubbles: true }));
         }}
       />
     </StrictMode>,
   );
 }
+
+// Who else has the page open, autosave, and the question before saving over a newer version.
+startEditingSessions(restored);

@@ -11,6 +11,7 @@ import { createPage } from '../../server/modules/pages/service';
 import { seedDemoContent } from '../../server/seed/seed';
 import { blockSchemas } from '../../views/blocks/schemas';
 import { buildClient, buildServer, ROOT } from '../build-assets';
+import { benchAdmin, seedAdminBenchTree } from './admin';
 import { loadTest, printTable } from './http';
 import { javascriptBytesPerTemplate } from './js-bytes';
 import { benchNearestQuery } from './locations';
@@ -42,6 +43,9 @@ if (!(await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))) {
   const body = Array.from({ length: 60 }, (_, i) => ({ type: demos[i % demos.length]!.type, id: randomUUID(), value: demos[i % demos.length]!.demo }));
   await createPage(handle.db, { parentId: home, pageType: 'ExamplePage', title: 'Bench 60 blocks', content: { body, confirmation_content: [] }, publish: true });
 }
+const sixtyBlockPageId = (await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))!.id;
+console.log('Adding 10,100 pages for the back-office figures...');
+const adminTree = await seedAdminBenchTree(handle.db, home);
 await handle.close();
 
 const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
@@ -62,6 +66,9 @@ try {
   results.push(await loadTest('state list page', `${base}/locations/`));
   console.log(`\nHTTP (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; pages are rendered on every request, no page cache)`);
   printTable(results.map((r) => ({ url: r.label, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })));
+  const admin = await benchAdmin(base, { username: 'admin', password: 'bench-password', bigParentId: adminTree.bigParentId, sixtyBlockPageId });
+  console.log(`\nBack office (${adminTree.totalPages.toLocaleString('en-US')} pages; signed-in superuser; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)`);
+  printTable(admin.map((r) => ({ what: r.what, 'p50 ms': r.p50, 'p95 ms': r.p95, status: r.status })));
   console.log('\nJavaScript per template (gzip, entry + template chunk + imports)');
   printTable(javascriptBytesPerTemplate().map((r) => ({ template: r.template, files: r.files, 'KB gz': (r.gzipBytes / 1024).toFixed(1) })));
 } finally {

@@ -20,7 +20,7 @@ export function errorHandler(logger: Logger, renderNotFound: (req: Request, res:
     }
     const message = known?.message ?? parserMessage(error) ?? (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be processed.');
     if (wantsJson(req)) {
-      res.status(status).json({ error: { code: known?.code ?? (status >= 500 ? 'server_error' : 'bad_request'), message, ...(known?.fields ? { fields: known.fields } : {}) } });
+      res.status(status).json({ error: { code: known?.code ?? codeOf(error, status) ?? (status >= 500 ? 'server_error' : 'bad_request'), message, ...(known?.fields ? { fields: known.fields } : {}) } });
       return;
     }
     if (status === 404) {
@@ -42,6 +42,13 @@ function statusOf(error: unknown): number | undefined {
     if (typeof status === 'number' && status >= 400 && status < 600) return status;
   }
   return undefined;
+}
+
+/** A middleware's own 4xx code (the CSRF check's 'csrf_failed'), so scripts can tell refusals apart. */
+function codeOf(error: unknown, status: number): string | undefined {
+  if (status >= 500 || typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[a-z_]{1,40}$/.test(code) ? code : undefined;
 }
 
 /** Body-parser refusals in words a person can act on (the form stays in the browser's history). */

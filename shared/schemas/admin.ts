@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { explorerOrderingSchema } from './explorer';
 
 /** The login form (Django's AuthenticationForm limits). Empty fields are "required" errors. */
 export const loginFormSchema = z.object({
@@ -15,9 +16,10 @@ export const pageIdParamsSchema = z.object({
 
 export const EXPLORER_PAGE_SIZE = 50;
 
-/** Explorer query: `p` is the 1-based page of children (Wagtail's name). */
+/** Explorer query: `p` is the 1-based page of children, `ordering` a column (Wagtail's names). */
 export const explorerQuerySchema = z.object({
   p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  ordering: explorerOrderingSchema.optional(),
 });
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -34,6 +36,8 @@ export const pageFieldsFormSchema = z.object({
   seo_title: z.string().trim().max(255, 'Ensure this value has at most 255 characters.').default(''),
   search_description: z.string().trim().max(1000, 'Ensure this value has at most 1000 characters.').default(''),
   'action-publish': z.string().optional(),
+  /** 'Submit for moderation': save as a draft, then put it up for review. */
+  'action-submit': z.string().optional(),
 });
 export type PageFieldsForm = z.infer<typeof pageFieldsFormSchema>;
 export const PAGE_FIELD_NAMES = ['title', 'slug', 'seo_title', 'search_description'] as const;

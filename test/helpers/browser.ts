@@ -36,7 +36,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
  * A new tab that records console errors, page errors and React warnings, and refuses every
  * request that leaves this machine. Call `assertClean()` at the end of a test.
  */
-export async function openTab(browser: Browser, viewport = { width: 1280, height: 900 }) {
+export async function openTab(browser: Pick<Browser, 'newPage'>, viewport = { width: 1280, height: 900 }) {
+  // A Browser or one of its isolated BrowserContexts (two signed-in users side by side).
   const page: Page = await browser.newPage();
   await page.setViewport(viewport);
   const problems: string[] = [];

@@ -45,6 +45,7 @@ const SUPER: readonly SignedIn[] = ['superuser'];
 const fresh = (f: Fixtures, scope: Scope) => f.leaf(scope, true);
 const shared = (f: Fixtures, scope: Scope) => f.leaf(scope, false);
 const rev = (page: Page) => page.latest_revision_id!;
+const sessionKey = () => `matrix-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
 /** The rules, keyed 'METHOD path' exactly as the routes are registered. */
 const RULES: Record<string, Check | Check[]> = {
@@ -61,6 +62,10 @@ const RULES: Record<string, Check | Check[]> = {
   'GET /': { url: () => '/wagtail/', allowed: ALL },
   'GET /pages/': { url: () => '/wagtail/pages/', allowed: ALL },
   'GET /pages/:id/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/`, allowed: ALL, scoped: true },
+  // Results are limited to the user's subtrees (tested in admin-explorer-search), the screen is open to all.
+  'GET /pages/search/': { url: () => '/wagtail/pages/search/?q=matrix', allowed: ALL },
+  // Reordering needs 'publish' on the parent (Wagtail's can_reorder_children); the leaf's parent is the section.
+  'POST /pages/:id/set_position/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/set_position/?position=0`, allowed: PUBLISHERS, scoped: true },
   'GET /pages/:id/edit/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/`, allowed: ALL, scoped: true },
   'POST /pages/:id/edit/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/edit/`, allowed: ALL, scoped: true, body: { title: '' } },
   'GET /pages/add/:parent_page_id/': { url: (f, s) => `/wagtail/pages/add/${f.section(s).id}/`, allowed: ALL, scoped: true },
@@ -104,8 +109,28 @@ const RULES: Record<string, Check | Check[]> = {
     scoped: true,
   },
 
+  // Privacy needs publish (Wagtail's can_set_view_restrictions).
+  'GET /pages/:id/privacy/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/privacy/`, allowed: PUBLISHERS, scoped: true },
+  'POST /pages/:id/privacy/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/privacy/`, allowed: PUBLISHERS, scoped: true, body: { restriction_type: 'groups' } },
+
   'GET /pages/:id/view_draft/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/view_draft/`, allowed: ALL, scoped: true },
   'POST /pages/:id/edit/preview/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/preview/`, allowed: ALL, scoped: true, body: { title: '' } },
+  // Moderation: reviewing needs 'publish' (the default workflow's reviewers); cancelling needs 'change' or being the submitter.
+  'GET /pages/:id/workflow/request_changes/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/workflow/request_changes/`, allowed: PUBLISHERS, scoped: true },
+  'POST /pages/:id/workflow/request_changes/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/request_changes/`, allowed: PUBLISHERS, scoped: true, body: { comment: '' } },
+  'POST /pages/:id/workflow/approve/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/approve/`, allowed: PUBLISHERS, scoped: true },
+  'POST /pages/:id/workflow/cancel/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/cancel/`, allowed: ALL, scoped: true },
+
+  'POST /pages/:id/edit/autosave/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/edit/autosave/`, allowed: ALL, scoped: true, json: true, body: { title: '' } },
+  'POST /editing-sessions/ping/pages/:page_id/:session_key/': {
+    url: async (f, s) => `/wagtail/editing-sessions/ping/pages/${(await shared(f, s)).id}/${sessionKey()}/`,
+    allowed: ALL,
+    scoped: true,
+    json: true,
+    body: { is_editing: false, revision_id: null, active: true },
+  },
+  'POST /editing-sessions/release/:session_key/': { url: () => `/wagtail/editing-sessions/release/${sessionKey()}/`, allowed: ALL, json: true },
+  'GET /editing-sessions/csrf-token/': { url: () => '/wagtail/editing-sessions/csrf-token/', allowed: ALL, json: true },
 
   'GET /users/': { url: () => '/wagtail/users/', allowed: SUPER },
   'GET /users/add/': { url: () => '/wagtail/users/add/', allowed: SUPER },

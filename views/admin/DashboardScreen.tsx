@@ -1,12 +1,16 @@
 import type { DashboardView } from '../../server/modules/admin/explorer-service';
+import { DashboardModerationPanels } from './DashboardModerationPanels';
 import { formatDateTime } from './format';
+import { FlashMessage } from './FormFields';
 import { PageTable } from './PageTable';
 
 /** /wagtail/: what changed lately across the site, and the pages you own. */
-export function DashboardScreen({ view, displayName }: { view: DashboardView; displayName: string }) {
+export function DashboardScreen({ view, displayName, csrfToken }: { view: DashboardView; displayName: string; csrfToken: string }) {
   return (
     <>
       <h1>{`Welcome, ${displayName}`}</h1>
+      <FlashMessage message={view.message} />
+      <DashboardModerationPanels panels={view} csrfToken={csrfToken} />
       <section aria-labelledby="recent-edits" className="admin-panel">
         <h2 id="recent-edits">Recent edits</h2>
         {view.recentEdits.length ? (

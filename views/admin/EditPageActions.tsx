@@ -1,5 +1,6 @@
 import type { BlockEditorView } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
+import type { ModerationView } from './ModerationPanel';
 
 export type EditExtras = {
   baseRevisionId: number | null;
@@ -10,6 +11,12 @@ export type EditExtras = {
   hasChildren: boolean;
   /** The block editor, for page types with stream fields. */
   blockEditor: BlockEditorView | null;
+  /** Moderation: the submission in progress and the viewer's review actions (absent in older callers). */
+  moderation?: ModerationView;
+  /** Page privacy: restricted itself or by an ancestor, and whether the viewer may change it ('privacy'). */
+  privacy?: { isPrivate: boolean; canSet: boolean };
+  /** After a stale-form refusal (409): offer 'Overwrite with my changes', saving as a draft or publishing. */
+  staleOverwrite?: 'draft' | 'publish';
 };
 
 /** The page's other actions (Wagtail's page header menu), as plain links and POST buttons. */
@@ -29,6 +36,7 @@ export function EditPageActions({ pageId, extras, csrfToken }: { pageId: number;
         {link(`/wagtail/pages/${pageId}/move/`, 'Move')}
         {link(`/wagtail/pages/${pageId}/copy/`, 'Copy')}
         {extras.live ? link(`/wagtail/pages/${pageId}/unpublish/`, 'Unpublish') : null}
+        {extras.privacy?.canSet ? link(`/wagtail/pages/${pageId}/privacy/`, 'Privacy') : null}
         {link(`/wagtail/pages/${pageId}/delete/`, 'Delete')}
         <li>
           <form method="post" action={`/wagtail/pages/${pageId}/${extras.lock ? 'unlock' : 'lock'}/`} className="admin-inline-form">

@@ -3,6 +3,9 @@ import type { PageFieldName } from '../../shared/schemas/admin';
 import { BlockEditorMount } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
 import { EditPageActions, LockBanner, ScheduleFields, type EditExtras } from './EditPageActions';
+import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
+import { ModerationPanel, SubmitForModerationButton } from './ModerationPanel';
+import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';
 
 export type EditScreenProps = {
@@ -34,6 +37,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
         <div>
           <p className="admin-muted admin-heading__kicker">
             {`Editing ${page.typeLabel}`} <StatusTag status={page.status} />
+            {extras?.privacy?.isPrivate ? <> <PrivateTag /></> : null}
           </p>
           <h1>{values.title || 'Untitled page'}</h1>
         </div>
@@ -50,6 +54,8 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       ) : null}
       {extras ? <EditPageActions pageId={page.id} extras={extras} csrfToken={csrfToken} /> : null}
       {extras ? <LockBanner lock={extras.lock} /> : null}
+      {extras ? <EditingSessionsMount pageId={page.id} /> : null}
+      {extras?.moderation ? <ModerationPanel pageId={page.id} moderation={extras.moderation} csrfToken={csrfToken} /> : null}
       {hasErrors ? (
         <div className="admin-errors" role="alert">
           <p>The page could not be saved due to validation errors.</p>
@@ -101,14 +107,19 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
           <button type="submit" className="admin-button admin-button--secondary">
             Save draft
           </button>
-          <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary">
-            Publish
-          </button>
+          {extras?.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null}
+          {/* Wagtail shows Publish only to those who may publish; the others submit for moderation. */}
+          {extras?.moderation?.canPublish === false ? null : (
+            <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary">
+              Publish
+            </button>
+          )}
           {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
           <button type="submit" formAction={`/wagtail/pages/${page.id}/edit/preview/`} formTarget="_blank" formNoValidate className="admin-button admin-button--secondary">
             Preview<span className="visually-hidden"> (opens in a new tab)</span>
           </button>
         </div>
+        {extras?.staleOverwrite ? <StaleOverwriteChoice as={extras.staleOverwrite} /> : null}
       </form>
     </>
   );

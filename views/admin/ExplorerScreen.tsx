@@ -1,11 +1,28 @@
 import type { ExplorerView } from '../../server/modules/admin/explorer-service';
-import { PageTable } from './PageTable';
+import type { ExplorerOrdering } from '../../shared/schemas/explorer';
+import { FlashMessage } from './FormFields';
+import { PageMoveControls } from './PageMoveControls';
+import { PageSearchForm } from './PageSearchForm';
+import { PageTable, type SortHeader } from './PageTable';
+
+/** The header link of one column: first click in `first` direction, then it toggles. */
+function sortHeader(base: string, current: ExplorerOrdering | undefined, column: string, first: 'ascending' | 'descending'): SortHeader {
+  const state = current === column ? 'ascending' : current === `-${column}` ? 'descending' : undefined;
+  const next = state ? (state === 'ascending' ? 'descending' : 'ascending') : first;
+  return { href: `${base}?ordering=${next === 'descending' ? '-' : ''}${column}`, current: state, next };
+}
+
+export const explorerRowId = (pageId: number) => `page-row-${pageId}`;
 
 /** /wagtail/pages/{id}/: where the page sits, and its children one window at a time. */
-export function ExplorerScreen({ view }: { view: ExplorerView }) {
-  const { page, breadcrumbs, rows, pagination } = view;
+export function ExplorerScreen({ view, csrfToken }: { view: ExplorerView; csrfToken: string }) {
+  const { page, breadcrumbs, rows, pagination, ordering } = view;
   const base = page.isRoot ? '/wagtail/pages/' : `/wagtail/pages/${page.id}/`;
-  const pageLink = (n: number) => (n === 1 ? base : `${base}?p=${n}`);
+  const pageLink = (n: number) => {
+    const query = new URLSearchParams({ ...(ordering ? { ordering } : {}), ...(n > 1 ? { p: String(n) } : {}) }).toString();
+    return query ? `${base}?${query}` : base;
+  };
+  const sorting = view.canReorder && ordering === 'ord';
   return (
     <>
       <nav aria-label="Breadcrumb" className="admin-breadcrumbs">
@@ -30,17 +47,59 @@ export function ExplorerScreen({ view }: { view: ExplorerView }) {
           </a>
         )}
       </div>
+      <PageSearchForm query="" />
+      <FlashMessage message={view.message} />
+      {view.canReorder && pagination.total > 1 ? (
+        <div className="admin-explorer__ordering">
+          {sorting ? (
+            <>
+              <p>Move the pages up or down to set their order in menus. The order is saved at once.</p>
+              <a href={base} className="admin-button admin-button--secondary">
+                Done sorting
+              </a>
+            </>
+          ) : (
+            <a href={`${base}?ordering=ord`} className="admin-button admin-button--secondary">
+              Sort menu order
+            </a>
+          )}
+        </div>
+      ) : null}
       {rows.length ? (
-        <PageTable rows={rows} caption={`Child pages of ${page.title}`} />
+        <PageTable
+          rows={rows}
+          caption={`Child pages of ${page.title}${sorting ? ', in menu order' : ''}`}
+          sort={{
+            title: sortHeader(base, ordering, 'title', 'ascending'),
+            status: sortHeader(base, ordering, 'status', 'ascending'),
+            updated: sortHeader(base, ordering, 'latest_revision_created_at', 'descending'),
+          }}
+          rowId={sorting ? (row) => explorerRowId(row.id) : undefined}
+          actions={
+            sorting
+              ? {
+                  header: 'Order',
+                  cell: (row, index) => (
+                    <PageMoveControls
+                      pageId={row.id}
+                      title={row.title}
+                      position={view.offset + index}
+                      siblingCount={pagination.total}
+                      csrfToken={csrfToken}
+                      focus={view.moved?.id === row.id ? view.moved.direction : undefined}
+                    />
+                  ),
+                }
+              : undefined
+          }
+        />
       ) : (
         <p className="admin-empty">No pages have been created at this location.</p>
       )}
       {pagination.pageCount > 1 ? (
         <nav aria-label="Pagination" className="admin-pagination">
           {pagination.page > 1 ? <a href={pageLink(pagination.page - 1)}>Previous</a> : null}
-          <span aria-current="page">
-            {`Page ${pagination.page} of ${pagination.pageCount}`}
-          </span>
+          <span aria-current="page">{`Page ${pagination.page} of ${pagination.pageCount}`}</span>
           {pagination.page < pagination.pageCount ? <a href={pageLink(pagination.page + 1)}>Next</a> : null}
         </nav>
       ) : null}

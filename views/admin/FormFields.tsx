@@ -142,6 +142,37 @@ export function CheckboxGroup({
   );
 }
 
+/** One choice among several (radio buttons sharing one name), in a fieldset with a legend. */
+export function RadioGroup({
+  name,
+  legend,
+  error,
+  help,
+  value,
+  options,
+}: {
+  name: string;
+  legend: string;
+  error?: string;
+  help?: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  const id = `id_${name}`;
+  return (
+    <fieldset className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`} aria-describedby={describedBy(id, help, error)}>
+      <legend>{legend}</legend>
+      {options.map((option, index) => (
+        <div key={option.value} className="admin-field--checkbox">
+          <input id={`${id}_${index}`} type="radio" name={name} value={option.value} defaultChecked={value === option.value} />
+          <label htmlFor={`${id}_${index}`}>{option.label}</label>
+        </div>
+      ))}
+      <FieldNotes id={id} help={help} error={error} />
+    </fieldset>
+  );
+}
+
 /** The summary above a form that did not save: a sentence and the errors tied to no field. */
 export function FormErrorSummary({ show, nonFieldErrors, children }: { show: boolean; nonFieldErrors: string[]; children?: ReactNode }) {
   if (!show) return null;
@@ -164,6 +195,28 @@ export function FlashMessage({ message }: { message?: string }) {
   return (
     <div className="admin-message" role="status">
       <p>{message}</p>
+    </div>
+  );
+}
+
+export function TextAreaField({ name, label, error, help, required, value, rows = 4 }: FieldProps & { value: string; rows?: number }) {
+  const id = `id_${name}`;
+  return (
+    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, help, error)}
+      />
+      <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 }

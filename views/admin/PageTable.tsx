@@ -1,23 +1,57 @@
+import type { ReactNode } from 'react';
 import type { ExplorerRow } from '../../server/modules/admin/explorer-service';
 import { formatDateTime } from './format';
+import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';
 
+/** A sortable column header: where the link leads and whether the table is sorted by it now. */
+export type SortHeader = { href: string; current?: 'ascending' | 'descending'; next: 'ascending' | 'descending' };
+type SortableColumn = 'title' | 'status' | 'updated';
+
+export type PageTableProps<Row extends ExplorerRow> = {
+  rows: Row[];
+  caption: string;
+  /** Column headers that re-sort the listing (the explorer). */
+  sort?: Partial<Record<SortableColumn, SortHeader>>;
+  /** A "Parent" column after the title (search results). */
+  parentOf?: (row: Row) => ReactNode;
+  /** A trailing column of controls (the explorer's move up/down), with its header. */
+  actions?: { header: string; cell: (row: Row, index: number) => ReactNode };
+  /** The id of each row's <tr>, so a redirect can scroll back to it. */
+  rowId?: (row: Row) => string;
+};
+
+function Header({ label, sort }: { label: string; sort?: SortHeader }) {
+  if (!sort) return <th scope="col">{label}</th>;
+  return (
+    <th scope="col" aria-sort={sort.current}>
+      <a href={sort.href} className="admin-table__sort">
+        {label}
+        <span className="visually-hidden">{`, sort ${sort.next}`}</span>
+        {sort.current ? <span aria-hidden="true">{sort.current === 'ascending' ? ' ▲' : ' ▼'}</span> : null}
+      </a>
+    </th>
+  );
+}
+
 /** Pages as a table: title (to the editor), type, status and last update; child pages one click away. */
-export function PageTable({ rows, caption }: { rows: ExplorerRow[]; caption: string }) {
+export function PageTable<Row extends ExplorerRow>({ rows, caption, sort, parentOf, actions, rowId }: PageTableProps<Row>) {
   return (
     <table className="admin-table">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Title</th>
+          <Header label="Title" sort={sort?.title} />
+          {parentOf ? <th scope="col">Parent</th> : null}
           <th scope="col">Type</th>
-          <th scope="col">Status</th>
-          <th scope="col">Updated</th>
+          <Header label="Status" sort={sort?.status} />
+          <Header label="Updated" sort={sort?.updated} />
+          {actions ? <th scope="col">{actions.header}</th> : null}
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
+        {rows.map((row, index) => (
+          <tr key={row.id} id={rowId?.(row)}>
             <td>
               {row.canEdit ? (
                 <a className="admin-table__title" href={`/wagtail/pages/${row.id}/edit/`}>
@@ -33,13 +67,16 @@ export function PageTable({ rows, caption }: { rows: ExplorerRow[]; caption: str
                 </a>
               ) : null}
             </td>
+            {parentOf ? <td>{parentOf(row)}</td> : null}
             <td>{row.typeLabel}</td>
             <td>
               <StatusTag status={row.status} />
+              {row.isPrivate ? <> <PrivateTag /></> : null}
             </td>
             <td>
               <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
             </td>
+            {actions ? <td>{actions.cell(row, index)}</td> : null}
           </tr>
         ))}
       </tbody>

@@ -7,6 +7,8 @@ const MODIFIER: Record<PageStatus, string> = {
   scheduled: 'scheduled',
   'live + scheduled': 'scheduled',
   expired: 'expired',
+  'in moderation': 'moderation',
+  'live + in moderation': 'moderation',
 };
 
 /** A page status as words with a tinted background: the colour only repeats what the text says. */

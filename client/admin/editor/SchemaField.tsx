@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { ChooserField } from '../choosers/ChooserField';
+import { chooserFor } from '../choosers/registry';
+import { RichTextField } from './RichTextField';
 import { emptyValue, humanize, kindOf, resolveVariant, type FieldMeta, type JsonSchema } from './json-schema';
 
 export type FieldProps = {
@@ -12,6 +15,8 @@ export type FieldProps = {
   onChange(value: unknown): void;
   /** The server's error for a path below this field ('' = this field). */
   errorAt(path: string): string | undefined;
+  /** A struct's per-field editing metadata (the block's `meta.fields`: label, help, widget). */
+  fieldsMeta?: Record<string, FieldMeta>;
 };
 
 const LONG_TEXT = 300;
@@ -39,6 +44,26 @@ export function SchemaField(props: FieldProps) {
     </>
   );
   const kind = kindOf(schema);
+  // A chooser widget (page now; images, documents, snippets later) on a single value; a list of
+  // them is drawn as a list whose items carry the widget (see ListField).
+  const chooser = chooserFor(meta?.widget);
+  if (chooser && kind !== 'array') {
+    return (
+      <ChooserField
+        id={id}
+        name={name}
+        label={label}
+        required={required}
+        schema={schema}
+        value={props.value}
+        definition={chooser}
+        onChange={onChange}
+        footer={footer}
+        describedBy={describedBy}
+        invalid={Boolean(error)}
+      />
+    );
+  }
   const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
   const labelEl = (
     <label htmlFor={id}>
@@ -85,13 +110,17 @@ export function SchemaField(props: FieldProps) {
       );
     case 'string': {
       const value = typeof props.value === 'string' ? props.value : '';
-      // Rich text: a textarea of HTML for now (the block's schema and the renderer sanitise it).
-      const richText = meta?.widget === 'rich_text';
-      const multiline = richText || meta?.widget === 'textarea' || (schema.maxLength ?? 0) > LONG_TEXT;
+      if (meta?.widget === 'rich_text') {
+        // The block's schema sanitises the HTML on the server (shared/rich-text/sanitize.ts).
+        return (
+          <RichTextField id={id} name={name} label={label} required={required} value={value} onChange={onChange} footer={footer} describedBy={describedBy} invalid={Boolean(error)} />
+        );
+      }
+      const multiline = meta?.widget === 'textarea' || (schema.maxLength ?? 0) > LONG_TEXT;
       if (meta?.widget === 'date') return wrap(<input type="date" {...common} value={value} onChange={(e) => onChange(e.target.value)} />);
       return wrap(
         multiline ? (
-          <textarea {...common} rows={richText ? 8 : 4} value={value} onChange={(e) => onChange(e.target.value)} />
+          <textarea {...common} rows={4} value={value} onChange={(e) => onChange(e.target.value)} />
         ) : (
           <input type="text" {...common} value={value} maxLength={schema.maxLength} onChange={(e) => onChange(e.target.value)} />
         ),
@@ -119,6 +148,7 @@ function StructField(props: FieldProps & { label: string }) {
           id={`${id}-${key}`}
           name={key}
           schema={child}
+          meta={props.fieldsMeta?.[key]}
           value={value[key]}
           required={schema.required?.includes(key) ?? false}
           onChange={(next) => props.onChange({ ...value, [key]: next })}
@@ -133,6 +163,8 @@ function ListField(props: FieldProps & { label: string }) {
   const { id, schema, label } = props;
   const items = Array.isArray(props.value) ? props.value : [];
   const set = (next: unknown[]) => props.onChange(next);
+  // A list of chosen items (e.g. pages): each item gets the list's chooser.
+  const itemWidget = chooserFor(props.meta?.widget) ? props.meta?.widget : undefined;
   const move = (from: number, to: number) => {
     const next = [...items];
     const [item] = next.splice(from, 1);
@@ -149,7 +181,7 @@ function ListField(props: FieldProps & { label: string }) {
             <SchemaField
               id={`${id}-${index}`}
               name={`${label} item ${index + 1}`}
-              meta={{ label: `Item ${index + 1}` }}
+              meta={{ label: `Item ${index + 1}`, widget: itemWidget }}
               schema={schema.items!}
               value={item}
               required

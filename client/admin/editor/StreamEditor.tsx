@@ -82,6 +82,7 @@ export function StreamEditor({ field, blocks, blockTypes, onChange, errorsFor }:
                     id={`block-${block.id}`}
                     name="value"
                     meta={{ label: `${label} content` }}
+                    fieldsMeta={info.fields}
                     schema={info.schema}
                     value={block.value}
                     required

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../database';
 import type { Db } from '../../db';
 import { ancestorPaths } from '../pages/tree-path';
+import { inModerationColumn } from '../moderation/repo';
 
 export type ApiPageRow = {
   id: number;
@@ -20,6 +21,7 @@ export type ApiPageRow = {
   last_published_at: Date | null;
   updated_at: Date;
   scheduled: boolean;
+  in_moderation: boolean;
 };
 
 export type ApiPageFilter = {
@@ -71,7 +73,7 @@ const scheduled = sql<boolean>`exists (select 1 from page_revisions r where r.pa
 export function listApiPages(db: Db, filter: ApiPageFilter, order: { column: 'id' | 'title' | 'path' | 'updated_at' | 'first_published_at'; desc: boolean }, window: { limit: number; offset: number }): Promise<ApiPageRow[]> {
   return db
     .selectFrom('pages')
-    .select([...columns, scheduled])
+    .select([...columns, scheduled, inModerationColumn()])
     .where((eb) => where(eb, filter))
     .orderBy(`pages.${order.column}`, order.desc ? 'desc' : 'asc')
     .orderBy('pages.id')
@@ -90,7 +92,7 @@ export function countApiPages(db: Db, filter: ApiPageFilter): Promise<number> {
 }
 
 export function findApiPage(db: Db, id: number): Promise<ApiPageRow | undefined> {
-  return db.selectFrom('pages').select([...columns, scheduled]).where('pages.id', '=', id).executeTakeFirst();
+  return db.selectFrom('pages').select([...columns, scheduled, inModerationColumn()]).where('pages.id', '=', id).executeTakeFirst();
 }
 
 export function findParent(db: Db, path: string): Promise<{ id: number; title: string } | undefined> {

@@ -7,18 +7,20 @@ import { pageStatus } from '../pages/status';
 import { loadSiteTree, splitLocalePrefix, urlPathFor } from '../pages/site-tree';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
 import { findSiteForHost } from '../sites/repo';
+import { htmlUrls, type RequestHost } from './html-url';
 import * as repo from './repo';
 
 const API_BASE = '/wagtail/api/main/pages';
 
 /** One page as the admin API lists it (Wagtail's admin API field names). */
-export function apiItem(row: repo.ApiPageRow) {
+export function apiItem(row: repo.ApiPageRow, htmlUrl: string | null = null) {
   return {
     id: row.id,
     meta: {
       type: row.page_type,
       type_label: pageTypeOf(row.page_type)?.label ?? row.page_type,
       detail_url: `${API_BASE}/${row.id}/`,
+      html_url: htmlUrl,
       slug: row.slug,
       first_published_at: row.first_published_at ? new Date(row.first_published_at).toISOString() : null,
       last_published_at: row.last_published_at ? new Date(row.last_published_at).toISOString() : null,
@@ -34,7 +36,7 @@ export function apiItem(row: repo.ApiPageRow) {
 const ORDER_COLUMNS = { id: 'id', title: 'title', path: 'path', updated_at: 'updated_at', first_published_at: 'first_published_at' } as const;
 
 /** The listing: only pages the user may see in the explorer, filtered and ordered as asked. */
-export async function listPages(db: Db, permissions: UserPagePermissions, query: ApiListQuery) {
+export async function listPages(db: Db, permissions: UserPagePermissions, query: ApiListQuery, host: RequestHost) {
   const filter: repo.ApiPageFilter = { visibleRoots: permissions.explorablePaths(), type: query.type, search: query.search || undefined };
   const anchorOf = async (ref: 'root' | number, name: 'child_of' | 'descendant_of') => {
     const page = ref === 'root' ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, ref);
@@ -49,7 +51,8 @@ export async function listPages(db: Db, permissions: UserPagePermissions, query:
   const column = ORDER_COLUMNS[orderName.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
   const total = await repo.countApiPages(db, filter);
   const rows = await repo.listApiPages(db, filter, { column, desc }, { limit: query.limit, offset: query.offset });
-  return { meta: { total_count: total }, items: rows.map(apiItem) };
+  const urls = await htmlUrls(db, rows, host);
+  return { meta: { total_count: total }, items: rows.map((row) => apiItem(row, urls.get(row.id) ?? null)) };
 }
 
 /** A page the user may see, or 404/403. */
@@ -61,11 +64,11 @@ export async function visiblePage(db: Db, permissions: UserPagePermissions, id: 
 }
 
 /** The detail: the listing fields plus the parent, the page's own fields and its latest draft content. */
-export async function pageDetail(db: Db, permissions: UserPagePermissions, id: number) {
+export async function pageDetail(db: Db, permissions: UserPagePermissions, id: number, host: RequestHost) {
   const row = await visiblePage(db, permissions, id);
   const page = (await pagesRepo.findPageById(db, id))!;
   const parent = await repo.findParent(db, row.path);
-  const item = apiItem(row);
+  const item = apiItem(row, (await htmlUrls(db, [row], host)).get(row.id) ?? null);
   return {
     ...item,
     meta: { ...item.meta, parent: parent ? { id: parent.id, title: parent.title, detail_url: `${API_BASE}/${parent.id}/` } : null, url_path: row.url_path },

@@ -20,6 +20,9 @@ function invalid(error: z.ZodError, what: string) {
   return badRequest(`The ${what} is not valid.`, fields);
 }
 
+/** The site answering this request decides whether a page's html_url is a path or a full URL. */
+const hostOf = (req: Request) => ({ hostname: req.hostname, port: Number(req.get('host')?.split(':')[1] ?? 80) });
+
 const pkOf = (req: Request) => {
   const parsed = apiPageParamsSchema.safeParse(req.params);
   if (!parsed.success) throw notFound('The page does not exist.');
@@ -39,14 +42,15 @@ export function apiRoutes({ db }: { db: Db }): Router {
     const query = apiListQuerySchema.safeParse(req.query);
     if (!query.success) throw invalid(query.error, 'query');
     res.setHeader('Cache-Control', 'no-store, private');
-    res.json(await listPages(db, await permissionsFor(db, req), query.data));
+    res.json(await listPages(db, await permissionsFor(db, req), query.data, hostOf(req)));
   });
 
   // Permission: admin access and 'view' on the page.
   router.get('/api/main/pages/find/', async (req, res) => {
     const query = apiFindQuerySchema.safeParse(req.query);
     if (!query.success) throw invalid(query.error, 'query');
-    const id = 'id' in query.data ? query.data.id : await findByHtmlPath(db, req.hostname, Number(req.get('host')?.split(':')[1] ?? 80), query.data.html_path);
+    const host = hostOf(req);
+    const id = 'id' in query.data ? query.data.id : await findByHtmlPath(db, host.hostname, host.port, query.data.html_path);
     await visiblePage(db, await permissionsFor(db, req), id);
     res.redirect(302, `/wagtail/api/main/pages/${id}/`);
   });
@@ -54,7 +58,7 @@ export function apiRoutes({ db }: { db: Db }): Router {
   // Permission: admin access and 'view' on the page.
   router.get('/api/main/pages/:pk/', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store, private');
-    res.json(await pageDetail(db, await permissionsFor(db, req), pkOf(req)));
+    res.json(await pageDetail(db, await permissionsFor(db, req), pkOf(req), hostOf(req)));
   });
 
   // Permission: per action, as its screen (publish/unpublish: publish; delete: delete; move:
@@ -72,7 +76,7 @@ export function apiRoutes({ db }: { db: Db }): Router {
     const run = apiActions[action] as (db: Db, p: UserPagePermissions, page: Page, input: never) => Promise<ActionResult>;
     const result = await run(db, permissions, page, body.data as never);
     if (result.status === 204 || result.pageId === undefined) return res.status(204).end();
-    res.status(result.status).json(await pageDetail(db, await permissionsFor(db, req), result.pageId));
+    res.status(result.status).json(await pageDetail(db, await permissionsFor(db, req), result.pageId, hostOf(req)));
   });
 
   return router;

@@ -46,8 +46,11 @@ export function parseEditSubmission(body: Record<string, unknown>): EditSubmissi
   if (!schedule.success) {
     return { ok: false, typed, errors: schedule.error.issues.map((issue) => `${issue.path[0] === 'expire_at' ? 'Expiry' : 'Go-live'}: ${issue.message}`) };
   }
+  return { ok: true, typed, schedule: { goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at }, baseRevisionId: parseBaseRevision(body) };
+}
+
+/** The revision the form was opened on. Absent: a client that does not send it (no stale check); empty: the page had no revision. */
+export function parseBaseRevision(body: Record<string, unknown>): number | null | undefined {
   const rawBase = typeof body.base_revision_id === 'string' ? body.base_revision_id : undefined;
-  // Absent: a client that does not send it (no stale check); empty: the page had no revision.
-  const baseRevisionId = rawBase === undefined ? undefined : /^\d{1,10}$/.test(rawBase) ? Number(rawBase) : null;
-  return { ok: true, typed, schedule: { goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at }, baseRevisionId };
+  return rawBase === undefined ? undefined : /^\d{1,10}$/.test(rawBase) ? Number(rawBase) : null;
 }

@@ -2,18 +2,20 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Db } from '../../db';
 import { badRequest, HttpError } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { PAGE_FIELD_NAMES, pageFieldsFormSchema, pageIdParamsSchema, type PageFieldName } from '../../../shared/schemas/admin';
+import { PAGE_FIELD_NAMES, pageIdParamsSchema, type PageFieldName } from '../../../shared/schemas/admin';
 import { loadDraft, saveRevision } from '../pages/edit-service';
 import { pageTypeOf } from '../pages/page-types';
 import * as pagesRepo from '../pages/repo';
 import { pageStatus } from '../pages/status';
-import type { Page, PageContent } from '../pages/table';
+import type { Page } from '../pages/table';
 import { csrfTokenFor } from '../auth/csrf';
 import { forbidden } from '../permissions/policy';
 import { permissionsFor } from '../permissions/request';
-import { readContentInput } from './block-editor-data';
-import { editExtras, parseEditSubmission } from './edit-extras';
-import { contentForSave } from '../pages/content';
+import { editExtras } from './edit-extras';
+import { isPagePrivate } from '../privacy/service';
+import { readEditForm } from './edit-form';
+import { moderationView } from './moderation-view';
+import { saveAndSubmit } from '../moderation/service';
 import { setFlash, takeFlash } from './flash';
 import { renderAdmin } from './render';
 import { editScreen } from './screens';
@@ -31,9 +33,22 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
     return params.data.id;
   };
 
-  const render = async (req: Request, res: Response, page: Page, form: { values: Values; fieldErrors: FieldErrors; nonFieldErrors: string[]; schedule?: { go_live_at: string; expire_at: string }; content?: { json?: string; errors: Record<string, string[]> } }, status = 200) => {
+  type Redisplay = {
+    values: Values;
+    fieldErrors: FieldErrors;
+    nonFieldErrors: string[];
+    schedule?: { go_live_at: string; expire_at: string };
+    content?: { json?: string; errors: Record<string, string[]> };
+    /** The revision the posted form was opened on (kept, so a stale form stays stale). */
+    baseRevisionId?: number | null;
+    /** After a stale-form refusal: offer 'Overwrite with my changes' (as a draft or a publish). */
+    staleOverwrite?: 'draft' | 'publish';
+  };
+  const render = async (req: Request, res: Response, page: Page, form: Redisplay, status = 200) => {
     const parent = await pagesRepo.findPageByPath(db, page.path.slice(0, -4));
     const scheduled = await pagesRepo.hasApprovedSchedule(db, page.id);
+    const permissions = await permissionsFor(db, req);
+    const moderation = await moderationView(db, page, permissions);
     renderAdmin(
       res,
       assets,
@@ -44,12 +59,18 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
             id: page.id,
             parentId: parent?.id ?? null,
             typeLabel: pageTypeOf(page.page_type)?.label ?? page.page_type,
-            status: pageStatus({ ...page, scheduled }),
+            status: pageStatus({ ...page, scheduled, in_moderation: moderation.inProgress !== null }),
           },
           values: form.values,
           fieldErrors: form.fieldErrors,
           nonFieldErrors: form.nonFieldErrors,
-          extras: await editExtras(db, page, req.user!.id, form.schedule, form.content),
+          extras: {
+            ...(await editExtras(db, page, req.user!.id, form.schedule, form.content)),
+            moderation,
+            privacy: { isPrivate: await isPagePrivate(db, page), canSet: permissions.can('privacy', page) },
+            ...(form.baseRevisionId !== undefined ? { baseRevisionId: form.baseRevisionId } : {}),
+            staleOverwrite: form.staleOverwrite,
+          },
           message: takeFlash(req),
         },
       ),
@@ -71,43 +92,24 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
     const permissions = await permissionsFor(db, req);
     if (!permissions.can('change', page)) throw forbidden('You do not have permission to edit this page.');
     const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
-    // What the user typed, kept as is so a redisplayed form loses nothing.
-    const values = Object.fromEntries(PAGE_FIELD_NAMES.map((name) => [name, typeof body[name] === 'string' ? body[name] : ''])) as Values;
-    // The block body as typed (JSON), kept on every redisplay.
-    const content = { json: typeof body.content_json === 'string' ? body.content_json : undefined, errors: {} as Record<string, string[]> };
-    const parsed = pageFieldsFormSchema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors: FieldErrors = {};
-      const nonFieldErrors: string[] = [];
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0];
-        if (typeof name === 'string' && (PAGE_FIELD_NAMES as readonly string[]).includes(name)) {
-          fieldErrors[name as PageFieldName] ??= issue.message;
-        } else nonFieldErrors.push(issue.message);
-      }
-      return render(req, res, page, { values, fieldErrors, nonFieldErrors, content }, 400);
-    }
-    // Go-live, expiry and the revision the form was opened on (stale-form and double-submit checks).
-    const submission = parseEditSubmission(body);
-    if (!submission.ok) return render(req, res, page, { values, fieldErrors: {}, nonFieldErrors: submission.errors, schedule: submission.typed, content }, 400);
-    // The body: validated strictly per block (contentForSave); errors go back to each block's field.
-    const contentInput = readContentInput(body);
-    if (!contentInput.ok) return render(req, res, page, { values, fieldErrors: {}, nonFieldErrors: [contentInput.message], schedule: submission.typed, content }, 400);
-    let cleanContent: PageContent | undefined;
-    const pageType = pageTypeOf(page.page_type);
-    if (contentInput.content !== undefined && pageType) {
-      const checked = contentForSave(pageType, contentInput.content);
-      if (!checked.ok) {
-        const nonFieldErrors = ['The page body has errors: see the marked blocks.'];
-        return render(req, res, page, { values, fieldErrors: {}, nonFieldErrors, schedule: submission.typed, content: { json: content.json, errors: checked.errors } }, 400);
-      }
-      cleanContent = checked.content;
-    }
-    const { 'action-publish': publishAction, ...fields } = parsed.data;
-    const publish = publishAction !== undefined;
+    // Fields, schedule, base revision, overwrite choice and the block body (strictly per block),
+    // shared with autosave; on bad input the typed values come back as they were.
+    const form = readEditForm(page, body);
+    // Every redisplay keeps what was typed and the revision the form was opened on.
+    const kept = form.kept;
+    if (!form.ok) return render(req, res, page, { ...kept, fieldErrors: form.fieldErrors, nonFieldErrors: form.nonFieldErrors }, 400);
+    const { fields, publish, content: cleanContent } = form;
+    // An explicit 'Continue and overwrite' / 'Overwrite with my changes' skips the stale-form check.
+    const baseRevisionId = form.overwrite ? undefined : form.baseRevisionId;
     if (publish && !permissions.can('publish', page)) throw forbidden('You do not have permission to publish this page.');
     try {
-      const saved = await saveRevision(db, page.id, req.user!.id, fields, { publish, schedule: submission.schedule, baseRevisionId: submission.baseRevisionId, content: cleanContent });
+      if (!publish && form.submit) {
+        // Saved exactly as Save draft, then put up for review ('change' on the page is enough).
+        const { outcome } = await saveAndSubmit(db, page.id, req.user!.id, fields, { baseRevisionId, content: cleanContent });
+        setFlash(req, `Page '${fields.title}' has been ${outcome === 'resubmitted' ? 'resubmitted' : 'submitted'} for moderation.`);
+        return res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
+      }
+      const saved = await saveRevision(db, page.id, req.user!.id, fields, { publish, schedule: form.schedule, baseRevisionId, content: cleanContent });
       const scheduled = publish && !!saved.go_live_at && new Date(saved.go_live_at) > new Date();
       setFlash(req, scheduled ? `Page '${fields.title}' has been scheduled for publishing.` : publish ? `Page '${saved.title}' has been published.` : `Page '${fields.title}' has been updated.`);
       res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
@@ -119,7 +121,9 @@ export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): R
         if ((PAGE_FIELD_NAMES as readonly string[]).includes(name) && messages[0]) fieldErrors[name as PageFieldName] = messages[0];
       }
       const nonFieldErrors = error.fields ? Object.entries(error.fields).filter(([name]) => !(name in fieldErrors)).flatMap(([, m]) => m) : [error.message];
-      await render(req, res, (await pagesRepo.findPageById(db, page.id)) ?? page, { values, fieldErrors, nonFieldErrors, schedule: submission.typed, content }, error.status);
+      // A stale form offers the explicit choice to save over the newer version (kept as a draft or publish).
+      const staleOverwrite = error.status === 409 ? (publish ? 'publish' : 'draft') : undefined;
+      await render(req, res, (await pagesRepo.findPageById(db, page.id)) ?? page, { ...kept, fieldErrors, nonFieldErrors, staleOverwrite }, error.status);
     }
   });
 

@@ -5,6 +5,11 @@ import { pageTypeOf } from '../pages/page-types';
 import * as pagesRepo from '../pages/repo';
 import { pageStatus, type PageStatus } from '../pages/status';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
+import { privatePathTester } from '../privacy/service';
+import { dashboardPanels, type DashboardPanels } from './dashboard-panels';
+import type { ExplorerOrdering } from '../../../shared/schemas/explorer';
+import type { ChildOrder } from '../pages/repo';
+import { canReorderChildren } from '../pages/reorder-service';
 
 export type ExplorerRow = {
   id: number;
@@ -15,6 +20,8 @@ export type ExplorerRow = {
   childCount: number;
   /** Whether the user may open the editor (else the row only leads to its children). */
   canEdit: boolean;
+  /** Restricted on the public side, itself or by an ancestor (the explorer's "Private" marker). */
+  isPrivate?: boolean;
 };
 
 export type ExplorerView = {
@@ -22,6 +29,27 @@ export type ExplorerView = {
   breadcrumbs: Array<{ id: number; title: string }>;
   rows: ExplorerRow[];
   pagination: { page: number; pageCount: number; total: number };
+  /** The column order asked for (none: tree order). */
+  ordering?: ExplorerOrdering;
+  /** Whether the user may reorder these children (Wagtail: 'publish' on the parent). */
+  canReorder: boolean;
+  /** The 0-based position among all siblings of the first row shown (for the move controls). */
+  offset: number;
+  /** A message from the previous action (post/redirect/get). */
+  message?: string;
+  /** The page just moved and the control used, which gets the focus back (no-JS reorder). */
+  moved?: { id: number; direction: 'up' | 'down' };
+};
+
+const ORDER_OF: Record<ExplorerOrdering, ChildOrder> = {
+  ord: { column: 'path', desc: false },
+  title: { column: 'title', desc: false },
+  '-title': { column: 'title', desc: true },
+  latest_revision_created_at: { column: 'updated_at', desc: false },
+  '-latest_revision_created_at': { column: 'updated_at', desc: true },
+  // Wagtail sorts the status column by `live`: drafts first.
+  status: { column: 'live', desc: false },
+  '-status': { column: 'live', desc: true },
 };
 
 export function toExplorerRow(row: pagesRepo.PageListing, canEdit: boolean): ExplorerRow {
@@ -42,6 +70,7 @@ export async function explorePage(
   pageId: number | undefined,
   requestedPage: number,
   permissions: UserPagePermissions,
+  ordering?: ExplorerOrdering,
 ): Promise<ExplorerView> {
   const page = pageId === undefined ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, pageId);
   if (!page) throw notFound('The page does not exist.');
@@ -54,26 +83,34 @@ export async function explorePage(
   const current = Math.min(requestedPage, pageCount);
   // Sequential on purpose: PGlite has a single connection.
   const ancestors = await pagesRepo.findAncestors(db, page);
-  const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE }, onlyPaths);
+  const offset = (current - 1) * EXPLORER_PAGE_SIZE;
+  const isPrivate = await privatePathTester(db);
+  const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset }, onlyPaths, ORDER_OF[ordering ?? 'ord']);
   return {
     page: { id: page.id, title: page.title, isRoot: page.depth === 1, canEdit: permissions.can('change', page) },
     breadcrumbs: ancestors.map((a) => ({ id: a.id, title: a.title })),
-    rows: children.map((child) => toExplorerRow(child, permissions.can('change', child))),
+    rows: children.map((child) => ({ ...toExplorerRow(child, permissions.can('change', child)), isPrivate: isPrivate(child.path) })),
     pagination: { page: current, pageCount, total },
+    ordering,
+    canReorder: canReorderChildren(permissions, page),
+    offset,
   };
 }
 
-export type DashboardView = {
+export type DashboardView = DashboardPanels & {
   recentEdits: Array<{ revisionId: number; pageId: number; title: string; at: string; username: string | null }>;
   yourPages: ExplorerRow[];
+  /** A message from the previous action (an approval from the dashboard). */
+  message?: string;
 };
 
 const DASHBOARD_LIMIT = 10;
 
-export async function dashboard(db: Db, userId: number): Promise<DashboardView> {
+export async function dashboard(db: Db, userId: number, permissions: UserPagePermissions): Promise<DashboardView> {
   const edits = await pagesRepo.listRecentEdits(db, DASHBOARD_LIMIT);
   const owned = await pagesRepo.listPagesOwnedBy(db, userId, DASHBOARD_LIMIT);
   return {
+    ...(await dashboardPanels(db, userId, permissions)),
     recentEdits: edits.map((e) => ({ revisionId: e.revision_id, pageId: e.page_id, title: e.title, at: new Date(e.created_at).toISOString(), username: e.username })),
     // Pages you own: editable unless your rights were taken away since (then the editor says so).
     yourPages: owned.map((row) => toExplorerRow(row, true)),

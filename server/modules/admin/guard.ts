@@ -4,6 +4,8 @@ import { hasAdminAccess } from '../permissions/policy';
 
 /** Background requests (fetch with JSON, the admin API) get JSON errors instead of redirects. */
 export function wantsJson(req: Request): boolean {
+  // Editing-session pings and releases (sendBeacon sends Accept: */*) and autosave are never screens.
+  if (req.path.startsWith('/editing-sessions/') || req.path.endsWith('/edit/autosave/')) return true;
   return req.xhr || req.path.startsWith('/api/') || req.accepts(['html', 'json']) === 'json';
 }
 

@@ -1,4 +1,5 @@
 import type { LogEntryWithUser } from '../audit/repo';
+import { describePrivacyChange } from '../privacy/describe';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const titleOf = (value: unknown) => (typeof value === 'object' && value !== null ? str((value as { title?: unknown }).title) : '');
@@ -21,6 +22,8 @@ export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'
       return 'Expired';
     case 'move':
       return `Moved from '${titleOf(data.source)}' to '${titleOf(data.destination)}'`;
+    case 'reorder':
+      return reorderSentence(data);
     case 'copy':
       return `Copied from '${titleOf(data.source)}' to '${titleOf(data.destination)}'`;
     case 'delete':
@@ -30,10 +33,29 @@ export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'
     case 'unlock':
       return 'Unlocked';
     case 'privacy':
-      return 'Privacy changed';
+      return describePrivacyChange(data);
     case 'revert':
       return `Reverted to the revision of ${str(data.reverted_to_created_at).replace('T', ' ').slice(0, 16)} UTC (new draft)`;
+    case 'workflow.start':
+      return 'Submitted for moderation';
+    case 'workflow.resubmit':
+      return 'Resubmitted for moderation';
+    case 'workflow.approve':
+      return 'Approved and published';
+    case 'workflow.reject':
+      return str(data.comment) ? `Changes requested: ${str(data.comment)}` : 'Changes requested';
+    case 'workflow.cancel':
+      return data.reason === 'published' ? 'Workflow cancelled (published directly)' : 'Workflow cancelled';
   }
+}
+
+/** Wagtail's "Reordered under 'X'", with the places counted from 1 as the explorer shows them. */
+function reorderSentence(data: Record<string, unknown>): string {
+  const place = (value: unknown) => (typeof value === 'number' ? value + 1 : null);
+  const from = place(data.old_position);
+  const to = place(data.new_position);
+  const where = `Reordered under '${titleOf(data.destination)}'`;
+  return from !== null && to !== null ? `${where} (from position ${from} to ${to})` : where;
 }
 
 export function displayName(user: { username: string | null; first_name: string | null; last_name: string | null }): string | null {

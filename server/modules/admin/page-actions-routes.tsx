@@ -25,6 +25,7 @@ import { createPage } from '../pages/service';
 import type { Page } from '../pages/table';
 import { assertCan } from '../permissions/policy';
 import { setFlash } from './flash';
+import { safeNextPath } from './next-url';
 import { splitErrors, userFacingError, zodFieldErrors } from './page-action-errors';
 import { renderAdmin } from './render';
 import { pagesScreen } from './shell-screen';
@@ -338,7 +339,8 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
       if (!shown) throw error;
       setFlash(req, shown.message);
     }
-    res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
+    // Back to the editor, or to where the form came from (the dashboard's 'Your locked pages').
+    res.redirect(303, safeNextPath(bodyOf(req).next, `/wagtail/pages/${page.id}/edit/`));
   });
 
   return router;

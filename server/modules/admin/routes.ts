@@ -1,12 +1,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Db } from '../../db';
-import { badRequest } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { explorerQuerySchema, loginFormSchema, pageIdParamsSchema } from '../../../shared/schemas/admin';
+import { loginFormSchema } from '../../../shared/schemas/admin';
 import type { LoginScreenProps } from '../../../views/admin/LoginScreen';
 import { csrfTokenFor } from '../auth/csrf';
 import { SESSION_COOKIE, type SessionStack } from '../auth/session-middleware';
 import { editRoutes } from './edit-routes';
+import { autosaveRoutes } from './autosave-routes';
+import { editingSessionRoutes } from '../editing-sessions/routes';
 import { usersRoutes } from './users-routes';
 import { groupsRoutes } from './groups-routes';
 import { sitesRoutes } from './sites-routes';
@@ -17,14 +18,18 @@ import type { Mailer } from '../mail/mailer';
 import { pageActionRoutes } from './page-actions-routes';
 import { revisionRoutes } from './revisions-routes';
 import { previewRoutes } from './preview-routes';
+import { privacyRoutes } from './privacy-routes';
+import { workflowRoutes } from './workflow-routes';
+import { takeFlash } from './flash';
 import type { RenderDeps } from '../../ssr/render';
 import type { Logger } from '../../logger';
-import { dashboard, explorePage } from './explorer-service';
+import { dashboard } from './explorer-service';
+import { explorerRoutes } from './explorer-routes';
 import { requireAdmin } from './guard';
 import { permissionsFor } from '../permissions/request';
 import { safeNextPath } from './next-url';
 import { renderAdmin } from './render';
-import { dashboardScreen, explorerScreen, loginScreen } from './screens';
+import { dashboardScreen, loginScreen } from './screens';
 
 export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack; mailer: Mailer; renderDeps: RenderDeps; logger: Logger };
 
@@ -92,23 +97,15 @@ export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger }
 
   // Permission: admin access.
   router.get('/', async (req, res) => {
-    renderAdmin(res, assets, dashboardScreen(chrome(req), await dashboard(db, req.user!.id)));
+    const view = await dashboard(db, req.user!.id, await permissionsFor(db, req));
+    renderAdmin(res, assets, dashboardScreen(chrome(req), { ...view, message: takeFlash(req) }));
   });
 
-  const explorer = async (req: Request, res: Response, pageId: number | undefined) => {
-    const query = explorerQuerySchema.safeParse(req.query);
-    if (!query.success) throw badRequest('The page number is not valid.', { p: ['Enter a whole number of at least 1.'] });
-    renderAdmin(res, assets, explorerScreen(chrome(req), await explorePage(db, pageId, query.data.p, await permissionsFor(db, req))));
-  };
-
-  // Permission: admin access (page-level permissions arrive with groups).
-  router.get('/pages/', (req, res) => explorer(req, res, undefined));
-  router.get('/pages/:id/', async (req, res) => {
-    const params = pageIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    await explorer(req, res, params.data.id);
-  });
+  // The explorer, page search and set_position (search before /pages/:id/).
+  router.use(explorerRoutes({ db, assets }));
   router.use(editRoutes({ db, assets }));
+  router.use(autosaveRoutes({ db }));
+  router.use(editingSessionRoutes({ db }));
   router.use(usersRoutes({ db, assets }));
   router.use(groupsRoutes({ db, assets }));
   router.use(sitesRoutes({ db, assets }));
@@ -117,6 +114,8 @@ export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger }
   router.use(pageActionRoutes({ db, assets }));
   router.use(revisionRoutes({ db, assets }));
   router.use(previewRoutes({ db, assets, renderDeps, logger }));
+  router.use(privacyRoutes({ db, assets }));
+  router.use(workflowRoutes({ db, assets }));
 
   return router;
 }

@@ -20,7 +20,7 @@ export function dashboardScreen({ user, csrfToken }: Chrome, view: DashboardView
     title: 'Dashboard',
     element: (
       <AdminShell user={who} csrfToken={csrfToken} section="dashboard">
-        <DashboardScreen view={view} displayName={who.displayName} />
+        <DashboardScreen view={view} displayName={who.displayName} csrfToken={csrfToken} />
       </AdminShell>
     ),
   };
@@ -31,7 +31,7 @@ export function explorerScreen({ user, csrfToken }: Chrome, view: ExplorerView):
     title: `Exploring ${view.page.title}`,
     element: (
       <AdminShell user={adminUser(user)} csrfToken={csrfToken} section="pages">
-        <ExplorerScreen view={view} />
+        <ExplorerScreen view={view} csrfToken={csrfToken} />
       </AdminShell>
     ),
   };
@@ -40,7 +40,8 @@ export function explorerScreen({ user, csrfToken }: Chrome, view: ExplorerView):
 export function editScreen({ user, csrfToken }: Chrome, props: Omit<EditScreenProps, 'csrfToken'>): Screen {
   return {
     title: `Editing ${props.values.title || 'page'}`,
-    blockEditor: Boolean(props.extras?.blockEditor),
+    // Every edit screen loads the editor script: the block editor, editing sessions and autosave.
+    blockEditor: Boolean(props.extras),
     element: (
       <AdminShell user={adminUser(user)} csrfToken={csrfToken} section="pages">
         <EditScreen csrfToken={csrfToken} {...props} />

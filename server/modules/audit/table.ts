@@ -15,6 +15,14 @@ export const PAGE_LOG_ACTIONS = [
   'revert',
   'schedule',
   'expire',
+  // Moderation (Wagtail's 'wagtail.workflow.*'); 'resubmit' puts a newer revision under review.
+  'workflow.start',
+  'workflow.resubmit',
+  'workflow.approve',
+  'workflow.reject',
+  'workflow.cancel',
+  // A page moved among its siblings (Wagtail's wagtail.reorder).
+  'reorder',
 ] as const;
 export type PageLogAction = (typeof PAGE_LOG_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { directionsUrl, orderUrl } from '../../../shared/locations/links';
 import type { PageData } from '../../../shared/schemas/page-payload';
 import { requestPort, siteUrlOf } from '../pages/routes';
 import type { ResolvedPage } from '../pages/public-service';
+import type { ViewGate } from '../privacy/gate';
 import * as pagesRepo from '../pages/repo';
 import { loadSiteTree, publicPath, splitLocalePrefix } from '../pages/site-tree';
 import { findSiteForHost } from '../sites/repo';
@@ -22,7 +23,7 @@ const DIRECTORY_PATH = /^(.*\/)list\/([a-z0-9-]+)\/([a-z0-9-]+)(?:\/([a-z0-9-]+)
  * site's state list page and render from location rows. Anything not found falls through to the
  * public page router, which answers the site's not-found page.
  */
-export function locationPageRoutes(db: Db, renderDeps: RenderDeps): Router {
+export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGate): Router {
   const router = Router();
 
   router.get(DIRECTORY_PATH, async (req, res, next) => {
@@ -64,12 +65,10 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps): Router {
       const listing = await cityListing(db, country.code, stateListUrl, stateSlug, citySlug);
       if (!listing) return next();
       const title = `${listing.city.name}, ${listing.state.code}`;
-      renderPage(
-        res,
-        resolved('LocationsPageLocationList', page({ title, pageType: 'LocationsPageLocationList', url: req.path, extra: cityListExtraSchema.parse({ ...listing, country, stateListUrl }) })),
-        renderDeps,
-        siteUrl,
-      );
+      const cityPage = resolved('LocationsPageLocationList', page({ title, pageType: 'LocationsPageLocationList', url: req.path, extra: cityListExtraSchema.parse({ ...listing, country, stateListUrl }) }));
+      // Directory pages live under the state list page and share its privacy.
+      if (gate && !(await gate(req, res, cityPage))) return;
+      renderPage(res, cityPage, renderDeps, siteUrl);
       return;
     }
 
@@ -84,16 +83,13 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps): Router {
       orderUrl: row.has_online_ordering ? orderUrl(row.rlid, row.country_root_url) : null,
     });
     const title = `${row.address1}, ${row.city}, ${row.state}`;
-    renderPage(
-      res,
-      resolved('LocationsPageLocation', page({ title, pageType: 'LocationsPageLocation', url: req.path, extra }), restaurantJsonLd(row, {
-        name: site.site_name,
-        url: new URL(req.path, siteUrl).href,
-        specialHours: data.specialHours,
-      })),
-      renderDeps,
-      siteUrl,
-    );
+    const locationResolved = resolved('LocationsPageLocation', page({ title, pageType: 'LocationsPageLocation', url: req.path, extra }), restaurantJsonLd(row, {
+      name: site.site_name,
+      url: new URL(req.path, siteUrl).href,
+      specialHours: data.specialHours,
+    }));
+    if (gate && !(await gate(req, res, locationResolved))) return;
+    renderPage(res, locationResolved, renderDeps, siteUrl);
   });
 
   // The local page of a location (spec section 2) is its directory page.

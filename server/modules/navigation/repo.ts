@@ -26,7 +26,7 @@ export async function upsertSnippets(db: Db, siteId: number, languageCode: strin
 export function listLivePagesUnder(db: Db, rootPath: string, limit: number) {
   return db
     .selectFrom('pages')
-    .select(['id', 'title', 'url_path', 'depth', 'page_type'])
+    .select(['id', 'title', 'path', 'url_path', 'depth', 'page_type'])
     .where('path', 'like', `${rootPath}%`)
     .where('live', '=', true)
     .where('expired', '=', false)

@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import type { SitemapEntry } from '../../../shared/schemas/sitemap';
 import { publicPath, type LocaleRoot, type SiteTree } from '../pages/site-tree';
+import { privatePathTester } from '../privacy/service';
 import * as repo from './repo';
 
 const MAX_ENTRIES = 2000;
@@ -22,8 +23,10 @@ export function hasSitemapBlock(content: Record<string, unknown>): boolean {
 export async function sitemapExtra(db: Db, tree: SiteTree, root: LocaleRoot, content: Record<string, unknown>): Promise<{ sitemap?: SitemapEntry[] }> {
   if (!hasSitemapBlock(content)) return {};
   const pages = await repo.listLivePagesUnder(db, root.page.path, MAX_ENTRIES);
+  // Private pages are not listed to visitors, not even by title.
+  const isPrivate = await privatePathTester(db);
   const sitemap = pages.flatMap((page) => {
-    if (HIDDEN_TYPES.has(page.page_type)) return [];
+    if (HIDDEN_TYPES.has(page.page_type) || isPrivate(page.path)) return [];
     const url = publicPath(tree, page);
     return url === null ? [] : [{ title: page.title, url, level: page.depth - root.page.depth }];
   });

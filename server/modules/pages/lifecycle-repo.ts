@@ -134,3 +134,16 @@ export function findUserName(db: Db, userId: number | null): Promise<string | nu
     .executeTakeFirst()
     .then((user) => (user ? `${user.first_name} ${user.last_name}`.trim() || user.username : null));
 }
+
+/** Pages locked by a user, most recently locked first (the dashboard's 'Your locked pages'). */
+export function listPagesLockedBy(db: Db, userId: number, limit: number): Promise<Array<Pick<Page, 'id' | 'title' | 'locked_at' | 'path' | 'owner_id' | 'numchild' | 'locked_by_id'>>> {
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'locked_at', 'path', 'owner_id', 'numchild', 'locked_by_id'])
+    .where('locked', '=', true)
+    .where('locked_by_id', '=', userId)
+    .orderBy('locked_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { jsonb, type Db } from '../../db';
+import { inModerationColumn } from '../moderation/repo';
 import type { NewPage, Page, PageRevision, PageUpdate, RevisionSnapshot } from './table';
 
 export function findPageById(db: Db, id: number): Promise<Page | undefined> {
@@ -128,7 +129,7 @@ export function countPages(db: Db): Promise<number> {
 export type PageListing = Pick<
   Page,
   'id' | 'title' | 'page_type' | 'live' | 'expired' | 'has_unpublished_changes' | 'numchild' | 'updated_at' | 'url_path' | 'depth' | 'path' | 'owner_id'
-> & { scheduled: boolean };
+> & { scheduled: boolean; in_moderation: boolean };
 
 const listingColumns = [
   'pages.id',
@@ -153,21 +154,32 @@ function scheduledColumn() {
   );
 }
 
-/** One page of a parent's children in sibling (path) order. */
+/** Every column of a PageListing, for other repos that list pages (the page search). */
+export function listingSelection() {
+  return [...listingColumns, scheduledColumn(), inModerationColumn()];
+}
+
+/** How the explorer orders children: tree (sibling) order, or a column; ties fall back to tree order. */
+export type ChildOrder = { column: 'path' | 'title' | 'updated_at' | 'live'; desc: boolean };
+
+/** One page of a parent's children, in sibling (path) order unless `order` says otherwise. */
 export function listChildPages(
   db: Db,
   parent: Pick<Page, 'path' | 'depth'>,
   window: { limit: number; offset: number },
   onlyPaths?: string[],
+  order: ChildOrder = { column: 'path', desc: false },
 ): Promise<PageListing[]> {
   if (onlyPaths && onlyPaths.length === 0) return Promise.resolve([]);
+  const direction = order.desc ? 'desc' : 'asc';
   return db
     .selectFrom('pages')
-    .select([...listingColumns, scheduledColumn()])
+    .select([...listingColumns, scheduledColumn(), inModerationColumn()])
     .where('path', 'like', `${parent.path}%`)
     .where('depth', '=', parent.depth + 1)
     .$if(onlyPaths !== undefined, (qb) => qb.where('path', 'in', onlyPaths!))
-    .orderBy('path')
+    .$if(order.column !== 'path', (qb) => qb.orderBy(`pages.${order.column as Exclude<ChildOrder['column'], 'path'>}`, direction))
+    .orderBy('path', order.column === 'path' ? direction : 'asc')
     .limit(window.limit)
     .offset(window.offset)
     .execute();
@@ -197,7 +209,7 @@ export function findAncestors(db: Db, page: Pick<Page, 'path' | 'depth'>): Promi
 export function listPagesOwnedBy(db: Db, userId: number, limit: number): Promise<PageListing[]> {
   return db
     .selectFrom('pages')
-    .select([...listingColumns, scheduledColumn()])
+    .select([...listingColumns, scheduledColumn(), inModerationColumn()])
     .where('owner_id', '=', userId)
     .orderBy('updated_at', 'desc')
     .orderBy('id', 'desc')

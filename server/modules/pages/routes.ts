@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import { renderPage, type RenderDeps } from '../../ssr/render';
+import type { ViewGate } from '../privacy/gate';
 import { resolvePublicPage } from './public-service';
 
 export function requestPort(req: Request): number {
@@ -16,7 +17,8 @@ export function siteUrlOf(req: Request): string {
 }
 
 /** The public site: every GET that no other router answered is a page path (or the 404 page). */
-export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps): Router {
+/** `gate`: page privacy (server/modules/privacy), which may answer with a password form or a login redirect instead. */
+export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps, gate?: ViewGate): Router {
   const router = Router();
   router.get(/.*/, async (req, res, next) => {
     // API paths answer JSON from their own routers; an unknown one is a JSON 404, not a page.
@@ -31,6 +33,7 @@ export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps)
       res.redirect(resolution.status ?? 302, resolution.location);
       return;
     }
+    if (gate && !(await gate(req, res, resolution))) return;
     renderPage(res, resolution, renderDeps, siteUrlOf(req));
   });
   return router;

@@ -3,6 +3,7 @@ import { HttpError, notFound } from '../../errors';
 import { logPageAction } from '../audit/service';
 import { cancelPendingJob, enqueueJob } from '../jobs/repo';
 import type { JobHandler } from '../jobs/runner';
+import { cancelModerationOnPublish } from '../moderation/cancel-on-publish';
 import * as lifecycleRepo from './lifecycle-repo';
 import * as repo from './repo';
 import { publishRevision } from './service';
@@ -29,6 +30,8 @@ export async function publishOrSchedule(db: Db, pageId: number, revisionId: numb
     const page = await repo.lockPage(trx, pageId);
     if (!page) throw notFound('The page does not exist.');
     const title = (await repo.findRevision(trx, revisionId))?.content.title ?? page.title;
+    // Publishing (or scheduling) by hand ends a moderation in progress, as Wagtail does by default.
+    await cancelModerationOnPublish(trx, { id: page.id, title }, userId);
     await repo.updatePage(trx, page.id, { go_live_at: schedule.goLiveAt, expire_at: schedule.expireAt });
     if (schedule.expireAt) {
       await enqueueJob(trx, { kind: EXPIRE_JOB, payload: { pageId }, runAt: schedule.expireAt, dedupeKey: `expire:${pageId}` });

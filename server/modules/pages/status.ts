@@ -1,5 +1,5 @@
 /** The explorer's status of a page, as Wagtail words it. */
-export type PageStatus = 'draft' | 'live' | 'live + draft' | 'scheduled' | 'live + scheduled' | 'expired';
+export type PageStatus = 'draft' | 'live' | 'live + draft' | 'scheduled' | 'live + scheduled' | 'expired' | 'in moderation' | 'live + in moderation';
 
 export type StatusFields = {
   live: boolean;
@@ -7,14 +7,18 @@ export type StatusFields = {
   has_unpublished_changes: boolean;
   /** Whether a revision waits to go live at an approved time. */
   scheduled: boolean;
+  /** Whether a submission for moderation is in progress (absent: none). */
+  in_moderation?: boolean;
 };
 
 /** Wagtail's Page.status_string. */
 export function pageStatus(page: StatusFields): PageStatus {
   if (!page.live) {
     if (page.expired) return 'expired';
-    return page.scheduled ? 'scheduled' : 'draft';
+    if (page.scheduled) return 'scheduled';
+    return page.in_moderation ? 'in moderation' : 'draft';
   }
   if (page.scheduled) return 'live + scheduled';
+  if (page.in_moderation) return 'live + in moderation';
   return page.has_unpublished_changes ? 'live + draft' : 'live';
 }

@@ -3,6 +3,7 @@ import { cityUrl, locationUrl } from '../locations/directory';
 import { STATE_LIST_TYPE, stateListContentSchema } from '../locations/page-types';
 import { pageTypeOf } from '../pages/page-types';
 import { loadSiteTree, publicPath } from '../pages/site-tree';
+import { privatePathTester } from '../privacy/service';
 import type { Site } from '../sites/table';
 import * as repo from './repo';
 
@@ -28,10 +29,12 @@ export async function sitemapUrls(db: Db, site: Site, origin: string): Promise<S
     seen.add(loc);
     urls.push(lastmod ? { loc, lastmod } : { loc });
   };
+  // Private pages (and their subtrees) stay out, as Wagtail's sitemap lists only public pages.
+  const isPrivate = await privatePathTester(db);
   for (const root of tree.roots) {
     for (const page of await repo.listLivePages(db, root.page.path)) {
       const type = pageTypeOf(page.page_type);
-      if (!type?.routable || EXCLUDED_TYPES.has(page.page_type)) continue;
+      if (!type?.routable || EXCLUDED_TYPES.has(page.page_type) || isPrivate(page.path)) continue;
       const path = publicPath(tree, page);
       if (path === null) continue;
       add(path, day(page.last_published_at));

@@ -96,4 +96,16 @@ export const frCA: Catalog = [
   { context: '', key: 'Delivery Available', value: 'Livraison offerte' },
   { context: '', key: 'Indoor Dining Available', value: 'Salle à manger ouverte' },
   { context: '', key: 'Search results', value: 'Résultats de recherche' },
+  // Private pages: the password and login forms (views/restricted)
+  { context: '', key: 'Password required', value: 'Mot de passe requis' },
+  { context: '', key: 'You need a password to access this page.', value: 'Un mot de passe est nécessaire pour accéder à cette page.' },
+  { context: '', key: 'Password', value: 'Mot de passe' },
+  { context: '', key: 'Continue', value: 'Continuer' },
+  { context: '', key: 'The password you have entered is not correct. Please try again.', value: "Le mot de passe saisi n'est pas correct. Veuillez réessayer." },
+  { context: '', key: 'Too many wrong passwords. Please wait 15 minutes and try again.', value: 'Trop de mots de passe erronés. Veuillez patienter 15 minutes et réessayer.' },
+  { context: '', key: 'This field is required.', value: 'Ce champ est obligatoire.' },
+  { context: '', key: 'Sign in', value: 'Se connecter' },
+  { context: '', key: 'Username', value: "Nom d'utilisateur" },
+  { context: '', key: 'Sign in to see this page.', value: 'Connectez-vous pour voir cette page.' },
+  { context: '', key: 'You are signed in as {username}, but this account may not see the page. Sign in with another account.', value: 'Vous êtes connecté en tant que {username}, mais ce compte ne peut pas voir la page. Connectez-vous avec un autre compte.' },
 ];

@@ -1,0 +1,40 @@
+import type { JsonSchema } from '../editor/json-schema';
+
+/** One row of a chooser's results: something the user may pick, and maybe browse into. */
+export type ChooserItem = {
+  id: number;
+  title: string;
+  /** A short line under the title (type, status, URL). */
+  detail?: string;
+  /** How many children can be browsed into (0 or absent: a leaf). */
+  childCount?: number;
+  /** Why this item cannot be chosen (shown instead of the Choose button), or undefined. */
+  unavailable?: string;
+  /** The source's own record, handed back to `toValue`. */
+  record: unknown;
+};
+
+/** Where a browsing chooser stands: the item whose children are listed (null: the top level). */
+export type BrowsePlace = { id: number; title: string } | null;
+
+export type ChooserQuery = { search: string; parent: BrowsePlace; offset: number };
+export type ChooserPage = { items: ChooserItem[]; total: number; pageSize: number };
+
+/**
+ * A kind of thing a block field can point at (a page now; images, documents and snippets with
+ * part 2). Adding one is a new file implementing this and one line in `registry.ts`.
+ */
+export type ChooserDefinition = {
+  /** The editing-metadata widget name that selects this chooser ('page_chooser'). */
+  widget: string;
+  /** What is chosen, in words: 'page' gives 'Choose a page', 'Change page'. */
+  noun: string;
+  /** One page of results: a search when `search` is not empty, else the children of `parent`. */
+  load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPage>;
+  /** True when results can be browsed into (a tree); false for flat collections. */
+  browsable: boolean;
+  /** The stored value for a chosen item, in the shape the field's schema asks for. */
+  toValue(item: ChooserItem, schema: JsonSchema): unknown;
+  /** What to show for a stored value, or null when nothing is chosen. */
+  describe(value: unknown): string | null;
+};

@@ -1,0 +1,67 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Database } from '../../database';
+import type { Db } from '../../db';
+import { listingSelection, type PageListing } from './repo';
+
+export type PageSearchFilter = {
+  /** The words to find, lower-cased; each must appear in the title, the slug or the SEO title. */
+  terms: string[];
+  /** The whole query, lower-cased, for ranking title matches. */
+  phrase: string;
+  /** Only inside these subtrees (the user's granted pages); null: everywhere (superusers). */
+  roots: string[] | null;
+};
+
+type Eb = ExpressionBuilder<Database, 'pages'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function matches(eb: Eb, filter: PageSearchFilter) {
+  const conditions = filter.terms.map((term) => {
+    const pattern = `%${escapeLike(term)}%`;
+    return eb.or([eb('pages.title', 'ilike', pattern), eb('pages.slug', 'ilike', pattern), eb('pages.seo_title', 'ilike', pattern)]);
+  });
+  if (filter.roots) conditions.push(filter.roots.length ? eb.or(filter.roots.map((root) => eb('pages.path', 'like', `${root}%`))) : eb.val(false));
+  // The tree root is nobody's page to find.
+  conditions.push(eb('pages.depth', '>', 1));
+  return eb.and(conditions);
+}
+
+export function countSearchResults(db: Db, filter: PageSearchFilter): Promise<number> {
+  return db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => matches(eb, filter))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+/**
+ * One page of results, best first: the title equal to the query, then titles starting with it,
+ * then titles containing it, then the rest (matched word by word, or by slug or SEO title);
+ * within a rank by title, then tree order.
+ */
+export function searchPages(db: Db, filter: PageSearchFilter, window: { limit: number; offset: number }): Promise<PageListing[]> {
+  const phrase = escapeLike(filter.phrase);
+  const rank = sql<number>`case
+    when lower(pages.title) = ${filter.phrase} then 0
+    when lower(pages.title) like ${`${phrase}%`} then 1
+    when lower(pages.title) like ${`%${phrase}%`} then 2
+    else 3 end`;
+  return db
+    .selectFrom('pages')
+    .select(listingSelection())
+    .where((eb) => matches(eb, filter))
+    .orderBy(rank)
+    .orderBy(sql`lower(pages.title)`)
+    .orderBy('pages.path')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+/** The pages at these tree paths as (path, id, title, depth): the parents of one page of results. */
+export function findPagesByPaths(db: Db, paths: string[]): Promise<Array<{ id: number; path: string; title: string; depth: number }>> {
+  if (!paths.length) return Promise.resolve([]);
+  return db.selectFrom('pages').select(['id', 'path', 'title', 'depth']).where('path', 'in', paths).execute();
+}

@@ -1,0 +1,106 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { Db } from '../../db';
+import { notFound } from '../../errors';
+import type { AssetManifest } from '../../ssr/assets';
+import { loginFormSchema } from '../../../shared/schemas/admin';
+import { authenticateWithPasswordParams, viewPasswordFormSchema } from '../../../shared/schemas/privacy';
+import type { PublicLoginProps } from '../../../views/restricted/PublicLoginPage';
+import { safeNextPath } from '../admin/next-url';
+import { INVALID_LOGIN, RATE_LIMITED_LOGIN } from '../admin/routes';
+import { csrfTokenFor } from '../auth/csrf';
+import type { SessionStack } from '../auth/session-middleware';
+import * as pagesRepo from '../pages/repo';
+import { publicChromeFor, renderPasswordRequired, renderPublicLogin } from './render';
+import { listRestrictionsCoveringPage } from './repo';
+import { checkRestrictionPassword } from './service';
+import { markRestrictionPassed, passwordFormUrl } from './session';
+
+// Wagtail's wording (PasswordViewRestrictionForm.clean_password).
+export const WRONG_VIEW_PASSWORD = 'The password you have entered is not correct. Please try again.';
+export const RATE_LIMITED_VIEW_PASSWORD = 'Too many wrong passwords. Please wait 15 minutes and try again.';
+
+const bodyOf = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? req.body : {});
+
+/**
+ * /_util/: the public side of page privacy (spec section 2). The session stack is mounted here as
+ * under /wagtail, so the login and the passwords given live in the same database-backed session.
+ * Permission: public (these are the ways in).
+ */
+export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: SessionStack; assets: AssetManifest }): Router {
+  const router = express.Router();
+  router.use(...sessions.middleware);
+
+  /** The password restriction named in the URL, when it covers the page named there; else 404. */
+  const passwordContext = async (req: Request) => {
+    const params = authenticateWithPasswordParams.safeParse(req.params);
+    if (!params.success) throw notFound('The page does not exist.');
+    const page = await pagesRepo.findPageById(db, params.data.page_id);
+    const restriction = page ? (await listRestrictionsCoveringPage(db, page.id)).find((r) => r.id === params.data.restriction_id) : undefined;
+    if (!page || !restriction || restriction.restriction_type !== 'password') throw notFound('The page does not exist.');
+    return { page, restriction, action: passwordFormUrl(restriction.id, page.id) };
+  };
+
+  const renderPasswordForm = async (req: Request, res: Response, action: string, returnUrl: string, error?: string, status = 200) =>
+    renderPasswordRequired(res, assets, await publicChromeFor(db, req, returnUrl), { action, returnUrl, csrfToken: csrfTokenFor(req), error }, status);
+
+  router.get('/authenticate_with_password/:restriction_id/:page_id/', async (req, res) => {
+    const { action } = await passwordContext(req);
+    await renderPasswordForm(req, res, action, safeNextPath(req.query.return_url, '/'));
+  });
+
+  router.post('/authenticate_with_password/:restriction_id/:page_id/', async (req, res) => {
+    const { restriction, action } = await passwordContext(req);
+    const body = bodyOf(req);
+    // Only a path on this site: anything else (another host, '//host', a scheme) goes home.
+    const returnUrl = safeNextPath(body.return_url, '/');
+    const parsed = viewPasswordFormSchema.safeParse(body);
+    if (!parsed.success) return renderPasswordForm(req, res, action, returnUrl, parsed.error.issues[0]?.message ?? WRONG_VIEW_PASSWORD, 400);
+    const result = await checkRestrictionPassword(db, restriction, parsed.data.password, req.ip ?? 'unknown');
+    if (result === 'rate_limited') return renderPasswordForm(req, res, action, returnUrl, RATE_LIMITED_VIEW_PASSWORD, 429);
+    if (result === 'wrong') return renderPasswordForm(req, res, action, returnUrl, WRONG_VIEW_PASSWORD);
+    markRestrictionPassed(req, restriction.id);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.redirect(303, returnUrl);
+  });
+
+  const renderLogin = async (req: Request, res: Response, props: Omit<PublicLoginProps, 't' | 'csrfToken' | 'signedInAs'>, status = 200) =>
+    renderPublicLogin(res, assets, await publicChromeFor(db, req, props.next), { ...props, csrfToken: csrfTokenFor(req), signedInAs: req.user?.username }, status);
+
+  // The form shows even to someone signed in: their account may lack the group the page needs.
+  router.get('/login/', async (req, res) => {
+    await renderLogin(req, res, { next: safeNextPath(req.query.next, '/'), username: '', fieldErrors: {} });
+  });
+
+  // Rate-limited per account and per address in the auth service, as the back-office login.
+  router.post('/login/', async (req: Request, res: Response, next: NextFunction) => {
+    const body = bodyOf(req);
+    const nextPath = safeNextPath(body.next, '/');
+    const username = typeof body.username === 'string' ? body.username.slice(0, 150) : '';
+    const parsed = loginFormSchema.safeParse(body);
+    if (!parsed.success) {
+      const fieldErrors: PublicLoginProps['fieldErrors'] = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'username' || field === 'password') && !fieldErrors[field]) fieldErrors[field] = issue.message;
+      }
+      return renderLogin(req, res, { next: nextPath, username, fieldErrors }, 400);
+    }
+    sessions.authenticator.authenticate('local', (error: unknown, user: Express.User | false, info?: { message?: string }) => {
+      if (error) return next(error);
+      if (!user) {
+        const limited = info?.message === 'rate_limited';
+        renderLogin(req, res, { next: nextPath, username, fieldErrors: {}, formError: limited ? RATE_LIMITED_LOGIN : INVALID_LOGIN }, limited ? 429 : 200).catch(next);
+        return;
+      }
+      // passport regenerates the session id here; the passwords given so far go with it.
+      const passed = req.session.passedViewRestrictions;
+      req.logIn(user, (loginError) => {
+        if (loginError) return next(loginError);
+        if (passed) req.session.passedViewRestrictions = passed;
+        res.redirect(303, nextPath);
+      });
+    })(req, res, next);
+  });
+
+  return router;
+}

@@ -1,0 +1,135 @@
+import { inTransaction, type Db } from '../../db';
+import { badRequest, HttpError } from '../../errors';
+import type { PrivacyForm } from '../../../shared/schemas/privacy';
+import { logPageAction } from '../audit/service';
+import { countRecentFailures, deleteOldLoginAttempts, recordFailedLogin } from '../auth/repo';
+import { LOGIN_WINDOW_SECONDS, MAX_FAILURES_PER_IP } from '../auth/service';
+import { existingGroupIds } from '../permissions/groups-repo';
+import type { Page } from '../pages/table';
+import { hashPassword, verifyPassword } from '../users/passwords';
+import * as repo from './repo';
+import type { CoveringRestriction } from './repo';
+import type { RestrictionType } from './table';
+
+/** What the privacy screen shows: the page's own restriction, or the ancestor whose restriction it inherits. */
+export type PrivacyState = {
+  own: { id: number; type: RestrictionType; groupIds: number[]; passwordSet: boolean } | null;
+  inheritedFrom: { pageId: number; title: string } | null;
+};
+
+export async function privacyOf(db: Db, page: Pick<Page, 'id' | 'path'>): Promise<PrivacyState> {
+  const covering = await repo.listRestrictionsCovering(db, page.path);
+  // Topmost first, as Wagtail's set_privacy: an ancestor's restriction wins over the page's own.
+  const ancestor = covering.find((r) => r.page_id !== page.id);
+  if (ancestor) return { own: null, inheritedFrom: { pageId: ancestor.page_id, title: ancestor.page_title } };
+  const own = covering.find((r) => r.page_id === page.id);
+  if (!own) return { own: null, inheritedFrom: null };
+  const groupIds = own.restriction_type === 'groups' ? await repo.listRestrictionGroupIds(db, own.id) : [];
+  return { own: { id: own.id, type: own.restriction_type, groupIds, passwordSet: own.password_hash !== null }, inheritedFrom: null };
+}
+
+/** The "Private" marker of the explorer and the editor: restricted itself or by an ancestor. */
+export async function isPagePrivate(db: Db, page: Pick<Page, 'path'>): Promise<boolean> {
+  return (await repo.listRestrictionsCovering(db, page.path)).length > 0;
+}
+
+/** A test for many pages at once (one query): whether a tree path lies in a restricted subtree. */
+export async function privatePathTester(db: Db): Promise<(path: string) => boolean> {
+  const restricted = await repo.listRestrictedPaths(db);
+  return (path) => restricted.some((prefix) => path.startsWith(prefix));
+}
+
+export type PrivacyChange = 'create' | 'edit' | 'delete' | 'none';
+
+/**
+ * Sets the page's privacy from the validated form, and records it in the audit log. A page under
+ * a restricted ancestor cannot have its own (Wagtail: change it on the ancestor). A blank password
+ * keeps the stored one when the page already has a shared password.
+ */
+export async function setPrivacy(db: Db, page: Pick<Page, 'id' | 'path' | 'title'>, userId: number, form: PrivacyForm): Promise<PrivacyChange> {
+  const type = form.restriction_type;
+  const groupIds = type === 'groups' ? [...new Set(form.groups)] : [];
+  if (groupIds.length) {
+    const known = new Set(await existingGroupIds(db, groupIds));
+    const unknown = groupIds.find((id) => !known.has(id));
+    if (unknown !== undefined) throw badRequest('The form is not valid.', { groups: [`Select a valid choice. ${unknown} is not one of the available choices.`] });
+  }
+  // Hashed before the transaction opens: argon2 is slow on purpose.
+  const newHash = type === 'password' && form.password !== '' ? await hashPassword(form.password) : null;
+
+  return inTransaction(db, async (trx) => {
+    const covering = await repo.listRestrictionsCovering(trx, page.path);
+    const ancestor = covering.find((r) => r.page_id !== page.id);
+    if (ancestor) {
+      throw new HttpError(409, 'privacy_inherited', `This page is private because of the privacy settings of '${ancestor.page_title}': change them there.`);
+    }
+    const own = covering.find((r) => r.page_id === page.id);
+    const log = (change: Exclude<PrivacyChange, 'none'>, restrictionType: string, extra: Record<string, unknown> = {}) =>
+      logPageAction(trx, { pageId: page.id, userId, action: 'privacy', title: page.title, data: { change, restriction_type: restrictionType, ...extra } });
+
+    if (type === 'none') {
+      if (!own) return 'none';
+      await repo.deleteRestriction(trx, own.id);
+      await log('delete', own.restriction_type);
+      return 'delete';
+    }
+    const passwordHash = type === 'password' ? (newHash ?? (own?.restriction_type === 'password' ? own.password_hash : null)) : null;
+    if (type === 'password' && passwordHash === null) throw badRequest('The form is not valid.', { password: ['This field is required.'] });
+    if (own) {
+      await repo.updateRestriction(trx, own.id, { type, passwordHash });
+      await repo.replaceRestrictionGroups(trx, own.id, groupIds);
+      await log('edit', type, { previous_restriction_type: own.restriction_type, ...(newHash ? { password_changed: true } : {}) });
+      return 'edit';
+    }
+    const created = await repo.insertRestriction(trx, { pageId: page.id, type, passwordHash });
+    await repo.replaceRestrictionGroups(trx, created.id, groupIds);
+    await log('create', type);
+    return 'create';
+  });
+}
+
+/** A visitor as the restrictions see them: the signed-in staff account (if any) and the passwords already given. */
+export type Visitor = { user?: { id: number; is_superuser: boolean }; passedRestrictionIds: readonly number[] };
+
+export type AccessDecision = { ok: true } | { ok: false; need: 'password' | 'login'; restriction: CoveringRestriction };
+
+/**
+ * Whether a visitor may see a page under these restrictions (the page's own and its ancestors'),
+ * as Wagtail's BaseViewRestriction.accept_request: every one of them must let the visitor in.
+ */
+export async function checkViewAccess(db: Db, restrictions: CoveringRestriction[], visitor: Visitor): Promise<AccessDecision> {
+  for (const restriction of restrictions) {
+    switch (restriction.restriction_type) {
+      case 'password':
+        if (!visitor.passedRestrictionIds.includes(restriction.id)) return { ok: false, need: 'password', restriction };
+        break;
+      case 'login':
+        if (!visitor.user) return { ok: false, need: 'login', restriction };
+        break;
+      case 'groups':
+        if (!visitor.user) return { ok: false, need: 'login', restriction };
+        if (!visitor.user.is_superuser && !(await repo.userInRestrictionGroups(db, restriction.id, visitor.user.id))) return { ok: false, need: 'login', restriction };
+        break;
+    }
+  }
+  return { ok: true };
+}
+
+export type PasswordCheck = 'ok' | 'wrong' | 'rate_limited';
+
+// Failures of the public password form are counted per address in the login attempts table, under
+// a key of their own so they never lock anyone out of the back office. A shared password has no
+// account to lock: locking the restriction itself would let anyone keep everyone out.
+const passwordAttemptKey = (ip: string) => `view_restriction:${ip}`;
+
+/** Checks a visitor's password against a 'password' restriction, rate-limited per address. */
+export async function checkRestrictionPassword(db: Db, restriction: { password_hash: string | null }, password: string, ip: string): Promise<PasswordCheck> {
+  const key = passwordAttemptKey(ip);
+  // No username is ever '' (the login form requires one), so only the address count matters here.
+  const failures = await countRecentFailures(db, { username: '', ip: key }, LOGIN_WINDOW_SECONDS);
+  if (failures.ip >= MAX_FAILURES_PER_IP) return 'rate_limited';
+  if (restriction.password_hash && (await verifyPassword(restriction.password_hash, password))) return 'ok';
+  await deleteOldLoginAttempts(db, LOGIN_WINDOW_SECONDS);
+  await recordFailedLogin(db, [{ scope: 'ip', key }]);
+  return 'wrong';
+}
