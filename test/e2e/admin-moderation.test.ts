@@ -66,7 +66,7 @@ describe('back office moderation in Chromium', () => {
     await signIn(page, baseUrl, MODERATOR);
     expect(new URL(page.url()).pathname).to.equal('/wagtail/');
     const headings = await page.$$eval('main h2', (els) => els.map((el) => el.textContent));
-    expect(headings).to.include.members(['Awaiting your review', 'Your pages in moderation', 'Your locked pages', 'Recent edits', 'Your pages']);
+    expect(headings).to.include.members(['Awaiting your review', 'Your pages in moderation', 'Your locked pages', 'Your drafts', 'Your most recent edits', 'Your pages']);
     const reviewRow = await page.$eval('[data-testid="awaiting-review"]', (el) => el.textContent ?? '');
     expect(reviewRow).to.include('Oyster bar, now open late').and.to.include('Edna Editor');
     expect(await axeViolations(page)).to.deep.equal([]);

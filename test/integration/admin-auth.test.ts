@@ -45,7 +45,7 @@ describe('back office: sessions, login, CSRF', () => {
     const after = sessionCookie(login);
     expect(after).to.be.a('string').and.not.equal(before);
     const dashboard = await agent.get('/wagtail/').expect(200);
-    expect(dashboard.text).to.include('Recent edits');
+    expect(dashboard.text).to.include('Your most recent edits');
     expect(dashboard.text).to.include('Your pages');
     expect(dashboard.headers['cache-control']).to.include('no-store');
     const rows = await t.db.selectFrom('sessions').select('sid').execute();

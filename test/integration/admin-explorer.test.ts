@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { findRootPage, insertRevision, updatePage } from '../../server/modules/pages/repo';
 import { createPage, publishRevision } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
-import { signedInAgent } from '../helpers/admin';
+import { csrfTokenIn, signedInAgent } from '../helpers/admin';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
 
 const emptyContent = { body: [], confirmation_content: [] };
@@ -93,12 +93,22 @@ describe('back office: page explorer', () => {
     await agent.get('/wagtail/pages/abc/').set('Accept', 'application/json').expect(400);
   });
 
-  it('shows recent edits and your pages on the dashboard', async () => {
-    await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'Freshly edited', content: emptyContent });
+  it('shows your drafts, your own recent edits and your pages on the dashboard', async () => {
+    const mine = await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'Freshly edited', content: emptyContent, publish: true });
+    await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'Edited by nobody here', content: emptyContent });
     const agent = await signedInAgent(t.app);
+    const form = await agent.get(`/wagtail/pages/${mine.id}/edit/`).expect(200);
+    await agent
+      .post(`/wagtail/pages/${mine.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrfTokenIn(form.text), title: 'Freshly edited', slug: mine.slug })
+      .expect(303);
     const res = await agent.get('/wagtail/').expect(200);
     const recent = /aria-labelledby="recent-edits"(.*?)<\/section>/s.exec(res.text)?.[1] ?? '';
-    expect(recent).to.include('Freshly edited');
+    // Only the user's own saves: a page someone else (here: the seed, no user) saved is not listed.
+    expect(recent).to.include('Freshly edited').and.not.include('Edited by nobody here');
+    const drafts = /aria-labelledby="your-drafts"(.*?)<\/section>/s.exec(res.text)?.[1] ?? '';
+    expect(rowsOf(drafts).map(([title]) => title)).to.deep.equal(['Freshly edited']);
     // The seeded pages belong to the seeded superuser; the ones created above have no owner.
     const yours = /aria-labelledby="your-pages"(.*?)<\/section>/s.exec(res.text)?.[1] ?? '';
     const titles = rowsOf(yours).map(([title]) => title);

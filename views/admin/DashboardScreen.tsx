@@ -4,28 +4,32 @@ import { formatDateTime } from './format';
 import { FlashMessage } from './FormFields';
 import { PageTable } from './PageTable';
 
-/** /wagtail/: what changed lately across the site, and the pages you own. */
+/** /wagtail/: the moderation panels, your drafts, your latest edits and the pages you own. */
 export function DashboardScreen({ view, displayName, csrfToken }: { view: DashboardView; displayName: string; csrfToken: string }) {
   return (
     <>
       <h1>{`Welcome, ${displayName}`}</h1>
       <FlashMessage message={view.message} />
       <DashboardModerationPanels panels={view} csrfToken={csrfToken} />
+      <section aria-labelledby="your-drafts" className="admin-panel">
+        <h2 id="your-drafts">Your drafts</h2>
+        {view.yourDrafts.length ? <PageTable rows={view.yourDrafts} caption="Your unpublished changes" /> : <p className="admin-empty">You have no unpublished changes.</p>}
+      </section>
       <section aria-labelledby="recent-edits" className="admin-panel">
-        <h2 id="recent-edits">Recent edits</h2>
+        <h2 id="recent-edits">Your most recent edits</h2>
         {view.recentEdits.length ? (
           <ul className="admin-list">
             {view.recentEdits.map((edit) => (
-              <li key={edit.revisionId}>
+              <li key={edit.pageId}>
                 <a href={`/wagtail/pages/${edit.pageId}/edit/`}>{edit.title}</a>{' '}
                 <span className="admin-muted">
-                  by {edit.username ?? 'a deleted user'}, <time dateTime={edit.at}>{formatDateTime(edit.at)}</time>
+                  <time dateTime={edit.at}>{formatDateTime(edit.at)}</time>
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="admin-empty">No edits yet.</p>
+          <p className="admin-empty">You have not edited any pages yet.</p>
         )}
       </section>
       <section aria-labelledby="your-pages" className="admin-panel">

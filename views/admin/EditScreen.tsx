@@ -4,6 +4,7 @@ import { BlockEditorMount } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
 import { EditPageActions, LockBanner, ScheduleFields, type EditExtras } from './EditPageActions';
 import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
+import { FlashMessage, FormErrorSummary, TextAreaField, TextField } from './FormFields';
 import { ModerationPanel, SubmitForModerationButton } from './ModerationPanel';
 import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';
@@ -47,59 +48,20 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
           </a>
         ) : null}
       </div>
-      {message ? (
-        <div className="admin-message" role="status">
-          <p>{message}</p>
-        </div>
-      ) : null}
+      <FlashMessage message={message} />
       {extras ? <EditPageActions pageId={page.id} extras={extras} csrfToken={csrfToken} /> : null}
       {extras ? <LockBanner lock={extras.lock} /> : null}
       {extras ? <EditingSessionsMount pageId={page.id} /> : null}
       {extras?.moderation ? <ModerationPanel pageId={page.id} moderation={extras.moderation} csrfToken={csrfToken} /> : null}
-      {hasErrors ? (
-        <div className="admin-errors" role="alert">
-          <p>The page could not be saved due to validation errors.</p>
-          {nonFieldErrors.length ? (
-            <ul>
-              {nonFieldErrors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
+      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+        The page could not be saved due to validation errors.
+      </FormErrorSummary>
       <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form">
         <CsrfField token={csrfToken} />
         {extras ? <input type="hidden" name="base_revision_id" value={extras.baseRevisionId ?? ''} /> : null}
         {FIELDS.map((field) => {
-          const error = fieldErrors[field.name];
-          const id = `id_${field.name}`;
-          const describedBy = [`${id}-help`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
-          const common = {
-            id,
-            name: field.name,
-            defaultValue: values[field.name],
-            required: field.required,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': describedBy,
-          };
-          return (
-            <div key={field.name} className={`admin-field${error ? ' admin-field--error' : ''}`}>
-              <label htmlFor={id}>
-                {field.label}
-                {field.required ? <span aria-hidden="true"> *</span> : null}
-              </label>
-              {field.multiline ? <textarea rows={3} {...common} /> : <input type="text" {...common} />}
-              <p className="admin-field__help" id={`${id}-help`}>
-                {field.help}
-              </p>
-              {error ? (
-                <p className="admin-field__error" id={`${id}-error`}>
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
+          const props = { name: field.name, label: field.label, help: field.help, required: field.required, value: values[field.name], error: fieldErrors[field.name] };
+          return field.multiline ? <TextAreaField key={field.name} {...props} rows={3} /> : <TextField key={field.name} {...props} />;
         })}
         {extras?.blockEditor ? <BlockEditorMount view={extras.blockEditor} /> : null}
         {extras ? <ScheduleFields schedule={extras.schedule} /> : null}

@@ -98,7 +98,10 @@ export async function explorePage(
 }
 
 export type DashboardView = DashboardPanels & {
-  recentEdits: Array<{ revisionId: number; pageId: number; title: string; at: string; username: string | null }>;
+  /** The user's own latest saves, one per page. */
+  recentEdits: Array<{ revisionId: number; pageId: number; title: string; at: string }>;
+  /** Pages whose unpublished latest revision is the user's. */
+  yourDrafts: ExplorerRow[];
   yourPages: ExplorerRow[];
   /** A message from the previous action (an approval from the dashboard). */
   message?: string;
@@ -107,11 +110,13 @@ export type DashboardView = DashboardPanels & {
 const DASHBOARD_LIMIT = 10;
 
 export async function dashboard(db: Db, userId: number, permissions: UserPagePermissions): Promise<DashboardView> {
-  const edits = await pagesRepo.listRecentEdits(db, DASHBOARD_LIMIT);
+  const edits = await pagesRepo.listRecentEditsBy(db, userId, DASHBOARD_LIMIT);
+  const drafts = await pagesRepo.listDraftsBy(db, userId, DASHBOARD_LIMIT);
   const owned = await pagesRepo.listPagesOwnedBy(db, userId, DASHBOARD_LIMIT);
   return {
     ...(await dashboardPanels(db, userId, permissions)),
-    recentEdits: edits.map((e) => ({ revisionId: e.revision_id, pageId: e.page_id, title: e.title, at: new Date(e.created_at).toISOString(), username: e.username })),
+    recentEdits: edits.map((e) => ({ revisionId: e.revision_id, pageId: e.page_id, title: e.title, at: new Date(e.created_at).toISOString() })),
+    yourDrafts: drafts.map((row) => toExplorerRow(row, permissions.can('change', row))),
     // Pages you own: editable unless your rights were taken away since (then the editor says so).
     yourPages: owned.map((row) => toExplorerRow(row, true)),
   };

@@ -217,23 +217,36 @@ export function listPagesOwnedBy(db: Db, userId: number, limit: number): Promise
     .execute();
 }
 
-export type RecentEdit = { revision_id: number; page_id: number; title: string; created_at: Date; username: string | null };
+export type RecentEdit = { revision_id: number; page_id: number; title: string; created_at: Date };
 
-/** The latest revisions across the site, newest first, with who saved them. */
-export function listRecentEdits(db: Db, limit: number): Promise<RecentEdit[]> {
+/**
+ * The pages a user saved most recently, one line per page with their latest save, newest first
+ * (Wagtail's 'Your most recent edits'). Only the user's own edits: the dashboard never lists
+ * pages outside the user's permissions.
+ */
+export function listRecentEditsBy(db: Db, userId: number, limit: number): Promise<RecentEdit[]> {
   return db
     .selectFrom('page_revisions')
     .innerJoin('pages', 'pages.id', 'page_revisions.page_id')
-    .leftJoin('users', 'users.id', 'page_revisions.user_id')
-    .select([
-      'page_revisions.id as revision_id',
-      'pages.id as page_id',
-      'pages.title',
-      'page_revisions.created_at',
-      'users.username',
-    ])
+    .select((eb) => [eb.fn.max('page_revisions.id').as('revision_id'), 'pages.id as page_id', 'pages.title', eb.fn.max('page_revisions.created_at').as('created_at')])
+    .where('page_revisions.user_id', '=', userId)
+    .groupBy(['pages.id', 'pages.title'])
+    .orderBy((eb) => eb.fn.max('page_revisions.created_at'), 'desc')
+    .orderBy('pages.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Pages whose latest revision is the user's and not yet published: the user's drafts. */
+export function listDraftsBy(db: Db, userId: number, limit: number): Promise<PageListing[]> {
+  return db
+    .selectFrom('pages')
+    .innerJoin('page_revisions', 'page_revisions.id', 'pages.latest_revision_id')
+    .select(listingSelection())
+    .where('page_revisions.user_id', '=', userId)
+    .where('pages.has_unpublished_changes', '=', true)
     .orderBy('page_revisions.created_at', 'desc')
-    .orderBy('page_revisions.id', 'desc')
+    .orderBy('pages.id', 'desc')
     .limit(limit)
     .execute();
 }
