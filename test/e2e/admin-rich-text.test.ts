@@ -22,9 +22,18 @@ const EDITOR = '[data-widget="rich_text"] .admin-rich-text__content';
 async function caretToEnd(page: Page) {
   await page.focus(EDITOR);
   await page.waitForFunction((selector) => document.querySelector(selector)?.contains(document.getSelection()?.anchorNode ?? null), {}, EDITOR);
+  // ProseMirror takes the DOM selection into its state on 'selectionchange' (a task of its own):
+  // wait for that event to be handled too, or the next key may act on the old caret.
+  await page.evaluate(() => {
+    (window as unknown as { caretMoved: Promise<void> }).caretMoved = new Promise<void>((resolve) => {
+      document.addEventListener('selectionchange', () => setTimeout(resolve, 0), { once: true });
+      setTimeout(resolve, 2000);
+    });
+  });
   await page.keyboard.down('Control');
   await page.keyboard.press('End');
   await page.keyboard.up('Control');
+  await page.evaluate(() => (window as unknown as { caretMoved: Promise<void> }).caretMoved);
   await page.waitForFunction(
     (selector) => {
       const selection = document.getSelection();

@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
+import { pageIdOf } from './page-params';
 import type { Db } from '../../db';
 import { badRequest, HttpError } from '../../errors';
-import { pageIdParamsSchema } from '../../../shared/schemas/admin';
 import type { AutosaveResponse } from '../../../shared/schemas/editing-sessions';
 import { loadDraft, saveRevision } from '../pages/edit-service';
 import { forbidden } from '../permissions/policy';
@@ -19,9 +19,7 @@ export function autosaveRoutes({ db }: { db: Db }): Router {
 
   // Permission: 'change' on the page.
   router.post('/pages/:id/edit/autosave/', async (req, res) => {
-    const params = pageIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    const { page } = await loadDraft(db, params.data.id);
+    const { page } = await loadDraft(db, pageIdOf(req));
     if (!(await permissionsFor(db, req)).can('change', page)) throw forbidden('You do not have permission to edit this page.');
     const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? req.body : {};
     const form = readEditForm(page, body);

@@ -1,8 +1,9 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { pageIdOf } from './page-params';
 import type { Db } from '../../db';
-import { badRequest, HttpError } from '../../errors';
+import { HttpError } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { PAGE_FIELD_NAMES, pageIdParamsSchema, type PageFieldName } from '../../../shared/schemas/admin';
+import { PAGE_FIELD_NAMES, type PageFieldName } from '../../../shared/schemas/admin';
 import { loadDraft, saveRevision } from '../pages/edit-service';
 import { pageTypeOf } from '../pages/page-types';
 import * as pagesRepo from '../pages/repo';
@@ -26,12 +27,6 @@ type FieldErrors = Partial<Record<PageFieldName, string>>;
 /** The page editor (mounted behind requireAdmin). Today: title, slug and the promote fields. */
 export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): Router {
   const router = express.Router();
-
-  const pageIdOf = (req: Request) => {
-    const params = pageIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    return params.data.id;
-  };
 
   type Redisplay = {
     values: Values;

@@ -1,9 +1,10 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { pageIdOf } from './page-params';
 import 'express-session';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { EXPLORER_PAGE_SIZE, explorerQuerySchema, pageIdParamsSchema } from '../../../shared/schemas/admin';
+import { EXPLORER_PAGE_SIZE, explorerQuerySchema } from '../../../shared/schemas/admin';
 import { pageSearchQuerySchema, setPositionQuerySchema } from '../../../shared/schemas/explorer';
 import { PageSearchScreen } from '../../../views/admin/PageSearchScreen';
 import { csrfTokenFor } from '../auth/csrf';
@@ -63,18 +64,15 @@ export function explorerRoutes({ db, assets }: { db: Db; assets: AssetManifest }
 
   // Permission: admin access and 'view' on the page.
   router.get('/pages/:id/', async (req, res) => {
-    const params = pageIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    await explorer(req, res, params.data.id);
+    await explorer(req, res, pageIdOf(req));
   });
 
   // Permission: 'publish' on the page's parent (Wagtail's can_reorder_children).
   router.post('/pages/:id/set_position/', async (req, res) => {
-    const params = pageIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
+    const pageId = pageIdOf(req);
     const query = setPositionQuerySchema.safeParse(req.query);
     if (!query.success) throw badRequest(query.error.issues[0]!.message, { position: query.error.issues.map((issue) => issue.message) });
-    const result = await setPagePosition(db, params.data.id, query.data.position, await permissionsFor(db, req));
+    const result = await setPagePosition(db, pageId, query.data.position, await permissionsFor(db, req));
     // Wagtail's drag-and-drop calls this in the background; a form post comes back to the explorer.
     if (wantsJson(req)) return res.json({ id: result.page.id, position: result.to, count: result.siblingCount });
     const place = result.to + 1;

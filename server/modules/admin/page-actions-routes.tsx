@@ -1,9 +1,10 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { pageIdOf, pageOf as pageFromRequest } from './page-params';
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { addPageFormSchema, addPageOfTypeParams, addPageParams, copyFormSchema, moveFormSchema, moveQuerySchema, pageIdParams, unpublishFormSchema } from '../../../shared/schemas/page-actions';
+import { addPageFormSchema, addPageOfTypeParams, addPageParams, copyFormSchema, moveFormSchema, moveQuerySchema, unpublishFormSchema } from '../../../shared/schemas/page-actions';
 import {
   AddPageScreen,
   ChooseTypeScreen,
@@ -44,12 +45,7 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
   const router = express.Router();
   const chrome = (req: Request) => ({ user: req.user!, csrfToken: csrfTokenFor(req) });
 
-  const pageOf = async (req: Request): Promise<Page> => {
-    const { id } = parse(pageIdParams, req.params, 'The page id is not valid.');
-    const page = await pagesRepo.findPageById(db, id);
-    if (!page || page.depth === 1) throw notFound('The page does not exist.');
-    return page;
-  };
+  const pageOf = (req: Request): Promise<Page> => pageFromRequest(db, req);
   const parentIdOf = async (page: Page) => (await pagesRepo.findPageByPath(db, page.path.slice(0, -4)))?.id ?? null;
 
   // --- add -----------------------------------------------------------------------------------
@@ -165,8 +161,7 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
     await renderDelete(req, res, page, []);
   });
   router.post('/pages/:id/delete/', async (req, res) => {
-    const { id } = parse(pageIdParams, req.params, 'The page id is not valid.');
-    const page = await pagesRepo.findPageById(db, id);
+    const page = await pagesRepo.findPageById(db, pageIdOf(req));
     // A second click on "delete" after the first one went through: say so instead of a bare 404.
     if (!page) {
       res.status(410).type('text/plain').send('This page has already been deleted.');

@@ -1,10 +1,10 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { pageIdOf } from './page-params';
 import type { Db } from '../../db';
-import { badRequest } from '../../errors';
 import type { Logger } from '../../logger';
 import type { AssetManifest } from '../../ssr/assets';
 import { renderPage, type RenderDeps } from '../../ssr/render';
-import { pageFieldsFormSchema, pageIdParamsSchema } from '../../../shared/schemas/admin';
+import { pageFieldsFormSchema } from '../../../shared/schemas/admin';
 import { csrfTokenFor } from '../auth/csrf';
 import { contentForSave } from '../pages/content';
 import { loadDraft } from '../pages/edit-service';
@@ -27,9 +27,7 @@ export function previewRoutes({ db, assets, renderDeps, logger }: { db: Db; asse
   const router = express.Router();
 
   const editablePage = async (req: Request) => {
-    const params = pageIdParamsSchema.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    const loaded = await loadDraft(db, params.data.id);
+    const loaded = await loadDraft(db, pageIdOf(req));
     if (!(await permissionsFor(db, req)).can('change', loaded.page)) throw forbidden('You do not have permission to preview this page.');
     return loaded;
   };

@@ -1,12 +1,10 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { pageOf as pageFromRequest } from './page-params';
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { pageIdParams } from '../../../shared/schemas/page-actions';
 import { privacyFormSchema, type PrivacyChoice } from '../../../shared/schemas/privacy';
 import { PrivacyScreen, type PrivacyFieldName, type PrivacyScreenProps } from '../../../views/admin/PrivacyScreen';
 import { csrfTokenFor } from '../auth/csrf';
-import * as pagesRepo from '../pages/repo';
 import type { Page } from '../pages/table';
 import { listGroups } from '../permissions/groups-repo';
 import { assertCan } from '../permissions/policy';
@@ -38,10 +36,7 @@ export function privacyRoutes({ db, assets }: { db: Db; assets: AssetManifest })
   const router = express.Router();
 
   const pageOf = async (req: Request): Promise<Page> => {
-    const params = pageIdParams.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    const page = await pagesRepo.findPageById(db, params.data.id);
-    if (!page || page.depth === 1) throw notFound('The page does not exist.');
+    const page = await pageFromRequest(db, req);
     await assertCan(db, req.user!, 'privacy', page);
     return page;
   };

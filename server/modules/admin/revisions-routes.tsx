@@ -1,8 +1,9 @@
 import express, { type Request, type Router } from 'express';
+import { pageOf as pageFromRequest } from './page-params';
 import type { Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { pageIdParams, revisionParams } from '../../../shared/schemas/page-actions';
+import { revisionParams } from '../../../shared/schemas/page-actions';
 import { CompareScreen, HistoryScreen, RevisionViewScreen, RevisionsScreen, type RevisionRow } from '../../../views/admin/RevisionScreens';
 import { countLogEntries, listLogEntries } from '../audit/repo';
 import { csrfTokenFor } from '../auth/csrf';
@@ -31,13 +32,7 @@ export function revisionRoutes({ db, assets }: { db: Db; assets: AssetManifest }
   const router = express.Router();
   const chrome = (req: Request) => ({ user: req.user!, csrfToken: csrfTokenFor(req) });
 
-  const pageOf = async (req: Request): Promise<Page> => {
-    const parsed = pageIdParams.safeParse(req.params);
-    if (!parsed.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    const page = await pagesRepo.findPageById(db, parsed.data.id);
-    if (!page || page.depth === 1) throw notFound('The page does not exist.');
-    return page;
-  };
+  const pageOf = (req: Request): Promise<Page> => pageFromRequest(db, req);
   const revisionOf = async (page: Page, id: number): Promise<PageRevision> => {
     const revision = await pagesRepo.findRevision(db, id);
     if (!revision || revision.page_id !== page.id) throw notFound('The revision does not exist.');
@@ -111,7 +106,7 @@ export function revisionRoutes({ db, assets }: { db: Db; assets: AssetManifest }
     const from = await side(match[1]!);
     const to = await side(match[2]!);
     const changes = diffSnapshots(from.snapshot, to.snapshot);
-    renderAdmin(res, assets, pagesScreen(chrome(req), `Comparing ${page.title}`, <CompareScreen page={page} fromLabel={from.label} toLabel={to.label} changes={changes} />));
+    renderAdmin(res, assets, pagesScreen(chrome(req), `Comparing ${page.title}`, <CompareScreen page={page } fromLabel={from.label} toLabel={to.label} changes={changes} />));
   });
 
   // Permission: 'change' on the page. Never publishes: the old content becomes a new draft.

@@ -1,9 +1,9 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Db } from '../../db';
 import type { AssetManifest } from '../../ssr/assets';
-import { loginFormSchema } from '../../../shared/schemas/admin';
 import type { LoginScreenProps } from '../../../views/admin/LoginScreen';
 import { csrfTokenFor } from '../auth/csrf';
+import { handleLoginPost } from '../auth/login-form';
 import { SESSION_COOKIE, type SessionStack } from '../auth/session-middleware';
 import { editRoutes } from './edit-routes';
 import { autosaveRoutes } from './autosave-routes';
@@ -33,9 +33,7 @@ import { dashboardScreen, loginScreen } from './screens';
 
 export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack; mailer: Mailer; renderDeps: RenderDeps; logger: Logger };
 
-// Wagtail's wording: one message whether the username or the password was wrong.
-export const INVALID_LOGIN = "Your username and password didn't match. Please try again.";
-export const RATE_LIMITED_LOGIN = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export { INVALID_LOGIN, RATE_LIMITED_LOGIN } from '../auth/login-form';
 
 /** The back office under /wagtail/: sessions, login and CSRF are mounted here, not on public pages. */
 export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger }: AdminDeps): Router {
@@ -55,28 +53,12 @@ export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger }
 
   // Permission: anyone; rate-limited per account and per address in the auth service.
   router.post('/login/', (req: Request, res: Response, next: NextFunction) => {
-    const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
-    const nextPath = safeNextPath(body.next);
-    const username = typeof body.username === 'string' ? body.username.slice(0, 150) : '';
-    const parsed = loginFormSchema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors: LoginScreenProps['fieldErrors'] = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'username' || field === 'password') && !fieldErrors[field]) fieldErrors[field] = issue.message;
-      }
-      return renderLogin(req, res, { next: nextPath, username, fieldErrors }, 400);
-    }
-    sessions.authenticator.authenticate('local', (error: unknown, user: Express.User | false, info?: { message?: string }) => {
-      if (error) return next(error);
-      if (!user) {
-        const limited = info?.message === 'rate_limited';
-        const formError = limited ? RATE_LIMITED_LOGIN : INVALID_LOGIN;
-        return renderLogin(req, res, { next: nextPath, username, fieldErrors: {}, formError }, limited ? 429 : 200);
-      }
-      // passport regenerates the session id here, so a planted session cookie is worthless.
-      req.logIn(user, (loginError) => (loginError ? next(loginError) : res.redirect(303, nextPath)));
-    })(req, res, next);
+    const nextPath = safeNextPath(req.body?.next);
+    handleLoginPost(sessions, req, res, next, {
+      fail: ({ username, fieldErrors, formError }, status) => renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
+      // passport regenerated the session id, so a planted session cookie is worthless.
+      succeed: () => res.redirect(303, nextPath),
+    });
   });
 
   // Permission: CSRF token only (logging out an anonymous session is harmless).

@@ -1,15 +1,14 @@
 import express, { type Request, type Response, type Router } from 'express';
+import { pageOf as pageFromRequest } from './page-params';
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
+import { badRequest } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { pageIdParams } from '../../../shared/schemas/page-actions';
 import { requestChangesFormSchema, workflowActionFormSchema } from '../../../shared/schemas/moderation';
 import { RequestChangesScreen } from '../../../views/admin/WorkflowScreens';
 import { csrfTokenFor } from '../auth/csrf';
 import { mayCancel, mayReview } from '../moderation/default-workflow';
 import * as moderationRepo from '../moderation/repo';
 import { approve, cancel, requestChanges, type ReviewTarget } from '../moderation/service';
-import * as pagesRepo from '../pages/repo';
 import type { Page } from '../pages/table';
 import { forbidden } from '../permissions/policy';
 import { permissionsFor } from '../permissions/request';
@@ -30,13 +29,7 @@ const editUrl = (pageId: number) => `/wagtail/pages/${pageId}/edit/`;
 export function workflowRoutes({ db, assets }: { db: Db; assets: AssetManifest }): Router {
   const router = express.Router();
 
-  const pageOf = async (req: Request): Promise<Page> => {
-    const params = pageIdParams.safeParse(req.params);
-    if (!params.success) throw badRequest('The page id is not valid.', { id: ['Enter a whole number.'] });
-    const page = await pagesRepo.findPageById(db, params.data.id);
-    if (!page || page.depth === 1) throw notFound('The page does not exist.');
-    return page;
-  };
+  const pageOf = (req: Request): Promise<Page> => pageFromRequest(db, req);
 
   const targetOf = (req: Request): ReviewTarget & { next?: string } => {
     const parsed = workflowActionFormSchema.safeParse(bodyOf(req));

@@ -2,11 +2,10 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { AssetManifest } from '../../ssr/assets';
-import { loginFormSchema } from '../../../shared/schemas/admin';
 import { authenticateWithPasswordParams, viewPasswordFormSchema } from '../../../shared/schemas/privacy';
 import type { PublicLoginProps } from '../../../views/restricted/PublicLoginPage';
 import { safeNextPath } from '../admin/next-url';
-import { INVALID_LOGIN, RATE_LIMITED_LOGIN } from '../admin/routes';
+import { handleLoginPost } from '../auth/login-form';
 import { csrfTokenFor } from '../auth/csrf';
 import type { SessionStack } from '../auth/session-middleware';
 import * as pagesRepo from '../pages/repo';
@@ -72,34 +71,16 @@ export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: 
   });
 
   // Rate-limited per account and per address in the auth service, as the back-office login.
-  router.post('/login/', async (req: Request, res: Response, next: NextFunction) => {
-    const body = bodyOf(req);
-    const nextPath = safeNextPath(body.next, '/');
-    const username = typeof body.username === 'string' ? body.username.slice(0, 150) : '';
-    const parsed = loginFormSchema.safeParse(body);
-    if (!parsed.success) {
-      const fieldErrors: PublicLoginProps['fieldErrors'] = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'username' || field === 'password') && !fieldErrors[field]) fieldErrors[field] = issue.message;
-      }
-      return renderLogin(req, res, { next: nextPath, username, fieldErrors }, 400);
-    }
-    sessions.authenticator.authenticate('local', (error: unknown, user: Express.User | false, info?: { message?: string }) => {
-      if (error) return next(error);
-      if (!user) {
-        const limited = info?.message === 'rate_limited';
-        renderLogin(req, res, { next: nextPath, username, fieldErrors: {}, formError: limited ? RATE_LIMITED_LOGIN : INVALID_LOGIN }, limited ? 429 : 200).catch(next);
-        return;
-      }
-      // passport regenerates the session id here; the passwords given so far go with it.
-      const passed = req.session.passedViewRestrictions;
-      req.logIn(user, (loginError) => {
-        if (loginError) return next(loginError);
-        if (passed) req.session.passedViewRestrictions = passed;
-        res.redirect(303, nextPath);
-      });
-    })(req, res, next);
+  router.post('/login/', (req: Request, res: Response, next: NextFunction) => {
+    const nextPath = safeNextPath(bodyOf(req).next, '/');
+    handleLoginPost(sessions, req, res, next, {
+      fail: ({ username, fieldErrors, formError }, status) => renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
+      succeed: () => res.redirect(303, nextPath),
+      // The session id changes at login; the shared passwords given so far go with the visitor.
+      carry: (from, to) => {
+        if (from.passedViewRestrictions) to.passedViewRestrictions = from.passedViewRestrictions;
+      },
+    });
   });
 
   return router;
