@@ -30,16 +30,8 @@ function FieldNotes({ id, help, error }: { id: string; help?: string; error?: st
   );
 }
 
-export function TextField({
-  name,
-  label,
-  error,
-  help,
-  required,
-  value,
-  type = 'text',
-  autoComplete,
-}: FieldProps & { value: string; type?: 'text' | 'email' | 'password' | 'number'; autoComplete?: string }) {
+/** The label, control and notes of one field; the control gets its id and described-by from here. */
+function LabelledField({ name, label, error, help, required, control }: FieldProps & { control(wiring: ControlWiring): ReactNode }) {
   const id = `id_${name}`;
   return (
     <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
@@ -47,20 +39,26 @@ export function TextField({
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        // Passwords are never sent back to the browser.
-        defaultValue={type === 'password' ? undefined : value}
-        required={required}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, help, error)}
-      />
+      {control({ id, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, help, error) })}
       <FieldNotes id={id} help={help} error={error} />
     </div>
   );
+}
+
+type ControlWiring = { id: string; name: string; required?: boolean; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+
+export function TextField({
+  value,
+  type = 'text',
+  autoComplete,
+  ...field
+}: FieldProps & { value: string; type?: 'text' | 'email' | 'password' | 'number'; autoComplete?: string }) {
+  // Passwords are never sent back to the browser.
+  return <LabelledField {...field} control={(wiring) => <input {...wiring} type={type} defaultValue={type === 'password' ? undefined : value} autoComplete={autoComplete} />} />;
+}
+
+export function TextAreaField({ value, rows = 4, ...field }: FieldProps & { value: string; rows?: number }) {
+  return <LabelledField {...field} control={(wiring) => <textarea {...wiring} rows={rows} defaultValue={value} />} />;
 }
 
 export function CheckboxField({ name, label, error, help, checked, value = 'on' }: FieldProps & { checked: boolean; value?: string }) {
@@ -82,31 +80,20 @@ export function CheckboxField({ name, label, error, help, checked, value = 'on' 
   );
 }
 
-export function SelectField({
-  name,
-  label,
-  error,
-  help,
-  required,
-  value,
-  options,
-}: FieldProps & { value: string; options: Array<{ value: string; label: string }> }) {
-  const id = `id_${name}`;
+export function SelectField({ value, options, ...field }: FieldProps & { value: string; options: Array<{ value: string; label: string }> }) {
   return (
-    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select id={id} name={name} defaultValue={value} required={required} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, help, error)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldNotes id={id} help={help} error={error} />
-    </div>
+    <LabelledField
+      {...field}
+      control={(wiring) => (
+        <select {...wiring} defaultValue={value}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -199,24 +186,3 @@ export function FlashMessage({ message }: { message?: string }) {
   );
 }
 
-export function TextAreaField({ name, label, error, help, required, value, rows = 4 }: FieldProps & { value: string; rows?: number }) {
-  const id = `id_${name}`;
-  return (
-    <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, help, error)}
-      />
-      <FieldNotes id={id} help={help} error={error} />
-    </div>
-  );
-}
