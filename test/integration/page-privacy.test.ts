@@ -289,6 +289,20 @@ describe('page privacy: the privacy screen and the public side', () => {
     await attempt('the-right-one').expect(303);
   });
 
+  it('asks for the password before a private redirect page reveals where it points', async () => {
+    const section = await livePage('Private redirects');
+    await setPrivacy(section, { restriction_type: 'password', password: 'harbour-secret' }).expect(303);
+    const redirect = await createPage(t.db, { parentId: section.id, pageType: 'RedirectPage', title: 'Secret menu', slug: 'secret-menu', content: { redirect_to: 'https://example.com/secret-menu' }, publish: true });
+    const visitor = request.agent(t.app);
+    const gate = await visitor.get(urlOf(redirect)).expect(200);
+    expect(gate.text).to.include('name="password"').and.not.include('example.com/secret-menu');
+    expect(gate.headers['cache-control']).to.equal('private, no-store');
+    const action = /action="([^"]+)"/.exec(gate.text)![1]!.replace(/&amp;/g, '&');
+    await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrfTokenIn(gate.text), password: 'harbour-secret', return_url: urlOf(redirect) }).expect(303);
+    const passed = await visitor.get(urlOf(redirect)).expect(302);
+    expect(passed.headers.location).to.equal('https://example.com/secret-menu');
+  });
+
   it('sets no cookie and no private cache header on public pages', async () => {
     const page = await livePage('Public chowder');
     for (const url of ['/', urlOf(page)]) {

@@ -23,7 +23,15 @@ export type ResolvedPage = {
   /** schema.org JSON-LD for the document head (e.g. a location page's Restaurant). */
   structuredData?: Record<string, unknown>;
 };
-export type Resolution = ResolvedPage | { kind: 'redirect'; location: string; status?: 301 | 302 };
+export type Resolution =
+  | ResolvedPage
+  | {
+      kind: 'redirect';
+      location: string;
+      status?: 301 | 302;
+      /** A RedirectPage answers like any page: privacy is checked before its target is revealed. */
+      fromPage?: Pick<ResolvedPage, 'status' | 'tree' | 'root'> & { page: { id: number } };
+    };
 
 /** Host and path to the live page that answers them; unknown paths get the site's Error404 page. */
 export async function resolvePublicPage(db: Db, logger: Logger, request: PublicRequest): Promise<Resolution> {
@@ -36,7 +44,7 @@ export async function resolvePublicPage(db: Db, logger: Logger, request: PublicR
 
   if (page && pageType?.routable) {
     if (pageType.type === 'RedirectPage' && typeof page.content.redirect_to === 'string') {
-      return { kind: 'redirect', location: page.content.redirect_to };
+      return { kind: 'redirect', location: page.content.redirect_to, fromPage: { status: 200, tree, root, page: { id: page.id } } };
     }
     // The not-found page answers 404 even at its own address, so crawlers never index it.
     const status = pageType.type === 'Error404' ? 404 : 200;

@@ -30,6 +30,7 @@ export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps,
       query: req.query as Record<string, unknown>,
     });
     if (resolution.kind === 'redirect') {
+      if (gate && resolution.fromPage && !(await gate(req, res, resolution.fromPage))) return;
       res.redirect(resolution.status ?? 302, resolution.location);
       return;
     }

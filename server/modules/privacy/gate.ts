@@ -14,7 +14,10 @@ import { loginUrl, passedRestrictionIds, passwordFormUrl, runMiddleware } from '
  * Decides whether a resolved public page may be rendered for this request. True: go on and
  * render it. False: the gate answered (the password form or a redirect to the login).
  */
-export type ViewGate = (req: Request, res: Response, resolved: ResolvedPage) => Promise<boolean>;
+export type ViewGate = (req: Request, res: Response, resolved: GatedPage) => Promise<boolean>;
+
+/** What the gate reads of a resolved page (a RedirectPage passes it too, before redirecting). */
+export type GatedPage = Pick<ResolvedPage, 'status' | 'tree' | 'root'> & { page: Pick<ResolvedPage['page'], 'id'> };
 
 /**
  * Page privacy on the public side (Wagtail's check_view_restrictions hook). Unrestricted pages pay
