@@ -172,16 +172,25 @@ export function listChildPages(
 ): Promise<PageListing[]> {
   if (onlyPaths && onlyPaths.length === 0) return Promise.resolve([]);
   const direction = order.desc ? 'desc' : 'asc';
-  return db
+  const byColumn = order.column === 'path' ? undefined : (`pages.${order.column}` as const);
+  // The window of ids first, then the per-row subqueries (scheduled, in moderation) for those
+  // rows only: an offset deep into 5,000 children must not compute them for every skipped row.
+  const windowIds = db
     .selectFrom('pages')
-    .select([...listingColumns, scheduledColumn(), inModerationColumn()])
+    .select('pages.id')
     .where('path', 'like', `${parent.path}%`)
     .where('depth', '=', parent.depth + 1)
     .$if(onlyPaths !== undefined, (qb) => qb.where('path', 'in', onlyPaths!))
-    .$if(order.column !== 'path', (qb) => qb.orderBy(`pages.${order.column as Exclude<ChildOrder['column'], 'path'>}`, direction))
+    .$if(byColumn !== undefined, (qb) => qb.orderBy(byColumn!, direction))
     .orderBy('path', order.column === 'path' ? direction : 'asc')
     .limit(window.limit)
-    .offset(window.offset)
+    .offset(window.offset);
+  return db
+    .selectFrom('pages')
+    .select([...listingColumns, scheduledColumn(), inModerationColumn()])
+    .where('pages.id', 'in', windowIds)
+    .$if(byColumn !== undefined, (qb) => qb.orderBy(byColumn!, direction))
+    .orderBy('pages.path', order.column === 'path' ? direction : 'asc')
     .execute();
 }
 
