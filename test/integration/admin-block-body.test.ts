@@ -45,7 +45,8 @@ describe('back office: block body on the edit screen', () => {
       .expect(400);
     expect(res.text).to.include('The page body has errors');
     const redisplayed = JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(res.text)![1]!);
-    expect(Object.keys(redisplayed.errors)).to.include.members(['body.1.value.text', 'body.1.value.level']);
+    // A draft defers the blank required text (Wagtail 7); the impossible level is an error still.
+    expect(Object.keys(redisplayed.errors)).to.include('body.1.value.level').and.not.include('body.1.value.text');
     expect(res.text).to.include('&quot;h9&quot;');
     expect((await findPageById(t.db, page.id))!.latest_revision_id).to.equal(saved.latest_revision_id);
 

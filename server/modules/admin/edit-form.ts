@@ -3,6 +3,7 @@ import { overwriteFieldSchema } from '../../../shared/schemas/editing-sessions';
 import { contentForSave } from '../pages/content';
 import type { PageFieldsEdit } from '../pages/edit-service';
 import { pageTypeOf } from '../pages/page-types';
+import { slugify } from '../pages/slug';
 import type { Schedule } from '../pages/schedule-service';
 import type { Page, PageContent } from '../pages/table';
 import { readContentInput } from './block-editor-data';
@@ -52,7 +53,12 @@ export function readEditForm(page: Page, body: Record<string, unknown>): EditFor
     content: { json: typeof body.content_json === 'string' ? body.content_json : undefined, errors: {} },
     baseRevisionId: parseBaseRevision(body),
   };
-  const parsed = pageFieldsFormSchema.safeParse(body);
+  // Saving a draft (Save draft, autosave) defers required fields as Wagtail 7 does: a blank slug
+  // is made from the title, and blocks may keep blank required fields until publishing.
+  const draft = body['action-publish'] === undefined && body['action-submit'] === undefined && body.overwrite !== 'publish';
+  const blankSlug = typeof body.slug !== 'string' || body.slug.trim() === '';
+  const titleText = typeof body.title === 'string' ? body.title : '';
+  const parsed = pageFieldsFormSchema.safeParse(draft && blankSlug && slugify(titleText) ? { ...body, slug: slugify(titleText) } : body);
   if (!parsed.success) {
     const fieldErrors: EditFieldErrors = {};
     const nonFieldErrors: string[] = [];
@@ -72,7 +78,7 @@ export function readEditForm(page: Page, body: Record<string, unknown>): EditFor
   let content: PageContent | undefined;
   const pageType = pageTypeOf(page.page_type);
   if (contentInput.content !== undefined && pageType) {
-    const checked = contentForSave(pageType, contentInput.content);
+    const checked = contentForSave(pageType, contentInput.content, { deferRequired: draft });
     if (!checked.ok) {
       return { ok: false, kept: { ...kept, content: { ...kept.content, errors: checked.errors } }, fieldErrors: {}, nonFieldErrors: ['The page body has errors: see the marked blocks.'] };
     }

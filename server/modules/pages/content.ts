@@ -63,10 +63,30 @@ export function contentForRender(
   return out;
 }
 
-/** Content as staff save it: strict, with errors keyed by field path ("body.3.value.text"). */
+/** Whether a value counts as not filled in: absent, empty text or an empty list. */
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
+  let value = root;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Content as staff save it: strict, with errors keyed by field path ("body.3.value.text").
+ * `deferRequired` (saving a draft, as Wagtail 7 defers required fields): a block whose only
+ * problems are fields left blank is kept as typed; every other rule still applies, and the
+ * blanks must be filled before the version can be published.
+ */
 export function contentForSave(
   pageType: PageTypeDefinition,
   content: PageContent,
+  options: { deferRequired?: boolean } = {},
 ): { ok: true; content: PageContent } | { ok: false; errors: FieldErrors } {
   const errors: FieldErrors = {};
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
@@ -85,11 +105,10 @@ export function contentForSave(
         return block;
       }
       const value = definition.schema.safeParse(block.value);
-      if (!value.success) {
-        for (const issue of value.error.issues) add([field, index, 'value', ...issue.path].join('.'), issue.message);
-        return block;
-      }
-      return { ...block, value: value.data };
+      if (value.success) return { ...block, value: value.data };
+      const issues = options.deferRequired ? value.error.issues.filter((issue) => !isBlank(valueAt(block.value, issue.path))) : value.error.issues;
+      for (const issue of issues) add([field, index, 'value', ...issue.path].join('.'), issue.message);
+      return block;
     });
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, content: cleaned };

@@ -7,7 +7,9 @@ import { cancelModerationOnPublish } from '../moderation/cancel-on-publish';
 import * as lifecycleRepo from './lifecycle-repo';
 import * as repo from './repo';
 import { publishRevision } from './service';
-import type { Page } from './table';
+import { contentForSave } from './content';
+import { pageTypeOf } from './page-types';
+import type { Page, PageContent } from './table';
 
 export const PUBLISH_JOB = 'pages.publish_scheduled';
 export const EXPIRE_JOB = 'pages.expire';
@@ -29,7 +31,9 @@ export async function publishOrSchedule(db: Db, pageId: number, revisionId: numb
   return inTransaction(db, async (trx) => {
     const page = await repo.lockPage(trx, pageId);
     if (!page) throw notFound('The page does not exist.');
-    const title = (await repo.findRevision(trx, revisionId))?.content.title ?? page.title;
+    const revision = await repo.findRevision(trx, revisionId);
+    assertPublishable(page, revision?.content.content);
+    const title = revision?.content.title ?? page.title;
     // Publishing (or scheduling) by hand ends a moderation in progress, as Wagtail does by default.
     await cancelModerationOnPublish(trx, { id: page.id, title }, userId);
     await repo.updatePage(trx, page.id, { go_live_at: schedule.goLiveAt, expire_at: schedule.expireAt });
@@ -49,6 +53,18 @@ export async function publishOrSchedule(db: Db, pageId: number, revisionId: numb
     await logPageAction(trx, { pageId, userId, action: 'publish', title, revisionId });
     return { page: published, scheduled: false };
   });
+}
+
+/**
+ * Drafts may keep required fields blank (contentForSave's deferRequired); a version is published
+ * only once it passes every rule. Approving, reverting and the API's publish all come through here.
+ */
+function assertPublishable(page: Page, content: PageContent | undefined): void {
+  const pageType = pageTypeOf(page.page_type);
+  if (!pageType || content === undefined) return;
+  if (!contentForSave(pageType, content).ok) {
+    throw new HttpError(400, 'incomplete_version', 'This version has required fields left blank, so it cannot be published: open it in the editor, fill them in and publish again.');
+  }
 }
 
 /** Job: publish a revision approved for a go-live time, unless a newer schedule replaced it. */
