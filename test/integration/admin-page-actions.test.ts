@@ -53,6 +53,27 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     await agent.post(`/wagtail/pages/add/ExamplePage/${home.id}/`).type('form').send({ title: 'No token' }).expect(403);
   });
 
+  it('edits the new page body on the add screen, keeping typed blocks when the form has errors', async () => {
+    const form = await agent.get(`/wagtail/pages/add/ExamplePage/${home.id}/`).expect(200);
+    expect(form.text).to.include('id="block-editor-data"').and.match(/<script type="module" src="\/static\/assets\/admin-editor-/);
+    const body = { body: [{ type: 'heading', id: 'h1', value: { text: 'Brunch menu', level: 'h2' } }], confirmation_content: [] };
+    const badBody = { body: [{ type: 'heading', id: 'h1', value: { text: 'Brunch menu', level: 'h9' } }], confirmation_content: [] };
+    const refused = await agent
+      .post(`/wagtail/pages/add/ExamplePage/${home.id}/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Brunch two', slug: '', content_json: JSON.stringify(badBody) })
+      .expect(400);
+    expect(refused.text).to.include('The page body has errors').and.include('&quot;h9&quot;').and.include('value="Brunch two"');
+    const created = await agent
+      .post(`/wagtail/pages/add/ExamplePage/${home.id}/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Brunch two', slug: '', content_json: JSON.stringify(body) })
+      .expect(303);
+    const id = Number(/pages\/(\d+)\/edit/.exec(String(created.headers.location))![1]!);
+    const added = (await findPageById(t.db, id))!;
+    expect((added.content.body as Array<{ value: { text: string } }>)[0]!.value.text).to.equal('Brunch menu');
+  });
+
   it('unpublishes a page with or without its live subpages, keeping the drafts', async () => {
     const parent = await page('Seasonal', 'seasonal');
     const child = await page('Summer', 'summer', parent.id);

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BlockEditorMount, type BlockEditorView } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
 import { CheckboxField, FormErrorSummary, SelectField, TextField } from './FormFields';
 
@@ -197,8 +198,10 @@ export function AddPageScreen(props: {
   fieldErrors: Partial<Record<keyof AddValues, string>>;
   errors: string[];
   csrfToken: string;
+  /** The body's block editor, for page types with stream fields. */
+  blockEditor?: BlockEditorView | null;
 }) {
-  const { parent, type, values, fieldErrors, errors, csrfToken } = props;
+  const { parent, type, values, fieldErrors, errors, csrfToken, blockEditor } = props;
   return (
     <>
       <Heading kicker={`New ${type.label}`} title={`Create a page in '${parent.title}'`} back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }} />
@@ -211,7 +214,7 @@ export function AddPageScreen(props: {
         <TextField name="slug" label="Slug" value={values.slug} error={fieldErrors.slug} help="Leave empty to make one from the title" />
         <TextField name="seo_title" label="Title tag" value={values.seo_title} error={fieldErrors.seo_title} />
         <TextField name="search_description" label="Meta description" value={values.search_description} error={fieldErrors.search_description} />
-        <p className="admin-muted">The body of blocks is edited on the next screen, once the draft exists.</p>
+        {blockEditor ? <BlockEditorMount view={blockEditor} /> : null}
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--secondary">
             Save draft

@@ -23,7 +23,10 @@ import { copyPage, mayLiveUnder, movePage } from '../pages/move-copy-service';
 import { pageTypes, pageTypeOf } from '../pages/page-types';
 import * as pagesRepo from '../pages/repo';
 import { createPage } from '../pages/service';
-import type { Page } from '../pages/table';
+import type { Page, PageContent } from '../pages/table';
+import { contentForSave } from '../pages/content';
+import type { PageTypeDefinition } from '../pages/page-type';
+import { blockEditorView, readContentInput } from './block-editor-data';
 import { assertCan } from '../permissions/policy';
 import { setFlash } from './flash';
 import { safeNextPath } from './next-url';
@@ -41,6 +44,9 @@ function parse<T extends z.ZodType>(schema: T, value: unknown, message: string):
 }
 
 /** Add, unpublish, delete, move, copy, lock and unlock, with Wagtail's URLs and confirm screens (behind requireAdmin). */
+/** A new page's body: each stream field an empty list. */
+const emptyBody = (type: PageTypeDefinition): PageContent => Object.fromEntries(type.streamFields.map((field) => [field, []]));
+
 export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest }): Router {
   const router = express.Router();
   const chrome = (req: Request) => ({ user: req.user!, csrfToken: csrfTokenFor(req) });
@@ -73,13 +79,13 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
     if (!type.parentTypes.includes(parent.page_type)) throw badRequest(`A ${type.label} cannot be created under '${parent.title}'.`);
     return { parent, type };
   };
-  const renderAdd = (req: Request, res: Response, ctx: Awaited<ReturnType<typeof addContext>>, form: { values: AddValues; fieldErrors: Partial<Record<keyof AddValues, string>>; errors: string[] }, status = 200) =>
-    renderAdmin(
-      res,
-      assets,
-      pagesScreen(chrome(req), `New ${ctx.type.label}`, <AddPageScreen parent={ctx.parent} type={{ type: ctx.type.type, label: ctx.type.label }} csrfToken={csrfTokenFor(req)} {...form} />),
-      status,
-    );
+  type AddForm = { values: AddValues; fieldErrors: Partial<Record<keyof AddValues, string>>; errors: string[]; content?: { json?: string; errors: Record<string, string[]> } };
+  const renderAdd = (req: Request, res: Response, ctx: Awaited<ReturnType<typeof addContext>>, { content, ...form }: AddForm, status = 200) => {
+    // The new page's body is edited here already (Wagtail's create view), empty to start with.
+    const blockEditor = blockEditorView(ctx.type, emptyBody(ctx.type), content?.json, content?.errors);
+    const element = <AddPageScreen parent={ctx.parent} type={{ type: ctx.type.type, label: ctx.type.label }} csrfToken={csrfTokenFor(req)} blockEditor={blockEditor} {...form} />;
+    renderAdmin(res, assets, { ...pagesScreen(chrome(req), `New ${ctx.type.label}`, element), blockEditor: blockEditor !== null }, status);
+  };
 
   // Permission: 'add' on the parent.
   router.get('/pages/add/:type/:parent_page_id/', async (req, res) => {
@@ -96,6 +102,16 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
     if (!parsed.success) return renderAdd(req, res, ctx, { values, fieldErrors: zodFieldErrors(parsed.error.issues), errors: [] }, 400);
     const publish = parsed.data['action-publish'] !== undefined;
     if (publish) await assertCan(db, req.user!, 'publish', ctx.parent);
+    // The body as typed: strict when publishing, blanks deferred for a draft (as the edit screen).
+    const typedBody = { json: typeof body.content_json === 'string' ? body.content_json : undefined, errors: {} as Record<string, string[]> };
+    const contentInput = readContentInput(body);
+    if (!contentInput.ok) return renderAdd(req, res, ctx, { values, fieldErrors: {}, errors: [contentInput.message], content: typedBody }, 400);
+    let content: PageContent = emptyBody(ctx.type);
+    if (contentInput.content !== undefined) {
+      const checked = contentForSave(ctx.type, contentInput.content, { deferRequired: !publish });
+      if (!checked.ok) return renderAdd(req, res, ctx, { values, fieldErrors: {}, errors: ['The page body has errors: see the marked blocks.'], content: { ...typedBody, errors: checked.errors } }, 400);
+      content = checked.content;
+    }
     try {
       const page = await inTransaction(db, async (trx) => {
         const created = await createPage(trx, {
@@ -105,8 +121,7 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
           slug: parsed.data.slug,
           seo_title: parsed.data.seo_title,
           search_description: parsed.data.search_description,
-          // A new page starts with an empty body (each stream field an empty list); the editor fills it.
-          content: Object.fromEntries(ctx.type.streamFields.map((field) => [field, []])),
+          content,
           userId: req.user!.id,
           publish,
         });
@@ -119,7 +134,7 @@ export function pageActionRoutes({ db, assets }: { db: Db; assets: AssetManifest
     } catch (error) {
       const shown = userFacingError(error);
       if (!shown) throw error;
-      renderAdd(req, res, ctx, { values, ...splitErrors(shown, ['title', 'slug', 'seo_title', 'search_description'] as const) }, 400);
+      renderAdd(req, res, ctx, { values, ...splitErrors(shown, ['title', 'slug', 'seo_title', 'search_description'] as const), content: typedBody }, 400);
     }
   });
 
