@@ -41,7 +41,9 @@ describe('header location picker in Chromium', () => {
     return locationByRlid(suite.app.db, row.rlid);
   }
 
-  it('searches, saves a result, shows its details, renders it on the server after reload, and changes it', async () => {
+  it('searches, saves a result, shows its details, renders it on the server after reload, and changes it', async function () {
+    // A long scenario (two reloads, four axe runs): room for a loaded CI machine.
+    this.timeout(90_000);
     const tab = await suite.visit('/');
     const { page } = tab;
     // axe is injected without a nonce, so this tab bypasses the CSP (from the next navigation).
