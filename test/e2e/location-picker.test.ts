@@ -103,6 +103,9 @@ describe('header location picker in Chromium', () => {
     await page.waitForSelector('.location-picker__input', { visible: true });
     // 'Hide location details' closes the popover from the details view.
     await page.keyboard.press('Escape');
+    // Wait for the close to finish, or the trigger's click could land on the closing popover.
+    await page.waitForSelector('.location-picker__dialog', { hidden: true });
+    await page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__trigger'), { timeout: 2000 });
     await openPicker(page);
     const hide = await page.$$('xpath/.//button[normalize-space()="Hide location details"]');
     await hide[0]!.click();
