@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { insertGroup, replaceGroupPagePermissions, replaceUserGroups } from '../../server/modules/permissions/groups-repo';
 import { createPage } from '../../server/modules/pages/service';
+import { insertRestriction } from '../../server/modules/privacy/repo';
 import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
@@ -61,6 +62,19 @@ describe('back office: page search', () => {
     expect(res.text).to.include(`href="/wagtail/pages/${inside.id}/"`);
     // Each row shows its status and type.
     expect(res.text).to.include('admin-status--live').and.to.include('Content page');
+  });
+
+  it('marks private results, private themselves or under a private page', async () => {
+    await insertRestriction(t.db, { pageId: inside.id, type: 'login', passwordHash: null });
+    try {
+      const agent = await signedInAgent(t.app);
+      const res = await agent.get('/wagtail/pages/search/?q=zebrafish').expect(200);
+      const rows = [...(/<tbody>(.*?)<\/tbody>/s.exec(res.text)?.[1] ?? '').matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map((row) => row[1]!);
+      const privateTitles = rows.filter((row) => row.includes('admin-status--private')).map((row) => /class="admin-table__title"[^>]*>([^<]*)</.exec(row)?.[1]);
+      expect(privateTitles).to.have.members(['Zebrafish', 'Zebrafish section', 'Zebrafish tacos', 'Grilled zebrafish', 'Promo 100% off_peak', 'Striped specials']);
+    } finally {
+      await t.db.deleteFrom('page_view_restrictions').where('page_id', '=', inside.id).execute();
+    }
   });
 
   it('matches every word, and treats % and _ as plain characters', async () => {

@@ -3,6 +3,7 @@ import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import { countSearchResults, findPagesByPaths, searchPages } from '../pages/search-repo';
 import { STEP_LENGTH } from '../pages/tree-path';
 import type { UserPagePermissions } from '../permissions/policy';
+import { privatePathTester } from '../privacy/service';
 import { toExplorerRow, type ExplorerRow } from './explorer-service';
 
 /** At most this many words count; more only slow the query down without narrowing it usefully. */
@@ -35,12 +36,14 @@ export async function searchAdminPages(db: Db, query: string, requestedPage: num
   const current = Math.min(requestedPage, pageCount);
   const found = total ? await searchPages(db, filter, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE }) : [];
   const parents = new Map((await findPagesByPaths(db, [...new Set(found.map((row) => row.path.slice(0, -STEP_LENGTH)))])).map((p) => [p.path, p]));
+  const isPrivate = await privatePathTester(db);
   return {
     query,
     rows: found.map((row) => {
       const parent = parents.get(row.path.slice(0, -STEP_LENGTH));
       return {
         ...toExplorerRow(row, permissions.can('change', row)),
+        isPrivate: isPrivate(row.path),
         parent: parent ? { id: parent.id, title: parent.title, isRoot: parent.depth === 1 } : null,
       };
     }),
