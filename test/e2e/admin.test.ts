@@ -40,6 +40,25 @@ describe('back office in Chromium', () => {
     await page.close();
   });
 
+  it('reflows to a 320 px wide screen without scrolling sideways (WCAG 1.4.10)', async () => {
+    const tab = await openTab(suite.chromium.browser, { width: 320, height: 800 });
+    const { page } = tab;
+    await (await page.createCDPSession()).send('Network.clearBrowserCookies');
+    await page.goto(`${suite.server.baseUrl}/wagtail/login/`, { waitUntil: 'load' });
+    await page.type('#id_username', TEST_ADMIN.username);
+    await page.type('#id_password', TEST_ADMIN.password);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+    const home = await suite.app.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    const story = await suite.app.db.selectFrom('pages').select('id').where('slug', '=', 'our-story').executeTakeFirstOrThrow();
+    for (const path of ['/wagtail/', `/wagtail/pages/${home.id}/`, `/wagtail/pages/${home.id}/?ordering=ord`, `/wagtail/pages/${story.id}/edit/`, `/wagtail/pages/${story.id}/privacy/`]) {
+      await page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'networkidle0' });
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(widths[0], `${path} is ${widths[0]} px wide`).to.be.at.most(widths[1]!);
+    }
+    tab.assertClean();
+    await page.close();
+  });
+
   it('shows the login error without axe violations', async () => {
     const tab = await openTab(suite.chromium.browser);
     const { page } = tab;

@@ -30,27 +30,29 @@ export function ListingTable<Row>({
 }) {
   return (
     <>
-      <table className="admin-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
+      <div className="admin-table-scroll">
+        <table className="admin-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
               {columns.map((column) => (
-                <td key={column.header}>{column.cell(row)}</td>
+                <th key={column.header} scope="col">
+                  {column.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <td key={column.header}>{column.cell(row)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {rows.length === 0 && empty ? <p>{empty}</p> : null}
     </>
   );

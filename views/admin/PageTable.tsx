@@ -37,49 +37,51 @@ function Header({ label, sort }: { label: string; sort?: SortHeader }) {
 /** Pages as a table: title (to the editor), type, status and last update; child pages one click away. */
 export function PageTable<Row extends ExplorerRow>({ rows, caption, sort, parentOf, actions, rowId }: PageTableProps<Row>) {
   return (
-    <table className="admin-table">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <Header label="Title" sort={sort?.title} />
-          {parentOf ? <th scope="col">Parent</th> : null}
-          <th scope="col">Type</th>
-          <Header label="Status" sort={sort?.status} />
-          <Header label="Updated" sort={sort?.updated} />
-          {actions ? <th scope="col">{actions.header}</th> : null}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row, index) => (
-          <tr key={row.id} id={rowId?.(row)}>
-            <td>
-              {row.canEdit ? (
-                <a className="admin-table__title" href={`/wagtail/pages/${row.id}/edit/`}>
-                  {row.title}
-                </a>
-              ) : (
-                <span className="admin-table__title">{row.title}</span>
-              )}
-              {row.childCount > 0 ? (
-                <a className="admin-table__children" href={`/wagtail/pages/${row.id}/`}>
-                  {row.childCount === 1 ? '1 child page' : `${row.childCount} child pages`}
-                  <span className="visually-hidden"> of {row.title}</span>
-                </a>
-              ) : null}
-            </td>
-            {parentOf ? <td>{parentOf(row)}</td> : null}
-            <td>{row.typeLabel}</td>
-            <td>
-              <StatusTag status={row.status} />
-              {row.isPrivate ? <> <PrivateTag /></> : null}
-            </td>
-            <td>
-              <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
-            </td>
-            {actions ? <td>{actions.cell(row, index)}</td> : null}
+    <div className="admin-table-scroll">
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <Header label="Title" sort={sort?.title} />
+            {parentOf ? <th scope="col">Parent</th> : null}
+            <th scope="col">Type</th>
+            <Header label="Status" sort={sort?.status} />
+            <Header label="Updated" sort={sort?.updated} />
+            {actions ? <th scope="col">{actions.header}</th> : null}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.id} id={rowId?.(row)}>
+              <td>
+                {row.canEdit ? (
+                  <a className="admin-table__title" href={`/wagtail/pages/${row.id}/edit/`}>
+                    {row.title}
+                  </a>
+                ) : (
+                  <span className="admin-table__title">{row.title}</span>
+                )}
+                {row.childCount > 0 ? (
+                  <a className="admin-table__children" href={`/wagtail/pages/${row.id}/`}>
+                    {row.childCount === 1 ? '1 child page' : `${row.childCount} child pages`}
+                    <span className="visually-hidden"> of {row.title}</span>
+                  </a>
+                ) : null}
+              </td>
+              {parentOf ? <td>{parentOf(row)}</td> : null}
+              <td>{row.typeLabel}</td>
+              <td>
+                <StatusTag status={row.status} />
+                {row.isPrivate ? <> <PrivateTag /></> : null}
+              </td>
+              <td>
+                <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
+              </td>
+              {actions ? <td>{actions.cell(row, index)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
