@@ -153,6 +153,9 @@ describe('back office: editing sessions and autosave', () => {
       expect(after.title).to.equal(page.title); // the live page is untouched
       expect(after.has_unpublished_changes).to.equal(true);
       expect((await findRevision(t.db, saved.body.revision_id))!.content.title).to.equal('Autosaved title');
+      // The history tells an autosave from a person pressing Save draft.
+      const history = await admin.get(`/wagtail/pages/${page.id}/history/`).expect(200);
+      expect(history.text).to.include('Draft saved automatically');
       await request(t.app).get(`/${page.slug}/`).expect(200).expect((res) => expect(res.text).to.not.include('Autosaved title'));
 
       // Bad input: the same messages as Save draft, per field and per block; nothing saved.

@@ -31,7 +31,7 @@ export function autosaveRoutes({ db }: { db: Db }): Router {
       throw new HttpError(400, 'invalid_page', 'Not saved automatically: the page has errors.', fields);
     }
     if (form.baseRevisionId === undefined) throw badRequest('The revision the form was opened on is missing.', { base_revision_id: ['This field is required.'] });
-    const saved = await saveRevision(db, page.id, req.user!.id, form.fields, { publish: false, baseRevisionId: form.baseRevisionId, content: form.content });
+    const saved = await saveRevision(db, page.id, req.user!.id, form.fields, { publish: false, baseRevisionId: form.baseRevisionId, content: form.content, autosave: true });
     const response: AutosaveResponse = { revision_id: saved.latest_revision_id!, saved_at: new Date().toISOString() };
     res.setHeader('Cache-Control', 'no-store, private');
     res.json(response);

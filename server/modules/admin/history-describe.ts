@@ -11,7 +11,7 @@ export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'
     case 'create':
       return 'Created';
     case 'edit':
-      return 'Draft saved';
+      return data.autosave ? 'Draft saved automatically' : 'Draft saved';
     case 'publish':
       return data.scheduled ? 'Published (scheduled)' : 'Published';
     case 'schedule':

@@ -40,6 +40,8 @@ export type SaveOptions = {
    * (a stale form), unless it is this very save submitted twice.
    */
   baseRevisionId?: number | null;
+  /** Saved by the editor's autosave, not by a person pressing Save (the history says so). */
+  autosave?: boolean;
 };
 
 /**
@@ -73,7 +75,7 @@ export async function saveRevision(db: Db, pageId: number, userId: number, field
     }
     const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: userId, content });
     const saved = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id, has_unpublished_changes: true });
-    await logPageAction(trx, { pageId: page.id, userId, action: 'edit', title: content.title, revisionId: revision.id });
+    await logPageAction(trx, { pageId: page.id, userId, action: 'edit', title: content.title, revisionId: revision.id, ...(options.autosave ? { data: { autosave: true } } : {}) });
     if (!options.publish) return saved;
     const { page: published } = await publishOrSchedule(trx, saved.id, revision.id, userId, options.schedule ?? { goLiveAt: null, expireAt: null });
     return published;
