@@ -101,6 +101,8 @@ describe('header location picker in Chromium', () => {
     const change = await page.$$('xpath/.//button[normalize-space()="Change Location"]');
     await change[0]!.click();
     await page.waitForSelector('.location-picker__input', { visible: true });
+    // The button that had focus is gone: focus moves to the search field (and Escape works from there).
+    await page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__input'), { timeout: 2000 });
     // 'Hide location details' closes the popover from the details view.
     await page.keyboard.press('Escape');
     // Wait for the close to finish, or the trigger's click could land on the closing popover.

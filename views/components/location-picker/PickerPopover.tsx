@@ -51,7 +51,7 @@ export function PickerPopover({ triggerRef, isOpen, onOpenChange, location, onLo
         {showDetails ? (
           <DetailsPanel location={location} onChange={() => setChanging(true)} onHide={() => onOpenChange(false)} />
         ) : (
-          <SearchPanel onChoose={choose} mapPageUrl={mapPageUrl} />
+          <SearchPanel onChoose={choose} mapPageUrl={mapPageUrl} focusOnShow={changing} />
         )}
       </Dialog>
     </Popover>

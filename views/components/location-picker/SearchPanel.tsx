@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LatLng } from '../../../shared/locations/geo';
 import type { Location, LocationListResponse } from '../../../shared/schemas/locations';
 import { useT } from '../../page-context';
@@ -13,8 +13,13 @@ type Results = LocationListResponse['locations'];
  * 'View Map', then the results. Failures (geocoding, geolocation, fetch) are logged only: the
  * spec shows the visitor nothing for them, so the form simply stays as it was.
  */
-export function SearchPanel({ onChoose, mapPageUrl }: { onChoose(location: Location): void; mapPageUrl: string | null }) {
+export function SearchPanel({ onChoose, mapPageUrl, focusOnShow = false }: { onChoose(location: Location): void; mapPageUrl: string | null; focusOnShow?: boolean }) {
   const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  // After 'Change Location' the button that had focus is gone: the search field takes it over.
+  useEffect(() => {
+    if (focusOnShow) input.current?.focus();
+  }, [focusOnShow]);
   const inputId = useId();
   const promptId = useId();
   const [results, setResults] = useState<Results | null>(null);
@@ -59,7 +64,7 @@ export function SearchPanel({ onChoose, mapPageUrl }: { onChoose(location: Locat
           {t('Search by city, state, or zip')}
         </label>
         <div className="location-picker__field">
-          <input id={inputId} name="q" type="search" required autoComplete="off" aria-describedby={promptId} className="location-picker__input" />
+          <input ref={input} id={inputId} name="q" type="search" required autoComplete="off" aria-describedby={promptId} className="location-picker__input" />
           <button type="submit" className="button button--primary">
             {t('Search')}
           </button>
