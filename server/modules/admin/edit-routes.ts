@@ -24,7 +24,7 @@ import { editScreen } from './screens';
 type Values = Record<PageFieldName, string>;
 type FieldErrors = Partial<Record<PageFieldName, string>>;
 
-/** The page editor (mounted behind requireAdmin). Today: title, slug and the promote fields. */
+/** The page editor (mounted behind requireAdmin): the page's fields, its block bodies, schedule and moderation buttons. */
 export function editRoutes({ db, assets }: { db: Db; assets: AssetManifest }): Router {
   const router = express.Router();
 

@@ -7,7 +7,7 @@ import { assertNotLockedForUser } from './lifecycle-service';
 import { publishOrSchedule, type Schedule } from './schedule-service';
 import type { Page, PageContent, RevisionSnapshot } from './table';
 
-/** The page fields the edit screen changes today (content blocks come with the block editor). */
+/** The page's own fields on the edit screen (the block bodies travel separately, as `content`). */
 export type PageFieldsEdit = { title: string; slug: string; seo_title: string; search_description: string };
 
 /** What the editor shows: the latest revision (the draft), else the page row. */
