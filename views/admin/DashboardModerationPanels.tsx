@@ -1,6 +1,7 @@
 import type { DashboardPanels } from '../../server/modules/admin/dashboard-panels';
 import { CsrfField } from './CsrfField';
 import { formatDateTime } from './format';
+import { ListingTable } from './ListingTable';
 import { CancelWorkflowForm, ReviewActions } from './ModerationPanel';
 
 const HOME = '/wagtail/';
@@ -15,35 +16,24 @@ export function DashboardModerationPanels({ panels, csrfToken }: { panels: Dashb
       {panels.awaitingReview.length ? (
         <section aria-labelledby="awaiting-review" className="admin-panel" data-testid="awaiting-review">
           <h2 id="awaiting-review">Awaiting your review</h2>
-          <table className="admin-table">
-            <caption className="visually-hidden">Pages submitted for moderation that you may approve</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Submitted by</th>
-                <th scope="col">Submitted</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {panels.awaitingReview.map((item) => (
-                <tr key={item.stateId}>
-                  <td>
-                    <a className="admin-table__title" href={`/wagtail/pages/${item.pageId}/edit/`}>
-                      {item.title}
-                    </a>
-                  </td>
-                  <td>{item.requestedBy ?? 'a deleted user'}</td>
-                  <td>
-                    <time dateTime={item.requestedAt}>{formatDateTime(item.requestedAt)}</time>
-                  </td>
-                  <td>
-                    <ReviewActions pageId={item.pageId} pending={item} csrfToken={csrfToken} next={HOME} pageTitle={item.title} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ListingTable
+            caption="Pages submitted for moderation that you may approve"
+            rows={panels.awaitingReview}
+            rowKey={(item) => item.stateId}
+            columns={[
+              {
+                header: 'Title',
+                cell: (item) => (
+                  <a className="admin-table__title" href={`/wagtail/pages/${item.pageId}/edit/`}>
+                    {item.title}
+                  </a>
+                ),
+              },
+              { header: 'Submitted by', cell: (item) => item.requestedBy ?? 'a deleted user' },
+              { header: 'Submitted', cell: (item) => <time dateTime={item.requestedAt}>{formatDateTime(item.requestedAt)}</time> },
+              { header: 'Actions', cell: (item) => <ReviewActions pageId={item.pageId} pending={item} csrfToken={csrfToken} next={HOME} pageTitle={item.title} /> },
+            ]}
+          />
         </section>
       ) : null}
       {panels.yourModeration.length ? (

@@ -9,11 +9,13 @@ type FieldProps = {
   required?: boolean;
 };
 
-function describedBy(id: string, help: string | undefined, error: string | undefined): string | undefined {
+/** The ids of a field's help and error notes, for aria-describedby. */
+export function describedBy(id: string, help: string | undefined, error: string | undefined): string | undefined {
   return [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
-function FieldNotes({ id, help, error }: { id: string; help?: string; error?: string }) {
+/** A field's help text and first error, with the ids describedBy() names (server screens and the block editor). */
+export function FieldNotes({ id, help, error }: { id: string; help?: string; error?: string }) {
   return (
     <>
       {help ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type Column<Row> = { header: string; cell(row: Row): ReactNode };
+export type Column<Row> = { header: string; cell(row: Row, index: number): ReactNode; className?: string };
 
 /** A listing screen's heading with its 'Add ...' button (users, groups, sites...). */
 export function ListingHeading({ title, addHref, addLabel }: { title: string; addHref: string; addLabel: string }) {
@@ -43,17 +43,19 @@ export function ListingTable<Row>({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row) => (
+            {rows.map((row, index) => (
               <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <td key={column.header}>{column.cell(row)}</td>
+                  <td key={column.header} className={column.className}>
+                    {column.cell(row, index)}
+                  </td>
                 ))}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {rows.length === 0 && empty ? <p>{empty}</p> : null}
+      {rows.length === 0 && empty ? <p className="admin-empty">{empty}</p> : null}
     </>
   );
 }

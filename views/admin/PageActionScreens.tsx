@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BlockEditorMount, type BlockEditorView } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
+import { ListingTable } from './ListingTable';
 import { CheckboxField, FormErrorSummary, SelectField, TextField } from './FormFields';
 
 export type PageRef = { id: number; title: string };
@@ -104,27 +105,16 @@ export function MoveScreen(props: {
         {browsing.parentId ? <a href={`/wagtail/pages/${page.id}/move/?browse=${browsing.parentId}`}>Up one level</a> : null}
         {browsing.allowed ? chooseButton(browsing) : null}
       </div>
-      {rows.length ? (
-        <table className="admin-table">
-          <caption className="visually-hidden">{`Pages under ${browsing.title}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.hasChildren ? <a href={`/wagtail/pages/${page.id}/move/?browse=${row.id}`}>{row.title}</a> : row.title}</td>
-                <td>{row.allowed ? chooseButton(row) : <span className="admin-muted">Not allowed here</span>}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="admin-empty">No subpages here.</p>
-      )}
+      <ListingTable
+        caption={`Pages under ${browsing.title}`}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="No subpages here."
+        columns={[
+          { header: 'Title', cell: (row) => (row.hasChildren ? <a href={`/wagtail/pages/${page.id}/move/?browse=${row.id}`}>{row.title}</a> : row.title) },
+          { header: 'Actions', cell: (row) => (row.allowed ? chooseButton(row) : <span className="admin-muted">Not allowed here</span>) },
+        ]}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { SnapshotChange } from '../../server/modules/pages/revision-diff';
+import { ListingTable } from './ListingTable';
 import { CsrfField } from './CsrfField';
 import { formatDateTime } from './format';
 
@@ -25,29 +26,17 @@ export function HistoryScreen({ page, rows }: { page: PageRef; rows: HistoryRow[
   return (
     <>
       <Heading kicker="History" page={page} />
-      {rows.length ? (
-        <table className="admin-table">
-          <caption className="visually-hidden">{`History of ${page.title}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Action</th>
-              <th scope="col">User</th>
-              <th scope="col">Date</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} data-action={row.action}>
-                <td>{row.description}</td>
-                <td>{row.user ?? 'System'}</td>
-                <td>{formatDateTime(row.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="admin-empty">No history yet.</p>
-      )}
+      <ListingTable
+        caption={`History of ${page.title}`}
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="No history yet."
+        columns={[
+          { header: 'Action', cell: (row) => row.description },
+          { header: 'User', cell: (row) => row.user ?? 'System' },
+          { header: 'Date', cell: (row) => formatDateTime(row.createdAt) },
+        ]}
+      />
     </>
   );
 }
@@ -57,29 +46,31 @@ export function RevisionsScreen({ page, rows, csrfToken }: { page: PageRef; rows
   return (
     <>
       <Heading kicker="Revisions" page={page} />
-      <table className="admin-table">
-        <caption className="visually-hidden">{`Revisions of ${page.title}`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Revision</th>
-            <th scope="col">User</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => {
-            const previous = rows[index + 1];
-            return (
-              <tr key={row.id}>
-                <td>
-                  <a href={`/wagtail/pages/${page.id}/revisions/${row.id}/view/`}>{formatDateTime(row.createdAt)}</a>
-                  {row.isLive ? <span className="admin-status admin-status--live"> live</span> : null}
-                  {row.isLatest && !row.isLive ? <span className="admin-status admin-status--draft"> current draft</span> : null}
-                  {row.scheduledFor ? <span className="admin-status admin-status--scheduled">{` scheduled for ${formatDateTime(row.scheduledFor)}`}</span> : null}
-                  <span className="admin-table__children">{row.title}</span>
-                </td>
-                <td>{row.user ?? 'System'}</td>
-                <td className="admin-row-actions">
+      <ListingTable
+        caption={`Revisions of ${page.title}`}
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={[
+          {
+            header: 'Revision',
+            cell: (row) => (
+              <>
+                <a href={`/wagtail/pages/${page.id}/revisions/${row.id}/view/`}>{formatDateTime(row.createdAt)}</a>
+                {row.isLive ? <span className="admin-status admin-status--live"> live</span> : null}
+                {row.isLatest && !row.isLive ? <span className="admin-status admin-status--draft"> current draft</span> : null}
+                {row.scheduledFor ? <span className="admin-status admin-status--scheduled">{` scheduled for ${formatDateTime(row.scheduledFor)}`}</span> : null}
+                <span className="admin-table__children">{row.title}</span>
+              </>
+            ),
+          },
+          { header: 'User', cell: (row) => row.user ?? 'System' },
+          {
+            header: 'Actions',
+            className: 'admin-row-actions',
+            cell: (row, index) => {
+              const previous = rows[index + 1];
+              return (
+                <>
                   {previous ? (
                     <a href={`/wagtail/pages/${page.id}/revisions/compare/${previous.id}...${row.id}/`}>
                       Compare with previous<span className="visually-hidden">{` (revision ${row.id})`}</span>
@@ -98,12 +89,12 @@ export function RevisionsScreen({ page, rows, csrfToken }: { page: PageRef; rows
                       </button>
                     </form>
                   ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+                </>
+              );
+            },
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { describedBy, FieldNotes } from '../../../views/admin/FormFields';
 import { ChooserField } from '../choosers/ChooserField';
 import { chooserFor } from '../choosers/registry';
 import { RichTextField } from './RichTextField';
@@ -28,21 +29,8 @@ export function SchemaField(props: FieldProps) {
   const label = meta?.label ?? humanize(name);
   const error = props.errorAt('');
   const help = meta?.helpText ?? schema.description;
-  const describedBy = [help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const footer = (
-    <>
-      {help ? (
-        <p className="admin-field__help" id={`${id}-help`}>
-          {help}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="admin-field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
+  const fieldDescribedBy = describedBy(id, help, error);
+  const footer = <FieldNotes id={id} help={help} error={error} />;
   const kind = kindOf(schema);
   // A chooser widget (page now; images, documents, snippets later) on a single value; a list of
   // them is drawn as a list whose items carry the widget (see ListField).
@@ -59,12 +47,12 @@ export function SchemaField(props: FieldProps) {
         definition={chooser}
         onChange={onChange}
         footer={footer}
-        describedBy={describedBy}
+        describedBy={fieldDescribedBy}
         invalid={Boolean(error)}
       />
     );
   }
-  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy };
+  const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': fieldDescribedBy };
   const labelEl = (
     <label htmlFor={id}>
       {label}
@@ -113,7 +101,7 @@ export function SchemaField(props: FieldProps) {
       if (meta?.widget === 'rich_text') {
         // The block's schema sanitises the HTML on the server (shared/rich-text/sanitize.ts).
         return (
-          <RichTextField id={id} name={name} label={label} required={required} value={value} onChange={onChange} footer={footer} describedBy={describedBy} invalid={Boolean(error)} />
+          <RichTextField id={id} name={name} label={label} required={required} value={value} onChange={onChange} footer={footer} describedBy={fieldDescribedBy} invalid={Boolean(error)} />
         );
       }
       const multiline = meta?.widget === 'textarea' || (schema.maxLength ?? 0) > LONG_TEXT;
