@@ -1,6 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
 import type { PagePayload } from '../shared/schemas/page-payload';
 import { App } from '../views/App';
+import { listenForGuestPanels } from './guest-panels';
 import { clientTemplates } from './templates';
 
 async function hydrate(): Promise<void> {
@@ -11,6 +12,7 @@ async function hydrate(): Promise<void> {
   // that would ship zod to every visitor.
   const payload = JSON.parse(script.textContent) as PagePayload;
   startErrorReporting(payload);
+  listenForGuestPanels();
   const load = clientTemplates[payload.template];
   if (!load) throw new Error(`No client template named ${payload.template}`);
   const { default: Template } = await load();

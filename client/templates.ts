@@ -7,6 +7,8 @@ type TemplateModule = { default: TemplateComponent };
  * imports from the esbuild metafile to emit <link rel="modulepreload"> for the page's template.
  */
 export const clientTemplates: Readonly<Record<string, () => Promise<TemplateModule>>> = {
+  ContactUsPage: () => import('../views/templates/ContactUsPage'),
+  EmailSignupPage: () => import('../views/templates/EmailSignupPage'),
   ContactUsPageLandingPage: () => import('../views/templates/ContactUsPageLandingPage'),
   EmailSignupPageLandingPage: () => import('../views/templates/EmailSignupPageLandingPage'),
   Error404: () => import('../views/templates/Error404'),
@@ -17,6 +19,11 @@ export const clientTemplates: Readonly<Record<string, () => Promise<TemplateModu
   LocationsPageLocationList: () => import('../views/templates/LocationsPageLocationList'),
   LocationsPageMap: () => import('../views/templates/LocationsPageMap'),
   LocationsPageStateList: () => import('../views/templates/LocationsPageStateList'),
+  PressReleaseListPage: () => import('../views/templates/PressReleaseListPage'),
+  PressReleasePage: () => import('../views/templates/PressReleasePage'),
+  PressSectionPage: () => import('../views/templates/PressSectionPage'),
   RedirectPage: () => import('../views/templates/RedirectPage'),
+  ReservationPage: () => import('../views/templates/ReservationPage'),
   UtilityPage: () => import('../views/templates/UtilityPage'),
+  WaitlistPage: () => import('../views/templates/WaitlistPage'),
 };

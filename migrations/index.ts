@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as workflowsTasks from './2026_11_26_200000_workflows_tasks';
 import * as createCore from './2026_11_22_000100_create_core';
 import * as createImages from './2026_11_22_000200_create_images';
 import * as createLocations from './2026_11_22_000300_create_locations';
@@ -11,6 +12,18 @@ import * as pageViewRestrictions from './2026_11_22_000800_page_view_restriction
 import * as locationsUniqueRestaurantNumber from './2026_11_22_000900_locations_unique_restaurant_number';
 import * as editingSessions from './2026_11_22_000810_editing_sessions';
 import * as workflowStates from './2026_11_22_000820_workflow_states';
+import * as rateLimits from './2026_11_23_100100_rate_limits';
+import * as adminViewset from './2026_11_23_500000_admin_viewset';
+import * as snippets from './2026_11_24_100000_snippets';
+import * as createDocuments from './2026_11_24_200100_create_documents';
+import * as referenceIndex from './2026_11_23_900000_reference_index';
+import * as forms from './2026_11_24_300000_forms';
+import * as waitlistReservations from './2026_11_24_400000_waitlist_reservations';
+import * as reportIndexes from './2026_11_26_100000_report_indexes';
+import * as mediaVersions from './2026_11_24_200200_media_versions';
+import * as imagesLibrary from './2026_11_24_200300_images_library';
+import * as collectionViewRestrictions from './2026_11_26_500000_collection_view_restrictions';
+import * as guestMessageLanguage from './2026_11_26_600000_guest_message_language';
 
 /**
  * Every migration, by name. Listed explicitly (not read from the folder) so the production
@@ -29,4 +42,17 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000810_editing_sessions': editingSessions,
   '2026_11_22_000820_workflow_states': workflowStates,
   '2026_11_22_000900_locations_unique_restaurant_number': locationsUniqueRestaurantNumber,
+  '2026_11_23_100100_rate_limits': rateLimits,
+  '2026_11_23_500000_admin_viewset': adminViewset,
+  '2026_11_24_100000_snippets': snippets,
+  '2026_11_24_200100_create_documents': createDocuments,
+  '2026_11_23_900000_reference_index': referenceIndex,
+  '2026_11_24_300000_forms': forms,
+  '2026_11_24_400000_waitlist_reservations': waitlistReservations,
+  '2026_11_24_200200_media_versions': mediaVersions,
+  '2026_11_24_200300_images_library': imagesLibrary,
+  '2026_11_26_100000_report_indexes': reportIndexes,
+  '2026_11_26_200000_workflows_tasks': workflowsTasks,
+  '2026_11_26_500000_collection_view_restrictions': collectionViewRestrictions,
+  '2026_11_26_600000_guest_message_language': guestMessageLanguage,
 };

@@ -1,4 +1,6 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/ssr/assets';
@@ -8,7 +10,7 @@ const DIST = join(ROOT, 'dist');
 const PUBLIC_URL = '/static/assets/';
 
 export const clientBuildOptions = (production: boolean): esbuild.BuildOptions => ({
-  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css'), 'admin-editor': join(ROOT, 'client/admin/editor.tsx') },
+  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css'), 'admin-editor': join(ROOT, 'client/admin/editor.tsx'), 'admin-uploads': join(ROOT, 'client/admin/uploads.ts'), 'admin-shell': join(ROOT, 'client/admin/shell.ts') },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -50,6 +52,8 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
   };
   let hydrate: AssetManifest['hydrate'] | undefined;
   let adminEditor: AssetManifest['adminEditor'];
+  let adminUploads: string | undefined;
+  let adminShell: string | undefined;
   const styles: string[] = [];
   const adminStyles: string[] = [];
   const fontPreload: string[] = [];
@@ -67,11 +71,15 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     }
     // The back office's block editor: loaded only on edit screens.
     if (entry.endsWith('client/admin/editor.tsx')) adminEditor = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
+    // The multiple upload screens' progress script.
+    if (entry.endsWith('client/admin/uploads.ts')) adminUploads = urlOf(outputPath);
+    // The sidebar toggle: every screen inside the admin shell.
+    if (entry.endsWith('client/admin/shell.ts')) adminShell = urlOf(outputPath);
     const template = /views\/templates\/(\w+)\.tsx$/.exec(entry)?.[1];
     if (template) templates[template] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
   }
   if (!hydrate) throw new Error('The build produced no hydrate entry');
-  return { hydrate, styles, adminStyles, fontPreload, templates, ...(adminEditor ? { adminEditor } : {}) };
+  return { hydrate, styles, adminStyles, fontPreload, templates, ...(adminEditor ? { adminEditor } : {}), ...(adminUploads ? { adminUploads } : {}), ...(adminShell ? { adminShell } : {}) };
 }
 
 export async function buildClient(production: boolean): Promise<AssetManifest> {
@@ -81,6 +89,7 @@ export async function buildClient(production: boolean): Promise<AssetManifest> {
   await mkdir(DIST, { recursive: true });
   await writeFile(join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await writeFile(join(DIST, 'client-metafile.json'), JSON.stringify(result.metafile));
+  if (production) await precompressAssets(join(DIST, 'public/assets'));
   return manifest;
 }
 
@@ -97,4 +106,40 @@ export async function buildServer(): Promise<void> {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+}
+
+/** Text files worth compressing; fonts and images are compressed already. */
+export const COMPRESSIBLE_ASSET = /\.(js|mjs|css|map|svg|json|txt|html|xml)$/;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `<file>.br` and `<file>.gz` next to every text asset (at the highest levels: done once
+ * per build, not per request). The server picks one by the request's Accept-Encoding
+ * (server/cache/static-assets.ts); a variant that would not be smaller is not written.
+ */
+export async function precompressAssets(dir: string): Promise<number> {
+  let written = 0;
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile() && COMPRESSIBLE_ASSET.test(entry.name))
+      .map(async (entry) => {
+        const file = join(entry.parentPath, entry.name);
+        const data = await readFile(file);
+        const [br, gz] = await Promise.all([
+          brotli(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: entry.name.endsWith('.map') ? 5 : 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          gzipAsync(data, { level: 9 }),
+        ]);
+        if (br.length < data.length) {
+          await writeFile(`${file}.br`, br);
+          written++;
+        }
+        if (gz.length < data.length) {
+          await writeFile(`${file}.gz`, gz);
+          written++;
+        }
+      }),
+  );
+  return written;
 }

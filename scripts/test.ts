@@ -1,14 +1,20 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { buildClient, ROOT } from './build-assets';
 
 /**
- * `npm test`: builds the browser assets, makes sure Chromium is there, then runs mocha in
- * phases (unit + integration on PGlite, integration again on PostgreSQL when
- * TEST_DATABASE_URL is set, browser tests) and ends with one line "N passed, N failed, N skipped".
- * Extra arguments go to every mocha run (e.g. `npm test -- --grep picker`).
+ * `npm test`: type-checks and lints (a failure stops the run), builds the browser assets, makes
+ * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite and, when
+ * TEST_DATABASE_URL is set, integration again on PostgreSQL at the same time; then the browser
+ * tests) and ends with one line "N passed, N failed, N skipped".
+ *
+ * `npm test -- test/unit/x.test.ts [more files or folders under test/]` runs just those files, in
+ * the phases they belong to, without the type check and lint; the browser assets are rebuilt only
+ * when a browser test (test/e2e/) is named or no build exists yet.
+ * Other arguments go to every mocha run (e.g. `npm test -- --grep picker`); TEST_PHASES=pglite,browser
+ * picks phases by name.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,54 +32,159 @@ function ensureChromium(): void {
   }
 }
 
-type Phase = { name: string; files: string[]; env: Record<string, string> };
+type Phase = { name: string; folders: string[]; env: Record<string, string> };
 
-const phases: Phase[] = [
-  { name: 'unit and integration (PGlite)', files: ['test/unit/**/*.test.{ts,tsx}', 'test/integration/**/*.test.ts'], env: { TEST_DB: 'pglite' } },
-];
+const phases: Phase[] = [{ name: 'unit and integration (PGlite)', folders: ['test/unit', 'test/integration'], env: { TEST_DB: 'pglite' } }];
 if (process.env.TEST_DATABASE_URL) {
-  phases.push({ name: 'integration (PostgreSQL)', files: ['test/integration/**/*.test.ts'], env: { TEST_DB: 'postgres' } });
+  phases.push({ name: 'integration (PostgreSQL)', folders: ['test/integration'], env: { TEST_DB: 'postgres' } });
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }
-phases.push({ name: 'browser (Chromium)', files: ['test/e2e/**/*.test.ts'], env: { TEST_DB: 'pglite' } });
+phases.push({ name: 'browser (Chromium)', folders: ['test/e2e'], env: { TEST_DB: 'pglite' } });
 
+const TEST_FILE = /\.test\.tsx?$/;
+const testFilesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? testFilesUnder(path) : TEST_FILE.test(entry.name) ? [path] : [];
+  });
+
+/** Arguments naming test files or folders (repository-relative, '/' separators); the rest go to mocha. */
+function splitArguments(args: string[]): { files: string[]; mochaArgs: string[] } {
+  const files: string[] = [];
+  const mochaArgs: string[] = [];
+  for (const arg of args) {
+    const path = resolve(arg);
+    if (arg.startsWith('-') || !path.startsWith(join(ROOT, 'test')) || !existsSync(path)) {
+      mochaArgs.push(arg);
+      continue;
+    }
+    const found = statSync(path).isDirectory() ? testFilesUnder(path) : [path];
+    for (const file of found) {
+      const name = relative(ROOT, file).split('\\').join('/');
+      if (!TEST_FILE.test(name) || !phases.some((phase) => phase.folders.some((folder) => name.startsWith(`${folder}/`)))) {
+        console.error(`${arg}: not a test file under test/unit, test/integration or test/e2e`);
+        process.exit(1);
+      }
+      files.push(name);
+    }
+  }
+  return { files, mochaArgs };
+}
+
+/** Runs a check (type check, lint) with its output shown; true when it passed. */
+function check(name: string, args: string[]): boolean {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status === 0) console.log(`${name}: ok`);
+  return result.status === 0;
+}
+
+const { files, mochaArgs } = splitArguments(process.argv.slice(2));
 const only = process.env.TEST_PHASES?.split(',');
-const selected = only ? phases.filter((p) => only.some((o) => p.name.toLowerCase().includes(o.toLowerCase()))) : phases;
+const selected = phases
+  .filter((phase) => !only || only.some((o) => phase.name.toLowerCase().includes(o.toLowerCase())))
+  .map((phase) => ({ ...phase, files: files.length ? files.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`))) : phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`) }))
+  .filter((phase) => phase.files.length > 0);
 
-if (selected.some((p) => p.name.startsWith('browser'))) ensureChromium();
-await buildClient(true);
+if (!files.length) {
+  const failedChecks = [
+    check('typecheck', [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit']),
+    check('lint', [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']),
+  ].filter((passed) => !passed).length;
+  if (failedChecks > 0) {
+    console.error('\nThe type check or lint failed: tests were not run.');
+    console.log(`\n0 passed, ${failedChecks} failed, 0 skipped`);
+    process.exit(1);
+  }
+}
+
+const browser = selected.some((phase) => phase.name.startsWith('browser'));
+if (browser) ensureChromium();
+const built = existsSync(join(ROOT, 'dist/manifest.json')) && existsSync(join(ROOT, 'dist/client-metafile.json'));
+// Integration tests render pages with the asset manifest, and the bundle tests read the build.
+if (!files.length || browser || !built) await buildClient(true);
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let crashed = false;
 const summaryDir = mkdtempSync(join(tmpdir(), 'harborline-test-summary-'));
-for (const [index, phase] of selected.entries()) {
-  console.log(`\n=== ${phase.name} ===`);
-  const summaryFile = join(summaryDir, `${index}.json`);
-  const result = spawnSync(
+
+type Selected = (typeof selected)[number];
+type Run = { phase: Selected; summaryFile: string; status: Promise<number | null>; logFile?: string };
+let runs = 0;
+
+/** Starts one phase's mocha; its output goes to the terminal, or to `logFile` to be shown when it ends. */
+function startPhase(phase: Selected, options: { logFile?: string; extraArgs?: string[] } = {}): Run {
+  const summaryFile = join(summaryDir, `${runs++}.json`);
+  const out = options.logFile ? openSync(options.logFile, 'w') : 'inherit';
+  const child = spawn(
     process.execPath,
     [
       join(ROOT, 'node_modules/mocha/bin/mocha.js'),
       '--import=tsx',
       '--require=test/setup.ts',
       '--reporter=test/summary-reporter.cjs',
-      '--timeout=30000',
+      // A browser test drives several screens, each checked by axe: a minute before it counts as hung.
+      `--timeout=${phase.name.startsWith('browser') ? 60_000 : 30_000}`,
       '--exit',
       ...phase.files,
-      ...process.argv.slice(2),
+      ...(options.extraArgs ?? []),
+      ...mochaArgs,
     ],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', SUMMARY_FILE: summaryFile, ...phase.env } },
+    { cwd: ROOT, stdio: ['ignore', out, out], env: { ...process.env, NODE_ENV: 'test', SUMMARY_FILE: summaryFile, ...phase.env } },
   );
-  if (existsSync(summaryFile)) {
-    const summary = JSON.parse(readFileSync(summaryFile, 'utf8')) as typeof totals;
+  const status = new Promise<number | null>((resolvePhase) => child.on('exit', (code) => resolvePhase(code)));
+  return { phase, summaryFile, status, logFile: options.logFile };
+}
+
+function addUp(run: Run, status: number | null): void {
+  if (existsSync(run.summaryFile)) {
+    const summary = JSON.parse(readFileSync(run.summaryFile, 'utf8')) as typeof totals;
     totals.passed += summary.passed;
     totals.failed += summary.failed;
     totals.skipped += summary.skipped;
   } else {
-    console.error(`The ${phase.name} run ended without a summary (exit ${result.status}).`);
+    console.error(`The ${run.phase.name} run ended without a summary (exit ${status}).`);
     crashed = true;
+    if (status !== 0) totals.failed += 1;
   }
-  if (result.status !== 0 && !existsSync(summaryFile)) totals.failed += 1;
+}
+
+async function runAlone(phase: Selected): Promise<void> {
+  console.log(`\n=== ${phase.name} ===`);
+  const run = startPhase(phase);
+  addUp(run, await run.status);
+}
+
+/**
+ * Suites that saturate connection pools, count rate-limit clocks (a login delay of one second),
+ * or serve S3 and child processes from the test process's own event loop: beside another phase
+ * they measure the machine's load, so they run after the two database phases, one phase at a time.
+ */
+const LOAD_SENSITIVE = ['admin-auth', 'backup-restore', 'rate-limits', 'waitlist-concurrency', 'database-faults', 'page-cache-dynos', 'process'].map((name) => `test/integration/${name}.test.ts`);
+
+// The PostgreSQL phase runs beside the PGlite one (PGlite is busy in its own process, PostgreSQL in
+// the server's), its output shown when it ends; TEST_SEQUENTIAL=1 runs one phase at a time.
+const together = process.env.TEST_SEQUENTIAL !== '1' && !files.length;
+for (let index = 0; index < selected.length; index++) {
+  const phase = selected[index]!;
+  const partner = selected[index + 1];
+  if (!(together && phase.env.TEST_DB === 'pglite' && !phase.name.startsWith('browser') && partner?.env.TEST_DB === 'postgres')) {
+    await runAlone(phase);
+    continue;
+  }
+  console.log(`\n=== ${phase.name}, with ${partner.name} at the same time (its output follows when both end) ===`);
+  const ignore = LOAD_SENSITIVE.flatMap((file) => ['--ignore', file]);
+  const first = startPhase(phase, { extraArgs: ignore });
+  const second = startPhase(partner, { logFile: join(summaryDir, `${partner.name}.log`), extraArgs: ignore });
+  const [firstStatus, secondStatus] = await Promise.all([first.status, second.status]);
+  addUp(first, firstStatus);
+  console.log(`\n=== ${partner.name} ===`);
+  process.stdout.write(readFileSync(second.logFile!, 'utf8'));
+  addUp(second, secondStatus);
+  const alone = LOAD_SENSITIVE.filter((file) => existsSync(join(ROOT, file)));
+  for (const sensitive of [phase, partner]) await runAlone({ ...sensitive, name: `${sensitive.name}, load-sensitive suites`, files: alone });
+  index++;
 }
 rmSync(summaryDir, { recursive: true, force: true });
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

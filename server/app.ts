@@ -11,11 +11,14 @@ import { errorHandler } from './http/error-handler';
 import { requestGuards } from './http/request-guards';
 import { adminRoutes } from './modules/admin/routes';
 import { createMailer } from './modules/mail/mailer';
+import { formApiRoutes, formPageHandler } from './modules/forms/routes';
 import { csrfTokenRoutes } from './modules/auth/routes';
 import { createSessionStack } from './modules/auth/session-middleware';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
-import { mediaStorage } from './modules/images/storage';
+import { documentRoutes } from './modules/documents/routes';
+import { uploadDir } from './media/upload';
+import { mapRoutes } from './modules/maps/routes';
 import { healthChecks } from './modules/health/service';
 import { locationPageRoutes } from './modules/locations/page-routes';
 import { pickerContextLoader } from './modules/locations/picker-context';
@@ -24,26 +27,38 @@ import { LocationCache } from './modules/locations/cache';
 import { clearCacheOnLocationChange, locationFlushRoutes } from './modules/locations/flush';
 import { locationsRuntime } from './modules/locations/runtime';
 import { seoRoutes } from './modules/seo/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
+import { waitlistPageRoutes } from './modules/waitlist/page-routes';
+import { integrationRoutes } from './modules/integration/routes';
 import { navigationRoutes, siteChromeLoader } from './modules/navigation/routes';
 import { createViewGate } from './modules/privacy/gate';
+import { createCollectionGate } from './modules/privacy/collection-gate';
+import { collectionPasswordRoutes } from './modules/privacy/collection-routes';
 import { privacyUtilRoutes } from './modules/privacy/routes';
 import { notFoundPage } from './modules/pages/public-service';
-import { publicPageRoutes, requestPort, siteUrlOf } from './modules/pages/routes';
-import { loadSiteTree, splitLocalePrefix } from './modules/pages/site-tree';
-import { findSiteForHost } from './modules/sites/repo';
+import { publicPageRoutes } from './modules/pages/routes';
+import { resolveRequestSite, siteContext } from './http/site';
 import { configureEmbedHosts } from '../shared/embeds/allow-list';
+import { SiteSettingsCache } from './modules/site-settings/service';
+import { renditionUrl } from '../shared/schemas/image-renditions';
 import { PUBLIC_ASSETS_DIR, STATIC_DIR } from './paths';
+import type { MediaStorage } from './storage/media-storage';
+import { openMediaStorage } from './storage/open-media-storage';
 import type { AssetManifest } from './ssr/assets';
 import { renderPage, type RenderDeps } from './ssr/render';
+import { captchaAssets } from './modules/forms/assets';
+import { installPageCache } from './cache/install';
 
-export type AppDeps = { config: Config; db: Db; logger: Logger; assets: AssetManifest };
+export type AppDeps = { config: Config; db: Db; logger: Logger; assets: AssetManifest; media?: MediaStorage };
 
 /** The whole HTTP application, without listening: tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger, assets } = deps;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.env === 'production' ? 1 : false);
+  // X-Forwarded-* are read from exactly the configured number of proxies (TRUST_PROXY), and the
+  // values they give are validated by requestGuards.
+  app.set('trust proxy', config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -54,40 +69,63 @@ export function createApp(deps: AppDeps): Express {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      // 503 is the database being away: the outage is logged once, each answer is a warning.
+      customLogLevel: (_req, res, err) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
   app.use(requestGuards);
   app.use(cspNonce);
-  configureEmbedHosts(config.embedAllowedHosts);
+  configureEmbedHosts(config.embedAllowedHosts, { environment: true });
+  // Site settings (staff overrides of the environment's values), cached per process and reloaded
+  // when any dyno saves them. The CSP reads the union of every site's hosts and origins.
+  const siteSettings = new SiteSettingsCache(db, { a11yFeedbackUrl: config.a11yFeedbackUrl, embedHosts: config.embedAllowedHosts, securityContact: config.securityContact, mapStyleUrl: config.mapStyleUrl }, logger);
+  // Tests and scripts reach the app's own cache here (e.g. to reload it after changing rows directly).
+  app.locals.siteSettings = siteSettings;
+  siteSettings.listen().catch((error: unknown) => logger.error({ err: error }, 'site settings cannot hear changes'));
   app.use(
     securityHeaders({
       production: config.env === 'production',
-      // The map page fetches its style (and the style's tiles, sprites, glyphs) from MAP_STYLE_URL's origin.
-      connectSources: [...sentryOrigins(config.sentryDsn), ...mapOrigins(config.mapStyleUrl)],
-      imageSources: mapOrigins(config.mapStyleUrl),
-      frameSources: config.embedAllowedHosts,
-      formActions: config.a11yFeedbackUrl ? [new URL(config.a11yFeedbackUrl).origin] : [],
+      // The map page fetches its style (and the style's tiles, sprites, glyphs) from the map style's origin.
+      connectSources: [...sentryOrigins(config.sentryDsn), ...(config.captchaScriptOrigin ? [config.captchaScriptOrigin] : [])],
+      scriptSources: config.captchaScriptOrigin ? [config.captchaScriptOrigin] : [],
+      dynamic: {
+        connectSources: () => siteSettings.mapOrigins(),
+        imageSources: () => siteSettings.mapOrigins(),
+        frameSources: () => siteSettings.frameHosts(),
+        formActions: () => siteSettings.formActionOrigins(),
+      },
     }),
   );
 
   app.use('/static/assets', express.static(join(PUBLIC_ASSETS_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   app.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false }));
+  app.use('/static/altcha', captchaAssets());
 
-  app.use(healthRoutes(healthChecks(db, config.dataDir)));
-  app.use(imageRoutes(db, mediaStorage(config.dataDir)));
+  const media = deps.media ?? openMediaStorage(config.media);
+  app.use(healthRoutes(healthChecks(db, media)));
+  app.use(imageRoutes(db, media));
+  // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
+  const sessions = createSessionStack(config, db);
+  app.use(collectionPasswordRoutes({ db, sessions, assets }));
+  app.use(documentRoutes(db, media, createCollectionGate(db, sessions, assets)));
+  app.use(mapRoutes(db, media));
 
   const renderDeps: RenderDeps = {
     config,
     assets,
     logger,
-    siteChrome: siteChromeLoader(db, { config, logger }),
+    siteChrome: siteChromeLoader(db, { logger, siteSettings }),
+    socialImage: async (resolved) => {
+      const id = (await siteSettings.forSite(resolved.tree.site.id)).defaultSocialImageId;
+      return id === null ? null : renditionUrl(id, 1280, 'jpeg');
+    },
     locationPicker: pickerContextLoader(db, logger),
   };
+  // Back-office previews (snippets) render on the same pipeline as the public site.
+  app.locals.renderDeps = renderDeps;
+  app.locals.db = db;
 
-  // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
-  const sessions = createSessionStack(config, db);
-  app.use('/wagtail', adminRoutes({ db, assets, sessions, renderDeps, logger, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }) }));
+  app.use('/wagtail', adminRoutes({ db, assets, sessions, renderDeps, logger, siteSettings, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }), media: { storage: media, limits: config.uploads, uploadDir: uploadDir(config.dataDir) } }));
   app.use('/api-nc', csrfTokenRoutes(sessions));
   // Page privacy: the password and login forms; the gate runs the session stack on restricted pages only.
   app.use('/_util', privacyUtilRoutes({ db, sessions, assets }));
@@ -95,28 +133,29 @@ export function createApp(deps: AppDeps): Express {
 
   const locationCache = new LocationCache();
   clearCacheOnLocationChange(db, locationCache, logger).catch((error: unknown) => logger.error({ err: error }, 'location cache cannot hear flushes'));
-  app.use(locationsRuntime({ cache: locationCache, mapStyleUrl: config.mapStyleUrl ?? null }));
+  app.use(locationsRuntime({ cache: locationCache, mapStyleUrl: config.mapStyleUrl ?? null, mapStyleFor: async (siteId) => (await siteSettings.forSite(siteId)).mapStyleUrl }));
   app.use(locationFlushRoutes({ db, sessions }));
   app.use(locationRoutes(db));
+  app.use(waitlistRoutes(db));
+  // Every router below answers for the request's site: resolved once here (server/http/site.ts).
+  app.use(siteContext(db));
   app.use(locationPageRoutes(db, renderDeps, viewGate));
-  app.use(navigationRoutes(db, renderDeps));
-  app.use(seoRoutes(db, { securityContact: config.securityContact }));
-  app.use(publicPageRoutes(db, logger, renderDeps, viewGate));
+  app.use(waitlistPageRoutes(db, renderDeps));
+  app.use(navigationRoutes(renderDeps));
+  app.use(seoRoutes(db, { siteSettings }));
+  app.use(integrationRoutes(db));
+  app.use(formApiRoutes({ db, config, sessions }));
+  app.use(publicPageRoutes(db, logger, renderDeps, viewGate, formPageHandler({ db, config, logger, sessions, renderDeps })));
   app.use(notFoundFallthrough);
 
   const renderNotFound = async (req: Request, res: express.Response) => {
-    const site = await findSiteForHost(db, req.hostname, requestPort(req));
-    if (!site) throw new Error('no site');
-    const tree = await loadSiteTree(db, site);
-    const { root } = splitLocalePrefix(tree, req.path);
-    renderPage(res, await notFoundPage(db, logger, tree, root, {}), renderDeps, siteUrlOf(req));
+    const { tree, root } = await resolveRequestSite(db, req, res);
+    await renderPage(res, await notFoundPage(db, logger, tree, root, {}), renderDeps);
   };
   app.use(errorHandler(logger, renderNotFound));
+  // The page cache's fast path runs before all of the above (server/cache/install.ts).
+  app.locals.pageCache = installPageCache(app, { config, db, logger });
   return app;
-}
-
-function mapOrigins(styleUrl: string | undefined): string[] {
-  return styleUrl ? [new URL(styleUrl).origin] : [];
 }
 
 function sentryOrigins(dsn: string | undefined): string[] {

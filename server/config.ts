@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EMBED_HOSTS } from '../shared/embeds/allow-list';
+import type { S3StorageConfig } from './storage/s3-storage';
 
 /** Thrown when the environment cannot be turned into a configuration; its message is one line. */
 export class ConfigError extends Error {}
@@ -30,6 +31,8 @@ const envSchema = z.object({
   PUBLIC_SENTRY_DSN: optionalText.pipe(z.url().optional()),
   // The external accessibility feedback service the footer's report form posts to.
   A11Y_FEEDBACK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Where the captcha widget's script and styles load from (an origin, no path). Unset: this site.
+  CAPTCHA_SCRIPT_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin).optional()),
   // The map page's vector tile style (https JSON). Unset: a plain local background, no tiles.
   MAP_STYLE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // security.txt's Contact (a mailto: or https: URI); a default is used when unset.
@@ -37,10 +40,44 @@ const envSchema = z.object({
   COMMIT_ID: optionalText,
   BRANCH: optionalText,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // The in-memory page cache's bound per process, in megabytes; 0 turns the cache off.
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  // A CDN purge endpoint called (POST, JSON {"keys": [...]}) with the Surrogate-Keys of what changed.
+  CDN_PURGE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // How many reverse proxies stand in front of the app: X-Forwarded-For/-Proto/-Host are read only
+  // from that many hops. Unset: 1 in production (a platform router), 0 elsewhere.
+  TRUST_PROXY: optionalText.pipe(z.coerce.number<string>('must be a number of proxies from 0 to 10').int('must be a whole number of proxies').min(0).max(10).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Hosts that iframe/embed blocks may show and the CSP's frame-src allows (comma-separated).
+  // 'pretty' (one readable line per entry) or 'json' (one object per line, for a log drain or a
+  // program reading the output). Unset: pretty in development, JSON otherwise.
+  LOG_FORMAT: optionalText.pipe(z.enum(['pretty', 'json'], "must be 'pretty' or 'json'").optional()),
   // Outgoing mail (password reset). Without it, messages are written to DATA_DIR/mail/.
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  // Media storage: an s3://bucket/prefix?endpoint=&region=&forcePathStyle= URL, or the S3_* /
+  // AWS_* variables below; neither: the local directory DATA_DIR/media.
+  MEDIA_STORAGE_URL: optionalText,
+  S3_BUCKET: optionalText,
+  S3_PREFIX: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_FORCE_PATH_STYLE: optionalText.pipe(z.enum(['true', 'false']).optional()),
+  AWS_ENDPOINT_URL_S3: optionalText,
+  AWS_ENDPOINT_URL: optionalText,
+  AWS_REGION: optionalText,
+  AWS_DEFAULT_REGION: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
+  // Upload limits in megabytes (10^6 bytes): past them an upload answers 413 and nothing is kept.
+  MAX_IMAGE_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(20),
+  MAX_DOCUMENT_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
+  MAX_VIDEO_UPLOAD_MB: z.coerce.number().positive().max(10_000).default(100),
+  // Document types accepted (decided by the file's bytes), as extensions, comma-separated.
+  DOCUMENT_EXTENSIONS: z
+    .string()
+    .default('pdf,docx,xlsx,zip,jpg,png,gif,webp,avif')
+    .transform((value) => value.split(',').map((ext) => ext.trim().toLowerCase().replace(/^\./, '')).filter(Boolean))
+    .pipe(z.array(z.enum(['pdf', 'docx', 'xlsx', 'zip', 'jpg', 'png', 'gif', 'webp', 'avif'], 'must be comma-separated extensions among pdf, docx, xlsx, zip, jpg, png, gif, webp, avif')).min(1)),
+  // Hosts that iframe/embed blocks may show and the CSP's frame-src allows (comma-separated).
   EMBED_ALLOWED_HOSTS: z
     .string()
     .default(DEFAULT_EMBED_HOSTS.join(','))
@@ -57,15 +94,39 @@ export type Config = {
   admin: { username: string; password: string; passwordIsDefault: boolean };
   sentryDsn: string | undefined;
   a11yFeedbackUrl: string | undefined;
+  /** The captcha widget's script origin; undefined means this site (self-hosted). */
+  captchaScriptOrigin?: string;
   mapStyleUrl: string | undefined;
   securityContact: string | undefined;
   commitId: string;
   branch: string;
   webConcurrency: number;
+  /** The page cache's bound in bytes per process (server/cache/); 0 turns it off. Default 64 MB. */
+  pageCacheMaxBytes?: number;
+  /** Called with the Surrogate-Keys of changed content (through the jobs table, so retried). */
+  cdnPurgeUrl?: string;
+  /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (Express's hop count). */
+  trustProxy: number;
   logLevel: string;
+  /** One readable line per entry (a person at a terminal) rather than JSON lines. */
+  logPretty: boolean;
   embedAllowedHosts: string[];
   smtpUrl: string | undefined;
+  media: MediaConfig;
+  uploads: UploadLimits;
 };
+
+/** Upload limits in bytes and the document allow-list (extensions, decided by the bytes). */
+export type UploadLimits = { maxImageBytes: number; maxDocumentBytes: number; maxVideoBytes: number; documentExtensions: string[] };
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxImageBytes: 20_000_000,
+  maxDocumentBytes: 100_000_000,
+  maxVideoBytes: 100_000_000,
+  documentExtensions: ['pdf', 'docx', 'xlsx', 'zip', 'jpg', 'png', 'gif', 'webp', 'avif'],
+};
+
+export type MediaConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageConfig);
 
 const DEVELOPMENT_ADMIN_PASSWORD = 'harborline-admin';
 
@@ -108,14 +169,85 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sentryDsn: values.PUBLIC_SENTRY_DSN,
     a11yFeedbackUrl: values.A11Y_FEEDBACK_URL,
+    captchaScriptOrigin: values.CAPTCHA_SCRIPT_ORIGIN,
     mapStyleUrl: values.MAP_STYLE_URL,
     securityContact: values.SECURITY_CONTACT,
     commitId: values.COMMIT_ID ?? gitOutput(['rev-parse', 'HEAD']) ?? 'unknown',
     branch: values.BRANCH ?? gitOutput(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',
     webConcurrency: values.WEB_CONCURRENCY,
+    pageCacheMaxBytes: Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
+    cdnPurgeUrl: values.CDN_PURGE_URL,
+    trustProxy: values.TRUST_PROXY ?? (production ? 1 : 0),
     logLevel: values.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : values.LOG_LEVEL,
+    logPretty: (values.LOG_FORMAT ?? (values.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty',
     embedAllowedHosts: values.EMBED_ALLOWED_HOSTS,
     smtpUrl: values.SMTP_URL,
+    media: mediaConfig(values, dataDir),
+    uploads: {
+      maxImageBytes: Math.round(values.MAX_IMAGE_UPLOAD_MB * 1_000_000),
+      maxDocumentBytes: Math.round(values.MAX_DOCUMENT_UPLOAD_MB * 1_000_000),
+      maxVideoBytes: Math.round(values.MAX_VIDEO_UPLOAD_MB * 1_000_000),
+      documentExtensions: values.DOCUMENT_EXTENSIONS,
+    },
+  };
+}
+
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]*$/;
+const REGION = /^[a-z0-9-]{1,32}$/;
+
+/** Where media files go: MEDIA_STORAGE_URL, else S3_BUCKET, else DATA_DIR/media. */
+function mediaConfig(values: z.infer<typeof envSchema>, dataDir: string): MediaConfig {
+  let bucket: string | undefined;
+  let prefix = values.S3_PREFIX ?? '';
+  let params = new URLSearchParams();
+  let source = 'S3_BUCKET';
+  if (values.MEDIA_STORAGE_URL) {
+    source = 'MEDIA_STORAGE_URL';
+    let url: URL;
+    try {
+      url = new URL(values.MEDIA_STORAGE_URL);
+    } catch {
+      url = new URL('invalid:');
+    }
+    if (url.protocol !== 's3:' || !url.hostname) throw new ConfigError('Invalid environment variable MEDIA_STORAGE_URL: must be an s3://bucket/prefix URL (unset, media stay in DATA_DIR/media)');
+    if (url.username || url.password) throw new ConfigError('Invalid environment variable MEDIA_STORAGE_URL: put credentials in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not in the URL');
+    bucket = url.hostname;
+    prefix = decodeURIComponent(url.pathname.replace(/^\//, ''));
+    params = url.searchParams;
+    const unknown = [...params.keys()].filter((key) => !['endpoint', 'region', 'forcePathStyle'].includes(key));
+    if (unknown.length) throw new ConfigError(`Invalid environment variable MEDIA_STORAGE_URL: unknown parameter ${unknown[0]} (known: endpoint, region, forcePathStyle)`);
+  } else if (values.S3_BUCKET) {
+    bucket = values.S3_BUCKET;
+  } else {
+    return { driver: 'local', root: resolve(dataDir, 'media') };
+  }
+  if (!BUCKET.test(bucket)) throw new ConfigError(`Invalid environment variable ${source}: '${bucket}' is not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens)`);
+  prefix = prefix.replace(/\/+$/, '');
+  if (prefix && !prefix.split('/').every((segment) => PREFIX_SEGMENT.test(segment))) {
+    throw new ConfigError(`Invalid environment variable ${values.MEDIA_STORAGE_URL ? 'MEDIA_STORAGE_URL' : 'S3_PREFIX'}: the key prefix must be folder names of letters, digits, '.', '_' and '-'`);
+  }
+  const endpoint = params.get('endpoint') ?? values.S3_ENDPOINT ?? values.AWS_ENDPOINT_URL_S3 ?? values.AWS_ENDPOINT_URL;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(endpoint)) throw new ConfigError(`Invalid environment variable ${source}: the endpoint must be an http:// or https:// URL`);
+  const region = params.get('region') ?? values.AWS_REGION ?? values.AWS_DEFAULT_REGION ?? 'us-east-1';
+  if (!REGION.test(region)) throw new ConfigError(`Invalid environment variable ${source}: '${region}' is not a region name`);
+  const pathStyle = params.get('forcePathStyle') ?? values.S3_FORCE_PATH_STYLE;
+  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('Invalid environment variable MEDIA_STORAGE_URL: forcePathStyle must be true or false');
+  if (Boolean(values.AWS_ACCESS_KEY_ID) !== Boolean(values.AWS_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(`Missing environment variable ${values.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'}: both or neither must be set`);
+  }
+  return {
+    driver: 's3',
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    region,
+    endpoint,
+    // S3-compatible servers (MinIO and the like) usually want path-style requests; AWS wants virtual hosts.
+    forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
+    credentials:
+      values.AWS_ACCESS_KEY_ID && values.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: values.AWS_ACCESS_KEY_ID, secretAccessKey: values.AWS_SECRET_ACCESS_KEY, ...(values.AWS_SESSION_TOKEN ? { sessionToken: values.AWS_SESSION_TOKEN } : {}) }
+        : undefined,
   };
 }
 

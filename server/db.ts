@@ -6,6 +6,11 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrations } from '../migrations/index';
 import type { Database } from './database';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './database-errors';
+import { lockEmbeddedDatabase } from './database-lock';
+import { consoleDatabaseLog, watchDatabase, type DatabaseLog } from './database-watch';
+// Every query passes the page cache's plugin: reads are its dependency records, writes invalidate.
+import { PageCacheDependencies, registerPageCacheDependencies } from './cache/dependencies';
 import { pgliteEventBus, postgresEventBus, registerEventBus } from './events';
 
 export type Db = Kysely<Database>;
@@ -13,11 +18,14 @@ export type Db = Kysely<Database>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** In memory; `loadDataDir` starts it from a dump of another instance's data directory. */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
 
 export type DatabaseHandle = {
   db: Db;
   kind: DatabaseTarget['kind'];
+  /** PGlite only: the embedded instance (backups dump its data directory). */
+  pglite?: PGlite;
   close(): Promise<void>;
 };
 
@@ -28,34 +36,82 @@ export function databaseTarget(databaseUrl: string | undefined, dataDir: string)
   return databaseUrl ? { kind: 'postgres', url: databaseUrl } : { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
 }
 
+/** A request waits this long for a connection before it gets a 503 (the database is away). */
+const CONNECT_TIMEOUT_MS = 5000;
+
 /** One Kysely over PostgreSQL (pg pool) or the embedded PGlite; the rest of the code cannot tell. */
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
-  if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
-    // An idle pooled connection can be cut by the server (restart, failover, a dropped test
-    // database). pg emits that on the pool; unhandled, it would crash the process. The pool
-    // replaces the connection on next use, so a warning is enough.
-    pool.on('error', (error) => console.warn(`idle database connection closed: ${error.message}`));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    // LISTEN needs its own connection, outside the pool (server/events.ts).
-    const events = postgresEventBus(target.url, db);
-    registerEventBus(db, events);
-    const close = async () => {
-      await events.close();
-      await db.destroy();
-    };
-    return { db, kind: target.kind, close };
-  }
+export function openDatabase(target: DatabaseTarget, options: { log?: DatabaseLog } = {}): DatabaseHandle {
+  const log = options.log ?? consoleDatabaseLog;
+  if (target.kind === 'postgres') return openPostgres(target.url, target.poolSize ?? 10, log);
   let pglite: PGlite;
+  let unlock = () => undefined as void;
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
+    unlock = lockEmbeddedDatabase(target.dataDir);
     pglite = new PGlite(target.dataDir);
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  registerEventBus(db, pgliteEventBus(pglite, db));
-  return { db, kind: target.kind, close: () => db.destroy() };
+  // PGlite runs inside this process: there is no connection to lose. Its failures (closed,
+  // aborted) reach the caller as rejected queries, which the error middleware answers.
+  const dependencies = new PageCacheDependencies();
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [dependencies] });
+  registerPageCacheDependencies(db, dependencies);
+  registerEventBus(db, pgliteEventBus(pglite, db, log));
+  const close = async () => {
+    await db.destroy();
+    unlock();
+  };
+  return { db, kind: target.kind, pglite, close };
+}
+
+function openPostgres(url: string, poolSize: number, log: DatabaseLog): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const watch = watchDatabase({ probe: () => probePostgres(url), log });
+  // Every client gets an error listener for its whole life. pg-pool listens only while a client
+  // is idle; a checked-out client whose server goes away (a restart, pg_terminate_backend) would
+  // otherwise emit an unhandled 'error' and end the process. Its running query fails on its own
+  // (that request answers 503) and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => watch.failed(error));
+    watch.connected();
+  });
+  pool.on('error', (error) => watch.failed(error));
+  // Kysely asks this for connections; a failed connect is an outage signal too.
+  // Not getting a connection at all (refused, timed out, "not accepting connections", too many
+  // clients) means the database is unavailable to this request, whatever the code says.
+  const watchedPool = {
+    connect: () =>
+      pool.connect().catch((error: unknown) => {
+        watch.failed(error);
+        throw isDatabaseUnavailable(error) ? error : new DatabaseUnavailableError(`Cannot connect to the database: ${(error as Error).message}`, { cause: error });
+      }),
+    end: () => pool.end(),
+  };
+  const dependencies = new PageCacheDependencies();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool }), plugins: [dependencies] });
+  registerPageCacheDependencies(db, dependencies);
+  // LISTEN needs its own connection, outside the pool (server/events.ts).
+  const events = postgresEventBus(url, db, { log });
+  registerEventBus(db, events);
+  const close = async () => {
+    watch.close();
+    await events.close();
+    await db.destroy();
+  };
+  return { db, kind: 'postgres', close };
+}
+
+/** One fresh connection and a trivial query: is the server there and taking connections? */
+async function probePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  client.on('error', () => undefined); // the failure reaches connect() or query() below
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -7,6 +7,12 @@ import { prepareDatabase } from './boot';
 import { loadAssetManifest } from './ssr/assets';
 import { startJobRunner } from './modules/jobs/runner';
 import { pageJobHandlers } from './modules/pages/schedule-service';
+import { formJobHandlers } from './modules/forms/service';
+import { workflowJobHandlers } from './modules/moderation/notifications';
+import { createMailer } from './modules/mail/mailer';
+import { createSmsSender, schedulePurge, waitlistJobHandlers } from './modules/waitlist/notifications';
+import { gracefulDrain } from './shutdown';
+import { CDN_PURGE_JOB, cdnPurgeHandler } from './cache/cdn-purge';
 
 const SHUTDOWN_GRACE_MS = 25_000; // Heroku sends SIGKILL 30 s after SIGTERM
 
@@ -26,33 +32,37 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   const assets = loadAssetManifest();
   const database = await prepareDatabase(config, logger);
   const app = createApp({ config, db: database.db, logger, assets });
+  // Scheduled publishing and expiry, the forms' and workflows' mails, wait-list messages (e-mail, SMS) and the
+  // 30-day purge of guest details: every worker polls; SKIP LOCKED hands each job to one of them.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
+  const handlers = new Map([
+    ...pageJobHandlers,
+    ...formJobHandlers(mailer, config.sessionSecret),
+    ...waitlistJobHandlers({ mailer, sms: createSmsSender({ dataDir: config.dataDir }) }),
+    ...workflowJobHandlers(mailer),
+  ]);
+  // The CDN purge hook (CDN_PURGE_URL) rides on the same runner, so a failed purge is retried.
+  if (config.cdnPurgeUrl) handlers.set(CDN_PURGE_JOB, cdnPurgeHandler(config.cdnPurgeUrl));
+  await schedulePurge(database.db).catch((error: unknown) => logger.warn({ err: error }, 'wait-list purge not scheduled'));
+  const jobs = startJobRunner({ db: database.db, handlers, logger });
+
+  // Listening only now, with the signal handlers set in the same tick: a SIGTERM that comes as soon
+  // as the first request is answered (a platform stopping a booting dyno) drains, never kills.
   const server: Server = app.listen(config.port, () => {
     logger.info({ port: config.port, database: database.kind, pid: process.pid }, `listening on http://localhost:${config.port}/`);
   });
 
-  // Scheduled publishing and expiry: every worker polls; SKIP LOCKED hands each job to one of them.
-  const jobs = startJobRunner({ db: database.db, handlers: pageJobHandlers, logger });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping: finishing in-flight requests');
-    const jobsStopped = jobs.stop();
-    server.close(async () => {
-      await jobsStopped;
+  const drain = gracefulDrain({
+    server,
+    logger,
+    graceMs: SHUTDOWN_GRACE_MS,
+    release: async () => {
+      await jobs.stop();
       await database.close();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => {
-      logger.warn('in-flight requests did not finish in time; exiting');
-      process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+    },
+  });
+  process.on('SIGTERM', () => drain.stop('SIGTERM'));
+  process.on('SIGINT', () => drain.stop('SIGINT'));
 }
 
 async function startPrimary(config: Config, logger: Logger): Promise<void> {
@@ -75,7 +85,7 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
 }
 
 const config = configOrExit();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, { pretty: config.logPretty });
 const run = cluster.isPrimary && config.webConcurrency > 1 ? startPrimary : startWorker;
 run(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'start-up failed');

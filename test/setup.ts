@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { removeTemplates } from './helpers/database-templates';
 
 /**
  * Root hooks for every suite: a test fails when anything calls console.error, and no test may
@@ -19,6 +20,9 @@ net.Socket.prototype.connect = function patchedConnect(this: net.Socket, ...args
 } as typeof net.Socket.prototype.connect;
 
 export const mochaHooks = {
+  async afterAll() {
+    await removeTemplates();
+  },
   beforeEach() {
     errors.length = 0;
     console.error = (...args: unknown[]) => {

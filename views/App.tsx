@@ -12,15 +12,17 @@ export function App({
   payload,
   Template,
   onTranslate,
+  onMissingTranslation,
 }: {
   payload: PagePayload;
   Template: TemplateComponent;
   onTranslate?: (entry: CatalogEntry) => void;
+  onMissingTranslation?: (context: string, key: string) => void;
 }) {
   if (payload.template === 'Footer') {
     // /blocks/footer/ is the footer alone, for embedding: no header, and the footer as the page.
     return (
-      <PageContextProvider context={payload.context} onTranslate={onTranslate}>
+      <PageContextProvider context={payload.context} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation}>
         <IconSprite />
         <main id="mainContent" tabIndex={-1} className="template-footer-only" />
         <Template page={payload.page} />
@@ -28,7 +30,7 @@ export function App({
     );
   }
   return (
-    <PageContextProvider context={payload.context} onTranslate={onTranslate}>
+    <PageContextProvider context={payload.context} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation}>
       <IconSprite />
       <SiteHeader />
       <main id="mainContent" tabIndex={-1}>

@@ -12,6 +12,8 @@ export type DocumentProps = {
   /** Font files to fetch before the stylesheet asks for them (server/ssr/assets.ts). */
   fontPreload?: string[];
   nonce: string;
+  /** The image shared links show (the site's default social image setting), absolute. */
+  socialImageUrl?: string;
   /** Escaped schema.org JSON-LD, printed in the head for crawlers. */
   structuredDataJson?: string;
   /** Returns the escaped page-data JSON; called when React reaches the end of <body>. */
@@ -35,6 +37,7 @@ export function Document(props: DocumentProps) {
         <title>{props.title}</title>
         {props.description ? <meta name="description" content={props.description} /> : null}
         {props.robots ? <meta name="robots" content={props.robots} /> : null}
+        {props.socialImageUrl ? <meta property="og:image" content={props.socialImageUrl} /> : null}
         {props.alternates.map((alt) => (
           <link key={alt.languageCode} rel="alternate" hrefLang={alt.languageCode} href={alt.url} />
         ))}

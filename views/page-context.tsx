@@ -13,15 +13,18 @@ const Context = createContext<PageContextValue | null>(null);
 export function PageContextProvider({
   context,
   onTranslate,
+  onMissingTranslation,
   children,
 }: {
   context: PageContext;
   onTranslate?: (entry: CatalogEntry) => void;
+  /** Server only: hears lookups the catalog has no entry for. */
+  onMissingTranslation?: (context: string, key: string) => void;
   children: ReactNode;
 }) {
   const value = useMemo(
-    () => ({ context, t: createTranslator(context.catalog, onTranslate) }),
-    [context, onTranslate],
+    () => ({ context, t: createTranslator(context.catalog, onTranslate, onMissingTranslation) }),
+    [context, onTranslate, onMissingTranslation],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
@@ -34,3 +37,5 @@ function usePageContextValue(): PageContextValue {
 
 export const usePageContext = () => usePageContextValue().context;
 export const useT = () => usePageContextValue().t;
+/** The path prefix of the page's language ('' or e.g. '/fr'), for links to routes outside the page tree. */
+export const useLocalePrefix = () => usePageContextValue().context.localePrefix ?? '';

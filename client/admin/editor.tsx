@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { StreamEditor } from './editor/StreamEditor';
 import type { Block, EditorData } from './editor/json-schema';
 import { restoreKeptInput, startEditingSessions } from './editing-sessions/start';
+import { enhanceEditScreen } from './edit-screen/start';
 
 /**
  * The block editor of the admin edit screen. The server renders a JSON textarea (the fallback
@@ -68,7 +69,10 @@ if (mount && textarea instanceof HTMLTextAreaElement && data) {
   } catch {
     // Not JSON (typed by hand without JavaScript): keep the server's copy.
   }
-  textarea.closest('.admin-json-fallback')?.setAttribute('hidden', '');
+  const fallback = textarea.closest('.admin-json-fallback');
+  fallback?.setAttribute('hidden', '');
+  // The error summary's links now go to the block cards, which take over these ids.
+  for (const anchor of fallback?.querySelectorAll('[data-block-anchor]') ?? []) anchor.removeAttribute('id');
   createRoot(mount).render(
     <StrictMode>
       <Editor
@@ -85,3 +89,5 @@ if (mount && textarea instanceof HTMLTextAreaElement && data) {
 
 // Who else has the page open, autosave, and the question before saving over a newer version.
 startEditingSessions(restored);
+// Tabs, the actions menu, Ctrl/Cmd+S and the live preview (the edit screen only).
+enhanceEditScreen();

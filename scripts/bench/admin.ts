@@ -74,10 +74,10 @@ export async function seedAdminBenchTree(db: Db, homeId: number): Promise<AdminB
   return { bigParentId, totalPages };
 }
 
-type Timing = { what: string; runs: number; p50: number; p95: number; status: number };
+export type Timing = { what: string; runs: number; p50: number; p95: number; status: number };
 
 /** Signs in over HTTP as in a browser: the login form's CSRF token and the session cookie. */
-async function signIn(base: string, username: string, password: string): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
+export async function signIn(base: string, username: string, password: string): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
   let cookie = '';
   // The production server only sends its Secure cookie over HTTPS: say so, as the proxy in front would.
   const call = async (path: string, init: RequestInit = {}) => {
@@ -93,7 +93,7 @@ async function signIn(base: string, username: string, password: string): Promise
   return call;
 }
 
-async function time(what: string, runs: number, request: () => Promise<Response>, between?: () => Promise<void>): Promise<Timing> {
+export async function time(what: string, runs: number, request: () => Promise<Response>, between?: () => Promise<void>): Promise<Timing> {
   const times: number[] = [];
   let status = 0;
   for (let i = 0; i < runs + 3; i++) {

@@ -15,6 +15,13 @@ import { benchAdmin, seedAdminBenchTree } from './admin';
 import { loadTest, printTable } from './http';
 import { javascriptBytesPerTemplate } from './js-bytes';
 import { benchNearestQuery } from './locations';
+import { startBareServer } from './bare-server';
+import { benchLookupQuery, benchRedirectScreens, seedBenchRedirects } from './redirects';
+import { benchWaitlist } from './waitlist';
+import { BENCH_AUDIT_ROWS, benchReportScreens, seedBenchAuditLog } from './reports';
+import { benchMedia, seedPressReleases } from './media';
+import { benchPageCacheMemory } from './page-cache-memory';
+import { DEMO_RELEASE_COUNT } from '../../server/seed/site-pages/press';
 
 /**
  * `npm run bench`: builds for production, prepares a database (PGlite in a temp folder, or
@@ -46,6 +53,15 @@ if (!(await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))) {
 const sixtyBlockPageId = (await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))!.id;
 console.log('Adding 10,100 pages for the back-office figures...');
 const adminTree = await seedAdminBenchTree(handle.db, home);
+const defaultSite = (await handle.db.selectFrom('sites').select('id').where('is_default_site', '=', true).executeTakeFirstOrThrow()).id;
+console.log('Adding 10,000 redirects...');
+await seedBenchRedirects(handle.db, defaultSite);
+console.log('Adding 100,000 audit-log entries...');
+await seedBenchAuditLog(handle.db, (await handle.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id);
+const lookup = await benchLookupQuery(handle.db, defaultSite);
+const BENCH_RELEASES = 1_000;
+console.log('Adding press releases (1,000 in all)...');
+await seedPressReleases(handle.db, BENCH_RELEASES - DEMO_RELEASE_COUNT);
 await handle.close();
 
 const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
@@ -58,17 +74,50 @@ try {
     if (await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)) break;
     await new Promise((r) => setTimeout(r, 200));
   }
+  // The page cache: hits against a bare node:http server sending the same bytes (same run, same
+  // tool, same connections); misses forced with a cookie (a request with a cookie is never cached).
+  const cacheRows = [];
+  const bareDir = mkdtempSync(join(tmpdir(), 'harborline-bare-'));
+  for (const path of ['/', '/block-gallery/']) {
+    const warm = await fetch(`${base}${path}`);
+    if (!warm.ok) continue;
+    const bytes = Buffer.from(await warm.arrayBuffer());
+    const hit = await loadTest(`${path} cache hit`, `${base}${path}`);
+    const bare = await startBareServer(bytes, warm.headers.get('content-type') ?? 'text/html', await freePort(), bareDir);
+    const baseline = await loadTest(`${path} bare node:http, same ${bytes.length} bytes`, bare.url);
+    await bare.stop();
+    const miss = await loadTest(`${path} miss (rendered)`, `${base}${path}`, { headers: { Cookie: 'bench=1' } });
+    cacheRows.push(
+      { what: hit.label, 'req/s': hit.requestsPerSecond, 'p99 ms': hit.p99, 'of bare': `${((100 * hit.requestsPerSecond) / baseline.requestsPerSecond).toFixed(0)} %` },
+      { what: baseline.label, 'req/s': baseline.requestsPerSecond, 'p99 ms': baseline.p99, 'of bare': '100 %' },
+      { what: miss.label, 'req/s': miss.requestsPerSecond, 'p99 ms': miss.p99, 'of bare': `${((100 * miss.requestsPerSecond) / baseline.requestsPerSecond).toFixed(1)} %` },
+    );
+  }
+  rmSync(bareDir, { recursive: true, force: true });
+  console.log(`\nPage cache (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${new Date().toISOString().slice(0, 10)})`);
+  printTable(cacheRows);
+
   const results = [];
   results.push(await loadTest('home page', `${base}/`));
   results.push(await loadTest('60-block page', `${base}/bench-60-blocks/`));
   results.push(await loadTest('health check', `${base}/api/ht/database/`));
   results.push(await loadTest('getlocations API (26 nearest)', `${base}/api/location/getlocations/?latitude=28.5383&longitude=-81.3792&radius=200&limit=26`));
   results.push(await loadTest('state list page', `${base}/locations/`));
-  console.log(`\nHTTP (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; pages are rendered on every request, no page cache)`);
+  console.log(`\nHTTP (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; pages after the first request are page cache hits)`);
   printTable(results.map((r) => ({ url: r.label, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })));
   const admin = await benchAdmin(base, { username: 'admin', password: 'bench-password', bigParentId: adminTree.bigParentId, sixtyBlockPageId });
   console.log(`\nBack office (${adminTree.totalPages.toLocaleString('en-US')} pages; signed-in superuser; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)`);
   printTable(admin.map((r) => ({ what: r.what, 'p50 ms': r.p50, 'p95 ms': r.p95, status: r.status })));
+  const redirects = await benchRedirectScreens(base, { username: 'admin', password: 'bench-password' });
+  console.log('\nRedirects (10,000 rows; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)');
+  printTable(redirects.map((r) => ({ what: r.what, 'p50 ms': r.p50, 'p95 ms': r.p95, status: r.status })));
+  const reports = await benchReportScreens(base, { username: 'admin', password: 'bench-password' });
+  console.log(`\nReports (${BENCH_AUDIT_ROWS.toLocaleString('en-US')} audit-log entries besides the demo's; signed-in superuser; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)`);
+  printTable(reports.map((r) => ({ what: r.what, 'p50 ms': r.p50, 'p95 ms': r.p95, status: r.status })));
+  console.log('\nRedirect lookup on the 404 path (lookupRedirect, one indexed statement, same database, 300 runs)');
+  printTable(lookup);
+  // Renditions, upload memory (of this one server process; WEB_CONCURRENCY above 1 would measure the primary) and the press list.
+  await benchMedia(base, server.pid!, { username: 'admin', password: 'bench-password' }, BENCH_RELEASES);
   console.log('\nJavaScript per template (gzip, entry + template chunk + imports)');
   printTable(javascriptBytesPerTemplate().map((r) => ({ template: r.template, files: r.files, 'KB gz': (r.gzipBytes / 1024).toFixed(1) })));
 } finally {
@@ -79,3 +128,9 @@ try {
 console.log('\nNearest-26 query, radius 200 mi (findNearby: bounding box on the index + haversine), in-memory PGlite, 300 runs');
 printTable((await benchNearestQuery({ kind: 'pglite-memory' })).map((r) => ({ locations: r.locations, 'p50 ms': r.p50, 'p95 ms': r.p95 })));
 rmSync(dataDir, { recursive: true, force: true });
+
+// The page cache's memory with 10,000 cached pages (its own database and server, restarted per bound).
+await benchPageCacheMemory();
+
+// Wait-list join and estimate on PostgreSQL (its own database and server; skipped without PostgreSQL).
+await benchWaitlist();

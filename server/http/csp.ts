@@ -8,8 +8,14 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
   next();
 }
 
-export function securityHeaders(options: { production: boolean; connectSources: string[]; frameSources?: string[]; formActions?: string[]; imageSources?: string[] }) {
+/** Sources read per response (site settings staff can change while the process runs). */
+export type DynamicSources = { connectSources?: () => string[]; imageSources?: () => string[]; frameSources?: () => string[]; formActions?: () => string[] };
+
+export function securityHeaders(options: { production: boolean; connectSources: string[]; frameSources?: string[]; formActions?: string[]; imageSources?: string[]; scriptSources?: string[]; dynamic?: DynamicSources }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
+  const dynamic = options.dynamic ?? {};
+  // One space-separated entry (helmet joins entries with spaces); empty when there is nothing to add.
+  const sources = (read: (() => string[]) | undefined, map: (value: string) => string = (v) => v) => () => (read ? read().map(map).join(' ') : '');
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -19,17 +25,18 @@ export function securityHeaders(options: { production: boolean; connectSources: 
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         // The footer's accessibility report form posts to the configured feedback service.
-        formAction: ["'self'", ...(options.formActions ?? [])],
-        scriptSrc: ["'self'", nonce],
-        styleSrc: ["'self'", nonce],
+        formAction: ["'self'", ...(options.formActions ?? []), sources(dynamic.formActions)],
+        // A configured captcha origin (CAPTCHA_SCRIPT_ORIGIN) serves the widget's script and styles.
+        scriptSrc: ["'self'", nonce, ...(options.scriptSources ?? [])],
+        styleSrc: ["'self'", nonce, ...(options.scriptSources ?? [])],
         // React renders style props as attributes; attributes cannot run code.
         styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageSources ?? [])],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageSources ?? []), sources(dynamic.imageSources)],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...options.connectSources],
+        connectSrc: ["'self'", ...options.connectSources, sources(dynamic.connectSources)],
         workerSrc: ["'self'", 'blob:'],
-        // Iframe and embed blocks: only the configured hosts (EMBED_ALLOWED_HOSTS), over https.
-        frameSrc: ["'self'", ...(options.frameSources ?? []).map((host) => `https://${host}`)],
+        // Iframe and embed blocks: only the allowed hosts (EMBED_ALLOWED_HOSTS or the sites' settings), over https.
+        frameSrc: ["'self'", ...(options.frameSources ?? []).map((host) => `https://${host}`), sources(dynamic.frameSources, (host) => `https://${host}`)],
         // Browsers would otherwise upgrade http://ca.localhost requests in development.
         upgradeInsecureRequests: options.production ? [] : null,
       },

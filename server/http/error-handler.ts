@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from '../logger';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../database-errors';
 import { HttpError } from '../errors';
+import { MediaStorageUnavailableError } from '../storage/media-storage';
+import { unavailablePage } from '../ssr/unavailable-page';
 
 const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.includes('/api/') || !req.accepts('html');
 
@@ -11,6 +14,7 @@ const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.incl
  */
 export function errorHandler(logger: Logger, renderNotFound: (req: Request, res: Response) => Promise<void>) {
   return async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDatabaseUnavailable(error) || error instanceof MediaStorageUnavailableError) return answerUnavailable(logger, error, req, res);
     const known = error instanceof HttpError ? error : undefined;
     const status = known?.status ?? statusOf(error) ?? 500;
     if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
@@ -33,6 +37,25 @@ export function errorHandler(logger: Logger, renderNotFound: (req: Request, res:
     }
     res.status(status).type('html').send(plainErrorPage(status, message));
   };
+}
+
+/**
+ * The database (a restart, a failover, a lost connection) or the object store is away: 503 with
+ * Retry-After, which load balancers, crawlers and our own pages understand as "try again soon".
+ * One warning line per request, without the stack: a database outage is logged once by its watch.
+ */
+function answerUnavailable(logger: Logger, error: unknown, req: Request, res: Response) {
+  logger.warn({ reqId: req.id, reason: error instanceof Error ? error.message : String(error) }, 'database or storage unavailable; answered 503');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(503).set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
+  if (wantsJson(req)) {
+    res.json({ error: { code: 'service_unavailable', message: `The service is briefly unavailable. Please try again in ${RETRY_AFTER_SECONDS} seconds.` } });
+    return;
+  }
+  res.type('html').send(unavailablePage(RETRY_AFTER_SECONDS));
 }
 
 /** Errors raised by body parsers and the like carry their own 4xx status. */

@@ -1,26 +1,9 @@
 import sharp from 'sharp';
 import type { Db } from '../db';
 import { createImage, imageForBlocks } from '../modules/images/service';
-import type { MediaStorage } from '../modules/images/storage';
+import type { MediaStorage } from '../storage/media-storage';
 import { ASPECT_SIZES, DEMO_IMAGES } from '../../views/blocks/demo-images';
-
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** One demo photograph as SVG: a food-toned gradient, a simple shape and the dish name. */
-function demoSvg(entry: (typeof DEMO_IMAGES)[number]): string {
-  const [width, height] = ASPECT_SIZES[entry.aspect];
-  const [light, dark] = entry.colors;
-  const shape =
-    entry.shape === 'circle'
-      ? `<circle cx="${width * 0.68}" cy="${height * 0.45}" r="${Math.min(width, height) * 0.3}" fill="#F6F0E6" fill-opacity="0.35"/>`
-      : `<path d="M0 ${height * 0.62} Q ${width * 0.25} ${height * 0.5} ${width * 0.5} ${height * 0.62} T ${width} ${height * 0.62} V ${height} H 0 Z" fill="#F6F0E6" fill-opacity="0.25"/>`;
-  const fontSize = Math.round(Math.min(width, height) * 0.09);
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${dark}"/></linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#g)"/>${shape}
-  <text x="${width * 0.06}" y="${height * 0.88}" font-family="DejaVu Serif, serif" font-weight="bold" font-size="${fontSize}" fill="#FFFFFF">${escapeXml(entry.dish)}</text>
-</svg>`;
-}
+import { demoArtSvg } from './demo-art';
 
 /**
  * Draws and stores the demo images (the same bytes on every run). Returns catalogue number ->
@@ -29,8 +12,9 @@ function demoSvg(entry: (typeof DEMO_IMAGES)[number]): string {
 export async function seedDemoImages(db: Db, storage: MediaStorage): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
   for (const [index, entry] of DEMO_IMAGES.entries()) {
-    const data = await sharp(Buffer.from(demoSvg(entry))).jpeg({ quality: 85 }).toBuffer();
-    const image = await createImage(db, storage, { title: entry.dish, data, defaultAltText: entry.dish });
+    const [width, height] = ASPECT_SIZES[entry.aspect];
+    const data = await sharp(Buffer.from(demoArtSvg(entry.key, { width, height }))).jpeg({ quality: 85 }).toBuffer();
+    const image = await createImage(db, storage, { title: entry.dish, data, defaultAltText: entry.alt });
     ids.set(index + 1, image.id);
   }
   return ids;

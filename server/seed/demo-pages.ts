@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
  * through the same page service staff use, so every value here passes the page-type schemas.
  */
 let blockCounter = 0;
-const block = (type: string, value: Record<string, unknown>) => ({ type, id: `demo-${++blockCounter}-${randomUUID().slice(0, 8)}`, value });
+export const block = (type: string, value: Record<string, unknown>) => ({ type, id: `demo-${++blockCounter}-${randomUUID().slice(0, 8)}`, value });
 
 export type DemoPage = {
   pageType: string;
@@ -43,45 +43,13 @@ export function usHome(): DemoPage {
         }),
         block('heading', { text: 'Fresh From the Dock', level: 'h2', rope: true, alignment: 'centered' }),
         block('rich_text', {
-          html: '<p>Our boats come in before dawn, and by lunch the catch is on your plate. Every Harborline kitchen fillets its fish by hand and bakes its biscuits every hour.</p>',
+          html: '<p>Our boats come in before dawn, and by lunch the catch is on your plate. Every Harborline kitchen fillets its fish by hand and bakes its biscuits every hour.</p><p>See the <a href="/menu/">full menu</a>, this season’s <a href="/specials/">specials</a>, or let us <a href="/catering/">cater</a> your next gathering.</p>',
           alignment: 'left',
           container: 'twoThirds',
         }),
       ],
     },
     children: [
-      {
-        pageType: 'ExamplePage',
-        title: 'Our Story',
-        slug: 'our-story',
-        search_description: 'How a dockside fish shack became a chain of seafood restaurants.',
-        content: {
-          body: [
-            block('heading', { text: 'Our Story', level: 'h2', rope: false, alignment: 'left' }),
-            block('rich_text', {
-              html: '<p>Harborline began in 1974 as a twelve-seat fish shack on the harbour wall. Today our restaurants still buy from the same families of fishermen.</p>',
-              alignment: 'left',
-              container: 'full',
-            }),
-          ],
-          confirmation_content: [],
-        },
-      },
-      {
-        pageType: 'UtilityPage',
-        title: 'Terms of Use',
-        slug: 'terms-of-use',
-        content: {
-          background_style: 'faded-shoreline',
-          body: [
-            block('rich_text', {
-              html: '<p>These terms govern your use of the Harborline Seafood website. Prices and participation may vary by location.</p>',
-              alignment: 'left',
-              container: 'full',
-            }),
-          ],
-        },
-      },
       errorPages('Page not found'),
     ],
   };
@@ -102,6 +70,12 @@ export function canadaHomeEnglish(): DemoPage {
           background_style: 'blue-chill',
           link: { url: '/locations/', display_name: 'Find a Restaurant', link_type: 'internal', link_style: 'primary' },
         }),
+        block('heading', { text: 'Fresh From the Dock', level: 'h2', rope: true, alignment: 'centered' }),
+        block('rich_text', {
+          html: '<p>Our boats come in before dawn, and by lunch the catch is on your plate.</p><p>See the <a href="/menu/">full menu</a>, this season’s <a href="/specials/">specials</a>, or let us <a href="/catering/">cater</a> your next gathering.</p>',
+          alignment: 'left',
+          container: 'twoThirds',
+        }),
       ],
     },
     children: [errorPages('Page not found')],
@@ -121,7 +95,13 @@ export function canadaHomeFrench(): DemoPage {
           heading: "Des fruits de mer frais, d'un océan à l'autre",
           subheading: "De Halifax à Vancouver, la pêche du jour est dans votre assiette.",
           background_style: 'blue-chill',
-          link: { url: '/fr/', display_name: 'Trouver un restaurant', link_type: 'internal', link_style: 'primary' },
+          link: { url: '/fr/locations/', display_name: 'Trouver un restaurant', link_type: 'internal', link_style: 'primary' },
+        }),
+        block('heading', { text: 'Frais du quai', level: 'h2', rope: true, alignment: 'centered' }),
+        block('rich_text', {
+          html: '<p>Nos bateaux rentrent avant l’aube, et dès midi la pêche est dans votre assiette.</p><p>Découvrez le <a href="/fr/menu/">menu complet</a>, les <a href="/fr/specials/">promotions</a> de la saison ou notre service <a href="/fr/catering/">traiteur</a>.</p>',
+          alignment: 'left',
+          container: 'twoThirds',
         }),
       ],
     },

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { findGroupByName, replaceGroupPagePermissions } from '../modules/permissions/groups-repo';
 import type { PagePermissionType } from '../modules/permissions/table';
+import { assignPageIfUnassigned, findWorkflowByName } from '../modules/workflows/repo';
 
 // As Wagtail's initial data: moderators publish, editors only draft; both on the site's home page.
 const DEFAULT_GRANTS: Record<string, PagePermissionType[]> = {
@@ -15,4 +16,14 @@ export async function seedGroupPermissions(db: Db, homePageId: number): Promise<
     if (!group) continue; // an operator removed the group: respect that
     await replaceGroupPagePermissions(db, group.id, types.map((permission_type) => ({ page_id: homePageId, permission_type })));
   }
+}
+
+/**
+ * Assigns the migration-created 'Moderators approval' workflow to the root page (Wagtail's
+ * initial data does the same), unless the root already has a workflow. On a fresh database the
+ * migration ran before the root page existed, so the seed does it.
+ */
+export async function seedDefaultWorkflowAssignment(db: Db, rootPageId: number): Promise<void> {
+  const workflow = await findWorkflowByName(db, 'Moderators approval');
+  if (workflow) await assignPageIfUnassigned(db, rootPageId, workflow.id);
 }

@@ -5,10 +5,17 @@ import type { Page } from '../modules/pages/table';
 import { countLocations, insertLocations } from '../modules/locations/repo';
 import { demoLocations } from './location-demo-data';
 
-/** Seeds the demo restaurants once: a database that already has locations is left alone. */
-export async function seedDemoLocations(db: Db): Promise<number> {
+/**
+ * Seeds the demo restaurants once: a database that already has locations is left alone.
+ * `countryRoots` is each country's site origin: Canadian restaurants carry the Canada site as
+ * their countryRootURL, so their order link goes there from any site (spec section 2).
+ */
+export async function seedDemoLocations(db: Db, countryRoots: Partial<Record<'US' | 'CA', string>> = {}): Promise<number> {
   if ((await countLocations(db)) > 0) return 0;
-  const rows = demoLocations();
+  const rows = demoLocations().map((row) => {
+    const root = row.country === 'CA' ? countryRoots.CA : undefined;
+    return root ? { ...row, country_root_url: root } : row;
+  });
   await insertLocations(db, rows);
   return rows.length;
 }

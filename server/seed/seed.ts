@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db';
 import type { Logger } from '../logger';
 import { createPage } from '../modules/pages/service';
@@ -10,19 +9,24 @@ import { seedDemoLocations, seedLocationPages } from './locations';
 import { canadaHomeEnglish, canadaHomeFrench, usHome, type DemoPage } from './demo-pages';
 import { blockGalleryPage, galleryBlocks } from './block-gallery';
 import { simpleDemoPages } from './simple-pages';
+import { sitePages } from './site-pages/site-pages';
 import { seedSiteSnippets } from './site-snippets';
-import { seedGroupPermissions } from './groups';
+import { pressPage } from './site-pages/press';
+import { seedPressFiles } from './press-files';
+import { seedToolboxes } from './toolboxes';
+import { seedSiteSettings } from './site-settings';
+import { seedDefaultWorkflowAssignment, seedGroupPermissions } from './groups';
 import { resolveDemoImages, seedDemoImages } from './demo-images';
-import { mediaStorage } from '../modules/images/storage';
-
-const SEED_LOCK_KEY = 74_101; // any constant: serialises seeding across dynos starting together
+import type { MediaStorage } from '../storage/media-storage';
+import { lockSeeding } from './seed-repo';
+import { siteOrigin } from '../http/site';
 
 export type SeedOptions = {
   adminUsername: string;
   adminPassword: string;
   port: number;
   /** Where demo image files go; without it no demo images (nor the block gallery) are seeded. */
-  dataDir?: string;
+  media?: MediaStorage;
 };
 
 /**
@@ -31,7 +35,7 @@ export type SeedOptions = {
  */
 export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptions): Promise<boolean> {
   return inTransaction(db, async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    await lockSeeding(trx);
     if ((await countSites(trx)) > 0) return false;
 
     const { user } = await ensureSuperuser(trx, options.adminUsername, options.adminPassword);
@@ -54,24 +58,45 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
         live: true,
         has_unpublished_changes: false,
       }));
+    await seedDefaultWorkflowAssignment(trx, root.id);
 
-    const plant = async (parent: Page, demo: DemoPage, extra: { localeId?: number; translationKey?: string } = {}) => {
+    // The pages each planted page's children became, so a translated subtree can pair up with it.
+    const plantedChildren = new Map<number, Page[]>();
+    const plant = async (parent: Page, demo: DemoPage, extra: { localeId?: number; translationKey?: string; translationOf?: Page } = {}): Promise<Page> => {
       const { children, ...fields } = demo;
-      const page = await createPage(trx, { ...fields, ...extra, parentId: parent.id, userId: user.id, publish: true });
-      for (const child of children ?? []) await plant(page, child, { localeId: extra.localeId });
+      const { translationOf, ...keys } = extra;
+      const page = await createPage(trx, { ...fields, ...keys, ...(translationOf ? { translationKey: translationOf.translation_key } : {}), parentId: parent.id, userId: user.id, publish: true });
+      const originals = translationOf ? (plantedChildren.get(translationOf.id) ?? []) : [];
+      const made: Page[] = [];
+      for (const [index, child] of (children ?? []).entries()) made.push(await plant(page, child, { localeId: extra.localeId, translationOf: originals[index] }));
+      plantedChildren.set(page.id, made);
       return page;
     };
 
+    const demoImageIds = options.media ? await seedDemoImages(trx, options.media) : undefined;
+    // Block values name demo images by catalogue number; with stored images they get real renditions.
+    const withImages = async <T>(value: T): Promise<T> => (options.media && demoImageIds ? resolveDemoImages(value, trx, options.media, demoImageIds) : value);
+
+    // Before the pages: the block gallery's Toolbox block includes the first toolbox.
+    await seedToolboxes(trx);
     const us = await plant(root, usHome(), { localeId: enUS.id });
     for (const simple of simpleDemoPages()) await plant(us, simple, { localeId: enUS.id });
-    if (options.dataDir) {
-      const storage = mediaStorage(options.dataDir);
-      const demoImageIds = await seedDemoImages(trx, storage);
-      const gallery = await resolveDemoImages(galleryBlocks(), trx, storage, demoImageIds);
-      await plant(us, blockGalleryPage(gallery), { localeId: enUS.id });
-    }
+    if (options.media) await plant(us, blockGalleryPage(await withImages(galleryBlocks())), { localeId: enUS.id });
     const ca = await plant(root, canadaHomeEnglish(), { localeId: enCA.id });
     const caFr = await plant(root, canadaHomeFrench(), { localeId: frCA.id, translationKey: ca.translation_key });
+
+    // The pages the header and footer name, on every site; the French ones translate the Canadian English ones.
+    for (const page of sitePages({ lang: 'en', prefix: '', country: 'US' })) await plant(us, await withImages(page), { localeId: enUS.id });
+    const caFrench = sitePages({ lang: 'fr', prefix: '/fr', country: 'CA' });
+    for (const [index, page] of sitePages({ lang: 'en', prefix: '', country: 'CA' }).entries()) {
+      const english = await plant(ca, await withImages(page), { localeId: enCA.id });
+      await plant(caFr, await withImages(caFrench[index]!), { localeId: frCA.id, translationKey: english.translation_key });
+    }
+    // The press section (/press/) on every site, its French translation paired page by page.
+    const pressFiles = options.media ? await seedPressFiles(trx, options.media) : undefined;
+    await plant(us, await withImages(pressPage({ lang: 'en', prefix: '', country: 'US' }, pressFiles)), { localeId: enUS.id });
+    const caPress = await plant(ca, await withImages(pressPage({ lang: 'en', prefix: '', country: 'CA' }, pressFiles)), { localeId: enCA.id });
+    await plant(caFr, await withImages(pressPage({ lang: 'fr', prefix: '/fr', country: 'CA' }, pressFiles)), { localeId: frCA.id, translationOf: caPress });
     const [, caLocations] = await seedLocationPages(trx, user.id, [
       { home: us, country: 'US', title: 'Locations', mapTitle: 'Find a Restaurant' },
       { home: ca, country: 'CA', title: 'Locations', mapTitle: 'Find a Restaurant' },
@@ -79,10 +104,11 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     await seedLocationPages(trx, user.id, [{ home: caFr, country: 'CA', title: 'Restaurants', mapTitle: 'Trouver un restaurant', translationOf: caLocations }]);
 
     await insertSite(trx, { hostname: 'localhost', port: options.port, site_name: 'Harborline Seafood', root_page_id: us.id, is_default_site: true });
-    await insertSite(trx, { hostname: 'ca.localhost', port: options.port, site_name: 'Harborline Seafood Canada', root_page_id: ca.id, is_default_site: false });
-    await seedSiteSnippets(trx, options.port);
+    const caSite = await insertSite(trx, { hostname: 'ca.localhost', port: options.port, site_name: 'Harborline Seafood Canada', root_page_id: ca.id, is_default_site: false });
+    await seedSiteSnippets(trx);
+    await seedSiteSettings(trx);
     await seedGroupPermissions(trx, us.id);
-    const locationCount = await seedDemoLocations(trx);
+    const locationCount = await seedDemoLocations(trx, { CA: siteOrigin(caSite) });
     logger.info({ locationCount }, 'seeded demo restaurant locations');
     logger.info('seeded demo content: US site on localhost, Canada site on ca.localhost (en-CA, fr-CA)');
     return true;

@@ -14,6 +14,10 @@ export const assetManifestSchema = z.object({
   templates: z.record(z.string(), z.object({ file: z.string(), preload: z.array(z.string()) })),
   /** The back office's block editor entry (client/admin/editor.tsx). */
   adminEditor: z.object({ file: z.string(), preload: z.array(z.string()) }).optional(),
+  /** The multiple upload screens' script (client/admin/uploads.ts). */
+  adminUploads: z.string().optional(),
+  /** The sidebar toggle, on every screen inside the admin shell (client/admin/shell.ts). */
+  adminShell: z.string().optional(),
 });
 export type AssetManifest = z.infer<typeof assetManifestSchema>;
 

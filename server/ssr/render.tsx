@@ -14,6 +14,9 @@ import type { TemplateComponent } from '../../views/template-types';
 import { serverTemplates } from '../../views/templates/index';
 import { scriptsFor, type AssetManifest } from './assets';
 import { escapeJsonForScript } from './escape-json';
+import { siteOrigin } from '../http/site';
+import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
+import { pageDescription } from './describe';
 
 export type RenderDeps = {
   config: Config;
@@ -23,6 +26,8 @@ export type RenderDeps = {
   siteChrome?: (resolved: ResolvedPage) => Promise<SiteChrome>;
   /** The header location picker's saved location (from the request's 'li' cookie) and map page URL. */
   locationPicker?: PickerContextLoader;
+  /** The site's default social image path (site settings), for the og:image tag. */
+  socialImage?: (resolved: ResolvedPage) => Promise<string | null>;
 };
 
 const RENDER_TIMEOUT_MS = 10_000;
@@ -31,7 +36,7 @@ const RENDER_TIMEOUT_MS = 10_000;
  * Streams a resolved page as HTML. Page data is loaded before rendering, so nothing suspends:
  * we wait for onAllReady, which keeps the status code settable and gives crawlers whole pages.
  */
-export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, siteUrl: string): Promise<void> {
+export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDeps): Promise<void> {
   const Template = serverTemplates[resolved.template];
   if (!Template) throw new Error(`No server template named ${resolved.template}`);
   // Header/footer snippets are site-wide, so they are loaded here for every kind of page. A
@@ -40,6 +45,7 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
   if (deps.locationPicker) res.vary('Cookie');
   const chrome = deps.siteChrome ? deps.siteChrome(resolved) : Promise.resolve({});
   const picker = deps.locationPicker ? deps.locationPicker(res.req.headers.cookie, resolved) : Promise.resolve(undefined);
+  const socialImage = deps.socialImage ? deps.socialImage(resolved) : Promise.resolve(null);
   return Promise.all([
     chrome.catch((error: unknown) => {
       deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the site header and footer failed');
@@ -49,13 +55,34 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
       deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the location picker data failed');
       return undefined;
     }),
+    socialImage.catch((error: unknown) => {
+      deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the social image setting failed');
+      return null;
+    }),
   ])
-    .then(([siteChrome, locationPicker]) => streamPage(res, resolved, deps, siteUrl, Template, { ...siteChrome, ...(locationPicker ? { locationPicker } : {}) }))
+    // Absolute URLs come from the site's configured origin, never from the request's Host.
+    .then(([siteChrome, locationPicker, socialImagePath]) => {
+      // The page cache stores renders without a saved location and fills the picker per visitor;
+      // a render that holds one (the request kept its 'li' cookie) is never stored.
+      if (locationPicker?.preferredLocation) noPageCache(res);
+      else if (locationPicker) res.locals.pageCachePicker = true;
+      if (resolved.page.id) addSurrogateKeys(res, [`page-${resolved.page.id}`]);
+      return streamPage(res, resolved, deps, siteOrigin(resolved.tree.site), Template, { ...siteChrome, ...(locationPicker ? { locationPicker } : {}) }, socialImagePath);
+    })
     .catch((error: unknown) => {
       // The promise never rejects, so callers that do not await it lose nothing.
       deps.logger.error({ err: error, pageId: resolved.page.id }, 'page render failed');
       if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
     });
+}
+
+/**
+ * Strings a non-English page showed in English because its catalog lacks them: logged, and
+ * outside production named in a response header, which the crawl test reads on every French page.
+ */
+function reportMissingTranslations(res: Response, deps: RenderDeps, languageCode: string, keys: string[]): void {
+  deps.logger.warn({ languageCode, keys, url: res.req.originalUrl }, 'strings missing from the translation catalog');
+  if (deps.config.env !== 'production') res.setHeader('X-Missing-Translations', keys.map(encodeURIComponent).join(', ').slice(0, 4000));
 }
 
 function streamPage(
@@ -65,14 +92,19 @@ function streamPage(
   siteUrl: string,
   Template: TemplateComponent,
   chrome: SiteChrome & Pick<PageContext, 'locationPicker'>,
+  socialImagePath: string | null,
 ): void {
   const languageCode = resolved.root.languageCode;
   const catalog = catalogFor(languageCode);
   const used = new Map<string, CatalogEntry>();
   const onTranslate = (entry: CatalogEntry) => used.set(`${entry.context}\u0004${entry.key}`, entry);
+  // English pages read their keys as the text; any other language must find every string.
+  const missing = new Set<string>();
+  const onMissingTranslation = languageCode.startsWith('en') ? undefined : (context: string, key: string) => missing.add(context ? `${context}|${key}` : key);
 
   const context: PageContext = {
     languageCode,
+    localePrefix: resolved.root.prefix,
     catalog,
     sentryDsn: deps.config.sentryDsn ?? null,
     commitId: deps.config.commitId,
@@ -87,14 +119,14 @@ function streamPage(
   const pageDataJson = () => escapeJsonForScript({ ...payload, context: { ...context, catalog: [...used.values()] } });
   const nonce = String(res.locals.cspNonce ?? '');
   const scripts = scriptsFor(deps.assets, resolved.template);
-  const t = createTranslator(catalog);
+  const t = createTranslator(catalog, undefined, onMissingTranslation);
 
   let failed = false;
   const stream = renderToPipeableStream(
     <Document
       languageCode={languageCode}
       title={resolved.page.seoTitle || resolved.page.title}
-      description={resolved.page.searchDescription}
+      description={pageDescription(resolved, resolved.tree.site.site_name)}
       robots={resolved.page.robots}
       alternates={resolved.alternates.map((alt) => ({ ...alt, url: new URL(alt.url, siteUrl).href }))}
       styles={deps.assets.styles}
@@ -102,10 +134,11 @@ function streamPage(
       preload={scripts.preload}
       nonce={nonce}
       structuredDataJson={resolved.structuredData ? escapeJsonForScript(resolved.structuredData) : undefined}
+      socialImageUrl={socialImagePath ? new URL(socialImagePath, siteUrl).href : undefined}
       pageDataJson={pageDataJson}
       skipLinkText={t('Skip to main content')}
     >
-      <App payload={payload} Template={Template} onTranslate={onTranslate} />
+      <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
     </Document>,
     {
       nonce,
@@ -114,6 +147,7 @@ function streamPage(
         if (failed) return;
         res.statusCode = resolved.status;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
+        if (missing.size > 0) reportMissingTranslations(res, deps, languageCode, [...missing]);
         stream.pipe(res);
       },
       onShellError(error) {

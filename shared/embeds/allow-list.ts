@@ -6,10 +6,16 @@
 export const DEFAULT_EMBED_HOSTS: readonly string[] = ['www.youtube-nocookie.com', 'player.vimeo.com'];
 
 let allowedHosts: readonly string[] = DEFAULT_EMBED_HOSTS;
+let environmentHosts: readonly string[] = DEFAULT_EMBED_HOSTS;
 
-export function configureEmbedHosts(hosts: readonly string[]): void {
+/** `environment`: the configuration's own list (EMBED_ALLOWED_HOSTS), the default of a site without its own. */
+export function configureEmbedHosts(hosts: readonly string[], options: { environment?: boolean } = {}): void {
   allowedHosts = hosts.map((host) => host.toLowerCase());
+  if (options.environment) environmentHosts = allowedHosts;
 }
+
+/** The environment's hosts: a site whose settings leave the allow-list empty uses these. */
+export const environmentEmbedHosts = (): readonly string[] => environmentHosts;
 
 export const embedHosts = (): readonly string[] => allowedHosts;
 

@@ -1,9 +1,12 @@
 import type { Catalog } from './translator';
 import { frCA } from './catalogs/fr-CA';
+import { frCAForms } from './catalogs/fr-CA-forms';
+import { frCAWaitlist } from './catalogs/fr-CA-waitlist';
 
-const catalogs: Record<string, Catalog> = { 'fr-CA': frCA };
+/** Each language's catalog parts, joined when asked for (so a test that edits a part is heard). */
+const catalogs: Record<string, readonly Catalog[]> = { 'fr-CA': [frCA, frCAForms, frCAWaitlist] };
 
 /** The full catalog of a language; English source strings need none. */
 export function catalogFor(languageCode: string): Catalog {
-  return catalogs[languageCode] ?? [];
+  return (catalogs[languageCode] ?? []).flat();
 }

@@ -21,11 +21,16 @@ export type Translate = (key: string, options?: TranslateOptions) => string;
 
 const entryId = (context: string, key: string) => `${context}\u0004${key}`;
 
-export function createTranslator(catalog: Catalog, onUse?: (entry: CatalogEntry) => void): Translate {
+/**
+ * `onUse` hears every entry a lookup found; `onMissing` every lookup the catalog had no entry
+ * for (the server uses it to report untranslated strings on non-English pages).
+ */
+export function createTranslator(catalog: Catalog, onUse?: (entry: CatalogEntry) => void, onMissing?: (context: string, key: string) => void): Translate {
   const entries = new Map(catalog.map((entry) => [entryId(entry.context, entry.key), entry]));
   return (key, options = {}) => {
     const entry = entries.get(entryId(options.context ?? '', key));
     if (entry) onUse?.(entry);
+    else onMissing?.(options.context ?? '', key);
     const plural = options.plural !== undefined || Array.isArray(entry?.value);
     const isSingular = options.count === 1;
     let text: string;

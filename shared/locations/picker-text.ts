@@ -15,3 +15,14 @@ export function pickerSuffix(location: SuffixSubject): string {
   if (location.hasCurbside) return '(Curbside Available)';
   return '(Pick Up Only)';
 }
+
+/** Every suffix pickerSuffix can answer. */
+export const PICKER_SUFFIXES = [
+  '(Restaurant Temporarily Closed)',
+  '(Indoor/Outdoor Dining Available)',
+  '(Indoor Dining Available)',
+  '(Outdoor Dining Available)',
+  '(Delivery Available)',
+  '(Curbside Available)',
+  '(Pick Up Only)',
+] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './admin';
 
 /**
  * Back-office forms for users, groups and sites (Wagtail's UserCreationForm, GroupForm and
@@ -73,6 +74,22 @@ const permissionList = z.preprocess(
   z.array(permissionType).max(6),
 );
 
+export const MODEL_ACTION_CHOICES = [
+  { value: 'add', label: 'Add' },
+  { value: 'change', label: 'Change' },
+  { value: 'delete', label: 'Delete' },
+  { value: 'publish', label: 'Publish' },
+] as const;
+export const COLLECTION_PERMISSION_CHOICES = [
+  { value: 'add', label: 'Add', help: 'Add images, documents and videos to the collection' },
+  { value: 'change', label: 'Change', help: 'Edit and delete the media in the collection' },
+  { value: 'choose', label: 'Choose', help: 'Choose its media in the editor' },
+] as const;
+const listOf = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]), z.array(item).max(max));
+const modelActionList = listOf(z.enum(['add', 'change', 'delete', 'publish'], { error: 'Select a valid choice.' }), 4);
+const collectionPermissionList = listOf(z.enum(['add', 'change', 'choose'], { error: 'Select a valid choice.' }), 3);
+
 /**
  * The group form: name, admin access, and page permissions as `perm_<pageId>` checkbox lists
  * (one row per page) plus one row to grant permissions on another page.
@@ -84,6 +101,12 @@ export const groupFormSchema = z
     page_permissions: z.record(z.string().regex(/^\d{1,10}$/), permissionList),
     new_page: z.union([z.literal(''), z.coerce.number().int().min(1, 'Select a valid choice.').max(2_147_483_647)]).default(''),
     new_permissions: permissionList,
+    // Model permissions ('model_wagtailredirects.redirect' -> add/change/delete/publish) and
+    // collection permissions ('coll_<id>' rows plus one row to grant on another collection).
+    model_permissions: z.record(z.string().regex(/^[a-z_]{1,40}\.[a-z_]{1,40}$/), modelActionList).default({}),
+    collection_permissions: z.record(z.string().regex(/^\d{1,10}$/), collectionPermissionList).default({}),
+    new_collection: z.union([z.literal(''), z.coerce.number().int().min(1, 'Select a valid choice.').max(2_147_483_647)]).default(''),
+    new_collection_permissions: collectionPermissionList,
   })
   .superRefine((data, ctx) => {
     if (data.new_page !== '' && data.new_permissions.length === 0) {
@@ -91,6 +114,12 @@ export const groupFormSchema = z
     }
     if (data.new_page === '' && data.new_permissions.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['new_page'], message: 'Choose the page these permissions apply to.' });
+    }
+    if (data.new_collection !== '' && data.new_collection_permissions.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['new_collection_permissions'], message: 'Choose at least one permission for this collection.' });
+    }
+    if (data.new_collection === '' && data.new_collection_permissions.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['new_collection'], message: 'Choose the collection these permissions apply to.' });
     }
   });
 export type GroupForm = z.infer<typeof groupFormSchema>;
@@ -106,7 +135,18 @@ export function groupFormInput(body: Record<string, unknown>): Record<string, un
   for (const id of Array.isArray(body.pages) ? body.pages : typeof body.pages === 'string' ? [body.pages] : []) {
     if (typeof id === 'string' && /^\d{1,10}$/.test(id)) page_permissions[id] ??= [];
   }
-  return { ...body, page_permissions };
+  const model_permissions: Record<string, unknown> = {};
+  const collection_permissions: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(body)) {
+    const model = /^model_([a-z_]{1,40}\.[a-z_]{1,40})$/.exec(key);
+    if (model) model_permissions[model[1]!] = value;
+    const collection = /^coll_(\d{1,10})$/.exec(key);
+    if (collection) collection_permissions[collection[1]!] = value;
+  }
+  for (const id of Array.isArray(body.collections) ? body.collections : typeof body.collections === 'string' ? [body.collections] : []) {
+    if (typeof id === 'string' && /^\d{1,10}$/.test(id)) collection_permissions[id] ??= [];
+  }
+  return { ...body, page_permissions, model_permissions, collection_permissions };
 }
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -123,4 +163,4 @@ export const siteFormSchema = z.object({
 });
 export type SiteForm = z.infer<typeof siteFormSchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const idParamsSchema = z.object({ id: idParam });

@@ -10,15 +10,18 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
-export const pageIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+const WHOLE_NUMBER = 'Enter a whole number.';
+/** A database id in a URL: a whole number from 1 (a bad one is a 400 whose field message says so). */
+export const idParam = z.coerce.number({ error: WHOLE_NUMBER }).int(WHOLE_NUMBER).min(1, WHOLE_NUMBER).max(2_147_483_647, WHOLE_NUMBER);
+
+export const pageIdParamsSchema = z.object({ id: idParam });
 
 export const EXPLORER_PAGE_SIZE = 50;
 
 /** Explorer query: `p` is the 1-based page of children, `ordering` a column (Wagtail's names). */
+const PAGE_NUMBER = 'Enter a whole number of at least 1.';
 export const explorerQuerySchema = z.object({
-  p: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  p: z.coerce.number({ error: PAGE_NUMBER }).int(PAGE_NUMBER).min(1, PAGE_NUMBER).max(1_000_000, 'Enter a page number of at most 1000000.').default(1),
   ordering: explorerOrderingSchema.optional(),
 });
 

@@ -1,6 +1,6 @@
 /**
  * The widgets a block field's editing metadata may name. The block editor draws most from the
- * field's schema alone (a chooser without a registered chooser, such as images until part 2, is
+ * field's schema alone (a chooser without a registered chooser, such as the image chooser today, is
  * edited as a struct; see client/admin/choosers/registry.ts); a name not
  * listed here is a typo or a widget nobody built, and fails loudly in development.
  */
@@ -16,6 +16,7 @@ export const EDITOR_WIDGETS = [
   'page_chooser',
   'image_chooser',
   'video_chooser',
+  'snippet_chooser',
 ] as const;
 export type EditorWidget = (typeof EDITOR_WIDGETS)[number];
 

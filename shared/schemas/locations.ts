@@ -204,6 +204,17 @@ export const mapPageExtraSchema = z.object({
   ),
 });
 export type MapPageExtra = z.infer<typeof mapPageExtraSchema>;
+
+/**
+ * The not-found page's quick search (spec section 9: quick search 4, radius 200): the place
+ * typed (?q=), whether one was typed, and the nearest restaurants with their local page.
+ */
+export const quickSearchExtraSchema = z.object({
+  q: z.string(),
+  searched: z.boolean(),
+  results: z.array(z.object({ distance: z.number(), location: locationSchema, localPageUrl: z.string().nullable() })).max(4),
+});
+export type QuickSearchExtra = z.infer<typeof quickSearchExtraSchema>;
 export type StateListExtra = z.infer<typeof stateListExtraSchema>;
 export type CityListExtra = z.infer<typeof cityListExtraSchema>;
 export type LocationPageExtra = z.infer<typeof locationPageExtraSchema>;

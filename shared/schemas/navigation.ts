@@ -10,9 +10,14 @@ import { safeUrlSchema } from './content';
  */
 
 /** A header link: a link without a url is kept (editors draft them) but never shown. */
-export const headerLinkSchema = z.object({
+const headerLeafSchema = z.object({
   display_name: z.string().trim().min(1).max(80),
   url: safeUrlSchema.optional(),
+});
+
+/** Up to three levels (tiered navigation): a section, its links, and links under a link. */
+export const headerLinkSchema = headerLeafSchema.extend({
+  children: z.array(headerLeafSchema).max(20).optional(),
 });
 
 export const HEADER_SECTION_ROLES = ['primary', 'secondary', 'social-media-row'] as const;

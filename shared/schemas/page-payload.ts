@@ -11,6 +11,8 @@ const catalogEntry = z.object({
 /** What every public page carries for hydration (spec section 2, "Page data"). */
 export const pageContextSchema = z.object({
   languageCode: z.string(),
+  /** The path prefix of the page's language on its site: '' for the site's own language, else e.g. '/fr'. */
+  localePrefix: z.string().optional(),
   catalog: z.array(catalogEntry),
   sentryDsn: z.string().nullable(),
   commitId: z.string(),

@@ -4,17 +4,39 @@ import { openTab } from '../helpers/browser';
 import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 
 
-/** Every public template that needs no locations data, by a page the seed creates. */
-const PAGES = [
+/** Every page the seed creates (one of each directory kind), with the template it uses. */
+const PAGES: { template: string; path: string; host?: string }[] = [
   { template: 'HomePage', path: '/' },
-  { template: 'ExamplePage', path: '/our-story/' },
+  { template: 'ExamplePage', path: '/about/' },
+  { template: 'ExamplePage: menu', path: '/menu/' },
+  { template: 'ExamplePage: specials', path: '/specials/' },
+  { template: 'ExamplePage: catering', path: '/catering/' },
+  { template: 'ExamplePage: careers', path: '/careers/' },
+  { template: 'ExamplePage: gift cards', path: '/gift-cards/' },
+  { template: 'ExamplePage: FAQ', path: '/faq/' },
   { template: 'UtilityPage', path: '/terms-of-use/' },
+  { template: 'UtilityPage: privacy', path: '/privacy-policy/' },
+  { template: 'UtilityPage: accessibility', path: '/accessibility/' },
+  { template: 'UtilityPage: order', path: '/order/' },
+  { template: 'UtilityPage: log in', path: '/account/login/' },
   { template: 'Error404', path: '/error-pages/404/' },
   { template: 'Error404 (unknown URL)', path: '/no-such-page/' },
+  { template: 'Error404 with quick search results', path: '/error-pages/404/?q=Orlando' },
   { template: 'ExamplePage: block gallery', path: '/block-gallery/' },
   { template: 'Footer', path: '/blocks/footer/' },
   { template: 'ContactUsPageLandingPage', path: '/contact-us-thanks/' },
   { template: 'EmailSignupPageLandingPage', path: '/fresh-catch-news/' },
+  { template: 'LocationsPageStateList', path: '/locations/' },
+  { template: 'LocationsPageLocationList', path: '/locations/list/florida/orlando/' },
+  { template: 'LocationsPageMap', path: '/locations/map/?q=Orlando' },
+  { template: 'HomePage (Canada)', path: '/', host: 'ca.localhost' },
+  { template: 'HomePage (French)', path: '/fr/', host: 'ca.localhost' },
+  { template: 'ExamplePage: menu (French)', path: '/fr/menu/', host: 'ca.localhost' },
+  { template: 'ExamplePage: specials (French)', path: '/fr/specials/', host: 'ca.localhost' },
+  { template: 'ExamplePage: our story (French)', path: '/fr/about/', host: 'ca.localhost' },
+  { template: 'ExamplePage: FAQ (French)', path: '/fr/faq/', host: 'ca.localhost' },
+  { template: 'LocationsPageStateList (French)', path: '/fr/locations/', host: 'ca.localhost' },
+  { template: 'Error404 with quick search (French)', path: '/fr/error-pages/404/?q=Montreal', host: 'ca.localhost' },
 ];
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -27,11 +49,11 @@ describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function (
   this.timeout(120_000);
   const suite = useBrowserSuite();
 
-  async function open(path: string, viewport: { width: number; height: number }) {
+  async function open(path: string, viewport: { width: number; height: number }, host = 'localhost') {
     const tab = await openTab(suite.chromium.browser, viewport);
     // The injected axe script carries no nonce.
     await tab.page.setBypassCSP(true);
-    await tab.page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'networkidle0' });
+    await tab.page.goto(`http://${host}:${suite.server.port}${path}`, { waitUntil: 'networkidle0' });
     await waitForHydration(tab.page);
     return tab;
   }
@@ -56,7 +78,8 @@ describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function (
     // Opening things scrolls; where the sticky scroll-nav then sits over a link would depend on
     // timing, so measure from the top of the page, after the throttled scroll handler settles.
     await tab.page.evaluate(() => window.scrollTo(0, 0));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // At the top no scroll-nav section is active; the throttled handler has caught up when it says so.
+    await tab.page.waitForFunction(() => window.scrollY === 0 && !document.querySelector('.scroll-nav a[aria-current]'), { timeout: 5000 });
     expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);
     // Opening things scrolls the iframe block into view; its demo embed host is unreachable here.
     expect(tab.problems.filter((problem) => !problem.startsWith('outbound request blocked: https://www.youtube-nocookie.com/'))).to.deep.equal([]);
@@ -76,9 +99,19 @@ describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function (
   });
 
   for (const viewport of VIEWPORTS) {
-    for (const { template, path } of PAGES) {
+    it(`LocationsPageLocation (with its map image) at ${viewport.width}px has no violations`, async () => {
+      const row = await suite.app.db.selectFrom('locations').select(['state_slug', 'city_slug', 'line1_slug']).where('city', '=', 'Orlando').orderBy('rlid').executeTakeFirstOrThrow();
+      const tab = await open(`/locations/list/${row.state_slug}/${row.city_slug}/${row.line1_slug}/`, viewport);
+      await tab.page.evaluate(() => document.querySelector('.location-page__map')?.scrollIntoView());
+      await tab.page.waitForFunction(() => (document.querySelector('.location-page__map img') as HTMLImageElement | null)?.complete === true, { timeout: 20000 });
+      expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);
+      tab.assertClean();
+      await tab.page.close();
+    });
+
+    for (const { template, path, host } of PAGES) {
       it(`${template} at ${viewport.width}px has no violations`, async () => {
-        const tab = await open(path, viewport);
+        const tab = await open(path, viewport, host);
         expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);
         tab.assertClean();
         await tab.page.close();

@@ -144,7 +144,16 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
     first.problems.splice(0, first.problems.length, ...first.problems.filter((problem) => !expected.test(problem)));
     first.assertClean();
     await first.page.close();
-    await new Promise((resolve) => setTimeout(resolve, 1600)); // the closed tab's copy is no longer kept alive
+    // The closed tab's copy counts as abandoned once its heartbeat is older than three pings of
+    // the tab that would restore it (500 ms each, below).
+    await second.page.waitForFunction(
+      (staleMs) => {
+        const copies = Object.keys(localStorage).filter((key) => key.startsWith('harborline:edit:'));
+        return copies.length > 0 && copies.every((key) => Date.now() - (JSON.parse(localStorage.getItem(key)!) as { heartbeat: number }).heartbeat >= staleMs);
+      },
+      { polling: 100, timeout: 10_000 },
+      3 * 500,
+    );
     await signIn(second.page, suite.server.baseUrl, TEST_ADMIN);
     await fastEditor(second.page, 500, 500);
     await second.page.goto(editUrl, { waitUntil: 'load' });

@@ -8,6 +8,7 @@ import { insertUser } from '../../server/modules/users/repo';
 import { axeViolations } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
+import { chooseEditAction, editActionLabels } from '../helpers/edit-screen';
 
 const EDITOR = { username: 'e2e-editor', password: 'e2e-editor-password' };
 const MODERATOR = { username: 'e2e-moderator', password: 'e2e-moderator-password' };
@@ -26,7 +27,7 @@ describe('back office moderation in Chromium', () => {
     const db = suite.app.db;
     const baseUrl = suite.server.baseUrl;
     const us = await db.selectFrom('pages').selectAll().where('title', '=', 'Harborline Seafood').executeTakeFirstOrThrow();
-    const section = await createPage(db, { parentId: us.id, pageType: 'ExamplePage', title: 'Specials', slug: 'specials', content: { body: [] }, publish: true });
+    const section = await createPage(db, { parentId: us.id, pageType: 'ExamplePage', title: 'Specials', slug: 'weekly-specials', content: { body: [] }, publish: true });
     const dish = await createPage(db, { parentId: section.id, pageType: 'ExamplePage', title: 'Oyster bar', slug: 'oyster-bar', content: { body: [] }, publish: true });
     const editors = await insertGroup(db, { name: 'E2E editors', can_access_admin: true });
     await replaceGroupPagePermissions(db, editors.id, [
@@ -44,19 +45,20 @@ describe('back office moderation in Chromium', () => {
     await signIn(editorTab, baseUrl, EDITOR);
     await editorTab.goto(`${baseUrl}/wagtail/pages/${dish.id}/edit/`, { waitUntil: 'load' });
     expect(await editorTab.$('button[name="action-publish"]'), 'no Publish for an editor').to.equal(null);
+    expect(await editActionLabels(editorTab)).to.include('Submit for moderation').and.not.include('Publish');
     await editorTab.click('#id_title', { count: 3 });
     await editorTab.type('#id_title', 'Oyster bar, now open late');
-    await Promise.all([editorTab.waitForNavigation({ waitUntil: 'load' }), editorTab.click('button[name="action-submit"]')]);
+    await chooseEditAction(editorTab, 'Submit for moderation');
     expect(await editorTab.$eval('[role="status"]', (el) => el.textContent)).to.include('has been submitted for moderation');
     expect(await editorTab.$eval('.admin-status', (el) => el.textContent)).to.equal('live + in moderation');
     expect(await editorTab.$eval('[data-testid="moderation-banner"]', (el) => el.textContent)).to.include('Submitted for moderation by you');
     await context.close();
     // Not live yet.
-    expect(await fetch(`${baseUrl}/specials/oyster-bar/`).then((res) => res.text())).not.to.include('now open late');
+    expect(await fetch(`${baseUrl}/weekly-specials/oyster-bar/`).then((res) => res.text())).not.to.include('now open late');
 
     // The moderator's own submission and lock, so every dashboard panel has something in it.
     const own = await createPage(db, { parentId: section.id, pageType: 'ExamplePage', title: 'Lobster roll', slug: 'lobster-roll', content: { body: [] }, publish: false, userId: moderator.id });
-    await moderationRepo.insertState(db, { page_id: own.id, revision_id: own.latest_revision_id!, requested_by_id: moderator.id });
+    await moderationRepo.insertState(db, { page_id: own.id, revision_id: own.latest_revision_id!, requested_by_id: moderator.id, workflow_id: (await db.selectFrom('workflows').select('id').where('name', '=', 'Moderators approval').executeTakeFirstOrThrow()).id });
     await db.updateTable('pages').set({ locked: true, locked_by_id: moderator.id, locked_at: new Date() }).where('id', '=', own.id).execute();
 
     const tab = await openTab(suite.chromium.browser);
@@ -84,7 +86,7 @@ describe('back office moderation in Chromium', () => {
     expect(new URL(page.url()).pathname).to.equal('/wagtail/');
     expect(await page.$eval('[role="status"]', (el) => el.textContent)).to.include("'Oyster bar, now open late' has been approved and published");
     expect(await page.$(`form[action="/wagtail/pages/${dish.id}/workflow/approve/"]`)).to.equal(null);
-    expect(await fetch(`${baseUrl}/specials/oyster-bar/`).then((res) => res.text())).to.include('now open late');
+    expect(await fetch(`${baseUrl}/weekly-specials/oyster-bar/`).then((res) => res.text())).to.include('now open late');
     tab.assertClean();
   });
 });

@@ -3,6 +3,7 @@ import type { Page } from 'puppeteer-core';
 import { ensureSuperuser } from '../../server/modules/users/service';
 import { createTestApp, listen, TEST_ADMIN, type TestApp } from '../helpers/app';
 import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { chooseEditAction } from '../helpers/edit-screen';
 
 const OTHER = { username: 'night-editor', password: 'night-editor-password' };
 
@@ -21,7 +22,8 @@ describe('back office page lifecycle in Chromium', () => {
   let t: TestApp;
   let server: Awaited<ReturnType<typeof listen>>;
   let chromium: TestBrowser;
-  before(async () => {
+  before(async function () {
+    this.timeout(180_000); // migrating and seeding the whole demo is slow on a busy machine
     t = await createTestApp();
     await ensureSuperuser(t.db, OTHER.username, OTHER.password);
     server = await listen(t.app);
@@ -50,9 +52,17 @@ describe('back office page lifecycle in Chromium', () => {
     // The block editor replaces the JSON textarea; add a heading with the keyboard-usable menu.
     await page.waitForSelector('[data-stream-field="body"]');
     expect(await page.$eval('.admin-json-fallback', (el) => el.hasAttribute('hidden'))).to.equal(true);
-    // By keyboard: Enter opens the menu on its first item (Heading), Enter again picks it.
+    // By keyboard: Enter opens the picker in its search box, typing filters, the arrow reaches Heading, Enter picks it.
     await page.focus('[data-stream-field="body"] .admin-add-block');
     await page.keyboard.press('Enter');
+    // Wait for focus to reach the search box, and for the list to be filtered, before the next key.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('admin-block-picker__input') === true);
+    await page.keyboard.type('head');
+    await page.waitForFunction(() => {
+      const items = [...document.querySelectorAll('.admin-menu__item')];
+      return items.length > 0 && items.every((item) => /head/i.test(item.textContent ?? ''));
+    });
+    await page.keyboard.press('ArrowDown');
     await page.waitForSelector('.admin-menu__item[data-focused]');
     expect(await page.$eval('.admin-menu__item[data-focused]', (el) => el.textContent)).to.equal('Heading');
     await page.keyboard.press('Enter');
@@ -66,7 +76,7 @@ describe('back office page lifecycle in Chromium', () => {
     expect(await publicHtml()).to.not.include('Clam chowder');
 
     await page.waitForSelector('[data-stream-field="body"] li[data-block-type="heading"]');
-    await submit(page, 'button[name="action-publish"]');
+    await chooseEditAction(page, 'Publish');
     expect(await publicHtml()).to.include('Clam chowder');
 
     // Revisions: the first version, the draft with the heading, the published copy of it. Compare
@@ -89,7 +99,7 @@ describe('back office page lifecycle in Chromium', () => {
     expect(await publicHtml()).to.include('Clam chowder');
 
     // Lock as the admin; another user sees who locked it and cannot save.
-    await submit(page, 'form[action$="/lock/"] button');
+    await chooseEditAction(page, 'Lock');
     expect(await page.$eval('[data-testid="lock-banner"]', (el) => el.textContent)).to.include('You have locked this page');
     const context = await chromium.browser.createBrowserContext();
     const other = await context.newPage();

@@ -49,7 +49,7 @@ describe('back office in Chromium', () => {
     await page.type('#id_password', TEST_ADMIN.password);
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
     const home = await suite.app.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    const story = await suite.app.db.selectFrom('pages').select('id').where('slug', '=', 'our-story').executeTakeFirstOrThrow();
+    const story = await suite.app.db.selectFrom('pages').select('id').where('slug', '=', 'about').executeTakeFirstOrThrow();
     for (const path of ['/wagtail/', `/wagtail/pages/${home.id}/`, `/wagtail/pages/${home.id}/?ordering=ord`, `/wagtail/pages/${story.id}/edit/`, `/wagtail/pages/${story.id}/privacy/`]) {
       await page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'networkidle0' });
       const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

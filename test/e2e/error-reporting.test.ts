@@ -10,23 +10,37 @@ import { DIST_DIR } from '../../server/paths';
 /** A stand-in for the error-reporting service: records envelope POSTs, answers like Sentry. */
 async function startCollector() {
   const received: Array<{ path: string; body: string }> = [];
+  const waiters: Array<() => void> = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
     req.on('end', () => {
-      if (req.method === 'POST') received.push({ path: req.url ?? '', body });
+      if (req.method === 'POST') {
+        received.push({ path: req.url ?? '', body });
+        for (const wake of waiters.splice(0)) wake();
+      }
       res.writeHead(200, { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/json' });
       res.end('{}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-async function waitFor(condition: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 25));
+  /** Resolves once `count` reports have arrived; fails after `ms`. */
+  const waitForReports = async (count: number, ms = 5000) => {
+    const deadline = Date.now() + ms;
+    while (received.length < count) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`expected ${count} report(s), the collector has ${received.length}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  };
+  return { port, received, waitForReports, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe('browser error reporting in Chromium', () => {
@@ -40,11 +54,13 @@ describe('browser error reporting in Chromium', () => {
   after(() => collector?.close());
   const suite = useBrowserSuite(options);
 
-  /** Opens the home page with Math.random pinned, which decides the 1% sampling. */
+  /** Opens the home page with Math.random pinned (to window.__random), which decides the 1% sampling. */
   async function openHome(randomValue: number) {
     const tab = await openTab(suite.chromium.browser);
     await tab.page.evaluateOnNewDocument((value: number) => {
-      Math.random = () => value;
+      const pinned = window as unknown as { __random: number };
+      pinned.__random = value;
+      Math.random = () => pinned.__random;
     }, randomValue);
     const chunks: string[] = [];
     tab.page.on('request', (request) => chunks.push(request.url()));
@@ -60,7 +76,7 @@ describe('browser error reporting in Chromium', () => {
     // Given as source text: a function compiled by tsx and sent through puppeteer throws
     // somewhere the page's 'error' listeners never hear of, unlike real page code.
     await tab.page.evaluate("setTimeout(() => { throw new TypeError('Boom from the reporting test'); }, 0);");
-    await waitFor(() => collector.received.length > 0, 5000);
+    await collector.waitForReports(1);
     expect(collector.received).to.have.length(1);
     expect(collector.received[0]!.path).to.equal('/api/42/envelope/?sentry_key=publickey&sentry_version=7');
     const [header, item, event] = collector.received[0]!.body.split('\n').map((line) => JSON.parse(line) as Record<string, any>);
@@ -77,10 +93,18 @@ describe('browser error reporting in Chromium', () => {
   it('does not send errors outside the 1% sample', async () => {
     collector.received.length = 0;
     const tab = await openHome(0.5);
+    const envelopes: string[] = [];
+    tab.page.on('request', (request) => void (request.url().includes('/envelope/') && envelopes.push(request.postData() ?? '')));
     await tab.page.evaluate("setTimeout(() => { throw new Error('Not in the sample'); }, 0);");
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(tab.problems).to.deep.equal(['page error: Not in the sample']);
-    expect(collector.received).to.deep.equal([]);
+    // A second error drawn inside the sample: once its report arrives, the first one, thrown
+    // earlier, would have been sent before it if it were going to be.
+    const secondThrown = new Promise<void>((resolve) => tab.page.on('pageerror', (error) => (error as Error).message?.includes('In the sample') && resolve()));
+    await tab.page.evaluate("window.__random = 0; setTimeout(() => { throw new Error('In the sample'); }, 0);");
+    await Promise.all([collector.waitForReports(1), secondThrown]);
+    expect(tab.problems).to.deep.equal(['page error: Not in the sample', 'page error: In the sample']);
+    expect(envelopes).to.have.length(1);
+    expect(envelopes[0]).to.include('In the sample').and.not.include('Not in the sample');
+    expect(collector.received).to.have.length(1);
     await tab.page.close();
   });
 

@@ -10,22 +10,23 @@ describe('header and footer in Chromium', () => {
   let server: Awaited<ReturnType<typeof listen>>;
   let chromium: TestBrowser;
   before(async function () {
-    this.timeout(120_000); // seeding with demo images is slow on a busy machine
+    this.timeout(240_000); // seeding with demo images is slow on a busy machine
     t = await createTestApp();
     server = await listen(t.app);
     chromium = await launchBrowser();
-    // Regions on this server's real port, and a social link whose icon does not exist.
+    // The sites on this server's real port (their configured origin is what pages print), regions
+    // on it too, and a social link whose icon does not exist.
+    await t.db.updateTable('sites').set({ port: server.port }).execute();
     const us = (await listSites(t.db)).find((site) => site.hostname === 'localhost')!;
-    const labels = { menu: 'Menu', fullMenu: 'Full Menu', specials: 'Specials', catering: 'Catering', giftCards: 'Gift Cards', rewards: 'Rewards', about: 'About Us', ourStory: 'Our Story', careers: 'Careers', press: 'Press', help: 'Help', contact: 'Contact Us', faq: 'FAQs', locations: 'Locations', follow: 'Follow Us', legal: 'Legal' };
+    const labels = { menu: 'Menu', fullMenu: 'Full Menu', specials: 'Specials', catering: 'Catering', giftCards: 'Gift Cards', rewards: 'Rewards', about: 'About Us', ourStory: 'Our Story', careers: 'Careers', press: 'Press', help: 'Help', contact: 'Contact Us', faq: 'FAQs', locations: 'Locations', follow: 'Follow Us', legal: 'Legal', legalTitle: 'Legal', terms: 'Terms of Use', privacy: 'Privacy Policy', accessibility: 'Accessibility' };
     const header = demoHeader(labels, '');
     header.sections[3]!.links.push({ display_name: 'Myspace', url: 'https://myspace.example/harborline' });
+    // A link without a url stays in the snippet but is never shown (spec section 2).
+    delete header.sections[1]!.links[2]!.url;
     await saveSiteSnippets(t.db, us.id, 'en-US', {
       header,
-      footer: demoFooter(labels, '', [
-        { id: 1, title: 'United States', url: `http://localhost:${server.port}/` },
-        { id: 2, title: 'Canada', url: `http://ca.localhost:${server.port}/` },
-      ]),
-      newHeader: true,
+      // The region switcher comes from the country snippets, on the sites' new port.
+      footer: demoFooter(labels, ''),
     });
   });
   after(async () => {
@@ -63,10 +64,22 @@ describe('header and footer in Chromium', () => {
     await hydrated(tab.page, `${server.baseUrl}/`);
     const panelShown = () => tab.page.$eval('#desktop-nav-panel-0', (el) => getComputedStyle(el).display !== 'none');
     expect(await tab.page.$$eval('.desktop-nav .nav-menu__trigger', (els) => els.map((el) => el.textContent))).to.deep.equal(['Menu', 'About Us']);
-    await tab.page.hover('.nav-menu:nth-child(1) .nav-menu__trigger');
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // The page notes when the pointer entered and when the panel opened (its trigger's aria-expanded).
+    await tab.page.evaluate(() => {
+      const trigger = document.querySelector('.nav-menu:nth-child(1) .nav-menu__trigger')!;
+      const times: { entered?: number; opened?: number } = {};
+      (window as unknown as { menuTimes: typeof times }).menuTimes = times;
+      trigger.addEventListener('pointerenter', () => (times.entered ??= performance.now()));
+      new MutationObserver(() => {
+        if (trigger.getAttribute('aria-expanded') === 'true') times.opened ??= performance.now();
+      }).observe(trigger, { attributes: true, attributeFilter: ['aria-expanded'] });
+    });
     expect(await panelShown()).to.equal(false);
+    await tab.page.hover('.nav-menu:nth-child(1) .nav-menu__trigger');
     await tab.page.waitForFunction(() => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display !== 'none', { timeout: 1000 });
+    const { entered, opened } = await tab.page.evaluate(() => (window as unknown as { menuTimes: { entered?: number; opened?: number } }).menuTimes);
+    // 200 ms by the spec; a timer never fires early, so only rounding separates the two.
+    expect(opened! - entered!, 'hover-open delay (ms)').to.be.at.least(195);
     await tab.page.mouse.move(640, 700);
     await tab.page.waitForFunction(() => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display === 'none', { timeout: 1000 });
 

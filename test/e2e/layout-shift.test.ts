@@ -7,25 +7,37 @@ import { useBrowserSuite } from '../helpers/browser-suite';
  * Cumulative layout shift as Lighthouse counts it for a load: every 'layout-shift' entry without
  * recent input, observed from the first paint (buffered) until the page has settled.
  */
-const OBSERVE_CLS = `
+const OBSERVE_CLS = `(() => {
   window.__cls = 0;
   window.__shifts = [];
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  const record = (entries) => {
+    for (const entry of entries) {
       if (entry.hadRecentInput) continue;
       window.__cls += entry.value;
       window.__shifts.push({ value: entry.value, sources: (entry.sources || []).map((s) => s.node ? (s.node.className || s.node.nodeName) : '?') });
     }
-  }).observe({ type: 'layout-shift', buffered: true });
-`;
+  };
+  const observer = new PerformanceObserver((list) => record(list.getEntries()));
+  observer.observe({ type: 'layout-shift', buffered: true });
+  // Entries of frames already drawn that the observer has not been handed yet.
+  window.__takeShifts = () => record(observer.takeRecords());
+})();`;
+
+/**
+ * Waits for two animation frames, so that whatever changed before has been laid out and any shift
+ * it caused has been reported, then takes the entries still queued for the observer.
+ */
+const settle = (page: Page) =>
+  page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => { window.__takeShifts(); resolve(); })))`);
 
 async function measureCls(page: Page, url: string): Promise<{ cls: number; shifts: unknown[] }> {
   await page.evaluateOnNewDocument(OBSERVE_CLS);
   await page.goto(url, { waitUntil: 'networkidle0' });
   await page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
-  // Fonts and lazy images that arrive after hydration count too.
+  // Fonts and lazy images that arrive after hydration count too: networkidle0 has waited for
+  // every request to finish, and the fonts are in use once document.fonts is ready.
   await page.evaluate('document.fonts.ready');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await settle(page);
   return (await page.evaluate('({ cls: window.__cls, shifts: window.__shifts })')) as { cls: number; shifts: unknown[] };
 }
 
@@ -37,7 +49,7 @@ describe('layout shift while pages load (CLS < 0.02)', function () {
     const tab = await openTab(suite.chromium.browser);
     await measureCls(tab.page, `${suite.server.baseUrl}/`);
     await tab.page.evaluate("document.querySelector('main').insertAdjacentHTML('afterbegin', '<div style=\"height:300px\"></div>')");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await settle(tab.page);
     expect(await tab.page.evaluate('window.__cls')).to.be.above(0.02);
     await tab.page.close();
   });

@@ -172,7 +172,7 @@ describe('header location picker in Chromium', () => {
       });
     });
     await openPicker(tab.page);
-    const reserve = await tab.page.$$('xpath/.//button[normalize-space()="Reserve a Table"]');
+    const reserve = await tab.page.$$('xpath/.//a[normalize-space()="Reserve a Table"]');
     await reserve[0]!.click();
     expect(await tab.page.evaluate(() => (window as unknown as { reserved: unknown }).reserved)).to.deep.equal({ rlid: reservable.rlid });
     tab.assertClean();

@@ -40,7 +40,7 @@ describe('location directory in Chromium', () => {
     await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
     expect(await tab.page.$$eval('.locations-map__entry', (items) => items.length)).to.equal(26);
-    const entry = await tab.page.$('.locations-map__entry:has(.locations-map__actions button)');
+    const entry = await tab.page.$('.locations-map__entry:has([data-guest-action])');
     if (!entry) throw new Error('no entry with a reservation or wait-list button near Orlando');
     const rlid = Number(await entry.evaluate((li) => li.getAttribute('data-rlid')));
     // A string, not a function: the test transpiler would wrap a named function in a helper the page lacks.
@@ -49,7 +49,7 @@ describe('location directory in Chromium', () => {
         document.addEventListener(name, (event) => { window.fired = { type: event.type, detail: event.detail }; });
       }
     `);
-    await (await entry.$('.locations-map__actions button'))!.click();
+    await (await entry.$('[data-guest-action]'))!.click();
     const fired = await tab.page.evaluate(() => (window as unknown as { fired: { type: string; detail: { rlid: number } } }).fired);
     expect(fired.type).to.be.oneOf(['open-reservation-panel', 'open-waitlist']);
     expect(fired.detail).to.deep.equal({ rlid });

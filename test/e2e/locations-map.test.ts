@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import sharp from 'sharp';
+import { BASE_MAP_COLOURS } from '../../shared/maps/base-map';
 import { axeViolations } from '../helpers/axe';
 import type { Page } from 'puppeteer-core';
 import { openTab } from '../helpers/browser';
@@ -18,7 +20,43 @@ describe('locations map page in Chromium', () => {
     return tab;
   }
 
-  it('draws lettered markers with no tiles; a list click opens the info window on that marker', async () => {
+  it('draws the offline base map from the site itself, after the list', async () => {
+    const tab = await openTab(suite.chromium.browser);
+    const requests: string[] = [];
+    tab.page.on('request', (request) => requests.push(request.url()));
+    const tileTypes: string[] = [];
+    tab.page.on('response', (response) => void (response.url().includes('/maps/v1/tiles/') && tileTypes.push(`${response.status()} ${response.headers()['content-type']}`)));
+    await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Chicago, IL')}`, { waitUntil: 'domcontentloaded' });
+    // The list is in the server's HTML: painted before any map code runs.
+    expect(await tab.page.$$eval('.locations-map__entry', (entries) => entries.length)).to.equal(26);
+    await hydrated(tab.page);
+    await tab.page.waitForSelector('.location-marker', { timeout: 15000 });
+    await tab.page.waitForFunction(() => document.querySelector('.maplibregl-canvas') !== null, { timeout: 15000 });
+    // Everything the page asked for came from the site itself (nothing leaves it offline).
+    expect(requests.filter((url) => !url.startsWith(suite.server.baseUrl) && !url.startsWith('data:') && !url.startsWith('blob:'))).to.deep.equal([]);
+    // The map shows land and water: the base map's two fill colours are both on screen once the
+    // tiles are drawn (looked for in successive screenshots, for at most 30 s: the server reads its
+    // geodata on the first tile request).
+    const hex = (colour: string) => [1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16)).join(',');
+    const wanted = [hex(BASE_MAP_COLOURS.land), hex(BASE_MAP_COLOURS.water)];
+    let colours: string[] = [];
+    for (const started = Date.now(); Date.now() - started < 30000 && !wanted.every((colour) => colours.includes(colour)); ) {
+      const shot = Buffer.from(await (await tab.page.$('#locations-map'))!.screenshot());
+      const { data, info } = await sharp(shot).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const seen = new Set<string>();
+      for (let i = 0; i < data.length; i += info.channels * 97) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      colours = [...seen];
+    }
+    expect(colours, 'land').to.include(wanted[0]);
+    expect(colours, 'water').to.include(wanted[1]);
+    expect(requests.some((url) => url.includes('/maps/v1/fonts/')), 'the label font').to.equal(true);
+    expect(tileTypes.length, 'tiles').to.be.greaterThan(0);
+    expect(new Set(tileTypes)).to.deep.equal(new Set(['200 application/x-protobuf']));
+    tab.assertClean();
+    await tab.page.close();
+  });
+
+  it('draws lettered markers; a list click opens the info window on that marker', async () => {
     const tab = await openMap(`?q=${encodeURIComponent('Orlando, FL')}`);
     await tab.page.waitForSelector('.maplibregl-canvas', { timeout: 10000 });
     await tab.page.waitForSelector('.location-marker', { timeout: 10000 });
@@ -62,16 +100,46 @@ describe('locations map page in Chromium', () => {
     await tab.page.click('.locations-map__search button[type="submit"]');
     await tab.page.waitForSelector('.locations-map__empty', { timeout: 5000 });
     expect(await tab.page.$eval('.locations-map__empty', (p) => p.textContent)).to.equal('Please enter a valid city, state, or ZIP code.');
-    // A query the geocoder cannot place: logged, and nothing changes (spec sections 7 and 8).
-    const warnings: string[] = [];
-    tab.page.on('console', (message) => void (message.type() === 'warn' && warnings.push(message.text())));
+    // A place the geocoder does not know: the same message, the markers go, the URL follows.
+    await tab.page.$eval('#locations-map-q', (input) => ((input as HTMLInputElement).value = ''));
+    await tab.page.type('#locations-map-q', 'Dallas, TX');
+    await tab.page.click('.locations-map__search button[type="submit"]');
+    await tab.page.waitForSelector('.location-marker', { timeout: 10000 });
     await tab.page.$eval('#locations-map-q', (input) => ((input as HTMLInputElement).value = ''));
     await tab.page.type('#locations-map-q', 'Nowhereville Qqq');
     await tab.page.click('.locations-map__search button[type="submit"]');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await tab.page.waitForSelector('.locations-map__empty', { timeout: 5000 });
+    expect(await tab.page.$eval('.locations-map__empty', (p) => p.textContent)).to.equal('Please enter a valid city, state, or ZIP code.');
+    await tab.page.waitForFunction(() => document.querySelectorAll('.location-marker').length === 0, { timeout: 5000 });
+    expect(await tab.page.$('.locations-map__entry')).to.equal(null);
+    expect(new URL(tab.page.url()).searchParams.get('q')).to.equal('Nowhereville Qqq');
+    tab.assertClean();
+    await tab.page.close();
+  });
+
+  it('logs a geocoder answer without geometry and changes nothing (spec sections 7 and 8)', async () => {
+    const tab = await openMap(`?q=${encodeURIComponent('Orlando, FL')}`);
+    await tab.page.waitForSelector('.location-marker', { timeout: 10000 });
+    // A hosted geocoder can answer a result without geometry; ours never does, so the page's
+    // fetch answers that for this one query.
+    await tab.page.evaluate(() => {
+      const original = window.fetch.bind(window);
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes('/api/location/geocode/') && String(input).includes('Broken')
+          ? Promise.resolve(new Response(JSON.stringify({ results: [{ formatted_address: 'Broken Place' }] }), { headers: { 'Content-Type': 'application/json' } }))
+          : original(input, init);
+    });
+    const warnings: string[] = [];
+    tab.page.on('console', (message) => void (message.type() === 'warn' && warnings.push(message.text())));
+    const before = await tab.page.$$eval('.locations-map__entry', (entries) => entries.length);
+    await tab.page.$eval('#locations-map-q', (input) => ((input as HTMLInputElement).value = ''));
+    await tab.page.type('#locations-map-q', 'Broken Place');
+    await tab.page.click('.locations-map__search button[type="submit"]');
+    // The warning is printed after the answer is read; wait for it rather than for time.
+    for (let i = 0; i < 50 && !warnings.includes('Result has no geometry info'); i++) await tab.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(warnings).to.include('Result has no geometry info');
-    expect(new URL(tab.page.url()).searchParams.get('q')).to.equal('Iqaluit');
-    expect(await tab.page.$('.locations-map__empty')).to.not.equal(null);
+    expect(await tab.page.$$eval('.locations-map__entry', (entries) => entries.length)).to.equal(before);
+    expect(new URL(tab.page.url()).searchParams.get('q')).to.equal('Orlando, FL');
     tab.assertClean();
     await tab.page.close();
   });

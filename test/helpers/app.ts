@@ -9,10 +9,12 @@ import { loadConfig, type Config } from '../../server/config';
 import type { Db } from '../../server/db';
 import { createLogger, type Logger } from '../../server/logger';
 import { seedDemoContent } from '../../server/seed/seed';
+import { openMediaStorage } from '../../server/storage/open-media-storage';
 import { loadAssetManifest } from '../../server/ssr/assets';
 import { createTestDatabase } from './database';
+import { copyTemplateMedia, TEST_ADMIN } from './database-templates';
 
-export const TEST_ADMIN = { username: 'admin', password: 'test-admin-password' };
+export { TEST_ADMIN };
 
 export type TestApp = { app: Express; db: Db; config: Config; logger: Logger; dataDir: string; close(): Promise<void> };
 
@@ -29,9 +31,13 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     ...options.env,
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  const database = await createTestDatabase();
-  if (options.seed !== false) {
-    await seedDemoContent(database.db, logger, { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password, port: 3000, dataDir });
+  const seed = options.seed !== false;
+  // The seeded template's media files are local: a suite with other media storage seeds its own.
+  const fromTemplate = seed && config.media.driver === 'local';
+  const database = await createTestDatabase({ template: fromTemplate ? 'seeded' : 'migrated' });
+  if (fromTemplate && config.media.driver === 'local') copyTemplateMedia(database.templateMedia, config.media.root);
+  else if (seed) {
+    await seedDemoContent(database.db, logger, { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password, port: 3000, media: openMediaStorage(config.media) });
   }
   const app = createApp({ config, db: database.db, logger, assets: loadAssetManifest() });
   return {

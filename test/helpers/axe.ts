@@ -13,9 +13,10 @@ type AxeResult = { violations: Array<{ id: string; help: string; nodes: Array<{ 
  * what to fix. The injected script has no CSP nonce: call `page.setBypassCSP(true)` before the
  * navigation that loads the page under test.
  */
-export async function axeViolations(page: Page, options: { tags?: string[] } = {}): Promise<string[]> {
+export async function axeViolations(page: Page, options: { tags?: string[]; iframes?: boolean } = {}): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
-  const runOptions = options.tags ? { runOnly: { type: 'tag', values: options.tags }, resultTypes: ['violations'] } : { resultTypes: ['violations'] };
+  // iframes: false leaves out framed documents checked on their own (the edit screen's live preview of a public page).
+  const runOptions = { ...(options.tags ? { runOnly: { type: 'tag', values: options.tags } } : {}), resultTypes: ['violations'], ...(options.iframes === false ? { iframes: false } : {}) };
   const result = (await page.evaluate(`window.axe.run(document, ${JSON.stringify(runOptions)})`)) as AxeResult;
   return result.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${JSON.stringify(node.target)}: ${node.failureSummary ?? ''}`),

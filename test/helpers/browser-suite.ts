@@ -16,7 +16,8 @@ export type BrowserSuite = {
  */
 export function useBrowserSuite(options: Parameters<typeof createTestApp>[0] = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
-  before(async () => {
+  before(async function () {
+    this.timeout(180_000); // migrating and seeding the whole demo is slow on a busy machine
     suite.app = await createTestApp(options);
     suite.server = await listen(suite.app.app);
     suite.chromium = await launchBrowser();

@@ -3,7 +3,8 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { mailDirectory } from '../../server/modules/mail/mailer';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { TEST_ADMIN, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const fieldError = (html: string, name: string) => new RegExp(`id="id_${name}-error">([^<]*)<`).exec(html)?.[1]?.replace(/&#x27;/g, "'");
 const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
@@ -38,11 +39,10 @@ describe('back office: account and password reset', () => {
   let t: TestApp;
   // The admin's password, as the reset test changes it.
   let password = TEST_ADMIN.password;
+  useTestApp({}, (suite) => ({ t } = suite));
   before(async () => {
-    t = await createTestApp();
     await t.db.updateTable('users').set({ email: 'chef@harborline.example' }).where('username', '=', TEST_ADMIN.username).execute();
   });
-  after(async () => t.close());
 
   it('resets a password end to end with a single-use link from the e-mail', async () => {
     const { agent, token } = await anonymousForm(t, '/wagtail/password_reset/');

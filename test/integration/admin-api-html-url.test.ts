@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { createPage } from '../../server/modules/pages/service';
 import { signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 type Item = { id: number; title: string; meta: { html_url: string | null } };
 
@@ -9,11 +10,7 @@ type Item = { id: number; title: string; meta: { html_url: string | null } };
 describe('back office: admin API page URLs for choosers', () => {
   let t: TestApp;
   let agent: Awaited<ReturnType<typeof signedInAgent>>;
-  before(async () => {
-    t = await createTestApp();
-    agent = await signedInAgent(t.app);
-  });
-  after(async () => t.close());
+  useTestApp({ signIn: true }, (suite) => ({ t, agent } = suite));
 
   const json = (path: string, host?: string) => {
     const req = agent.get(path).set('Accept', 'application/json');

@@ -2,27 +2,24 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
-import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
 
 describe('back office: admin API for pages', () => {
   let t: TestApp;
-  let agent: Awaited<ReturnType<typeof signedInAgent>>;
+  let home: Page;
+  let agent: SignedInAgent;
   let token: string;
   let section: Page;
   let children: Page[];
+  useTestApp({ signIn: true }, (suite) => ({ t, home, agent, token } = suite));
   before(async () => {
-    t = await createTestApp();
-    const home = await t.db.selectFrom('pages').selectAll().where('title', '=', 'Harborline Seafood').executeTakeFirstOrThrow();
     section = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'API section', content: { body: [] }, publish: true });
     children = [];
     for (let i = 0; i < 25; i++) {
       children.push(await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: `Dish ${String(i).padStart(2, '0')}`, content: { body: [] }, publish: i % 2 === 0 }));
     }
-    agent = await signedInAgent(t.app);
-    token = csrfTokenIn((await agent.get('/wagtail/account/')).text);
   });
-  after(async () => t.close());
 
   const json = (path: string) => agent.get(path).set('Accept', 'application/json');
   const act = (id: number, name: string, body: unknown = {}) => agent.post(`/wagtail/api/main/pages/${id}/action/${name}/`).set('X-CSRFToken', token).send(body as object);

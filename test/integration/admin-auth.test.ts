@@ -3,10 +3,11 @@ import request from 'supertest';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
 import { KyselySessionStore } from '../../server/modules/sessions/store';
-import { MAX_FAILURES_PER_USERNAME } from '../../server/modules/auth/service';
+import { LIMITS } from '../../server/modules/rate-limits/service';
 import { INVALID_LOGIN, RATE_LIMITED_LOGIN } from '../../server/modules/admin/routes';
 import { csrfTokenIn } from '../helpers/admin';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { TEST_ADMIN, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const csrfFrom = csrfTokenIn;
 
@@ -22,13 +23,10 @@ async function loginForm(t: TestApp, next?: string) {
 
 describe('back office: sessions, login, CSRF', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
   // Each test starts with no sessions and no recorded failures.
   afterEach(async () => {
-    await t.db.deleteFrom('login_attempts').execute();
+    await t.db.deleteFrom('rate_limits').execute();
     await t.db.deleteFrom('sessions').execute();
   });
 
@@ -79,9 +77,9 @@ describe('back office: sessions, login, CSRF', () => {
     expect(res.text).to.include('value="someone"');
   });
 
-  it('blocks an account after repeated failures, even with the right password, and counts in the database', async () => {
+  it('slows an account down after repeated failures, even with the right password, and counts in the database', async () => {
     const { agent, token } = await loginForm(t);
-    for (let i = 0; i < MAX_FAILURES_PER_USERNAME; i++) {
+    for (let i = 0; i < LIMITS.loginAccount.rule.limit; i++) {
       await agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: `bad-${i}` }).expect(200);
     }
     const blocked = await agent
@@ -90,9 +88,11 @@ describe('back office: sessions, login, CSRF', () => {
       .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username.toUpperCase(), password: TEST_ADMIN.password })
       .expect(429);
     expect(blocked.text).to.include(RATE_LIMITED_LOGIN);
-    const stored = await t.db.selectFrom('login_attempts').select(['scope', 'key']).execute();
-    expect(stored.filter((r) => r.scope === 'username' && r.key === TEST_ADMIN.username)).to.have.length(MAX_FAILURES_PER_USERNAME);
-    expect(stored.filter((r) => r.scope === 'ip')).to.have.length(MAX_FAILURES_PER_USERNAME);
+    expect(blocked.headers['retry-after']).to.match(/^\d+$/);
+    const stored = await t.db.selectFrom('rate_limits').select(['scope', 'key', 'hits']).execute();
+    expect(stored.find((r) => r.scope === LIMITS.loginAccount.scope && r.key === TEST_ADMIN.username)?.hits).to.equal(LIMITS.loginAccount.rule.limit);
+    // The refused attempt was counted for the address before the account refused it.
+    expect(stored.find((r) => r.scope === LIMITS.loginAddress.scope)?.hits).to.equal(LIMITS.loginAccount.rule.limit + 1);
   });
 
   it('blocks an address after too many failures across accounts', async () => {

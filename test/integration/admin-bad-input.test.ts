@@ -2,14 +2,12 @@ import { expect } from 'chai';
 import { findPageById } from '../../server/modules/pages/repo';
 import { createPage } from '../../server/modules/pages/service';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 describe('back office: bad requests get a clear message and change nothing', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
 
   it('refuses an oversized or unreadable body with words a person can act on', async () => {
     const home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();

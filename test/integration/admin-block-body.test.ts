@@ -4,16 +4,13 @@ import { findPageById, findRevision } from '../../server/modules/pages/repo';
 import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 describe('back office: block body on the edit screen', () => {
   let t: TestApp;
   let home: Page;
-  before(async () => {
-    t = await createTestApp();
-    home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t, home } = suite));
 
   it('sends every block schema to the editor, saves a valid body and redisplays errors per block field with the input kept', async () => {
     const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Blocks', slug: 'blocks-body', content: { body: [], confirmation_content: [] }, publish: true });
@@ -49,6 +46,21 @@ describe('back office: block body on the edit screen', () => {
     expect(Object.keys(redisplayed.errors)).to.include('body.1.value.level').and.not.include('body.1.value.text');
     expect(res.text).to.include('&quot;h9&quot;');
     expect((await findPageById(t.db, page.id))!.latest_revision_id).to.equal(saved.latest_revision_id);
+
+    // Errors counted at the top, with a plain in-page link to each block's errors (its card with JavaScript).
+    const twoBad = { body: [...bad.body, good.body[0], { type: 'heading', id: 'h4', value: { text: 42, level: 'h8' } }], confirmation_content: [] };
+    const summary = await agent
+      .post(`/wagtail/pages/${page.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Blocks', slug: 'blocks-body', content_json: JSON.stringify(twoBad) })
+      .expect(400);
+    expect(summary.text).to.include('3 errors in 2 blocks');
+    expect(summary.text).to.include('<a href="#block-card-h2">Body, block 2 (Heading): 1 error</a>');
+    expect(summary.text).to.include('<a href="#block-card-h4">Body, block 4 (Heading): 2 errors</a>');
+    expect(summary.text).to.match(/<li id="block-card-h4" tabindex="-1" data-block-anchor="true">Body, block 4 \(Heading\)<ul><li>body\.3\.value\.(text|level): /);
+    expect(summary.text).to.not.include('block-card-h1');
+    // One bad block: singular words.
+    expect(res.text).to.include('1 error in 1 block');
 
     const notJson = await agent
       .post(`/wagtail/pages/${page.id}/edit/`)

@@ -6,7 +6,8 @@ import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
 import { ensureSuperuser } from '../../server/modules/users/service';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const OTHER = { username: 'sessions-other', password: 'sessions-other-password' };
 const emptyContent = { body: [], confirmation_content: [] };
@@ -20,17 +21,13 @@ describe('back office: editing sessions and autosave', () => {
   let adminToken: string;
   let otherToken: string;
   let n = 0;
+  useTestApp({ signIn: true }, (suite) => ({ t, home, agent: admin, token: adminToken } = suite));
   before(async () => {
-    t = await createTestApp();
-    home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
     await ensureSuperuser(t.db, OTHER.username, OTHER.password);
     await t.db.updateTable('users').set({ first_name: 'Olive', last_name: 'Other' }).where('username', '=', OTHER.username).execute();
-    admin = await signedInAgent(t.app);
     other = await signedInAgent(t.app, OTHER);
-    adminToken = csrfTokenIn((await admin.get('/wagtail/account/').expect(200)).text);
     otherToken = csrfTokenIn((await other.get('/wagtail/account/').expect(200)).text);
   });
-  after(async () => t.close());
 
   const newPage = async () => {
     const slug = `sessions-${++n}`;

@@ -5,7 +5,8 @@ import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const emptyContent = { body: [], confirmation_content: [] };
 const EDITOR = { username: 'order-editor', password: 'order-editor-password' };
@@ -25,9 +26,8 @@ describe('back office: explorer sorting and menu order', () => {
     (await t.db.selectFrom('pages').select('title').where('path', 'like', `${parent.path}%`).where('depth', '=', parent.depth + 1).orderBy('path').execute()).map((p) => p.title);
   const child = (parent: Page, title: string) => createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title, content: emptyContent });
 
+  useTestApp({}, (suite) => ({ t, home } = suite));
   before(async () => {
-    t = await createTestApp();
-    home = await t.db.selectFrom('pages').selectAll().where('title', '=', 'Harborline Seafood').where('depth', '=', 2).executeTakeFirstOrThrow();
     section = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Ordering section', content: emptyContent, publish: true });
     const editors = await insertGroup(t.db, { name: 'Ordering editors', can_access_admin: true });
     await replaceGroupPagePermissions(t.db, editors.id, [
@@ -41,7 +41,6 @@ describe('back office: explorer sorting and menu order', () => {
       await replaceUserGroups(t.db, user.id, [group.id]);
     }
   });
-  after(async () => t.close());
 
   it('sorts by title, last update and status, keeps the ordering across pages, and refuses an unknown one', async () => {
     const parent = await child(section, 'Sorted parent');

@@ -6,7 +6,8 @@ import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
 import { signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const emptyContent = { body: [], confirmation_content: [] };
 const EDITOR = { username: 'search-editor', password: 'search-editor-password' };
@@ -26,8 +27,8 @@ describe('back office: page search', () => {
   let t: TestApp;
   let inside: Page;
   let outside: Page;
+  useTestApp({}, (suite) => ({ t } = suite));
   before(async () => {
-    t = await createTestApp();
     const homes = await t.db.selectFrom('pages').selectAll().where('depth', '=', 2).orderBy('path').execute();
     const us = homes.find((h) => h.title === 'Harborline Seafood')!;
     const ca = homes.find((h) => h.title === 'Harborline Seafood Canada')!;
@@ -44,7 +45,6 @@ describe('back office: page search', () => {
     const editor = await insertUser(t.db, { username: EDITOR.username, email: 'search-editor@example.com', password_hash: await hashPassword(EDITOR.password), is_superuser: false });
     await replaceUserGroups(t.db, editor.id, [group.id]);
   });
-  after(async () => t.close());
 
   it('finds pages by title, slug or SEO title, case-insensitively, best title matches first, with their parent', async () => {
     const agent = await signedInAgent(t.app);

@@ -3,7 +3,8 @@ import { findRootPage, insertRevision, updatePage } from '../../server/modules/p
 import { createPage, publishRevision } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { TEST_ADMIN, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const emptyContent = { body: [], confirmation_content: [] };
 
@@ -19,10 +20,10 @@ function rowsOf(html: string): Array<[string, string]> {
 
 describe('back office: page explorer', () => {
   let t: TestApp;
+  let home: Page;
   let section: Page;
+  useTestApp({}, (suite) => ({ t, home } = suite));
   before(async () => {
-    t = await createTestApp();
-    const home = (await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow());
     section = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Explorer section', content: emptyContent, publish: true });
     await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'A draft', content: emptyContent });
     await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'B live', content: emptyContent, publish: true });
@@ -41,7 +42,6 @@ describe('back office: page explorer', () => {
     await publishRevision(t.db, liveDraft.id, liveDraft.latest_revision_id!);
     await updatePage(t.db, liveDraft.id, { latest_revision_id: draftRevision.id, has_unpublished_changes: true });
   });
-  after(async () => t.close());
 
   it('lists the tree root and its home pages at /wagtail/pages/', async () => {
     const agent = await signedInAgent(t.app);

@@ -8,7 +8,8 @@ import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const emptyContent = { body: [] };
 const EDITOR = { username: 'mod-editor', password: 'mod-editor-password' };
@@ -21,15 +22,15 @@ const text = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '
 
 describe('back office: moderation (submit, approve, request changes, cancel)', () => {
   let t: TestApp;
+  let us: Page;
   let section: Page;
   let editor: Agent;
   let moderator: Agent;
   let editorId: number;
   let n = 0;
 
+  useTestApp({}, (suite) => ({ t, home: us } = suite));
   before(async () => {
-    t = await createTestApp();
-    const us = await t.db.selectFrom('pages').selectAll().where('title', '=', 'Harborline Seafood').executeTakeFirstOrThrow();
     section = await createPage(t.db, { parentId: us.id, pageType: 'ExamplePage', title: 'Moderated section', content: emptyContent, publish: true });
     // An editor limited to the section: add + change, no publish (Wagtail's 'Editors').
     const editors = await insertGroup(t.db, { name: 'Moderation test editors', can_access_admin: true });
@@ -47,7 +48,6 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     editor = await signedInAgent(t.app, EDITOR);
     moderator = await signedInAgent(t.app, MODERATOR);
   });
-  after(async () => t.close());
 
   const leaf = (publish = true) => {
     n += 1;
@@ -63,6 +63,7 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     return agent.post(`/wagtail/pages/${page.id}/edit/`).type('form').send(body).expect(status);
   }
 
+  const seededWorkflowId = async () => (await t.db.selectFrom('workflows').select('id').where('name', '=', 'Moderators approval').executeTakeFirstOrThrow()).id;
   const inProgress = (pageId: number) => moderationRepo.findInProgress(t.db, pageId);
   const tokenOf = async (agent: Agent) => csrfTokenIn((await agent.get('/wagtail/account/').expect(200)).text);
   const actions = async (pageId: number) =>
@@ -281,10 +282,10 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
 
   it('keeps at most one submission in progress per page in the database itself', async () => {
     const page = await leaf();
-    await moderationRepo.insertState(t.db, { page_id: page.id, revision_id: page.latest_revision_id!, requested_by_id: editorId });
+    await moderationRepo.insertState(t.db, { page_id: page.id, revision_id: page.latest_revision_id!, requested_by_id: editorId, workflow_id: await seededWorkflowId() });
     let failed = false;
     try {
-      await moderationRepo.insertState(t.db, { page_id: page.id, revision_id: page.latest_revision_id!, requested_by_id: editorId });
+      await moderationRepo.insertState(t.db, { page_id: page.id, revision_id: page.latest_revision_id!, requested_by_id: editorId, workflow_id: await seededWorkflowId() });
     } catch {
       failed = true;
     }

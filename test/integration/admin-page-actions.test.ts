@@ -5,7 +5,8 @@ import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
 import { ensureSuperuser } from '../../server/modules/users/service';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const emptyContent = { body: [], confirmation_content: [] };
 const OTHER = { username: 'second-editor', password: 'second-editor-password' };
@@ -15,14 +16,10 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
   let home: Page;
   let agent: Awaited<ReturnType<typeof signedInAgent>>;
   let token: string;
+  useTestApp({ signIn: true }, (suite) => ({ t, home, agent, token } = suite));
   before(async () => {
-    t = await createTestApp();
-    home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
     await ensureSuperuser(t.db, OTHER.username, OTHER.password);
-    agent = await signedInAgent(t.app);
-    token = csrfTokenIn((await agent.get('/wagtail/').expect(200)).text);
   });
-  after(async () => t.close());
 
   const page = (title: string, slug: string, parentId = home.id, publish = true) =>
     createPage(t.db, { parentId, pageType: 'ExamplePage', title, slug, content: emptyContent, publish });
@@ -171,14 +168,14 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
   });
 
   it('locks a page: the holder keeps saving, another user cannot save or publish and sees who locked it', async () => {
-    const locked = await page('Specials', 'specials');
+    const locked = await page('Specials', 'weekly-specials');
     await agent.post(`/wagtail/pages/${locked.id}/lock/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
     const mine = await agent.get(`/wagtail/pages/${locked.id}/edit/`).expect(200);
     expect(mine.text).to.include('You have locked this page');
     await agent
       .post(`/wagtail/pages/${locked.id}/edit/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: token, title: 'Specials!', slug: 'specials' })
+      .send({ csrfmiddlewaretoken: token, title: 'Specials!', slug: 'weekly-specials' })
       .expect(303);
 
     const other = await signedInAgent(t.app, OTHER);
@@ -188,7 +185,7 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     const refused = await other
       .post(`/wagtail/pages/${locked.id}/edit/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: csrfTokenIn(theirs.text), title: 'Hijacked', slug: 'specials', 'action-publish': 'action-publish' })
+      .send({ csrfmiddlewaretoken: csrfTokenIn(theirs.text), title: 'Hijacked', slug: 'weekly-specials', 'action-publish': 'action-publish' })
       .expect(423);
     expect(refused.text).to.include('This page is locked by Site ');
     expect(refused.text).to.include('value="Hijacked"');

@@ -4,18 +4,15 @@ import { findPageById } from '../../server/modules/pages/repo';
 import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const heading = (text: string) => ({ body: [{ type: 'heading', id: 'h1', value: { text, level: 'h2' } }], confirmation_content: [] });
 
 describe('back office: preview and view draft', () => {
   let t: TestApp;
   let home: Page;
-  before(async () => {
-    t = await createTestApp();
-    home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t, home } = suite));
 
   it('previews the typed form as the public site renders it, saving nothing', async () => {
     const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Preview me', slug: 'preview-me', content: heading('Live words'), publish: true });

@@ -8,8 +8,8 @@ import { diffSnapshots } from '../../server/modules/pages/revision-diff';
 import { pageJobHandlers } from '../../server/modules/pages/schedule-service';
 import { createPage } from '../../server/modules/pages/service';
 import type { Page, RevisionSnapshot } from '../../server/modules/pages/table';
-import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
 
 const text = (id: string, value: string) => ({ type: 'heading', id, value });
 const snap = (title: string, body: unknown[]): RevisionSnapshot => ({ title, slug: 's', seo_title: '', search_description: '', robots: '', content: { body } });
@@ -31,15 +31,9 @@ describe('revision compare (unit)', () => {
 describe('back office: revisions, revert and scheduling', () => {
   let t: TestApp;
   let home: Page;
-  let agent: Awaited<ReturnType<typeof signedInAgent>>;
+  let agent: SignedInAgent;
   let token: string;
-  before(async () => {
-    t = await createTestApp();
-    home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    agent = await signedInAgent(t.app);
-    token = csrfTokenIn((await agent.get('/wagtail/').expect(200)).text);
-  });
-  after(async () => t.close());
+  useTestApp({ signIn: true }, (suite) => ({ t, home, agent, token } = suite));
 
   const save = (id: number, fields: Record<string, string>) =>
     agent.post(`/wagtail/pages/${id}/edit/`).type('form').send({ csrfmiddlewaretoken: token, seo_title: '', search_description: '', ...fields });

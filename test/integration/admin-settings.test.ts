@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { findGroupByName, listGroupPagePermissions } from '../../server/modules/permissions/groups-repo';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 /** The first error shown for a field, read from the rendered form. */
 function fieldError(html: string, name: string): string | undefined {
@@ -20,12 +21,7 @@ describe('back office: users, groups and sites screens', () => {
   let t: TestApp;
   let agent: Awaited<ReturnType<typeof signedInAgent>>;
   let token: string;
-  before(async () => {
-    t = await createTestApp();
-    agent = await signedInAgent(t.app);
-    token = csrfTokenIn((await agent.get('/wagtail/users/add/').expect(200)).text);
-  });
-  after(async () => t.close());
+  useTestApp({ signIn: true }, (suite) => ({ t, agent, token } = suite));
 
   describe('users', () => {
     it('creates a user in a group, lists them, and the new account can sign in to the admin', async () => {

@@ -1,14 +1,12 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { blockSchemas } from '../../views/blocks/schemas';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 describe('block gallery page', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
 
   it('shows every registered block type, with demo images that resolve to real renditions', async () => {
     const res = await request(t.app).get('/block-gallery/').set('Host', 'localhost:3000').expect(200);

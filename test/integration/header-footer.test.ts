@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { publishBlocksPage } from '../factories/blocks-part2-page';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
+import { publishBlocksPage } from '../factories/blocks-page';
+import { snippetsChanged } from '../../server/modules/snippets/service';
 
 function pageData(html: string) {
   const match = /<script type="application\/json" id="page-data"[^>]*>(.*?)<\/script>/s.exec(html);
@@ -12,21 +14,18 @@ function pageData(html: string) {
 
 describe('header and footer snippets', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ env: { A11Y_FEEDBACK_URL: 'https://feedback.example.org/report' } });
-  });
-  after(async () => t.close());
+  useTestApp({ env: { A11Y_FEEDBACK_URL: 'https://feedback.example.org/report' } }, (suite) => ({ t } = suite));
 
   it('carries the header and footer in the page payload and renders the new header', async () => {
     const res = await request(t.app).get('/').set('Host', 'localhost:3000').expect(200);
     const { context } = pageData(res.text);
     expect(context.header.newHeader).to.equal(true);
     expect(context.header.content.sections.map((s: { role: string }) => s.role)).to.include.members(['primary', 'secondary', 'social-media-row']);
-    expect(context.footer.content.columns).to.have.length(3);
+    expect(context.footer.content.columns).to.have.length(4);
     expect(context.footer.a11yFeedbackUrl).to.equal('https://feedback.example.org/report');
     expect(res.text).to.include('data-header="new"');
-    // A link without a url is kept in the snippet but never rendered.
-    expect(context.header.content.sections[1].links.some((l: { url?: string }) => !l.url)).to.equal(true);
+    // Every seeded navigation link has a url (the browser test checks one without is not drawn).
+    expect(context.header.content.sections[1].links.map((l: { url?: string }) => l.url)).to.deep.equal(['/about/', '/careers/', '/press/']);
     expect(res.text).to.include('href="/account/login?returnUrl=/"');
     expect(res.text).to.include('data-slot="location-picker"');
   });
@@ -51,7 +50,8 @@ describe('header and footer snippets', () => {
     expect(context.languageCode).to.equal('fr-CA');
     expect(context.header.content.sections[0].links[0].display_name).to.equal('Menu complet');
     expect(res.text).to.include('Signaler un problème');
-    expect(res.text).to.include('>United States</a>');
+    // Country names come from the country snippets, in the page's language.
+    expect(res.text).to.include('>États-Unis</a>');
   });
 
   it('serves the footer alone at /blocks/footer/ with the Footer template', async () => {
@@ -70,18 +70,23 @@ describe('header and footer snippets', () => {
     const res = await request(t.app).get(path).set('Host', 'localhost:3000').expect(200);
     const { page } = pageData(res.text);
     const urls = page.extra.sitemap.map((entry: { url: string }) => entry.url);
-    expect(urls).to.include.members(['/', '/our-story/', '/site-map-test/']);
+    expect(urls).to.include.members(['/', '/about/', '/site-map-test/']);
     expect(urls).not.to.include('/error-pages/404/');
     expect(res.text).to.include('aria-current="page"');
-    const plain = await request(t.app).get('/our-story/').expect(200);
+    const plain = await request(t.app).get('/about/').expect(200);
     expect(pageData(plain.text).page.extra).not.to.have.property('sitemap');
   });
 
   it('falls back to the legacy header without the flag or with stored content that fails its schema', async () => {
-    await sql`update site_snippets set new_header = false where language_code = 'en-US'`.execute(t.db);
+    // The flag is a site setting now; the app's settings cache is reloaded after the direct update.
+    await sql`update site_settings set value = jsonb_set(value, '{new_header}', 'false') where site_id = (select id from sites where hostname = 'localhost')`.execute(t.db);
+    t.app.locals.siteSettings.invalidate();
     const flagOff = await request(t.app).get('/').set('Host', 'localhost:3000').expect(200);
     expect(flagOff.text).to.include('data-header="legacy"');
-    await sql`update site_snippets set new_header = true, header = '{"sections": "nonsense"}'::jsonb where language_code = 'en-US'`.execute(t.db);
+    await sql`update site_settings set value = jsonb_set(value, '{new_header}', 'true') where site_id = (select id from sites where hostname = 'localhost')`.execute(t.db);
+    t.app.locals.siteSettings.invalidate();
+    await sql`update snippet_navigation set content = '{"sections": "nonsense"}'::jsonb where language_code = 'en-US'`.execute(t.db);
+    await snippetsChanged(t.db);
     const broken = await request(t.app).get('/').set('Host', 'localhost:3000').expect(200);
     expect(broken.text).to.include('data-header="legacy"');
     expect(pageData(broken.text).context).not.to.have.property('header');

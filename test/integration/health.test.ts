@@ -1,13 +1,11 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 describe('health checks', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  after(async () => t.close());
+  useTestApp({ seed: false }, (suite) => ({ t } = suite));
 
   it('reports every check at /api/ht/', async () => {
     const res = await request(t.app).get('/api/ht/').expect(200);

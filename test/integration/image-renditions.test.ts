@@ -4,8 +4,9 @@ import { expect } from 'chai';
 import request from 'supertest';
 import sharp from 'sharp';
 import { imageForBlocks } from '../../server/modules/images/service';
-import { mediaStorage } from '../../server/modules/images/storage';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { openMediaStorage } from '../../server/storage/open-media-storage';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -16,12 +17,11 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
 describe('image renditions', () => {
   let t: TestApp;
   let imageId: number;
+  useTestApp({}, (suite) => ({ t } = suite));
   before(async () => {
-    t = await createTestApp();
     const first = await t.db.selectFrom('images').select(['id']).orderBy('id').executeTakeFirstOrThrow();
     imageId = first.id;
   });
-  after(async () => t.close());
 
   it('makes a rendition at the requested width, caches it on disk and serves it for a year', async () => {
     const res = await request(t.app).get(`/media/images/${imageId}/w320.webp`).buffer(true).parse(binary).expect(200);
@@ -67,7 +67,7 @@ describe('image renditions', () => {
   });
 
   it('gives blocks real rendition sizes in AVIF, WebP and the original format', async () => {
-    const image = await imageForBlocks(t.db, imageId, mediaStorage(t.dataDir));
+    const image = await imageForBlocks(t.db, imageId, openMediaStorage(t.config.media));
     expect(new Set(image.renditions.map((r) => r.mimetype))).to.deep.equal(new Set(['image/avif', 'image/webp', 'image/jpeg']));
     for (const rendition of image.renditions) {
       const res = await request(t.app).get(rendition.url).buffer(true).parse(binary).expect(200);

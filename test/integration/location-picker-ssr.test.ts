@@ -3,7 +3,8 @@ import request from 'supertest';
 import type { PagePayload } from '../../shared/schemas/page-payload';
 import { nearbyLocations } from '../../server/modules/locations/service';
 import { pickerSuffix } from '../../shared/locations/picker-text';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const payloadOf = (html: string): PagePayload => {
   const json = /<script type="application\/json" id="page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -14,10 +15,7 @@ const triggerText = (html: string) => /class="location-picker__text">([^<]*)</.e
 
 describe('header location picker, server render', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
 
   it('renders the call to action without the li cookie, and the map page URL for the popover', async () => {
     const res = await request(t.app).get('/').expect(200);

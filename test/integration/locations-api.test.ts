@@ -3,16 +3,14 @@ import request from 'supertest';
 import { haversineMiles } from '../../shared/locations/geo';
 import { geocodeResponseSchema, locationListResponseSchema, locationSchema } from '../../shared/schemas/locations';
 import { countLocations } from '../../server/modules/locations/repo';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const ORLANDO = { latitude: '28.5383', longitude: '-81.3792' };
 
 describe('location API', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
 
   it('seeds about 700 demo restaurants in the US and Canada', async () => {
     const count = await countLocations(t.db);

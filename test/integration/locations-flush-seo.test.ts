@@ -3,19 +3,17 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../server/app';
 import { loadAssetManifest } from '../../server/ssr/assets';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 import { signedInAgent } from '../helpers/admin';
 
 describe('location cache flush and SEO utility routes', () => {
   let t: TestApp;
   let second: Express;
+  useTestApp({}, (suite) => ({ t } = suite));
   before(async () => {
-    t = await createTestApp();
     // A second "dyno": its own app and cache on the same database.
     second = createApp({ config: t.config, db: t.db, logger: t.logger, assets: loadAssetManifest() });
-  });
-  after(async () => {
-    await t?.close();
   });
 
   it('refuses anonymous callers (401) and staff without a CSRF token (403), with and without the slash', async () => {

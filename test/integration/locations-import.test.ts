@@ -8,7 +8,8 @@ import { eventBusFor } from '../../server/events';
 import { LOCATIONS_CHANGED_CHANNEL } from '../../server/modules/locations/flush';
 import { importLocations, LocationImportFileError } from '../../server/modules/locations/import-service';
 import { countLocations } from '../../server/modules/locations/repo';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
@@ -29,12 +30,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 describe('locations import (CSV and JSON)', function () {
   this.timeout(60_000);
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => {
-    await t?.close();
-  });
+  useTestApp({}, (suite) => ({ t } = suite));
 
   const byNumber = (number: string) => t.db.selectFrom('locations').selectAll().where('restaurant_number', '=', number).executeTakeFirst();
 
@@ -179,7 +175,7 @@ describe('locations import (CSV and JSON)', function () {
 
   it('announces the change so every app drops its cached location data', async () => {
     const heard: string[] = [];
-    const unsubscribe = await eventBusFor(t.db).subscribe(LOCATIONS_CHANGED_CHANNEL, (payload) => heard.push(payload));
+    const unsubscribe = await eventBusFor(t.db).subscribe(LOCATIONS_CHANGED_CHANNEL, (payload) => heard.push(payload), () => undefined);
     try {
       await importLocations(t.db, `${HEADER}\n${PORTLAND.replace('90001', '96001').replace('12 Dock', '18 Dock')}\n`);
       for (let i = 0; i < 50 && heard.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 function pageData(html: string) {
   const match = /<script type="application\/json" id="page-data"[^>]*>(.*?)<\/script>/s.exec(html);
@@ -16,10 +17,7 @@ function jsonLd(html: string) {
 
 describe('location directory pages', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
 
   it('lists the US states, each with its city links, in closed details sections', async () => {
     const res = await request(t.app).get('/locations/').set('Host', 'localhost:3000').expect(200);
@@ -42,6 +40,8 @@ describe('location directory pages', () => {
     expect(fr.text).to.include('<a href="/fr/locations/list/quebec/montreal/">Montréal</a>');
     expect(fr.text).to.include('<h1>Tous les restaurants – Canada</h1>');
     expect(fr.text).to.include('1 ville');
+    // The other country is named in French (the country snippets), not 'US'.
+    expect(fr.text).to.include('Voir les restaurants – États-Unis');
     const frCity = await request(t.app).get('/fr/locations/list/quebec/montreal/').set('Host', 'ca.localhost:3000').expect(200);
     expect(frCity.text).to.include('<a class="locations-back-link" href="/fr/locations/">Plus de restaurants – Canada</a>');
   });

@@ -6,7 +6,8 @@ import { findGroupByName, replaceUserGroups } from '../../server/modules/permiss
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { TEST_ADMIN, type TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 const WRONG = 'The password you have entered is not correct. Please try again.';
 const EDITOR = { username: 'privacy-editor', password: 'privacy-editor-password' };
@@ -23,11 +24,8 @@ describe('page privacy: the privacy screen and the public side', () => {
   let token: string;
   let n = 0;
 
+  useTestApp({ signIn: true }, (suite) => ({ t, home, agent: admin, token } = suite));
   before(async () => {
-    t = await createTestApp();
-    home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    admin = await signedInAgent(t.app);
-    token = csrfTokenIn((await admin.get('/wagtail/').expect(200)).text);
     const editors = (await findGroupByName(t.db, 'Editors'))!;
     const moderators = (await findGroupByName(t.db, 'Moderators'))!;
     for (const [who, group] of [[EDITOR, editors], [MODERATOR, moderators]] as const) {
@@ -35,7 +33,6 @@ describe('page privacy: the privacy screen and the public side', () => {
       await replaceUserGroups(t.db, user.id, [group.id]);
     }
   });
-  after(async () => t.close());
 
   /** A live page under `parent` (the US home by default), titled `title`, its body a heading saying the same. */
   async function livePage(title: string, parent: Page = home): Promise<Page> {
@@ -276,7 +273,7 @@ describe('page privacy: the privacy screen and the public side', () => {
     const restriction = (await restrictionOf(page))!;
     const action = `/_util/authenticate_with_password/${restriction.id}/${page.id}/`;
     // Earlier tests' wrong passwords came from the same address.
-    await t.db.deleteFrom('login_attempts').execute();
+    await t.db.deleteFrom('rate_limits').execute();
     const visitor = request.agent(t.app);
     const csrf = csrfTokenIn((await visitor.get(action).expect(200)).text);
     const attempt = (password: string) => visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password, return_url: urlOf(page) });
@@ -285,7 +282,7 @@ describe('page privacy: the privacy screen and the public side', () => {
     expect(limited.text).to.include('Too many wrong passwords');
     // The back-office login of the same address is not affected.
     await signedInAgent(t.app);
-    await t.db.deleteFrom('login_attempts').execute();
+    await t.db.deleteFrom('rate_limits').execute();
     await attempt('the-right-one').expect(303);
   });
 

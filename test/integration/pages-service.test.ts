@@ -2,21 +2,19 @@ import { expect } from 'chai';
 import { HttpError } from '../../server/errors';
 import { findLivePage } from '../../server/modules/pages/repo';
 import { createPage, publishRevision } from '../../server/modules/pages/service';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 describe('page service', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
 
   const home = async () => (await findLivePage(t.db, '/home/', '0001'))!;
 
   it('creates a page as a draft with a first revision, and publishes it', async () => {
     const parent = await home();
-    const page = await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: 'Gift Cards', content: { body: [] } });
-    expect(page).to.include({ slug: 'gift-cards', url_path: '/home/gift-cards/', depth: 3, live: false });
+    const page = await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: 'Holiday Gift Cards', content: { body: [] } });
+    expect(page).to.include({ slug: 'holiday-gift-cards', url_path: '/home/holiday-gift-cards/', depth: 3, live: false });
     expect(page.latest_revision_id).to.be.a('number');
     const live = await publishRevision(t.db, page.id, page.latest_revision_id!);
     expect(live).to.include({ live: true, has_unpublished_changes: false, live_revision_id: page.latest_revision_id });
@@ -27,7 +25,7 @@ describe('page service', () => {
   it('keeps sibling slugs unique and type placement valid', async () => {
     const parent = await home();
     try {
-      await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: 'Our Story', content: {} });
+      await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: 'About', content: {} });
       expect.fail('should have thrown');
     } catch (error) {
       expect(error).to.be.instanceOf(HttpError);

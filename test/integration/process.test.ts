@@ -17,7 +17,7 @@ const freePort = () =>
   });
 
 describe('the server process', function () {
-  this.timeout(60_000);
+  this.timeout(180_000); // first start migrates and seeds the whole demo site
   // The process tests start the real entry point on the embedded database only.
   before(function () {
     if (process.env.TEST_DB === 'postgres') this.skip();
@@ -34,34 +34,70 @@ describe('the server process', function () {
     expect(result.stderr.trim().split('\n')).to.have.length(1);
   });
 
-  it('serves, then finishes and exits cleanly on SIGTERM', async () => {
+  /** Starts server/main.ts on a free port and a fresh embedded database; resolves once it is healthy. */
+  async function startServer(env: Record<string, string>) {
     const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
     const port = await freePort();
     const child = spawn(process.execPath, [TSX, 'server/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
+    const server = {
+      port,
+      output: '',
+      stop: async () => {
+        const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+        child.kill('SIGTERM');
+        return exited;
+      },
+      cleanUp: () => {
+        child.kill('SIGKILL');
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    child.stdout.on('data', (chunk) => (server.output += chunk));
+    child.stderr.on('data', (chunk) => (server.output += chunk));
+    let healthy = false;
+    for (let i = 0; i < 600 && !healthy; i++) {
+      healthy = await fetch(`http://127.0.0.1:${port}/api/ht/`).then((r) => r.ok).catch(() => false);
+      if (!healthy) await new Promise((r) => setTimeout(r, 200));
+    }
+    if (!healthy) {
+      server.cleanUp();
+      throw new Error(`the server did not become healthy:\n${server.output}`);
+    }
+    return server;
+  }
+
+  it('serves, then finishes and exits cleanly on SIGTERM, logging one readable line per request in development', async () => {
+    const server = await startServer({ NODE_ENV: 'development' });
     try {
-      let healthy = false;
-      for (let i = 0; i < 150 && !healthy; i++) {
-        healthy = await fetch(`http://127.0.0.1:${port}/api/ht/`).then((r) => r.ok).catch(() => false);
-        if (!healthy) await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(healthy, output).to.equal(true);
-      const home = await fetch(`http://127.0.0.1:${port}/`);
+      const home = await fetch(`http://127.0.0.1:${server.port}/`);
       expect(home.status).to.equal(200);
-      expect(output).to.include('Staff login');
-      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).to.equal(0);
-      expect(output).to.include('"msg":"stopped"');
+      expect(server.output).to.include('Staff login');
+      expect(await server.stop()).to.equal(0);
+      expect(server.output).to.match(/^\[[\d:.]+\] INFO: request completed: GET \/ -> 200 in \d+ ms$/m);
+      expect(server.output).to.match(/^\[[\d:.]+\] INFO: stopped$/m);
+      expect(server.output, 'no JSON lines in development').not.to.match(/^\{"level"/m);
     } finally {
-      child.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
+      server.cleanUp();
+    }
+  });
+
+  it('logs JSON, one object per line, in production', async () => {
+    const server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-production-password' });
+    try {
+      expect((await fetch(`http://127.0.0.1:${server.port}/locations/`)).status).to.equal(200);
+      expect(await server.stop()).to.equal(0);
+      const lines = server.output.trim().split('\n');
+      const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } });
+      const request = entries.find((entry) => entry.req?.url === '/locations/');
+      expect(request).to.include({ msg: 'request completed' });
+      expect(request!.res!.statusCode).to.equal(200);
+      expect(entries.at(-1)!.msg).to.equal('stopped');
+    } finally {
+      server.cleanUp();
     }
   });
 });

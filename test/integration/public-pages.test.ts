@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import request from 'supertest';
 import { createPage } from '../../server/modules/pages/service';
 import { findLivePage } from '../../server/modules/pages/repo';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 function pageData(html: string) {
   const match = /<script type="application\/json" id="page-data"[^>]*>(.*?)<\/script>/s.exec(html);
@@ -12,10 +13,7 @@ function pageData(html: string) {
 
 describe('public pages', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp();
-  });
-  after(async () => t.close());
+  useTestApp({}, (suite) => ({ t } = suite));
 
   it('server-renders the home page with its page data', async () => {
     const res = await request(t.app).get('/').set('Host', 'localhost:3000').expect(200);
@@ -31,7 +29,7 @@ describe('public pages', () => {
   });
 
   it('takes the title from seo_title, else the title, and prints description and robots when set', async () => {
-    const story = await request(t.app).get('/our-story/').expect(200);
+    const story = await request(t.app).get('/about/').expect(200);
     expect(story.text).to.include('<title>Our Story</title>');
     expect(story.text).to.include('<meta name="description" content="How a dockside fish shack');
     expect(story.text).not.to.include('name="robots"');
@@ -40,7 +38,7 @@ describe('public pages', () => {
   });
 
   it('answers unknown paths and the 404 page itself with the not-found template and status 404', async () => {
-    for (const path of ['/no/such/page/', '/error-pages/404/', '/our-story/extra']) {
+    for (const path of ['/no/such/page/', '/error-pages/404/', '/about/extra']) {
       const res = await request(t.app).get(path).expect(404);
       expect(res.text).to.include('The page you are looking for does not exist, sorry.');
       expect(res.text).to.match(/<a class="button button--primary" href="\/">Return to Homepage<\/a>/);
@@ -68,7 +66,7 @@ describe('public pages', () => {
   });
 
   it('answers HEAD wherever GET works', async () => {
-    const res = await request(t.app).head('/our-story/').expect(200);
+    const res = await request(t.app).head('/about/').expect(200);
     expect(res.headers['content-type']).to.match(/text\/html/);
     await request(t.app).head('/api/ht/').expect(200);
   });
@@ -101,13 +99,13 @@ describe('public pages', () => {
   });
 
   it('renders the rest of a page whose stored content fails its schema', async () => {
-    const page = await findLivePage(t.db, '/home/our-story/', '0001');
+    const page = await findLivePage(t.db, '/home/about/', '0001');
     await t.db
       .updateTable('pages')
       .set({ content: JSON.stringify({ body: [{ type: 'heading', id: 'ok', value: { text: 'Still here' } }, { type: 'heading', id: 'bad', value: { text: 42 } }, { type: 'ghost', id: 'g', value: {} }], confirmation_content: 'oops' }) })
       .where('id', '=', page!.id)
       .execute();
-    const res = await request(t.app).get('/our-story/').expect(200);
+    const res = await request(t.app).get('/about/').expect(200);
     expect(res.text).to.include('Still here');
   });
 

@@ -4,7 +4,8 @@ import { seedDemoContent } from '../../server/seed/seed';
 import { createTestDatabase } from '../helpers/database';
 
 describe('demo seed', () => {
-  it('seeds an empty database once and never touches one with content', async () => {
+  it('seeds an empty database once and never touches one with content', async function () {
+    this.timeout(180_000); // seeds the whole demo twice over (the second time must change nothing)
     const handle = await createTestDatabase();
     try {
       const logger = createLogger('silent');

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { createPage } from '../../server/modules/pages/service';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { useTestApp } from '../helpers/app-suite';
 
 function templateOf(html: string): string {
   const match = /<script type="application\/json" id="page-data"[^>]*>(.*?)<\/script>/s.exec(html);
@@ -11,10 +12,7 @@ function templateOf(html: string): string {
 
 describe('the two simple pages of spec section 2', () => {
   let t: TestApp;
-  before(async () => {
-    t = await createTestApp({ seed: true });
-  });
-  after(async () => t.close());
+  useTestApp({ seed: true }, (suite) => ({ t } = suite));
 
   it('serves the seeded title-only page with its title and a noindex robots meta', async () => {
     const res = await request(t.app).get('/contact-us-thanks/').expect(200);

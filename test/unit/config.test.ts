@@ -35,4 +35,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATA_DIR: dataDir() })).to.throw(ConfigError, /WEB_CONCURRENCY/);
     expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() }).webConcurrency).to.equal(2);
   });
+
+  it('prints readable logs in development and JSON elsewhere, unless LOG_FORMAT says otherwise', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).logPretty).to.equal(true);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }).logPretty).to.equal(false);
+    expect(loadConfig({ DATA_DIR: dir, LOG_FORMAT: 'json' }).logPretty).to.equal(false);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test', LOG_FORMAT: 'pretty' }).logPretty).to.equal(true);
+    expect(() => loadConfig({ DATA_DIR: dir, LOG_FORMAT: 'xml' })).to.throw(ConfigError, /^Invalid environment variable LOG_FORMAT: must be 'pretty' or 'json'/);
+  });
 });

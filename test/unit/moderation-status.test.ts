@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { describeLogEntry } from '../../server/modules/admin/history-describe';
-import { mayCancel, mayReview } from '../../server/modules/moderation/default-workflow';
+import { describeLogEntry } from '../../server/modules/audit/describe';
+import { mayCancel } from '../../server/modules/moderation/rules';
 import { pageStatus } from '../../server/modules/pages/status';
 import { buildPagePermissions } from '../../server/modules/permissions/policy';
 
@@ -18,13 +18,10 @@ describe('moderation: status strings, reviewers and history wording', () => {
     expect(pageStatus({ ...base, live: true, in_moderation: false })).to.equal('live + draft');
   });
 
-  it('lets those who may publish review, and the submitter or editors cancel', () => {
+  it('lets the submitter or editors cancel', () => {
     const page = { id: 5, path: '000100010001', owner_id: null, numchild: 0 };
     const editor = buildPagePermissions({ id: 1, is_superuser: false }, [{ permission_type: 'change', path: '00010001' }]);
-    const moderator = buildPagePermissions({ id: 2, is_superuser: false }, [{ permission_type: 'publish', path: '00010001' }]);
     const outsider = buildPagePermissions({ id: 3, is_superuser: false }, [{ permission_type: 'change', path: '00010002' }]);
-    expect(mayReview(editor, page)).to.equal(false);
-    expect(mayReview(moderator, page)).to.equal(true);
     expect(mayCancel(editor, page, undefined)).to.equal(true);
     expect(mayCancel(outsider, page, { requested_by_id: 1 })).to.equal(false);
     // The submitter may cancel even after losing the right to edit.
@@ -38,6 +35,10 @@ describe('moderation: status strings, reviewers and history wording', () => {
     expect(describeLogEntry({ action: 'workflow.reject', data: { comment: '' } })).to.equal('Changes requested');
     expect(describeLogEntry({ action: 'workflow.cancel', data: {} })).to.equal('Workflow cancelled');
     expect(describeLogEntry({ action: 'workflow.cancel', data: { reason: 'published' } })).to.equal('Workflow cancelled (published directly)');
+    expect(describeLogEntry({ action: 'workflow.approve', data: { comment: 'Fine' } })).to.equal('Approved and published: Fine');
+    expect(describeLogEntry({ action: 'workflow.approve_task', data: { task: 'Copy', next_task: 'Legal', comment: 'ok' } })).to.equal("Approved 'Copy': ok (next: 'Legal')");
+    expect(describeLogEntry({ action: 'workflow.restart_task', data: { task: 'Legal' } })).to.equal("'Legal' restarted on a new draft");
+    expect(describeLogEntry({ action: 'workflow.cancel', data: { reason: 'workflow_disabled' } })).to.equal('Workflow cancelled (the workflow was disabled)');
     expect(describeLogEntry({ action: 'workflow.resubmit', data: {} })).to.equal('Resubmitted for moderation');
   });
 });

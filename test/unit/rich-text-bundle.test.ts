@@ -24,9 +24,24 @@ describe('rich text editor bundle', () => {
       }),
       manifest.adminEditor!.file,
       ...manifest.adminEditor!.preload,
+      // The sidebar toggle, on every admin screen.
+      ...(manifest.adminShell ? [manifest.adminShell] : []),
     ];
     const offenders = upFront.filter((url) => Object.keys(metafile.outputs[outputKey(url)]?.inputs ?? {}).some((input) => EDITOR_CODE.test(input)));
     expect(offenders).to.deep.equal([]);
+  });
+
+  it('keeps the admin scripts off public pages (the sidebar toggle is one small file of its own)', () => {
+    const metafile = JSON.parse(readFileSync(join(DIST_DIR, 'client-metafile.json'), 'utf8')) as Metafile;
+    const manifest = loadAssetManifest();
+    const publicScripts = [manifest.hydrate.file, ...manifest.hydrate.preload, ...Object.keys(manifest.templates).flatMap((template) => Object.values(scriptsFor(manifest, template)).flat())];
+    const adminCode = publicScripts.filter((url) => Object.keys(metafile.outputs[outputKey(url)]?.inputs ?? {}).some((input) => input.includes('client/admin/')));
+    expect(adminCode).to.deep.equal([]);
+    expect(manifest.adminShell).to.be.a('string');
+    // No library (React and React Aria are the editor's): the shell and what it imports are our own few lines.
+    const shell = metafile.outputs[outputKey(manifest.adminShell!)];
+    const shellInputs = [shell, ...(shell?.imports ?? []).map((imported) => metafile.outputs[imported.path])].flatMap((output) => Object.keys(output?.inputs ?? {}));
+    expect(shellInputs.filter((input) => input.includes('node_modules'))).to.deep.equal([]);
   });
 
   it('is a chunk the block editor imports dynamically', () => {

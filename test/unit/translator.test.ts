@@ -41,3 +41,14 @@ describe('translator', () => {
     expect(used).to.deep.equal(['A']);
   });
 });
+
+describe('translator: missing entries', () => {
+  it('reports each lookup the catalog has no entry for, with its context', () => {
+    const missing: string[] = [];
+    const t = createTranslator([{ context: '', key: 'Search', value: 'Rechercher' }], undefined, (context, key) => missing.push(`${context}|${key}`));
+    expect(t('Search')).to.equal('Rechercher');
+    expect(t('US', { context: 'country' })).to.equal('US');
+    expect(t('Looking for a restaurant?')).to.equal('Looking for a restaurant?');
+    expect(missing).to.deep.equal(['country|US', '|Looking for a restaurant?']);
+  });
+});

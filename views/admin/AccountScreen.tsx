@@ -7,7 +7,7 @@ export type AccountScreenProps = {
   details: { first_name: string; last_name: string; email: string; preferred_language: string };
   /** Which form the errors belong to: the details or the password change. */
   errorsFor?: 'details' | 'password';
-  fieldErrors: Record<string, string>;
+  fieldErrors: Partial<Record<string, string>>;
   nonFieldErrors: string[];
   message?: string;
 };

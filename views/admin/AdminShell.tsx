@@ -6,8 +6,12 @@ export type AdminUser = { username: string; displayName: string; isSuperuser?: b
 export type AdminShellProps = {
   user: AdminUser;
   csrfToken: string;
-  /** Which main navigation entry is the current section. */
-  section: 'dashboard' | 'pages' | 'users' | 'groups' | 'sites' | 'account';
+  /** Which main navigation entry is the current section (a fixed one, or an area's key). */
+  section: 'dashboard' | 'pages' | 'users' | 'groups' | 'sites' | 'account' | (string & {});
+  /** The areas this user may open (redirects, collections, settings...), after Pages. */
+  areas?: ReadonlyArray<{ key: string; href: string; label: string }>;
+  /** The sidebar as the user left it (a cookie read on the server, so nothing moves after load). */
+  sidebarCollapsed?: boolean;
   children: ReactNode;
 };
 
@@ -20,40 +24,73 @@ const NAV = [
   { key: 'sites', href: '/wagtail/sites/', label: 'Sites', superuserOnly: true },
 ] as const;
 
-/** Header with the main navigation and the account controls, around one screen's main content. */
-export function AdminShell({ user, csrfToken, section, children }: AdminShellProps) {
+/** Two letters standing for an entry in the collapsed sidebar (the full label stays for screen readers). */
+function initials(label: string): string {
+  const words = label.split(/\s+/).filter(Boolean);
+  return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : label.slice(0, 2)).toUpperCase();
+}
+
+/**
+ * Wagtail's persistent sidebar: the main navigation and the account controls beside one screen's
+ * main content. Collapsing it is the shell script's job (client/admin/shell.ts, a cookie); the
+ * toggle is hidden until that script runs, so without JavaScript the sidebar simply stays open.
+ */
+export function AdminShell({ user, csrfToken, section, areas = [], sidebarCollapsed = false, children }: AdminShellProps) {
+  const items: Array<{ key: string; href: string; label: string }> = NAV.filter((item) => !('superuserOnly' in item) || user.isSuperuser).map((item) => ({ key: item.key, href: item.href, label: item.label }));
+  // Areas go after Pages, before the administrators' Settings entries.
+  items.splice(2, 0, ...areas);
   return (
-    <>
-      <header className="admin-header">
-        <a className="admin-brand" href="/wagtail/">
-          Harborline admin
-        </a>
-        <nav aria-label="Main" className="admin-nav">
-          <ul>
-            {NAV.filter((item) => !('superuserOnly' in item) || user.isSuperuser).map((item) => (
-              <li key={item.key}>
-                <a href={item.href} aria-current={item.key === section ? 'page' : undefined}>
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="admin-account">
-          <a className="admin-account__name" href="/wagtail/account/" aria-current={section === 'account' ? 'page' : undefined}>
-            {user.displayName}
+    <div className={`admin-layout${sidebarCollapsed ? ' admin-layout--collapsed' : ''}`}>
+      <header className="admin-sidebar">
+        <div className="admin-sidebar__top">
+          <a className="admin-brand" href="/wagtail/">
+            <span className="admin-sidebar__initial" aria-hidden="true">
+              H
+            </span>
+            <span className="admin-sidebar__label">Harborline admin</span>
           </a>
-          <form method="post" action="/wagtail/logout/">
-            <CsrfField token={csrfToken} />
-            <button type="submit" className="admin-button admin-button--secondary">
-              Log out
-            </button>
-          </form>
+          <button type="button" className="admin-sidebar__toggle" aria-controls="admin-sidebar-body" aria-expanded={!sidebarCollapsed} hidden data-sidebar-toggle>
+            <span aria-hidden="true" className="admin-sidebar__chevron" />
+            <span className="visually-hidden">Main menu</span>
+          </button>
+        </div>
+        <div className="admin-sidebar__body" id="admin-sidebar-body">
+          <nav aria-label="Main" className="admin-nav">
+            <ul>
+              {items.map((item) => (
+                <li key={item.key}>
+                  <a href={item.href} aria-current={item.key === section ? 'page' : undefined}>
+                    <span className="admin-sidebar__initial" aria-hidden="true">
+                      {initials(item.label)}
+                    </span>
+                    <span className="admin-sidebar__label">{item.label}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="admin-account">
+            <a className="admin-account__name" href="/wagtail/account/" aria-current={section === 'account' ? 'page' : undefined}>
+              <span className="admin-sidebar__initial" aria-hidden="true">
+                {initials(user.displayName)}
+              </span>
+              <span className="admin-sidebar__label">{user.displayName}</span>
+            </a>
+            <form method="post" action="/wagtail/logout/">
+              <CsrfField token={csrfToken} />
+              <button type="submit" className="admin-button admin-button--secondary admin-account__logout">
+                <span className="admin-sidebar__initial" aria-hidden="true">
+                  →
+                </span>
+                <span className="admin-sidebar__label">Log out</span>
+              </button>
+            </form>
+          </div>
         </div>
       </header>
       <main id="main" className="admin-main" tabIndex={-1}>
         {children}
       </main>
-    </>
+    </div>
   );
 }

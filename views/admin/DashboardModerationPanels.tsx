@@ -1,4 +1,4 @@
-import type { DashboardPanels } from '../../server/modules/admin/dashboard-panels';
+import type { DashboardPanels } from '../../shared/admin/dashboard';
 import { CsrfField } from './CsrfField';
 import { formatDateTime } from './format';
 import { ListingTable } from './ListingTable';

@@ -1,4 +1,4 @@
-import type { DashboardView } from '../../server/modules/admin/explorer-service';
+import type { DashboardView } from '../../shared/admin/dashboard';
 import { DashboardModerationPanels } from './DashboardModerationPanels';
 import { formatDateTime } from './format';
 import { FlashMessage } from './FormFields';
@@ -11,6 +11,27 @@ export function DashboardScreen({ view, displayName, csrfToken }: { view: Dashbo
       <h1>{`Welcome, ${displayName}`}</h1>
       <FlashMessage message={view.message} />
       <DashboardModerationPanels panels={view} csrfToken={csrfToken} />
+      {view.scheduled.length ? (
+        <section aria-labelledby="scheduled" className="admin-panel">
+          <h2 id="scheduled">Scheduled</h2>
+          <ul className="admin-list">
+            {view.scheduled.map((item) => (
+              <li key={item.revisionId}>
+                <a href={`/wagtail/pages/${item.pageId}/edit/`}>{item.title}</a>{' '}
+                <span className="admin-muted">
+                  {item.live ? 'new version goes live ' : 'goes live '}
+                  <time dateTime={item.goLiveAt}>{formatDateTime(item.goLiveAt)}</time>
+                </span>{' '}
+                {item.canUnschedule ? (
+                  <a href={`/wagtail/pages/${item.pageId}/revisions/${item.revisionId}/unschedule/`}>
+                    Unschedule<span className="visually-hidden">{` ${item.title}`}</span>
+                  </a>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="your-drafts" className="admin-panel">
         <h2 id="your-drafts">Your drafts</h2>
         {view.yourDrafts.length ? <PageTable rows={view.yourDrafts} caption="Your unpublished changes" /> : <p className="admin-empty">You have no unpublished changes.</p>}

@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import type { BlockEditorView } from './BlockEditorMount';
+import type { EditorFieldView } from './EditorFields';
 import { CsrfField } from './CsrfField';
-import type { ModerationView } from './ModerationPanel';
+import type { ModerationView } from '../../shared/admin/moderation';
 
 export type EditExtras = {
   baseRevisionId: number | null;
@@ -11,6 +13,8 @@ export type EditExtras = {
   hasChildren: boolean;
   /** The block editor, for page types with stream fields. */
   blockEditor: BlockEditorView | null;
+  /** The page type's content fields edited as form fields (a form page's notification addresses). */
+  editorFields?: EditorFieldView[];
   /** Moderation: the submission in progress and the viewer's review actions (absent in older callers). */
   moderation?: ModerationView;
   /** Page privacy: restricted itself or by an ancestor, and whether the viewer may change it ('privacy'). */
@@ -19,8 +23,8 @@ export type EditExtras = {
   staleOverwrite?: 'draft' | 'publish';
 };
 
-/** The page's other actions (Wagtail's page header menu), as plain links and POST buttons. */
-export function EditPageActions({ pageId, extras, csrfToken }: { pageId: number; extras: EditExtras; csrfToken: string }) {
+/** The page's own screens (Wagtail's page header links): history, revisions, usage, children, privacy. */
+export function EditPageActions({ pageId, extras }: { pageId: number; extras: EditExtras }) {
   const link = (href: string, label: string) => (
     <li>
       <a href={href}>{label}</a>
@@ -32,22 +36,57 @@ export function EditPageActions({ pageId, extras, csrfToken }: { pageId: number;
         {link(`/wagtail/pages/${pageId}/view_draft/`, 'View draft')}
         {link(`/wagtail/pages/${pageId}/history/`, 'History')}
         {link(`/wagtail/pages/${pageId}/revisions/`, 'Revisions')}
+        {link(`/wagtail/pages/${pageId}/usage/`, 'Usage')}
         {link(`/wagtail/pages/add/${pageId}/`, 'Add child page')}
-        {link(`/wagtail/pages/${pageId}/move/`, 'Move')}
-        {link(`/wagtail/pages/${pageId}/copy/`, 'Copy')}
-        {extras.live ? link(`/wagtail/pages/${pageId}/unpublish/`, 'Unpublish') : null}
         {extras.privacy?.canSet ? link(`/wagtail/pages/${pageId}/privacy/`, 'Privacy') : null}
-        {link(`/wagtail/pages/${pageId}/delete/`, 'Delete')}
-        <li>
-          <form method="post" action={`/wagtail/pages/${pageId}/${extras.lock ? 'unlock' : 'lock'}/`} className="admin-inline-form">
-            <CsrfField token={csrfToken} />
-            <button type="submit" className="admin-button admin-button--secondary">
-              {extras.lock ? 'Unlock' : 'Lock'}
-            </button>
-          </form>
-        </li>
       </ul>
     </nav>
+  );
+}
+
+/** The lock form's id: the action bar's Lock button sits inside the edit form and submits this one. */
+export const LOCK_FORM_ID = 'page-lock-form';
+
+/** Lock or unlock: an empty form outside the edit form (forms cannot nest), submitted from the action bar. */
+export function LockForm({ pageId, locked, csrfToken }: { pageId: number; locked: boolean; csrfToken: string }) {
+  return (
+    <form id={LOCK_FORM_ID} method="post" action={`/wagtail/pages/${pageId}/${locked ? 'unlock' : 'lock'}/`} className="admin-inline-form">
+      <CsrfField token={csrfToken} />
+    </form>
+  );
+}
+
+/**
+ * The page's other actions in the action bar, after Save draft (Wagtail's footer menu): plain
+ * submit buttons and links in the HTML, which client/admin/edit-screen turns into one menu.
+ * Each item is marked data-action-item; anything added here joins the menu as it is.
+ */
+export function MoreActions({ pageId, extras, submitButton }: { pageId: number; extras: EditExtras; submitButton: ReactNode }) {
+  const link = (href: string, label: string) => (
+    <a href={href} className="admin-button admin-button--secondary" data-action-item>
+      {label}
+    </a>
+  );
+  return (
+    <div className="admin-action-bar__more" data-action-menu>
+      {/* Wagtail shows Publish only to those who may publish; the others submit for moderation. */}
+      {extras.moderation?.canPublish === false ? null : (
+        <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary" data-action-item>
+          Publish
+        </button>
+      )}
+      {submitButton}
+      {link('#schedule', 'Schedule')}
+      {extras.live ? link(`/wagtail/pages/${pageId}/unpublish/`, 'Unpublish') : null}
+      {link(`/wagtail/pages/${pageId}/move/`, 'Move')}
+      {link(`/wagtail/pages/${pageId}/copy/`, 'Copy')}
+      <button type="submit" form={LOCK_FORM_ID} className="admin-button admin-button--secondary" data-action-item>
+        {extras.lock ? 'Unlock' : 'Lock'}
+      </button>
+      <a href={`/wagtail/pages/${pageId}/delete/`} className="admin-button admin-button--danger" data-action-item>
+        Delete
+      </a>
+    </div>
   );
 }
 
@@ -64,7 +103,7 @@ export function LockBanner({ lock }: { lock: EditExtras['lock'] }) {
 /** Go-live and expiry (Wagtail's settings tab), applied when publishing. Times are UTC. */
 export function ScheduleFields({ schedule }: { schedule: EditExtras['schedule'] }) {
   return (
-    <fieldset className="admin-fieldset">
+    <fieldset className="admin-fieldset" id="schedule" tabIndex={-1}>
       <legend>Scheduled publishing (UTC)</legend>
       <div className="admin-field">
         <label htmlFor="id_go_live_at">Go-live date/time</label>

@@ -1,8 +1,10 @@
-import type { PageStatus } from '../../server/modules/pages/status';
+import type { PageStatus } from '../../shared/admin/page-status';
 import type { PageFieldName } from '../../shared/schemas/admin';
 import { BlockEditorMount } from './BlockEditorMount';
+import { BlockErrorSummary } from './BlockErrorSummary';
+import { EditorFields } from './EditorFields';
 import { CsrfField } from './CsrfField';
-import { EditPageActions, LockBanner, ScheduleFields, type EditExtras } from './EditPageActions';
+import { EditPageActions, LockBanner, LockForm, MoreActions, ScheduleFields, type EditExtras } from './EditPageActions';
 import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
 import { FlashMessage, FormErrorSummary, TextAreaField, TextField } from './FormFields';
 import { ModerationPanel, SubmitForModerationButton } from './ModerationPanel';
@@ -22,18 +24,36 @@ export type EditScreenProps = {
 };
 export type { EditExtras };
 
-const FIELDS: Array<{ name: PageFieldName; label: string; help?: string; multiline?: boolean; required?: boolean }> = [
+type FieldSpec = { name: PageFieldName; label: string; help?: string; multiline?: boolean; required?: boolean };
+const FIELDS: FieldSpec[] = [
   { name: 'title', label: 'Title', help: "The page title as you'd like it to be seen by the public", required: true },
   { name: 'slug', label: 'Slug', help: 'The name of the page as it will appear in URLs', required: true },
   { name: 'seo_title', label: 'Title tag', help: "The name of the page displayed on search engine results as the clickable headline." },
   { name: 'search_description', label: 'Meta description', help: 'The descriptive text displayed underneath a headline in search engine results.', multiline: true },
 ];
 
-/** /wagtail/pages/{id}/edit/: the page's own fields, saved as a draft or published. */
+/** Wagtail's edit tabs: the page's content, how it is promoted (URL and search), and its settings. */
+const TABS = [
+  { key: 'content', label: 'Content', fields: ['title'] },
+  { key: 'promote', label: 'Promote', fields: ['slug', 'seo_title', 'search_description'] },
+  { key: 'settings', label: 'Settings', fields: [] },
+] as const;
+
+/**
+ * /wagtail/pages/{id}/edit/: the page's own fields in three tabs, saved as a draft or published
+ * from the sticky action bar. Without JavaScript every tab is a section of one long form and every
+ * action a button or link; client/admin/edit-screen/ makes the tabs, the actions menu, Ctrl/Cmd+S
+ * and the live preview panel out of the same HTML.
+ */
 export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldErrors, message, extras }: EditScreenProps) {
-  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0 || !!extras?.editorFields?.some((field) => field.error);
+  const field = (spec: FieldSpec) => {
+    const props = { name: spec.name, label: spec.label, help: spec.help, required: spec.required, value: values[spec.name], error: fieldErrors[spec.name] };
+    return spec.multiline ? <TextAreaField key={spec.name} {...props} rows={3} /> : <TextField key={spec.name} {...props} />;
+  };
+  const fieldsOf = (names: readonly PageFieldName[]) => FIELDS.filter((spec) => names.includes(spec.name)).map(field);
   return (
-    <>
+    <div className="admin-edit" data-edit-screen data-page-id={page.id}>
       <div className="admin-heading">
         <div>
           <p className="admin-muted admin-heading__kicker">
@@ -49,40 +69,52 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
         ) : null}
       </div>
       <FlashMessage message={message} />
-      {extras ? <EditPageActions pageId={page.id} extras={extras} csrfToken={csrfToken} /> : null}
+      {extras ? <EditPageActions pageId={page.id} extras={extras} /> : null}
       {extras ? <LockBanner lock={extras.lock} /> : null}
       {extras ? <EditingSessionsMount pageId={page.id} /> : null}
       {extras?.moderation ? <ModerationPanel pageId={page.id} moderation={extras.moderation} csrfToken={csrfToken} /> : null}
       <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
         The page could not be saved due to validation errors.
       </FormErrorSummary>
-      <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form">
-        <CsrfField token={csrfToken} />
-        {extras ? <input type="hidden" name="base_revision_id" value={extras.baseRevisionId ?? ''} /> : null}
-        {FIELDS.map((field) => {
-          const props = { name: field.name, label: field.label, help: field.help, required: field.required, value: values[field.name], error: fieldErrors[field.name] };
-          return field.multiline ? <TextAreaField key={field.name} {...props} rows={3} /> : <TextField key={field.name} {...props} />;
-        })}
-        {extras?.blockEditor ? <BlockEditorMount view={extras.blockEditor} /> : null}
-        {extras ? <ScheduleFields schedule={extras.schedule} /> : null}
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--secondary">
-            Save draft
-          </button>
-          {extras?.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null}
-          {/* Wagtail shows Publish only to those who may publish; the others submit for moderation. */}
-          {extras?.moderation?.canPublish === false ? null : (
-            <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary">
-              Publish
+      <BlockErrorSummary summary={extras?.blockEditor?.errorSummary} />
+      <div className="admin-edit__columns" data-edit-columns>
+        <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form admin-edit__form" id="page-edit-form">
+          <CsrfField token={csrfToken} />
+          {extras ? <input type="hidden" name="base_revision_id" value={extras.baseRevisionId ?? ''} /> : null}
+          <div className="admin-tabs" data-edit-tabs>
+            {TABS.map((tab) => (
+              <section key={tab.key} className="admin-tab-section" data-tab={tab.key} data-tab-label={tab.label} aria-labelledby={`tab-heading-${tab.key}`}>
+                <h2 className="admin-tab-section__heading" id={`tab-heading-${tab.key}`}>
+                  {tab.label}
+                </h2>
+                {fieldsOf(tab.fields)}
+                {tab.key === 'content' && extras?.blockEditor ? <BlockEditorMount view={extras.blockEditor} /> : null}
+                {tab.key === 'settings' && extras?.editorFields ? <EditorFields fields={extras.editorFields} /> : null}
+                {tab.key === 'settings' && extras ? <ScheduleFields schedule={extras.schedule} /> : null}
+              </section>
+            ))}
+          </div>
+          <div className="admin-actions admin-action-bar" data-action-bar>
+            <button type="submit" className="admin-button admin-button--primary" data-save-draft aria-keyshortcuts="Control+S Meta+S">
+              Save draft
             </button>
-          )}
-          {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
-          <button type="submit" formAction={`/wagtail/pages/${page.id}/edit/preview/`} formTarget="_blank" formNoValidate className="admin-button admin-button--secondary">
-            Preview<span className="visually-hidden"> (opens in a new tab)</span>
-          </button>
-        </div>
-        {extras?.staleOverwrite ? <StaleOverwriteChoice as={extras.staleOverwrite} /> : null}
-      </form>
-    </>
+            {extras ? (
+              <MoreActions pageId={page.id} extras={extras} submitButton={extras.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null} />
+            ) : (
+              <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--secondary">
+                Publish
+              </button>
+            )}
+            {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
+            <button type="submit" formAction={`/wagtail/pages/${page.id}/edit/preview/`} formTarget="_blank" formNoValidate className="admin-button admin-button--secondary" data-preview-button>
+              Preview<span className="visually-hidden"> (opens in a new tab)</span>
+            </button>
+          </div>
+          {/* After the action bar, so Enter in a field never overwrites. */}
+          {extras?.staleOverwrite ? <StaleOverwriteChoice as={extras.staleOverwrite} /> : null}
+        </form>
+      </div>
+      {extras ? <LockForm pageId={page.id} locked={extras.lock !== null} csrfToken={csrfToken} /> : null}
+    </div>
   );
 }

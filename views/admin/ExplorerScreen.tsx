@@ -1,4 +1,4 @@
-import type { ExplorerView } from '../../server/modules/admin/explorer-service';
+import type { ExplorerView } from '../../shared/admin/explorer';
 import type { ExplorerOrdering } from '../../shared/schemas/explorer';
 import { FlashMessage } from './FormFields';
 import { PageMoveControls } from './PageMoveControls';

@@ -54,7 +54,7 @@ export function TextField({
   type = 'text',
   autoComplete,
   ...field
-}: FieldProps & { value: string; type?: 'text' | 'email' | 'password' | 'number'; autoComplete?: string }) {
+}: FieldProps & { value: string; type?: 'text' | 'email' | 'password' | 'number' | 'url'; autoComplete?: string }) {
   // Passwords are never sent back to the browser.
   return <LabelledField {...field} control={(wiring) => <input {...wiring} type={type} defaultValue={type === 'password' ? undefined : value} autoComplete={autoComplete} />} />;
 }

@@ -1,6 +1,7 @@
 import { PAGE_PERMISSION_CHOICES } from '../../shared/schemas/admin-accounts';
 import { CsrfField } from './CsrfField';
 import { CheckboxField, FlashMessage, FormErrorSummary, SelectField, TextField } from './FormFields';
+import { CollectionPermissionsFields, ModelPermissionsTable, type CollectionRow, type PermissionModel } from './GroupObjectPermissions';
 
 export type GroupFormValues = {
   name: string;
@@ -9,6 +10,11 @@ export type GroupFormValues = {
   rows: Array<{ pageId: number; title: string; permissions: string[] }>;
   new_page: string;
   new_permissions: string[];
+  /** Model -> the actions granted (redirects, collections, settings...). */
+  model_permissions: Record<string, string[]>;
+  collection_rows: CollectionRow[];
+  new_collection: string;
+  new_collection_permissions: string[];
 };
 
 export type GroupFormScreenProps = {
@@ -16,7 +22,9 @@ export type GroupFormScreenProps = {
   groupId?: number;
   values: GroupFormValues;
   pageChoices: Array<{ id: number; title: string; depth: number }>;
-  fieldErrors: Record<string, string>;
+  models: readonly PermissionModel[];
+  collectionChoices: ReadonlyArray<{ id: number; label: string }>;
+  fieldErrors: Partial<Record<string, string>>;
   nonFieldErrors: string[];
   message?: string;
 };
@@ -25,7 +33,7 @@ export type GroupFormScreenProps = {
  * /wagtail/groups/add/ and /wagtail/groups/{id}/: the group's name, admin access and page
  * permissions (a table of pages by permission type, as Wagtail's page permissions formset).
  */
-export function GroupFormScreen({ csrfToken, groupId, values, pageChoices, fieldErrors, nonFieldErrors, message }: GroupFormScreenProps) {
+export function GroupFormScreen({ csrfToken, groupId, values, pageChoices, models, collectionChoices, fieldErrors, nonFieldErrors, message }: GroupFormScreenProps) {
   const adding = groupId === undefined;
   const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   // Indent by depth so the tree shows in a plain select; depth 2 (home pages) is flush left.
@@ -109,6 +117,9 @@ export function GroupFormScreen({ csrfToken, groupId, values, pageChoices, field
             ) : null}
           </fieldset>
         </fieldset>
+        <ModelPermissionsTable models={models} granted={values.model_permissions} error={fieldErrors.model_permissions} />
+        <CollectionPermissionsFields rows={values.collection_rows} choices={collectionChoices} newCollection={values.new_collection}
+          newPermissions={values.new_collection_permissions} fieldErrors={fieldErrors} />
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--primary">
             {adding ? 'Add group' : 'Save'}

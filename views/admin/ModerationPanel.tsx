@@ -1,53 +1,36 @@
+import type { ModerationView, PendingModeration, WorkflowStepView } from '../../shared/admin/moderation';
 import { CsrfField } from './CsrfField';
 import { formatDateTime } from './format';
-
-/** A submission for moderation in progress, as the edit screen and the dashboard show it. */
-export type PendingModeration = {
-  stateId: number;
-  /** The submitted revision: what the reviewer looks at and what approving publishes. */
-  revisionId: number;
-  requestedBy: string | null;
-  requestedAt: string;
-};
-
-/** The edit screen's moderation state and what the viewer may do about it. */
-export type ModerationView = {
-  workflowName: string;
-  /** Whether the viewer may publish the page (else only Save draft and Submit for moderation). */
-  canPublish: boolean;
-  inProgress:
-    | (PendingModeration & {
-        byMe: boolean;
-        canReview: boolean;
-        canCancel: boolean;
-        /** A draft saved after the submission: approving still publishes the submitted one. */
-        newerDraft: boolean;
-      })
-    | null;
-  /** The last submission ended with a request for changes (shown until the next submission). */
-  changesRequested: { by: string | null; at: string; comment: string } | null;
-};
 
 const hidden = (name: string, value: string | number) => <input type="hidden" name={name} value={value} />;
 
 /**
- * 'Approve and publish' and 'Request changes' for one submission. `pageTitle` names the page in
- * the buttons' accessible names when several submissions share a screen (the dashboard).
+ * The current task's actions: 'Approve' ('Approve and publish' on the last task), 'Approve with
+ * comment', 'Request changes'. `pageTitle` names the page in the buttons' accessible names when
+ * several submissions share a screen (the dashboard).
  */
 export function ReviewActions({ pageId, pending, csrfToken, next, pageTitle }: { pageId: number; pending: PendingModeration; csrfToken: string; next?: string; pageTitle?: string }) {
   const about = pageTitle ? <span className="visually-hidden">{` '${pageTitle}'`}</span> : null;
+  const query = next ? `?next=${encodeURIComponent(next)}` : '';
+  const last = pending.lastTask !== false;
   return (
     <div className="admin-moderation__actions">
       <form method="post" action={`/wagtail/pages/${pageId}/workflow/approve/`} className="admin-inline-form">
         <CsrfField token={csrfToken} />
         {hidden('workflow_state_id', pending.stateId)}
         {hidden('revision_id', pending.revisionId)}
+        {pending.taskStateId ? hidden('task_state_id', pending.taskStateId) : null}
         {next ? hidden('next', next) : null}
         <button type="submit" className="admin-button admin-button--primary">
-          Approve and publish{about}
+          {last ? 'Approve and publish' : 'Approve'}
+          {about}
         </button>
       </form>
-      <a className="admin-button admin-button--secondary" href={`/wagtail/pages/${pageId}/workflow/request_changes/${next ? `?next=${encodeURIComponent(next)}` : ''}`}>
+      <a className="admin-button admin-button--secondary" href={`/wagtail/pages/${pageId}/workflow/approve/${query}`}>
+        {last ? 'Approve with comment and publish' : 'Approve with comment'}
+        {about}
+      </a>
+      <a className="admin-button admin-button--secondary" href={`/wagtail/pages/${pageId}/workflow/request_changes/${query}`}>
         Request changes{about}
       </a>
       <a href={`/wagtail/pages/${pageId}/revisions/${pending.revisionId}/view/`}>
@@ -57,12 +40,36 @@ export function ReviewActions({ pageId, pending, csrfToken, next, pageTitle }: {
   );
 }
 
+const STEP_WORDS: Record<WorkflowStepView['status'], string> = { approved: 'approved', in_progress: 'in progress', not_started: 'not started', skipped: 'skipped (disabled)' };
+
+/** Where the page is in its workflow: each task in order and how far it got (Wagtail's progress list). */
+export function WorkflowSteps({ steps }: { steps: WorkflowStepView[] }) {
+  return (
+    <ol className="admin-workflow-steps" data-testid="workflow-steps">
+      {steps.map((step, index) => (
+        <li key={index} aria-current={step.status === 'in_progress' ? 'step' : undefined}>
+          <strong>{step.name}</strong>
+          {`: ${STEP_WORDS[step.status]}${step.status === 'approved' && step.by ? ` by ${step.by}` : ''}`}
+          {step.status === 'approved' && step.at ? (
+            <>
+              {', '}
+              <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+            </>
+          ) : null}
+          {step.comment ? ` (${step.comment})` : ''}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export function CancelWorkflowForm({ pageId, pending, csrfToken, next, pageTitle }: { pageId: number; pending: PendingModeration; csrfToken: string; next?: string; pageTitle?: string }) {
   return (
     <form method="post" action={`/wagtail/pages/${pageId}/workflow/cancel/`} className="admin-inline-form">
       <CsrfField token={csrfToken} />
       {hidden('workflow_state_id', pending.stateId)}
       {hidden('revision_id', pending.revisionId)}
+      {pending.taskStateId ? hidden('task_state_id', pending.taskStateId) : null}
       {next ? hidden('next', next) : null}
       <button type="submit" className="admin-button admin-button--secondary">
         Cancel workflow{pageTitle ? <span className="visually-hidden">{` of '${pageTitle}'`}</span> : null}
@@ -77,7 +84,9 @@ export function ModerationPanel({ pageId, moderation, csrfToken }: { pageId: num
   if (inProgress) {
     return (
       <section className="admin-moderation" aria-labelledby="moderation-heading" data-testid="moderation-banner">
-        <h2 id="moderation-heading" className="admin-moderation__heading">{`Awaiting moderation: ${moderation.workflowName}`}</h2>
+        <h2 id="moderation-heading" className="admin-moderation__heading">{`Awaiting moderation: ${inProgress.workflowName}`}</h2>
+        {inProgress.taskName ? <p>{`Current task: ${inProgress.taskName}`}</p> : null}
+        <WorkflowSteps steps={inProgress.steps} />
         <p>
           {`Submitted for moderation by ${inProgress.byMe ? 'you' : (inProgress.requestedBy ?? 'a deleted user')}, `}
           <time dateTime={inProgress.requestedAt}>{formatDateTime(inProgress.requestedAt)}</time>.
@@ -100,6 +109,7 @@ export function ModerationPanel({ pageId, moderation, csrfToken }: { pageId: num
         <p>
           {`Changes requested by ${changesRequested.by ?? 'a deleted user'}, `}
           <time dateTime={changesRequested.at}>{formatDateTime(changesRequested.at)}</time>
+          {changesRequested.taskName ? ` at the task '${changesRequested.taskName}'` : ''}
           {changesRequested.comment ? `: ${changesRequested.comment}` : '.'}
         </p>
       </div>
@@ -110,8 +120,10 @@ export function ModerationPanel({ pageId, moderation, csrfToken }: { pageId: num
 
 /** The edit form's submit button for moderation (a resubmit while the page is already in moderation). */
 export function SubmitForModerationButton({ moderation }: { moderation: ModerationView }) {
+  // No workflow applies to the page (and none is in progress): nothing to submit to, as in Wagtail.
+  if (!moderation.workflowName && !moderation.inProgress) return null;
   return (
-    <button type="submit" name="action-submit" value="action-submit" className="admin-button admin-button--secondary">
+    <button type="submit" name="action-submit" value="action-submit" className="admin-button admin-button--secondary" data-action-item>
       {moderation.inProgress ? 'Resubmit for moderation' : 'Submit for moderation'}
     </button>
   );

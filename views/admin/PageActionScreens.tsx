@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { BlockErrorSummary } from './BlockErrorSummary';
 import { BlockEditorMount, type BlockEditorView } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
+import { EditorFields, type EditorFieldView } from './EditorFields';
 import { ListingTable } from './ListingTable';
 import { CheckboxField, FormErrorSummary, SelectField, TextField } from './FormFields';
 
@@ -60,7 +62,7 @@ export function UnpublishScreen({ page, liveDescendants, csrfToken, errors }: { 
 }
 
 /** /wagtail/pages/{id}/delete/ */
-export function DeleteScreen({ page, descendants, csrfToken, errors }: { page: PageRef; descendants: number; csrfToken: string; errors: string[] }) {
+export function DeleteScreen({ page, descendants, usage = 0, csrfToken, errors }: { page: PageRef; descendants: number; usage?: number; csrfToken: string; errors: string[] }) {
   return (
     <>
       <Heading kicker="Delete" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
@@ -69,6 +71,14 @@ export function DeleteScreen({ page, descendants, csrfToken, errors }: { page: P
         <p className="admin-warning">
           <strong>{`This will also delete ${descendants} subpage${descendants === 1 ? '' : 's'}.`}</strong>
         </p>
+      ) : null}
+      {usage > 0 ? (
+        <div className="admin-errors" role="alert">
+          <p>
+            {`This page is used in ${usage === 1 ? '1 place' : `${usage} places`}: deleting it breaks those links. `}
+            <a href={`/wagtail/pages/${page.id}/usage/`}>See where it is used</a>
+          </p>
+        </div>
       ) : null}
       <p>Are you sure you want to delete this page? This cannot be undone.</p>
       <ConfirmForm action={`/wagtail/pages/${page.id}/delete/`} csrfToken={csrfToken} submit="Yes, delete it" />
@@ -190,14 +200,17 @@ export function AddPageScreen(props: {
   csrfToken: string;
   /** The body's block editor, for page types with stream fields. */
   blockEditor?: BlockEditorView | null;
+  /** The page type's content fields edited as form fields (a form page's notification addresses). */
+  editorFields?: EditorFieldView[];
 }) {
-  const { parent, type, values, fieldErrors, errors, csrfToken, blockEditor } = props;
+  const { parent, type, values, fieldErrors, errors, csrfToken, blockEditor, editorFields = [] } = props;
   return (
     <>
       <Heading kicker={`New ${type.label}`} title={`Create a page in '${parent.title}'`} back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }} />
-      <FormErrorSummary show={errors.length > 0 || Object.keys(fieldErrors).length > 0} nonFieldErrors={errors}>
+      <FormErrorSummary show={errors.length > 0 || Object.keys(fieldErrors).length > 0 || editorFields.some((field) => field.error)} nonFieldErrors={errors}>
         The page could not be created due to validation errors.
       </FormErrorSummary>
+      <BlockErrorSummary summary={blockEditor?.errorSummary} />
       <form method="post" action={`/wagtail/pages/add/${type.type}/${parent.id}/`} className="admin-form" noValidate>
         <CsrfField token={csrfToken} />
         <TextField name="title" label="Title" value={values.title} error={fieldErrors.title} />
@@ -205,6 +218,7 @@ export function AddPageScreen(props: {
         <TextField name="seo_title" label="Title tag" value={values.seo_title} error={fieldErrors.seo_title} />
         <TextField name="search_description" label="Meta description" value={values.search_description} error={fieldErrors.search_description} />
         {blockEditor ? <BlockEditorMount view={blockEditor} /> : null}
+        <EditorFields fields={editorFields} />
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--secondary">
             Save draft

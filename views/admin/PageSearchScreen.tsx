@@ -1,4 +1,4 @@
-import type { PageSearchView } from '../../server/modules/admin/page-search-service';
+import type { PageSearchView } from '../../shared/admin/explorer';
 import { PageSearchForm } from './PageSearchForm';
 import { PageTable } from './PageTable';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExplorerRow } from '../../server/modules/admin/explorer-service';
+import type { ExplorerRow } from '../../shared/admin/explorer';
 import { formatDateTime } from './format';
 import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';

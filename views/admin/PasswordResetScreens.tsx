@@ -57,7 +57,7 @@ export function SetPasswordScreen({
 }: {
   csrfToken: string;
   action: string;
-  fieldErrors: Record<string, string>;
+  fieldErrors: Partial<Record<string, string>>;
 }) {
   return (
     <Panel title="Set your new password">

@@ -4,10 +4,26 @@ import { CheckboxGroup, FormErrorSummary, RadioGroup, TextField } from './FormFi
 
 export type PrivacyFieldName = 'restriction_type' | 'password' | 'groups';
 
+/** What the privacy is set on: a page (and its subpages) or a collection (and the documents filed under it). */
+export type PrivacySubject = { kind: 'page' | 'collection'; id: number; title: string };
+
+const WORDS = {
+  page: { kicker: 'Page privacy', back: 'Back to the page', editUrl: (id: number) => `/wagtail/pages/${id}/edit/`, privacyUrl: (id: number) => `/wagtail/pages/${id}/privacy/`, inherited: 'This page has been made private by a parent page.', applies: 'Privacy changes apply to all children of this page too.', who: 'the page' },
+  collection: {
+    kicker: 'Collection privacy',
+    back: 'Back to the collection',
+    editUrl: (id: number) => `/wagtail/collections/${id}/`,
+    privacyUrl: (id: number) => `/wagtail/collections/${id}/privacy/`,
+    inherited: 'This collection has been made private by a parent collection.',
+    applies: 'Privacy changes apply to the documents of this collection and of all its child collections.',
+    who: 'its documents',
+  },
+} as const;
+
 export type PrivacyScreenProps = {
   csrfToken: string;
-  page: { id: number; title: string };
-  /** Set when an ancestor's restriction covers the page: privacy is changed there, not here. */
+  subject: PrivacySubject;
+  /** Set when an ancestor's restriction covers the subject: privacy is changed there, not here (an id of the same kind). */
   inheritedFrom: { pageId: number; title: string } | null;
   values: { restriction_type: PrivacyChoice; groups: string[] };
   /** The page already has a shared password (a blank password field keeps it). */
@@ -18,17 +34,18 @@ export type PrivacyScreenProps = {
 };
 
 /** /wagtail/pages/{id}/privacy/: who may see the page and its subpages on the public site (Wagtail's set_privacy). */
-export function PrivacyScreen({ csrfToken, page, inheritedFrom, values, passwordSet, groups, fieldErrors, nonFieldErrors }: PrivacyScreenProps) {
+export function PrivacyScreen({ csrfToken, subject, inheritedFrom, values, passwordSet, groups, fieldErrors, nonFieldErrors }: PrivacyScreenProps) {
+  const words = WORDS[subject.kind];
   const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   return (
     <>
       <div className="admin-heading">
         <div>
-          <p className="admin-muted admin-heading__kicker">Page privacy</p>
-          <h1>{page.title}</h1>
+          <p className="admin-muted admin-heading__kicker">{words.kicker}</p>
+          <h1>{subject.title}</h1>
         </div>
-        <a className="admin-button admin-button--secondary" href={`/wagtail/pages/${page.id}/edit/`}>
-          Back to the page
+        <a className="admin-button admin-button--secondary" href={words.editUrl(subject.id)}>
+          {words.back}
         </a>
       </div>
       <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
@@ -36,15 +53,15 @@ export function PrivacyScreen({ csrfToken, page, inheritedFrom, values, password
       </FormErrorSummary>
       {inheritedFrom ? (
         <div className="admin-message" data-testid="privacy-inherited">
-          <p>This page has been made private by a parent page.</p>
+          <p>{words.inherited}</p>
           <p>
-            You can edit the privacy settings on: <a href={`/wagtail/pages/${inheritedFrom.pageId}/privacy/`}>{inheritedFrom.title}</a>
+            You can edit the privacy settings on: <a href={words.privacyUrl(inheritedFrom.pageId)}>{inheritedFrom.title}</a>
           </p>
         </div>
       ) : (
         <>
-          <p>Privacy changes apply to all children of this page too.</p>
-          <form method="post" action={`/wagtail/pages/${page.id}/privacy/`} noValidate className="admin-form">
+          <p>{words.applies}</p>
+          <form method="post" action={words.privacyUrl(subject.id)} noValidate className="admin-form">
             <CsrfField token={csrfToken} />
             <RadioGroup name="restriction_type" legend="Visibility" value={values.restriction_type} options={PRIVACY_CHOICES} error={fieldErrors.restriction_type} />
             <TextField
@@ -63,7 +80,7 @@ export function PrivacyScreen({ csrfToken, page, inheritedFrom, values, password
             <CheckboxGroup
               name="groups"
               legend="Groups"
-              help="For users in specific groups: members of any group chosen here (and superusers) may see the page."
+              help={`For users in specific groups: members of any group chosen here (and superusers) may see ${words.who}.`}
               selected={values.groups}
               options={groups.map((group) => ({ value: String(group.id), label: group.name }))}
               error={fieldErrors.groups}

@@ -1,4 +1,4 @@
-import type { SnapshotChange } from '../../server/modules/pages/revision-diff';
+import type { SnapshotChange } from '../../shared/admin/revisions';
 import { ListingTable } from './ListingTable';
 import { CsrfField } from './CsrfField';
 import { formatDateTime } from './format';
@@ -79,6 +79,11 @@ export function RevisionsScreen({ page, rows, csrfToken }: { page: PageRef; rows
                   {!row.isLive ? (
                     <a href={`/wagtail/pages/${page.id}/revisions/compare/${row.id}...live/`}>
                       Compare with live<span className="visually-hidden">{` (revision ${row.id})`}</span>
+                    </a>
+                  ) : null}
+                  {row.scheduledFor ? (
+                    <a href={`/wagtail/pages/${page.id}/revisions/${row.id}/unschedule/`}>
+                      Unschedule<span className="visually-hidden">{` (revision ${row.id})`}</span>
                     </a>
                   ) : null}
                   {!row.isLatest ? (

@@ -8,7 +8,7 @@ export type SiteFormScreenProps = {
   siteId?: number;
   values: SiteFormValues;
   pageChoices: Array<{ id: number; title: string; depth: number }>;
-  fieldErrors: Record<string, string>;
+  fieldErrors: Partial<Record<string, string>>;
   nonFieldErrors: string[];
   message?: string;
 };

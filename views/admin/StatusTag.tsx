@@ -1,4 +1,4 @@
-import type { PageStatus } from '../../server/modules/pages/status';
+import type { PageStatus } from '../../shared/admin/page-status';
 
 const MODIFIER: Record<PageStatus, string> = {
   draft: 'draft',

@@ -18,7 +18,7 @@ export type UserFormScreenProps = {
   isSelf: boolean;
   values: UserFormValues;
   groups: Array<{ id: number; name: string }>;
-  fieldErrors: Record<string, string>;
+  fieldErrors: Partial<Record<string, string>>;
   nonFieldErrors: string[];
   message?: string;
 };

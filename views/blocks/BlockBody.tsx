@@ -1,5 +1,6 @@
 import type { BlockData } from '../../shared/schemas/page-payload';
 import { blockComponents } from './components';
+import { NestedBodyProvider } from './nested-body';
 import { SiblingBlocksProvider } from './sibling-blocks';
 
 /**
@@ -8,11 +9,16 @@ import { SiblingBlocksProvider } from './sibling-blocks';
  */
 export function BlockBody({ blocks }: { blocks: BlockData[] }) {
   return (
-    <SiblingBlocksProvider blocks={blocks}>
-      {blocks.map((block) => {
-        const Component = blockComponents[block.type];
-        return Component ? <Component key={block.id} id={block.id} value={block.value} /> : null;
-      })}
-    </SiblingBlocksProvider>
+    <NestedBodyProvider value={renderBody}>
+      <SiblingBlocksProvider blocks={blocks}>
+        {blocks.map((block) => {
+          const Component = blockComponents[block.type];
+          return Component ? <Component key={block.id} id={block.id} value={block.value} /> : null;
+        })}
+      </SiblingBlocksProvider>
+    </NestedBodyProvider>
   );
 }
+
+
+const renderBody = (blocks: BlockData[]) => <BlockBody blocks={blocks} />;

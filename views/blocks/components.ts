@@ -16,11 +16,11 @@ import { HeadingBlock } from './heading/Block';
 import { HeroBlock } from './hero/Block';
 import { RichTextBlock } from './rich-text/Block';
 
-// Part 2 blocks (header/footer helper).
 import { LinkRowBlock } from './link-row/Block';
 import { MediaGridBlock } from './media-grid/Block';
 import { ScrollNavMenuItemBlock } from './scroll-nav-menu-item/Block';
 import { SitemapBlock } from './sitemap/Block';
+import { ToolboxBlock } from './toolbox/Block';
 import { SocialGridBlock } from './social-grid/Block';
 import { TabbedFeaturesBlock } from './tabbed-features/Block';
 import { TableBlock } from './table/Block';
@@ -53,6 +53,7 @@ export const blockComponents: Readonly<Record<string, BlockComponent>> = {
   media_grid: MediaGridBlock,
   scroll_nav_menu_item: ScrollNavMenuItemBlock,
   sitemap: SitemapBlock,
+  toolbox: ToolboxBlock,
   social_grid: SocialGridBlock,
   tabbed_features: TabbedFeaturesBlock,
   table: TableBlock,

@@ -1,17 +1,26 @@
 import type { Image } from '../../shared/schemas/media';
 
 /**
- * The generated demo photographs (server/seed/demo-images.ts draws them with sharp). Block demo
+ * The generated demo illustrations (server/seed/demo-art.ts draws them; the seed stores them
+ * with their alt text as the image's default alt text). Block demo
  * values point at them by catalogue number through `image_id`; the seed swaps each placeholder
  * for the stored image's real renditions (resolveDemoImages), so sizes are never guessed.
  */
 export const DEMO_IMAGES = [
-  { key: 'dock-hero', dish: 'Fresh From the Dock', aspect: 'hero', colors: ['#0E8A9A', '#0B2341'], shape: 'wave' },
-  { key: 'salmon', dish: 'Wood-Grilled Salmon', aspect: 'card', colors: ['#E07A3F', '#7A2E12'], shape: 'circle' },
-  { key: 'lobster-roll', dish: 'Lobster Roll', aspect: 'card', colors: ['#C8102E', '#5C0A16'], shape: 'circle' },
-  { key: 'crab-legs', dish: 'Snow Crab Legs', aspect: 'card', colors: ['#F2A65A', '#8C4A1C'], shape: 'wave' },
-  { key: 'biscuits', dish: 'Cheddar Bay Biscuits', aspect: 'square', colors: ['#E9C46A', '#9C6B1F'], shape: 'circle' },
-  { key: 'coupon', dish: 'Free Appetizer Coupon', aspect: 'card', colors: ['#F6F0E6', '#C9B58F'], shape: 'wave' },
+  { key: 'dock-hero', dish: 'Fresh From the Dock', aspect: 'hero', alt: 'Fishing boats heading out past a lighthouse at dawn' },
+  { key: 'salmon', dish: 'Wood-Grilled Salmon', aspect: 'card', alt: 'A grilled salmon fillet with green beans and lemon on a white plate' },
+  { key: 'lobster-roll', dish: 'Lobster Roll', aspect: 'card', alt: 'A lobster roll on a toasted bun with fries and lemon' },
+  { key: 'crab-legs', dish: 'Snow Crab Legs', aspect: 'card', alt: 'Snow crab legs on a plate with a cup of melted butter' },
+  { key: 'biscuits', dish: 'Cheddar Bay Biscuits', aspect: 'square', alt: 'Six golden cheddar biscuits on a plate' },
+  { key: 'coupon', dish: 'Free Appetizer Coupon', aspect: 'card', alt: 'Coupon: a free appetizer with the purchase of any entrée, valid through December 31, 2027' },
+  { key: 'dining-room', dish: 'The Dining Room', aspect: 'card', alt: 'A dining room with red booths, pendant lamps and windows onto the sea' },
+  { key: 'coast', dish: 'The Coast', aspect: 'hero', alt: 'Boats on a calm sea beside a rocky shore and a lighthouse' },
+  { key: 'chowder', dish: 'Clam Chowder', aspect: 'square', alt: 'A bowl of clam chowder with oyster crackers' },
+  { key: 'shrimp', dish: 'Shrimp Linguine', aspect: 'card', alt: 'Shrimp on a plate of linguine with herbs' },
+  { key: 'key-lime-pie', dish: 'Key Lime Pie', aspect: 'square', alt: 'A slice of key lime pie with whipped cream and a lime' },
+  { key: 'catering', dish: 'Catering Trays', aspect: 'card', alt: 'Four catering trays of shrimp, biscuits, salmon and salad' },
+  { key: 'crew', dish: 'Our Kitchen Crew', aspect: 'card', alt: 'Three smiling cooks in aprons in a restaurant kitchen' },
+  { key: 'fish-tacos', dish: 'Fish Tacos', aspect: 'card', alt: 'Two fish tacos with slaw and lime on a plate' },
 ] as const;
 
 export type DemoImageKey = (typeof DEMO_IMAGES)[number]['key'];

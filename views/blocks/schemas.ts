@@ -16,7 +16,6 @@ import { headingBlock } from './heading/schema';
 import { heroBlock } from './hero/schema';
 import { richTextBlock } from './rich-text/schema';
 
-// Part 2 blocks (header/footer helper).
 import { linkRowBlock } from './link-row/schema';
 import { mediaGridBlock } from './media-grid/schema';
 import { scrollNavMenuItemBlock } from './scroll-nav-menu-item/schema';
@@ -31,6 +30,7 @@ import { twoColumnHeroBlock } from './two-column-hero/schema';
 import { unsubscribeBlock } from './unsubscribe/schema';
 import { videoFeatureBlock } from './video-feature/schema';
 import { alertBlock } from './alert/schema';
+import { toolboxBlock } from './toolbox/schema';
 /**
  * Every block type's schema and editing metadata, keyed by block type. Server and back office
  * only: the public pages' browser code imports components.ts, never these schemas.
@@ -57,6 +57,7 @@ export const blockSchemas: ReadonlyMap<string, BlockSchemaDefinition> = new Map(
     mediaGridBlock,
     scrollNavMenuItemBlock,
     sitemapBlock,
+    toolboxBlock,
     socialGridBlock,
     tabbedFeaturesBlock,
     tableBlock,

@@ -1,4 +1,5 @@
 import { formatTime } from '../../shared/locations/hours';
+import { STATIC_MAP_SIZES } from '../../shared/maps/base-map';
 import type { LocationPageExtra } from '../../shared/schemas/locations';
 import { LocationAddress, telHref } from '../components/locations/LocationAddress';
 import { usePageContext, useT } from '../page-context';
@@ -59,7 +60,7 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
                 <ul className="location-page__special">
                   {specialHours.map((day) => (
                     <li key={day.date}>
-                      {day.label}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}: {day.closed ? t('Closed') : `${formatTime(day.open ?? '00:00')} - ${formatTime(day.close ?? '00:00')}`}
+                      {t(day.label, { context: 'holiday' })}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}: {day.closed ? t('Closed') : `${formatTime(day.open ?? '00:00')} - ${formatTime(day.close ?? '00:00')}`}
                     </li>
                   ))}
                 </ul>
@@ -70,8 +71,14 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
       </div>
       {location.map_image_url_desktop || location.map_image_url_mobile ? (
         <picture className="location-page__map">
-          {location.map_image_url_mobile ? <source media={NARROW} srcSet={location.map_image_url_mobile} /> : null}
-          <img src={location.map_image_url_desktop ?? location.map_image_url_mobile ?? ''} alt={t('Map showing the restaurant location')} width={640} height={480} loading="lazy" />
+          {location.map_image_url_mobile ? <source media={NARROW} srcSet={location.map_image_url_mobile} width={STATIC_MAP_SIZES.small.width} height={STATIC_MAP_SIZES.small.height} /> : null}
+          <img
+            src={location.map_image_url_desktop ?? location.map_image_url_mobile ?? ''}
+            alt={t('Map of the area around {address}, {city}, {state}, with the restaurant marked', { values: { address: location.address1, city: location.city, state: location.state } })}
+            width={STATIC_MAP_SIZES.large.width}
+            height={STATIC_MAP_SIZES.large.height}
+            loading="lazy"
+          />
         </picture>
       ) : null}
     </div>

@@ -21,8 +21,8 @@ export type ChooserQuery = { search: string; parent: BrowsePlace; offset: number
 export type ChooserPage = { items: ChooserItem[]; total: number; pageSize: number };
 
 /**
- * A kind of thing a block field can point at (a page now; images, documents and snippets with
- * part 2). Adding one is a new file implementing this and one line in `registry.ts`.
+ * A kind of thing a block field can point at (a page now; images, documents and snippets
+ * later). Adding one is a new file implementing this and one line in `registry.ts`.
  */
 export type ChooserDefinition = {
   /** The editing-metadata widget name that selects this chooser ('page_chooser'). */

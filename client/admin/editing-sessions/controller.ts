@@ -107,6 +107,13 @@ export class EditingSessionController {
     on(form, 'input', () => this.changed());
     on(form, 'change', () => this.changed());
     on(form, 'submit', (event) => this.onSubmit(event as SubmitEvent));
+    // Leaving with edits autosave has not stored yet asks first (a save on its way leaves on purpose).
+    on(window, 'beforeunload', (event) => {
+      if (this.submitting || !this.dirty) return;
+      event.preventDefault();
+      // Older browsers show the question only when a return value is set.
+      (event as BeforeUnloadEvent).returnValue = '';
+    });
     on(window, 'pagehide', () => this.release());
     on(window, 'pageshow', (event) => {
       if ((event as PageTransitionEvent).persisted) void this.tick();

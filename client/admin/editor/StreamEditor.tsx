@@ -1,6 +1,8 @@
-import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Menu, MenuItem, MenuTrigger, Modal, Popover } from 'react-aria-components';
+import { useMemo, useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
+import { BlockPicker, groupBlockTypes } from './BlockPicker';
 import { SchemaField } from './SchemaField';
+import { blockSummary } from './block-summary';
 import { emptyValue, newId, type Block, type BlockTypeInfo } from './json-schema';
 
 type Props = {
@@ -12,9 +14,10 @@ type Props = {
   errorsFor(blockId: string): Record<string, string>;
 };
 
-/** One stream field: its blocks with add, remove, duplicate, move up/down and collapse. */
+/** One stream field: its blocks with add, remove, duplicate, move up/down, collapse (one at a time or all). */
 export function StreamEditor({ field, blocks, blockTypes, onChange, errorsFor }: Props) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const groups = useMemo(() => groupBlockTypes(blockTypes.values()), [blockTypes]);
   const insert = (at: number, type: string) => {
     const info = blockTypes.get(type);
     if (!info) return;
@@ -39,20 +42,36 @@ export function StreamEditor({ field, blocks, blockTypes, onChange, errorsFor }:
   return (
     <section className="admin-stream" aria-labelledby={`stream-${field.name}`} data-stream-field={field.name}>
       <h2 id={`stream-${field.name}`}>{field.label}</h2>
-      <AddBlockMenu types={blockTypes} label={`at the top of ${field.label}`} onAdd={(type) => insert(0, type)} />
+      {blocks.length > 1 ? (
+        <div className="admin-stream__bulk">
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => setCollapsed(new Set(blocks.map((b) => b.id)))} data-collapse-all>
+            Collapse all<span className="visually-hidden">{` blocks of ${field.label}`}</span>
+          </button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => setCollapsed(new Set())} data-expand-all>
+            Expand all<span className="visually-hidden">{` blocks of ${field.label}`}</span>
+          </button>
+        </div>
+      ) : null}
+      <BlockPicker groups={groups} label={`at the top of ${field.label}`} onAdd={(type) => insert(0, type)} />
       <ol className="admin-stream__blocks">
         {blocks.map((block, index) => {
           const info = blockTypes.get(block.type);
           const errors = errorsFor(block.id);
-          const hasErrors = Object.keys(errors).length > 0;
+          const errorCount = Object.keys(errors).length;
+          const hasErrors = errorCount > 0;
           const isCollapsed = collapsed.has(block.id) && !hasErrors;
           const label = info?.label ?? block.type;
           const bodyId = `block-${block.id}-body`;
+          const summary = isCollapsed ? blockSummary(block.value) : '';
           return (
-            <li key={block.id} className={`admin-block${hasErrors ? ' admin-block--error' : ''}`} data-block-type={block.type}>
+            // The id is the target of the error summary's links; tabIndex -1 lets the link move focus here.
+            <li key={block.id} id={`block-card-${block.id}`} tabIndex={-1} className={`admin-block${hasErrors ? ' admin-block--error' : ''}`} data-block-type={block.type}>
               <div className="admin-block__header">
                 <button type="button" className="admin-block__toggle" aria-expanded={!isCollapsed} aria-controls={bodyId} onClick={() => toggle(block.id)}>
                   {`${index + 1}. ${label}`}
+                  {/* Collapsed, the card says what it holds: its heading or first words. */}
+                  {isCollapsed && summary ? <span className="admin-block__summary">{summary}</span> : null}
+                  {hasErrors ? <span className="admin-block__error-count">{` ${errorCount} ${errorCount === 1 ? 'error' : 'errors'}`}</span> : null}
                 </button>
                 <div className="admin-block__tools">
                   <button type="button" className="admin-button admin-button--secondary" disabled={index === 0} onClick={() => move(index, index - 1)}>
@@ -93,32 +112,12 @@ export function StreamEditor({ field, blocks, blockTypes, onChange, errorsFor }:
                   <p className="admin-field__error">{`Unknown block type '${block.type}': it will be dropped unless removed.`}</p>
                 )}
               </div>
-              <AddBlockMenu types={blockTypes} label={`after block ${index + 1}`} onAdd={(type) => insert(index + 1, type)} />
+              <BlockPicker groups={groups} label={`after block ${index + 1}`} onAdd={(type) => insert(index + 1, type)} />
             </li>
           );
         })}
       </ol>
     </section>
-  );
-}
-
-/** The block chooser: a react-aria menu (arrow keys, type-ahead, Escape). */
-function AddBlockMenu({ types, label, onAdd }: { types: ReadonlyMap<string, BlockTypeInfo>; label: string; onAdd(type: string): void }) {
-  return (
-    <MenuTrigger>
-      <Button className="admin-button admin-button--secondary admin-add-block">
-        + Add block<span className="visually-hidden">{` ${label}`}</span>
-      </Button>
-      <Popover className="admin-popover" placement="bottom start">
-        <Menu className="admin-menu" aria-label="Block types" onAction={(key) => onAdd(String(key))}>
-          {[...types.values()].map((type) => (
-            <MenuItem key={type.type} id={type.type} className="admin-menu__item" textValue={type.label}>
-              {type.label}
-            </MenuItem>
-          ))}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
   );
 }
 

@@ -18,7 +18,7 @@ export type JsonSchema = {
 };
 
 export type FieldMeta = { label?: string; helpText?: string; widget?: string };
-export type BlockTypeInfo = { type: string; label: string; schema: JsonSchema; fields: Record<string, FieldMeta> };
+export type BlockTypeInfo = { type: string; label: string; group?: string; schema: JsonSchema; fields: Record<string, FieldMeta> };
 export type Block = { type: string; id: string; value: unknown };
 
 export type EditorData = {

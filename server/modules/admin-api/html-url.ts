@@ -1,28 +1,20 @@
 import type { Db } from '../../db';
+import { siteOrigin } from '../../http/site';
 import { loadSiteTree, publicPath, type SiteTree } from '../pages/site-tree';
-import { findSiteForHost, listSites } from '../sites/repo';
-import type { Site } from '../sites/table';
-
-export type RequestHost = { hostname: string; port: number };
-
-/** Wagtail's Site.root_url: https on port 443, the port shown unless it is the scheme's own. */
-function rootUrl(site: Site): string {
-  const scheme = site.port === 443 ? 'https' : 'http';
-  return `${scheme}://${site.hostname}${site.port === 80 || site.port === 443 ? '' : `:${site.port}`}`;
-}
+import { listSites } from '../sites/repo';
 
 /**
  * Each page's public URL (Wagtail's `meta.html_url`): a path when the page is on the site that
  * answers this request, a full URL when it is on another site, null when it is on none (the
  * tree root's other children). Choosers store it, so a link works on the site it is shown on.
  */
-export async function htmlUrls(db: Db, pages: ReadonlyArray<{ id: number; url_path: string }>, host: RequestHost): Promise<Map<number, string | null>> {
+export async function htmlUrls(db: Db, pages: ReadonlyArray<{ id: number; url_path: string }>, requesting: SiteTree): Promise<Map<number, string | null>> {
   const out = new Map<number, string | null>();
   if (!pages.length) return out;
-  const current = await findSiteForHost(db, host.hostname, host.port);
+  const current = requesting.site;
   const sites = await listSites(db);
   // The requesting site first, so a page on two sites (a shared root) gets a relative path.
-  sites.sort((a, b) => Number(b.id === current?.id) - Number(a.id === current?.id));
+  sites.sort((a, b) => Number(b.id === current.id) - Number(a.id === current.id));
   const trees: SiteTree[] = [];
   for (const site of sites) {
     try {
@@ -36,7 +28,7 @@ export async function htmlUrls(db: Db, pages: ReadonlyArray<{ id: number; url_pa
     for (const tree of trees) {
       const path = publicPath(tree, page);
       if (path === null) continue;
-      out.set(page.id, tree.site.id === current?.id ? path : `${rootUrl(tree.site)}${path}`);
+      out.set(page.id, tree.site.id === current.id ? path : `${siteOrigin(tree.site)}${path}`);
       break;
     }
   }

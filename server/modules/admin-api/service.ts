@@ -4,10 +4,9 @@ import type { ApiListQuery } from '../../../shared/schemas/admin-api';
 import { pageTypeOf } from '../pages/page-types';
 import * as pagesRepo from '../pages/repo';
 import { pageStatus } from '../pages/status';
-import { loadSiteTree, splitLocalePrefix, urlPathFor } from '../pages/site-tree';
+import { splitLocalePrefix, urlPathFor, type SiteTree } from '../pages/site-tree';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
-import { findSiteForHost } from '../sites/repo';
-import { htmlUrls, type RequestHost } from './html-url';
+import { htmlUrls } from './html-url';
 import * as repo from './repo';
 
 const API_BASE = '/wagtail/api/main/pages';
@@ -36,7 +35,7 @@ export function apiItem(row: repo.ApiPageRow, htmlUrl: string | null = null) {
 const ORDER_COLUMNS = { id: 'id', title: 'title', path: 'path', updated_at: 'updated_at', first_published_at: 'first_published_at' } as const;
 
 /** The listing: only pages the user may see in the explorer, filtered and ordered as asked. */
-export async function listPages(db: Db, permissions: UserPagePermissions, query: ApiListQuery, host: RequestHost) {
+export async function listPages(db: Db, permissions: UserPagePermissions, query: ApiListQuery, current: SiteTree) {
   const filter: repo.ApiPageFilter = { visibleRoots: permissions.explorablePaths(), type: query.type, search: query.search || undefined };
   const anchorOf = async (ref: 'root' | number, name: 'child_of' | 'descendant_of') => {
     const page = ref === 'root' ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, ref);
@@ -51,7 +50,7 @@ export async function listPages(db: Db, permissions: UserPagePermissions, query:
   const column = ORDER_COLUMNS[orderName.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
   const total = await repo.countApiPages(db, filter);
   const rows = await repo.listApiPages(db, filter, { column, desc }, { limit: query.limit, offset: query.offset });
-  const urls = await htmlUrls(db, rows, host);
+  const urls = await htmlUrls(db, rows, current);
   return { meta: { total_count: total }, items: rows.map((row) => apiItem(row, urls.get(row.id) ?? null)) };
 }
 
@@ -64,11 +63,11 @@ export async function visiblePage(db: Db, permissions: UserPagePermissions, id: 
 }
 
 /** The detail: the listing fields plus the parent, the page's own fields and its latest draft content. */
-export async function pageDetail(db: Db, permissions: UserPagePermissions, id: number, host: RequestHost) {
+export async function pageDetail(db: Db, permissions: UserPagePermissions, id: number, current: SiteTree) {
   const row = await visiblePage(db, permissions, id);
   const page = (await pagesRepo.findPageById(db, id))!;
   const parent = await repo.findParent(db, row.path);
-  const item = apiItem(row, (await htmlUrls(db, [row], host)).get(row.id) ?? null);
+  const item = apiItem(row, (await htmlUrls(db, [row], current)).get(row.id) ?? null);
   return {
     ...item,
     meta: { ...item.meta, parent: parent ? { id: parent.id, title: parent.title, detail_url: `${API_BASE}/${parent.id}/` } : null, url_path: row.url_path },
@@ -80,11 +79,8 @@ export async function pageDetail(db: Db, permissions: UserPagePermissions, id: n
   };
 }
 
-/** The page a public path on this host leads to (live or not), for find/?html_path=. */
-export async function findByHtmlPath(db: Db, hostname: string, port: number, htmlPath: string): Promise<number> {
-  const site = await findSiteForHost(db, hostname, port);
-  if (!site) throw notFound('No site answers this host.');
-  const tree = await loadSiteTree(db, site);
+/** The page a public path on the requesting site leads to (live or not), for find/?html_path=. */
+export async function findByHtmlPath(db: Db, tree: SiteTree, htmlPath: string): Promise<number> {
   if (!tree.roots.length) throw notFound('The page does not exist.');
   const { root, rest } = splitLocalePrefix(tree, htmlPath.split('?')[0]!);
   const found = await repo.findPageIdByUrlPath(db, urlPathFor(root, rest), root.page.path);

@@ -1,103 +1,100 @@
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import type { Db } from '../../db';
-import type { AssetManifest } from '../../ssr/assets';
-import type { LoginScreenProps } from '../../../views/admin/LoginScreen';
-import { csrfTokenFor } from '../auth/csrf';
-import { handleLoginPost } from '../auth/login-form';
-import { SESSION_COOKIE, type SessionStack } from '../auth/session-middleware';
-import { editRoutes } from './edit-routes';
-import { autosaveRoutes } from './autosave-routes';
-import { editingSessionRoutes } from '../editing-sessions/routes';
-import { usersRoutes } from './users-routes';
-import { groupsRoutes } from './groups-routes';
-import { sitesRoutes } from './sites-routes';
-import { accountRoutes } from './account-routes';
-import { apiRoutes } from './api-routes';
-import { passwordResetRoutes } from './password-reset-routes';
-import type { Mailer } from '../mail/mailer';
-import { pageActionRoutes } from './page-actions-routes';
-import { revisionRoutes } from './revisions-routes';
-import { previewRoutes } from './preview-routes';
-import { privacyRoutes } from './privacy-routes';
-import { workflowRoutes } from './workflow-routes';
-import { takeFlash } from './flash';
-import type { RenderDeps } from '../../ssr/render';
 import type { Logger } from '../../logger';
-import { dashboard } from './explorer-service';
-import { explorerRoutes } from './explorer-routes';
+import type { AssetManifest } from '../../ssr/assets';
+import type { RenderDeps } from '../../ssr/render';
+import type { SessionStack } from '../auth/session-middleware';
+import { editingSessionRoutes } from '../editing-sessions/routes';
+import type { Mailer } from '../mail/mailer';
+import { apiRoutes } from './api/routes';
+import { mediaApiRoutes } from './api/media-routes';
+import { loginRoutes } from './auth/login';
+import { passwordResetRoutes } from './auth/password-reset';
+import { dashboardRoutes } from './dashboard';
+import { embedsRoutes } from './embeds/routes';
 import { requireAdmin } from './guard';
-import { permissionsFor } from '../permissions/request';
-import { safeNextPath } from './next-url';
-import { renderAdmin } from './render';
-import { dashboardScreen, loginScreen } from './screens';
+import { pagesRoutes } from './pages/routes';
+import { provideAdminAssets } from './screen';
+import { settingsRoutes } from './settings/routes';
+import type { SiteSettingsCache } from '../site-settings/service';
+import { formsAdminRoutes } from './forms/routes';
+import { ADMIN_VIEWSETS, MENU_ENTRIES } from './areas';
+import { provideAdminMenu } from './menu';
+import { redirectImportRoutes, redirectImportUpload } from './redirects/import';
+import { siteSettingsRoutes } from './settings-models/routes';
+import { snippetsIndexRoutes } from './snippets/routes';
+import { viewSetRoutes } from './viewsets/routes';
+import { collectionPrivacyRoutes } from './collections/privacy';
+import type { AnyViewSet } from './viewsets/definition';
+import { documentUploadKind } from './documents/uploads';
+import { documentsViewSet, documentsViewSetDeclaration } from './documents/viewset';
+import { imageUploadKind } from './images/uploads';
+import { mediaUploadParser, mediaUploadRoutes } from './media-uploads/routes';
+import { imagesViewSet, imagesViewSetDeclaration } from './images/viewset';
+import type { MediaStorage } from '../../storage/media-storage';
+import type { UploadLimits } from '../../config';
+import { hostStandRoutes } from './waitlist/routes';
+import { reportRoutes } from './reports/routes';
+import { workflowAdminRoutes } from './workflows/routes';
 
-export type AdminDeps = { db: Db; assets: AssetManifest; sessions: SessionStack; mailer: Mailer; renderDeps: RenderDeps; logger: Logger };
+export type AdminDeps = {
+  db: Db;
+  assets: AssetManifest;
+  sessions: SessionStack;
+  mailer: Mailer;
+  renderDeps: RenderDeps;
+  logger: Logger;
+  siteSettings: SiteSettingsCache;
+  /** The media library's files (documents, images, videos), the upload limits, and where uploads are received. */
+  media: { storage: MediaStorage; limits: UploadLimits; uploadDir: string };
+};
 
 export { INVALID_LOGIN, RATE_LIMITED_LOGIN } from '../auth/login-form';
 
-/** The back office under /wagtail/: sessions, login and CSRF are mounted here, not on public pages. */
-export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger }: AdminDeps): Router {
+/**
+ * The back office under /wagtail/, laid out by area as Wagtail's admin views: auth/ (sign in and
+ * out, password reset), the dashboard, pages/ (explorer and every page action), settings/ (users,
+ * groups, sites, your account) and api/. Sessions, login and CSRF are mounted here, not on public
+ * pages. Each area mounts its routers without a path prefix (the permission matrix test walks them).
+ */
+export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger, siteSettings, media }: AdminDeps): Router {
   const router = express.Router();
+  const documentUploads = documentUploadKind(db, media.storage, media.limits);
+  const imageUploads = imageUploadKind(db, media.storage, media.limits);
+  // Multipart forms are parsed before the session stack so the CSRF check finds their field.
+  router.use(redirectImportUpload);
+  router.use(mediaUploadParser(media.uploadDir, documentUploads), mediaUploadParser(media.uploadDir, imageUploads));
   router.use(...sessions.middleware);
+  router.use(provideAdminAssets(assets));
 
-  const renderLogin = (req: Request, res: Response, props: Omit<LoginScreenProps, 'csrfToken'>, status = 200) =>
-    renderAdmin(res, assets, loginScreen({ ...props, csrfToken: csrfTokenFor(req) }), status);
-  const chrome = (req: Request) => ({ user: req.user!, csrfToken: csrfTokenFor(req) });
-
-  // Permission: anyone (it is the way in).
-  router.get('/login/', (req, res) => {
-    const next = safeNextPath(req.query.next);
-    if (req.user) return res.redirect(302, next);
-    renderLogin(req, res, { next, username: '', fieldErrors: {} });
-  });
-
-  // Permission: anyone; rate-limited per account and per address in the auth service.
-  router.post('/login/', (req: Request, res: Response, next: NextFunction) => {
-    const nextPath = safeNextPath(req.body?.next);
-    handleLoginPost(sessions, req, res, next, {
-      fail: ({ username, fieldErrors, formError }, status) => renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
-      // passport regenerated the session id, so a planted session cookie is worthless.
-      succeed: () => res.redirect(303, nextPath),
-    });
-  });
-
-  // Permission: CSRF token only (logging out an anonymous session is harmless).
-  router.post('/logout/', (req, res, next) => {
-    req.logout((logoutError) => {
-      if (logoutError) return next(logoutError);
-      req.session.destroy((destroyError) => {
-        if (destroyError) return next(destroyError);
-        res.clearCookie(SESSION_COOKIE, { path: '/' });
-        res.redirect(303, '/wagtail/login/');
-      });
-    });
-  });
-
-  router.use(passwordResetRoutes({ db, assets, mailer }));
+  // Open to anyone: the ways in.
+  router.use(loginRoutes({ sessions }));
+  router.use(passwordResetRoutes({ db, mailer }));
 
   router.use(requireAdmin(db));
-
-  // Permission: admin access.
-  router.get('/', async (req, res) => {
-    const view = await dashboard(db, req.user!.id, await permissionsFor(db, req));
-    renderAdmin(res, assets, dashboardScreen(chrome(req), { ...view, message: takeFlash(req) }));
-  });
-
-  // The explorer, page search and set_position (search before /pages/:id/).
-  router.use(explorerRoutes({ db, assets }));
-  router.use(editRoutes({ db, assets }));
-  router.use(autosaveRoutes({ db }));
+  router.use(provideAdminMenu(db, MENU_ENTRIES));
+  router.use(dashboardRoutes({ db }));
+  router.use(pagesRoutes({ db, renderDeps, logger }));
   router.use(editingSessionRoutes({ db }));
-  router.use(usersRoutes({ db, assets }));
-  router.use(groupsRoutes({ db, assets }));
-  router.use(sitesRoutes({ db, assets }));
-  router.use(accountRoutes({ db, assets }));
+  router.use(settingsRoutes({ db }));
   router.use(apiRoutes({ db }));
-  router.use(pageActionRoutes({ db, assets }));
-  router.use(revisionRoutes({ db, assets }));
-  router.use(previewRoutes({ db, assets, renderDeps, logger }));
-  router.use(privacyRoutes({ db, assets }));
-  router.use(workflowRoutes({ db, assets }));
-
+  router.use(mediaApiRoutes({ db }));
+  // Areas built on the admin viewset (admin/areas.ts); the import screens come before the
+  // redirects viewset, whose edit route '/redirects/:pk/' would otherwise take 'import'.
+  router.use(redirectImportRoutes({ db }));
+  router.use(snippetsIndexRoutes({ db }));
+  router.use(formsAdminRoutes({ db }));
+  router.use(mediaUploadRoutes(db, documentUploads), mediaUploadRoutes(db, imageUploads));
+  // Viewsets whose store needs the media storage get it here (areas.ts holds their declarations).
+  const withStorage = (viewSet: AnyViewSet) =>
+    viewSet === documentsViewSetDeclaration ? documentsViewSet(media.storage) : viewSet === imagesViewSetDeclaration ? imagesViewSet(media.storage) : viewSet;
+  // Before the collections viewset (its routes are literal, but keep the specific one first).
+  router.use(collectionPrivacyRoutes({ db }));
+  for (const viewSet of ADMIN_VIEWSETS) router.use(viewSetRoutes(db, withStorage(viewSet)));
+  router.use(siteSettingsRoutes({ db, siteSettings }));
+  router.use(embedsRoutes({ db }));
+  router.use(hostStandRoutes({ db }));
+  router.use(reportRoutes({ db }));
+  router.use(workflowAdminRoutes({ db }));
   return router;
 }

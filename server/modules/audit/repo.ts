@@ -1,5 +1,5 @@
 import { jsonb, type Db } from '../../db';
-import type { PageLogAction, PageLogEntry } from './table';
+import type { ModelLogAction, ModelLogEntry, PageLogAction, PageLogEntry } from './table';
 
 export type NewLogEntry = {
   pageId: number;
@@ -44,6 +44,59 @@ export function countLogEntries(db: Db, pageId: number): Promise<number> {
     .selectFrom('page_log_entries')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('page_id', '=', pageId)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
+export type NewModelLogEntry = {
+  model: string;
+  objectId: number | string;
+  objectStr: string;
+  userId: number | null;
+  action: ModelLogAction;
+  data?: Record<string, unknown>;
+  revisionId?: number | null;
+};
+
+export async function insertModelLogEntry(db: Db, entry: NewModelLogEntry): Promise<void> {
+  await db
+    .insertInto('model_log_entries')
+    .values({
+      model: entry.model,
+      object_id: String(entry.objectId),
+      object_str: entry.objectStr.slice(0, 500),
+      user_id: entry.userId,
+      action: entry.action,
+      data: jsonb(entry.data ?? {}),
+      revision_id: entry.revisionId ?? null,
+    })
+    .execute();
+}
+
+export type ModelLogEntryWithUser = ModelLogEntry & { username: string | null; first_name: string | null; last_name: string | null };
+
+/** One object's history, newest first, with who did each action. */
+export function listModelLogEntries(db: Db, model: string, objectId: string, window: { limit: number; offset: number }): Promise<ModelLogEntryWithUser[]> {
+  return db
+    .selectFrom('model_log_entries as e')
+    .leftJoin('users', 'users.id', 'e.user_id')
+    .selectAll('e')
+    .select(['users.username', 'users.first_name', 'users.last_name'])
+    .where('e.model', '=', model)
+    .where('e.object_id', '=', objectId)
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export function countModelLogEntries(db: Db, model: string, objectId: string): Promise<number> {
+  return db
+    .selectFrom('model_log_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('model', '=', model)
+    .where('object_id', '=', objectId)
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
 }

@@ -1,13 +1,25 @@
 import type { NextFunction, Request, Response } from 'express';
 import { loginFormSchema } from '../../../shared/schemas/admin';
+import { formErrors } from '../../http/validate';
 import type { SessionStack } from './session-middleware';
 
 // Wagtail's wording: one message whether the username or the password was wrong.
 export const INVALID_LOGIN = "Your username and password didn't match. Please try again.";
-export const RATE_LIMITED_LOGIN = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+export const RATE_LIMITED_LOGIN = 'Too many failed sign-in attempts.';
+
+/** The refusal with the wait the rate limit gave (seconds up to two minutes, then minutes). */
+export function rateLimitedLogin(retryAfterSeconds: number): string {
+  const wait = retryAfterSeconds < 120 ? plural(retryAfterSeconds, 'second') : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
+  return `${RATE_LIMITED_LOGIN} Try again in ${wait}.`;
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 export type LoginFieldErrors = Partial<Record<'username' | 'password', string>>;
 export type LoginFailure = { username: string; fieldErrors: LoginFieldErrors; formError?: string };
+
+/** What the passport strategy says about a refused login (server/modules/auth/passport.ts). */
+export type LoginRefusal = { message?: string; retryAfterSeconds?: number };
 
 /**
  * The POST of a login form, shared by the back office (/wagtail/login/) and the public gate
@@ -27,19 +39,19 @@ export function handleLoginPost(
   const fail = (failure: LoginFailure, status: number) => Promise.resolve(outcome.fail(failure, status)).catch(next);
   const parsed = loginFormSchema.safeParse(body);
   if (!parsed.success) {
-    const fieldErrors: LoginFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === 'username' || field === 'password') && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-    void fail({ username, fieldErrors }, 400);
+    void fail({ username, fieldErrors: formErrors(parsed.error, ['username', 'password']).fieldErrors }, 400);
     return;
   }
-  sessions.authenticator.authenticate('local', (error: unknown, user: Express.User | false, info?: { message?: string }) => {
+  sessions.authenticator.authenticate('local', (error: unknown, user: Express.User | false, info?: LoginRefusal) => {
     if (error) return next(error);
     if (!user) {
-      const limited = info?.message === 'rate_limited';
-      void fail({ username, fieldErrors: {}, formError: limited ? RATE_LIMITED_LOGIN : INVALID_LOGIN }, limited ? 429 : 200);
+      if (info?.message === 'rate_limited') {
+        const wait = info.retryAfterSeconds ?? 1;
+        res.setHeader('Retry-After', String(wait));
+        void fail({ username, fieldErrors: {}, formError: rateLimitedLogin(wait) }, 429);
+      } else {
+        void fail({ username, fieldErrors: {}, formError: INVALID_LOGIN }, 200);
+      }
       return;
     }
     const previous = { ...req.session } as Request['session'];

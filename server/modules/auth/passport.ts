@@ -1,6 +1,7 @@
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { Db } from '../../db';
+import { clientAddress } from '../../http/client-address';
 import { authenticate, userForSession } from './service';
 import { toSessionUser } from './session-user';
 import './session-user';
@@ -13,8 +14,11 @@ export function createAuthenticator(db: Db): passport.Authenticator {
   const authenticator = new passport.Passport();
   authenticator.use(
     new LocalStrategy({ passReqToCallback: true }, (req, username, password, done) => {
-      authenticate(db, { username, password, ip: req.ip ?? 'unknown' }).then(
-        (result) => (result.ok ? done(null, toSessionUser(result.user)) : done(null, false, { message: result.reason })),
+      authenticate(db, { username, password, ip: clientAddress(req) }).then(
+        (result) => {
+          if (result.ok) return done(null, toSessionUser(result.user));
+          done(null, false, { message: result.reason, ...(result.reason === 'rate_limited' ? { retryAfterSeconds: result.retryAfterSeconds } : {}) });
+        },
         (error) => done(error),
       );
     }),

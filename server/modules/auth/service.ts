@@ -1,15 +1,10 @@
 import type { Db } from '../../db';
+import { LIMITS, release, reserve, reset, forgetIdleCounters } from '../rate-limits/service';
 import { hashPassword, verifyPassword } from '../users/passwords';
 import * as usersRepo from '../users/repo';
 import type { User } from '../users/table';
-import * as repo from './repo';
 
-/** Failures counted over this window; a blocked account or address waits for old ones to age out. */
-export const LOGIN_WINDOW_SECONDS = 15 * 60;
-export const MAX_FAILURES_PER_USERNAME = 5;
-export const MAX_FAILURES_PER_IP = 20;
-
-export type LoginResult = { ok: true; user: User } | { ok: false; reason: 'invalid' | 'rate_limited' };
+export type LoginResult = { ok: true; user: User } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
 // Verifying against a real hash when the user does not exist keeps the timing the same, so the
 // response time does not tell which of user or password was wrong.
@@ -17,29 +12,27 @@ let dummyHash: Promise<string> | undefined;
 const DUMMY_HASH_SOURCE = 'no-such-user-placeholder-password';
 
 /**
- * Checks a username and password, refusing while the account or the address has too many recent
- * failures. The result never says which of the two was wrong.
+ * Checks a username and password. The attempt is counted before the password is checked, for
+ * the client address and for the account (whether or not it exists, so the answer never tells),
+ * in one statement each: parallel attempts cannot slip past the limits. A success gives the
+ * address its attempt back and clears the account's count. The result never says which of user
+ * or password was wrong.
  */
 export async function authenticate(db: Db, input: { username: string; password: string; ip: string }): Promise<LoginResult> {
   const username = input.username.trim();
-  const keys = { username: username.toLowerCase(), ip: input.ip };
-  const failures = await repo.countRecentFailures(db, keys, LOGIN_WINDOW_SECONDS);
-  if (failures.username >= MAX_FAILURES_PER_USERNAME || failures.ip >= MAX_FAILURES_PER_IP) {
-    return { ok: false, reason: 'rate_limited' };
-  }
+  const account = username.toLowerCase();
+  const byAddress = await reserve(db, LIMITS.loginAddress, input.ip);
+  if (!byAddress.counted) return { ok: false, reason: 'rate_limited', retryAfterSeconds: byAddress.retryAfterSeconds };
+  const byAccount = await reserve(db, LIMITS.loginAccount, account);
+  if (!byAccount.counted) return { ok: false, reason: 'rate_limited', retryAfterSeconds: byAccount.retryAfterSeconds };
   const user = await usersRepo.findUserByUsername(db, username);
-  const valid = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : await verifyDummy(input.password);
+  const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyDummy(input.password);
   if (!user || !valid || !user.is_active) {
-    await repo.deleteOldLoginAttempts(db, LOGIN_WINDOW_SECONDS);
-    await repo.recordFailedLogin(db, [
-      { scope: 'username', key: keys.username },
-      { scope: 'ip', key: keys.ip },
-    ]);
+    await forgetIdleCounters(db);
     return { ok: false, reason: 'invalid' };
   }
-  await repo.clearUsernameFailures(db, keys.username);
+  await reset(db, LIMITS.loginAccount, account);
+  await release(db, LIMITS.loginAddress, input.ip);
   await usersRepo.recordLogin(db, user.id);
   return { ok: true, user };
 }

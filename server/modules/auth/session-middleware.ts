@@ -1,7 +1,8 @@
-import express, { type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import session from 'express-session';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { bodyParsers } from '../../http/body-parsers';
 import { KyselySessionStore } from '../sessions/store';
 import { csrf } from './csrf';
 import { createAuthenticator } from './passport';
@@ -25,8 +26,7 @@ export function createSessionStack(config: Config, db: Db): SessionStack {
   const store = new KyselySessionStore(db);
   const authenticator = createAuthenticator(db);
   const middleware: RequestHandler[] = [
-    express.urlencoded({ extended: false, limit: MAX_FORM_BODY }),
-    express.json({ limit: MAX_FORM_BODY }),
+    ...bodyParsers(MAX_FORM_BODY),
     session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,

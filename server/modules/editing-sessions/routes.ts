@@ -1,20 +1,13 @@
 import express, { type Router } from 'express';
-import type { z } from 'zod';
 import type { Db } from '../../db';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
+import { parseOr400 } from '../../http/validate';
 import { pingBodySchema, pingParamsSchema, releaseParamsSchema } from '../../../shared/schemas/editing-sessions';
 import { csrfTokenFor } from '../auth/csrf';
-import * as pagesRepo from '../pages/repo';
+import { findPage } from '../pages/service';
 import { forbidden } from '../permissions/policy';
 import { permissionsFor } from '../permissions/request';
 import { ping, release } from './service';
-
-/** A failed zod parse as a 400 listing each field's messages. */
-function invalid(error: z.ZodError, what: string) {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return badRequest(`The ${what} is not valid.`, fields);
-}
 
 /**
  * Editing sessions under /wagtail/editing-sessions/ (Wagtail's ping and release endpoints),
@@ -27,22 +20,19 @@ export function editingSessionRoutes({ db }: { db: Db }): Router {
 
   // Permission: 'change' on the page.
   router.post('/editing-sessions/ping/pages/:page_id/:session_key/', async (req, res) => {
-    const params = pingParamsSchema.safeParse(req.params);
-    if (!params.success) throw invalid(params.error, 'address');
-    const body = pingBodySchema.safeParse(req.body);
-    if (!body.success) throw invalid(body.error, 'ping');
-    const page = await pagesRepo.findPageById(db, params.data.page_id);
+    const params = parseOr400(pingParamsSchema, req.params, 'address');
+    const body = parseOr400(pingBodySchema, req.body, 'ping');
+    const page = await findPage(db, params.page_id);
     if (!page || page.depth === 1) throw notFound('The page does not exist.');
     if (!(await permissionsFor(db, req)).can('change', page)) throw forbidden('You do not have permission to edit this page.');
     res.setHeader('Cache-Control', 'no-store, private');
-    res.json(await ping(db, req.user!.id, page, params.data.session_key, body.data));
+    res.json(await ping(db, req.user!.id, page, params.session_key, body));
   });
 
   // Permission: admin access; only the session's own user can end it (anyone else's key is a no-op).
   router.post('/editing-sessions/release/:session_key/', async (req, res) => {
-    const params = releaseParamsSchema.safeParse(req.params);
-    if (!params.success) throw invalid(params.error, 'address');
-    res.json({ released: await release(db, req.user!.id, params.data.session_key) });
+    const params = parseOr400(releaseParamsSchema, req.params, 'address');
+    res.json({ released: await release(db, req.user!.id, params.session_key) });
   });
 
   // Permission: admin access. The editor asks for the session's token after a refusal: 401 means

@@ -1,25 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { MediaStorage } from '../../storage/media-storage';
+import { pingDatabase } from './repo';
 
 export type CheckResult = { ok: boolean; ms: number; error?: string };
 export type HealthChecks = Record<string, () => Promise<void>>;
 
 /** The health checks by subset name: the database answers a query, storage takes a write. */
-export function healthChecks(db: Db, dataDir: string): HealthChecks {
+export function healthChecks(db: Db, media: MediaStorage): HealthChecks {
   return {
-    database: async () => {
-      await sql`select 1`.execute(db);
-    },
-    storage: async () => {
-      const dir = join(dataDir, 'media');
-      await mkdir(dir, { recursive: true });
-      const probe = join(dir, `.health-${randomUUID()}`);
-      await writeFile(probe, 'ok');
-      await rm(probe);
-    },
+    database: () => pingDatabase(db),
+    storage: () => media.check(),
   };
 }
 

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { ListQuery } from '../admin/viewsets/definition';
+import { pageOfRows } from '../admin/viewsets/repo';
 import type { ImageRenditionRow, ImageRow, NewImage, NewImageRendition } from './table';
 
 export async function insertImage(db: Db, image: NewImage): Promise<ImageRow> {
@@ -26,4 +29,39 @@ export async function saveRendition(db: Db, rendition: NewImageRendition): Promi
     .values(rendition)
     .onConflict((oc) => oc.columns(['image_id', 'requested_width', 'format']).doNothing())
     .execute();
+}
+
+export function listImages(db: Db, query: ListQuery): Promise<{ rows: ImageRow[]; total: number }> {
+  let base = db.selectFrom('images as i').selectAll('i');
+  if (query.filters.collection) base = base.where('i.collection_id', '=', Number(query.filters.collection));
+  return pageOfRows(base, query, { search: ['i.title', 'i.default_alt_text'], sort: { id: 'i.id', title: 'i.title', created_at: 'i.created_at' }, id: 'i.id' });
+}
+
+export function lockImage(db: Db, id: number): Promise<ImageRow | undefined> {
+  return db.selectFrom('images').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function updateImage(
+  db: Db,
+  id: number,
+  values: Partial<Pick<ImageRow, 'title' | 'default_alt_text' | 'collection_id' | 'focal_point_x' | 'focal_point_y' | 'file' | 'width' | 'height' | 'file_size' | 'mimetype'>>,
+): Promise<ImageRow> {
+  return db
+    .updateTable('images')
+    .set({ ...values, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function listRenditions(db: Db, imageId: number): Promise<ImageRenditionRow[]> {
+  return db.selectFrom('image_renditions').selectAll().where('image_id', '=', imageId).execute();
+}
+
+export async function deleteRenditions(db: Db, imageId: number): Promise<void> {
+  await db.deleteFrom('image_renditions').where('image_id', '=', imageId).execute();
+}
+
+export async function deleteImages(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('images').where('id', 'in', ids).execute();
 }

@@ -1,16 +1,18 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
+import { invalid } from '../../http/validate';
 import { renditionParamsSchema } from '../../../shared/schemas/image-renditions';
-import { renditionFor } from './service';
-import type { MediaStorage } from './storage';
+import type { MediaStorage } from '../../storage/media-storage';
+import { openRendition } from './service';
 
 const fileNameSchema = z.string().regex(/^w(\d{1,5})\.([a-z]{1,5})$/);
 
 /**
- * GET /media/images/{id}/w{width}.{format}: a rendition, made on first request and cached on
- * disk. URLs never change meaning (an original is never replaced in place), so they are cached
+ * GET /media/images/{id}/w{width}.{format}: a rendition, made on first request and kept in the
+ * media storage (streamed from it afterwards). URLs never change meaning (an original is never replaced in place), so they are cached
  * for a year as immutable.
  */
 export function imageRoutes(db: Db, storage: MediaStorage): Router {
@@ -21,19 +23,33 @@ export function imageRoutes(db: Db, storage: MediaStorage): Router {
     const [, width, format] = name.data.match(/^w(\d+)\.(\w+)$/)!;
     const params = renditionParamsSchema.safeParse({ id: req.params.id, width, format });
     if (!params.success) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of params.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message);
       // A malformed id cannot name an image: that is "not found", not a bad request.
-      if (fields.id) throw new HttpError(404, 'not_found', 'No such image.');
-      throw new HttpError(400, 'bad_rendition', 'Invalid rendition request.', fields);
+      if (params.error.issues.some((issue) => issue.path[0] === 'id')) throw new HttpError(404, 'not_found', 'No such image.');
+      throw invalid(params.error, 'rendition request');
     }
-    const file = await renditionFor(db, storage, params.data);
+    const rendition = await openRendition(db, storage, params.data);
     res.set({
       'Cache-Control': 'public, max-age=31536000, immutable',
-      'Content-Type': file.mimetype,
-      'X-Rendition-Cache': file.cacheHit ? 'hit' : 'miss',
+      'Content-Type': rendition.mimetype,
+      'Content-Length': String(rendition.size),
+      'X-Rendition-Cache': rendition.cacheHit ? 'hit' : 'miss',
     });
-    res.sendFile(file.path, { dotfiles: 'deny', lastModified: true, acceptRanges: false, cacheControl: false });
+    if (rendition.lastModified) res.set('Last-Modified', rendition.lastModified.toUTCString());
+    if (Buffer.isBuffer(rendition.body)) {
+      res.end(rendition.body);
+      return;
+    }
+    if (req.fresh) {
+      rendition.body.destroy();
+      res.status(304).end();
+      return;
+    }
+    // A storage that fails mid-stream leaves a short body: cut the connection so no client
+    // (or cache) keeps it as the whole file.
+    await pipeline(rendition.body, res).catch((error: unknown) => {
+      req.log.warn({ err: error }, 'rendition stream failed');
+      res.destroy();
+    });
   });
   return router;
 }

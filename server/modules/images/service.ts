@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import type { Image, Rendition } from '../../../shared/schemas/media';
 import { RENDITION_MIMETYPES, renditionUrl, type RenditionFormat, type RenditionParams } from '../../../shared/schemas/image-renditions';
 import * as repo from './repo';
-import { mediaPath, renditionFile, writeFileAtomically, type MediaStorage } from './storage';
+import type { MediaStorage } from '../../storage/media-storage';
+import { originalKey, renditionKey } from './storage';
 import type { ImageRow } from './table';
 
 /**
@@ -15,10 +16,11 @@ import type { ImageRow } from './table';
  */
 export const BLOCK_WIDTHS = [480, 960, 1600] as const;
 
-const ORIGINAL_FORMAT: Record<ImageRow['mimetype'], RenditionFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png' };
+/** The fallback (non-AVIF, non-WebP) format of each original type; GIF and WebP may hold transparency. */
+const ORIGINAL_FORMAT: Record<ImageRow['mimetype'], RenditionFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'png', 'image/webp': 'png', 'image/avif': 'jpeg' };
 
 /** The formats an image may be served in: AVIF, WebP and its own format (never jpeg<->png). */
-export const formatsFor = (image: ImageRow): RenditionFormat[] => ['avif', 'webp', ORIGINAL_FORMAT[image.mimetype]];
+export const formatsFor = (image: Pick<ImageRow, 'mimetype'>): RenditionFormat[] => ['avif', 'webp', ORIGINAL_FORMAT[image.mimetype]];
 
 export type CreateImageInput = { title: string; data: Buffer; defaultAltText?: string; focalPoint?: [number, number] };
 
@@ -28,8 +30,8 @@ export async function createImage(db: Db, storage: MediaStorage, input: CreateIm
   const mimetype = meta.format === 'jpeg' ? 'image/jpeg' : meta.format === 'png' ? 'image/png' : undefined;
   if (!mimetype || !meta.width || !meta.height) throw new HttpError(400, 'unsupported_image', 'Only JPEG and PNG images can be added.');
   const slug = input.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'image';
-  const file = `original_images/${slug}-${randomBytes(4).toString('hex')}.${ORIGINAL_FORMAT[mimetype]}`;
-  await writeFileAtomically(mediaPath(storage, file), input.data);
+  const file = originalKey(slug, randomBytes(4).toString('hex'), mimetype === 'image/jpeg' ? 'jpeg' : 'png');
+  await storage.put(file, input.data, { size: input.data.length, contentType: mimetype });
   return repo.insertImage(db, {
     title: input.title,
     file,
@@ -43,46 +45,57 @@ export async function createImage(db: Db, storage: MediaStorage, input: CreateIm
   });
 }
 
-export type RenditionFile = { path: string; mimetype: string; cacheHit: boolean; width: number; height: number; size: number };
+/** A rendition ready to send: a stream from storage, or the bytes just made. */
+export type ServedRendition = { body: Readable | Buffer; mimetype: string; cacheHit: boolean; size: number; lastModified?: Date };
+
+type MadeRendition = { data: Buffer; row: { image_id: number; requested_width: number; format: RenditionFormat; width: number; height: number; file_size: number } };
 
 // Requests for the same rendition in this process share one sharp run.
-const inFlight = new Map<string, Promise<RenditionFile>>();
+const inFlight = new Map<string, Promise<MadeRendition>>();
 
 /**
- * The file of one rendition, made on first request and cached on disk with a row holding its
+ * One rendition, made on first request and kept in the media storage with a row holding its
  * real dimensions and byte size. Unknown image -> 404; a format the image cannot have -> 400.
  */
-export async function renditionFor(db: Db, storage: MediaStorage, params: RenditionParams): Promise<RenditionFile> {
+export async function openRendition(db: Db, storage: MediaStorage, params: RenditionParams): Promise<ServedRendition> {
   const image = await repo.findImage(db, params.id);
   if (!image) throw notFound('No such image.');
   if (!formatsFor(image).includes(params.format)) {
     throw new HttpError(400, 'bad_format', `This image is available as ${formatsFor(image).join(', ')}.`, { format: ['Unsupported format for this image.'] });
   }
-  const relative = renditionFile(image.id, params.width, params.format);
-  const key = `${storage.root}:${relative}`;
-  const running = inFlight.get(key);
-  if (running) return running;
-  const work = ensureRendition(db, storage, image, params.width, params.format, relative).finally(() => inFlight.delete(key));
-  inFlight.set(key, work);
-  return work;
+  const mimetype = RENDITION_MIMETYPES[params.format];
+  const key = renditionKey(image.id, params.width, params.format);
+  if (await repo.findRendition(db, image.id, params.width, params.format)) {
+    const stored = await storage.open(key);
+    if (stored) return { body: stored.body, mimetype, cacheHit: true, size: stored.size, lastModified: stored.lastModified };
+  }
+  const flight = `${storage.description}:${key}`;
+  let work = inFlight.get(flight);
+  if (!work) {
+    work = makeAndRecord(db, storage, image, params.width, params.format).finally(() => inFlight.delete(flight));
+    inFlight.set(flight, work);
+  }
+  const made = await work;
+  return { body: made.data, mimetype, cacheHit: false, size: made.data.length };
 }
 
-async function ensureRendition(db: Db, storage: MediaStorage, image: ImageRow, width: number, format: RenditionFormat, relative: string): Promise<RenditionFile> {
-  const path = mediaPath(storage, relative);
-  const mimetype = RENDITION_MIMETYPES[format];
-  const row = await repo.findRendition(db, image.id, width, format);
-  const onDisk = await stat(path).catch(() => undefined);
-  if (row && onDisk) return { path, mimetype, cacheHit: true, width: row.width, height: row.height, size: row.file_size };
-  const made = await makeRendition(storage, image, await readFile(mediaPath(storage, image.file)), width, format);
+async function makeAndRecord(db: Db, storage: MediaStorage, image: ImageRow, width: number, format: RenditionFormat): Promise<MadeRendition> {
+  const made = await makeRendition(storage, image, await readOriginal(storage, image), width, format);
   await repo.saveRendition(db, made.row);
-  return { path, mimetype, cacheHit: false, width: made.row.width, height: made.row.height, size: made.row.file_size };
+  return made;
 }
 
-/** Encodes one rendition and writes its file; database-free, so several can run at once. */
-async function makeRendition(storage: MediaStorage, image: ImageRow, original: Buffer, width: number, format: RenditionFormat) {
+async function readOriginal(storage: MediaStorage, image: ImageRow): Promise<Buffer> {
+  const original = await storage.read(image.file);
+  if (!original) throw new Error(`The original of image ${image.id} is missing from the media storage (${image.file})`);
+  return original;
+}
+
+/** Encodes one rendition and stores it; database-free, so several can run at once. */
+async function makeRendition(storage: MediaStorage, image: ImageRow, original: Buffer, width: number, format: RenditionFormat): Promise<MadeRendition> {
   const { data, info } = await encodeMemoized(original, width, format);
-  await writeFileAtomically(mediaPath(storage, renditionFile(image.id, width, format)), data);
-  return { row: { image_id: image.id, requested_width: width, format, width: info.width, height: info.height, file_size: data.length } };
+  await storage.put(renditionKey(image.id, width, format), data, { size: data.length, contentType: RENDITION_MIMETYPES[format] });
+  return { data, row: { image_id: image.id, requested_width: width, format, width: info.width, height: info.height, file_size: data.length } };
 }
 
 /**
@@ -138,12 +151,12 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage):
   const missing: typeof wanted = [];
   for (const { width, format } of wanted) {
     const row = await repo.findRendition(db, image.id, width, format);
-    const onDisk = row && (await stat(mediaPath(storage, renditionFile(image.id, width, format))).catch(() => undefined));
-    if (row && onDisk) rows.set(`${format}:${width}`, row);
+    const stored = row && (await storage.exists(renditionKey(image.id, width, format)));
+    if (row && stored) rows.set(`${format}:${width}`, row);
     else missing.push({ width, format });
   }
   if (missing.length) {
-    const original = await readFile(mediaPath(storage, image.file));
+    const original = await readOriginal(storage, image);
     const made = await Promise.all(missing.map(({ width, format }) => makeRendition(storage, image, original, width, format)));
     for (const { row } of made) {
       await repo.saveRendition(db, row);

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
+export type ImageMimetype = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/avif' | 'image/gif';
+
 export interface ImageTable {
   id: Generated<number>;
   title: string;
@@ -8,10 +10,15 @@ export interface ImageTable {
   width: number;
   height: number;
   file_size: number;
-  mimetype: 'image/jpeg' | 'image/png';
+  mimetype: ImageMimetype;
   default_alt_text: ColumnType<string, string | undefined, string>;
   focal_point_x: number | null;
   focal_point_y: number | null;
+  /** Its collection (collections module); the root collection unless chosen. */
+  collection_id: Generated<number>;
+  /** Bumped by every save (the admin's stale-form check). */
+  version: Generated<number>;
+  uploaded_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

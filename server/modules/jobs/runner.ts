@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { isDatabaseUnavailable } from '../../database-errors';
 import type { Logger } from '../../logger';
 import { claimDueJobs, failJob, finishJob } from './repo';
 import type { Job } from './table';
@@ -40,7 +41,10 @@ export function startJobRunner(options: { db: Db; handlers: JobHandlers; logger:
   const tick = () => {
     if (running || stopped) return;
     running = runDueJobs(db, handlers, logger)
-      .catch((error: unknown) => logger.error({ err: error }, 'job runner poll failed'))
+      .catch((error: unknown) =>
+        // The database being away is logged once by its watch; the next poll tries again.
+        isDatabaseUnavailable(error) ? logger.warn({ reason: (error as Error).message }, 'job runner poll skipped: database unavailable') : logger.error({ err: error }, 'job runner poll failed'),
+      )
       .finally(() => {
         running = null;
       });

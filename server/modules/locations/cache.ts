@@ -1,3 +1,5 @@
+import { recordPageCacheDependency } from '../../cache/dependencies';
+
 /**
  * A small in-process cache for location data that is read on every directory render and changes
  * only on import (the state directory per country). Entries are promises, so concurrent misses
@@ -8,6 +10,8 @@ export class LocationCache {
   private readonly entries = new Map<string, Promise<unknown>>();
 
   remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    // An answer built from this copy depends on location data (the page cache's record).
+    recordPageCacheDependency('locations');
     const cached = this.entries.get(key) as Promise<T> | undefined;
     if (cached) return cached;
     const loading = load();

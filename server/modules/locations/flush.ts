@@ -15,12 +15,20 @@ export async function announceLocationChange(db: Db): Promise<void> {
   await eventBusFor(db).publish(LOCATIONS_CHANGED_CHANNEL, String(Date.now()));
 }
 
-/** Subscribes this app's cache to the channel; resolves once the subscription is active. */
+/**
+ * Subscribes this app's cache to the channel; resolves once the subscription is active. A flush
+ * missed while the listener was reconnecting is assumed, so the cache is cleared then too.
+ */
 export async function clearCacheOnLocationChange(db: Db, cache: LocationCache, logger: Logger): Promise<void> {
-  await eventBusFor(db).subscribe(LOCATIONS_CHANGED_CHANNEL, () => {
-    logger.info({ entries: cache.size }, 'location cache cleared');
+  const clear = (reason: 'flush' | 'reconnected', payload?: string) => {
+    logger.info({ entries: cache.size, reason, payload }, 'location cache cleared');
     cache.clear();
-  });
+  };
+  await eventBusFor(db).subscribe(
+    LOCATIONS_CHANGED_CHANNEL,
+    (payload) => clear('flush', payload),
+    () => clear('reconnected'),
+  );
 }
 
 /**

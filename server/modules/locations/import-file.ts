@@ -16,7 +16,12 @@ export class LocationImportFileError extends Error {
 
 export type ImportFormat = 'csv' | 'json';
 
-export type RawRecord = { row: number; values: Record<string, unknown>; problem?: string };
+export type RawRecord = {
+  /** What the report calls the row: in CSV the file's (spreadsheet's) line, the header being 1; in JSON the array position from 1. */
+  row: number;
+  values: Record<string, unknown>;
+  problem?: string;
+};
 
 export type ParsedImportFile = { format: ImportFormat; records: RawRecord[]; unknownColumns: string[] };
 

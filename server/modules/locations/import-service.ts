@@ -18,9 +18,11 @@ export { LocationImportFileError, type ImportFormat } from './import-file';
  * Locations import (CSV or JSON; `npm run import:locations FILE`, later the back office).
  * Every row is validated first (shape, state/zip for the country, duplicates in the file,
  * clashes with other restaurants in the database); then all good rows are written in one
- * transaction, upserting by restaurantNumber, so a failure leaves nothing half-written. Bad rows
- * are reported with their row number and reasons and are not written. The time zone is derived
- * offline from the coordinates when the row has none.
+ * transaction, upserting by restaurantNumber, so a failure leaves nothing half-written. An
+ * existing restaurant keeps its rlid; a new one gets the file's rlid or the next free one. Bad rows
+ * are reported with their row number and reasons and are not written; unknown columns are listed
+ * once and ignored. The time zone is derived offline from the coordinates when the row has none.
+ * The write holds an advisory lock and announces `locations_changed`, so every dyno drops its cache.
  */
 
 const REGIONS: Record<'US' | 'CA', ReadonlyMap<string, string>> = {

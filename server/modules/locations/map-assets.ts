@@ -24,8 +24,9 @@ export const MAP_CSS_URL = `${MAP_ASSETS_BASE}maplibre-gl.css`;
 export function mapAssetRoutes(): Router {
   const router = Router();
   router.get(`${MAP_ASSETS_BASE}:file`, (req, res, next) => {
+    // Own keys only: '__proto__' or 'constructor' must not find Object.prototype's members.
+    if (!Object.hasOwn(FILES, req.params.file)) return next();
     const file = FILES[req.params.file as keyof typeof FILES];
-    if (!file) return next();
     res.type(file.type).set('Cache-Control', 'public, max-age=31536000, immutable').sendFile(file.path);
   });
   return router;

@@ -1,3 +1,4 @@
+import { staticMapUrl } from '../../../shared/maps/base-map';
 import { formatTime } from '../../../shared/locations/hours';
 import type { ContentLocation, DayHours, Location, SpecialHours } from '../../../shared/schemas/locations';
 import type { LocationRow } from './table';
@@ -67,8 +68,9 @@ export function toContentLocation(row: LocationRow, url: string): ContentLocatio
     zip: row.zip,
     phone: { national: row.phone },
     location: { lat: row.latitude, lng: row.longitude },
-    map_image_url_mobile: row.map_image_url_mobile,
-    map_image_url_desktop: row.map_image_url_desktop,
+    // Imported image URLs win; otherwise the site draws the map (server/modules/maps/).
+    map_image_url_mobile: row.map_image_url_mobile ?? staticMapUrl(row.rlid, 'small'),
+    map_image_url_desktop: row.map_image_url_desktop ?? staticMapUrl(row.rlid, 'large'),
     has_online_ordering: row.has_online_ordering,
     countryRootURL: row.country_root_url,
     hours: [

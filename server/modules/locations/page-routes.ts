@@ -1,18 +1,17 @@
 import { Router, type Request } from 'express';
 import type { Db } from '../../db';
+import { requestSiteOf } from '../../http/site';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import { directionsUrl, orderUrl } from '../../../shared/locations/links';
 import type { PageData } from '../../../shared/schemas/page-payload';
-import { requestPort, siteUrlOf } from '../pages/routes';
 import type { ResolvedPage } from '../pages/public-service';
 import type { ViewGate } from '../privacy/gate';
-import * as pagesRepo from '../pages/repo';
-import { loadSiteTree, publicPath, splitLocalePrefix } from '../pages/site-tree';
-import { findSiteForHost } from '../sites/repo';
+import { findLivePageOfType } from '../pages/service';
+import { publicPath } from '../pages/site-tree';
 import { cityListing, locationPage } from './directory';
 import { cityListExtraSchema, locationPageExtraSchema } from '../../../shared/schemas/locations';
 import { countryOf, STATE_LIST_TYPE, stateListContentSchema } from './page-types';
-import { findByLocalPageUrl } from './repo';
+import { localPageLocation } from './local-page';
 import { restaurantJsonLd } from './structured-data';
 
 /** {state list path}list/{state}/{city}/ and .../{line1}/ (trailing slash optional). */
@@ -30,16 +29,12 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
     const match = DIRECTORY_PATH.exec(req.path)!;
     const [, base, stateSlug = '', citySlug = '', line1Slug] = match;
 
-    const site = await findSiteForHost(db, req.hostname, requestPort(req));
-    if (!site) return next();
-    const tree = await loadSiteTree(db, site);
-    const { root } = splitLocalePrefix(tree, req.path);
-    const stateList = await pagesRepo.findLivePageOfType(db, STATE_LIST_TYPE, root.page.path);
+    const { site, tree, root, origin } = requestSiteOf(res);
+    const stateList = await findLivePageOfType(db, STATE_LIST_TYPE, root.page.path);
     const stateListUrl = stateList ? publicPath(tree, stateList) : null;
     const content = stateListContentSchema.safeParse(stateList?.content);
     if (!stateList || stateListUrl !== base || !content.success) return next();
-    const country = countryOf(content.data.country);
-    const siteUrl = siteUrlOf(req);
+    const country = await countryOf(db, content.data.country, root.languageCode);
 
     const page = (fields: Pick<PageData, 'title' | 'pageType' | 'extra'> & { url: string }): PageData => ({
       id: stateList.id,
@@ -68,7 +63,7 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
       const cityPage = resolved('LocationsPageLocationList', page({ title, pageType: 'LocationsPageLocationList', url: req.path, extra: cityListExtraSchema.parse({ ...listing, country, stateListUrl }) }));
       // Directory pages live under the state list page and share its privacy.
       if (gate && !(await gate(req, res, cityPage))) return;
-      renderPage(res, cityPage, renderDeps, siteUrl);
+      await renderPage(res, cityPage, renderDeps);
       return;
     }
 
@@ -85,23 +80,20 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
     const title = `${row.address1}, ${row.city}, ${row.state}`;
     const locationResolved = resolved('LocationsPageLocation', page({ title, pageType: 'LocationsPageLocation', url: req.path, extra }), restaurantJsonLd(row, {
       name: site.site_name,
-      url: new URL(req.path, siteUrl).href,
+      url: new URL(req.path, origin).href,
       specialHours: data.specialHours,
     }));
     if (gate && !(await gate(req, res, locationResolved))) return;
-    renderPage(res, locationResolved, renderDeps, siteUrl);
+    await renderPage(res, locationResolved, renderDeps);
   });
 
-  // The local page of a location (spec section 2) is its directory page.
+  // The local page of a location (spec section 2) is its directory page: on this site when it
+  // lists the restaurant's country, else on the site that does (a US map page can show a
+  // restaurant in Canada).
   router.get('/seafood-restaurants/locations/:localPageUrl', async (req: Request<{ localPageUrl: string }>, res, next) => {
-    const row = await findByLocalPageUrl(db, req.params.localPageUrl);
-    const site = await findSiteForHost(db, req.hostname, requestPort(req));
-    if (!row || !site) return next();
-    const tree = await loadSiteTree(db, site);
-    const stateList = await pagesRepo.findLivePageOfType(db, STATE_LIST_TYPE, tree.roots[0]?.page.path ?? '\u0000');
-    const url = stateList ? publicPath(tree, stateList) : null;
-    if (!stateList || !url || stateListContentSchema.safeParse(stateList.content).data?.country !== row.country) return next();
-    res.redirect(301, `${url}list/${row.state_slug}/${row.city_slug}/${row.line1_slug}/`);
+    const location = await localPageLocation(db, requestSiteOf(res).tree, req.params.localPageUrl);
+    if (!location) return next();
+    res.redirect(301, location);
   });
 
   return router;

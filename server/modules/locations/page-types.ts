@@ -8,7 +8,8 @@ import type { Site } from '../sites/table';
 import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
 import { mapPageExtraSchema, stateListExtraSchema } from '../../../shared/schemas/locations';
-import { COUNTRY_NAMES } from './regions';
+import { snippetsCacheFor } from '../snippets/public-cache';
+import { listLocales } from '../sites/repo';
 import { MAP_CSS_URL } from './map-assets';
 import { currentLocationsRuntime } from './runtime';
 
@@ -19,12 +20,19 @@ export const stateListContentSchema = z.object({
   country: z.enum(['US', 'CA']),
 });
 
-export const countryOf = (code: string) => ({ code, printable_name: COUNTRY_NAMES[code] ?? code });
+/** A country as the directory pages show it: its printable name in the page's language (the country snippets). */
+export async function countryOf(db: Db, code: string, languageCode: string) {
+  return { code, printable_name: await snippetsCacheFor(db).countryName(code, languageCode) };
+}
+
+async function languageOf(db: Db, localeId: number): Promise<string> {
+  return (await listLocales(db)).find((locale) => locale.id === localeId)?.language_code ?? 'en-US';
+}
 
 const siteOrigin = (site: Site) => `//${site.hostname}${site.port === 80 || site.port === 443 ? '' : `:${site.port}`}`;
 
 /** 'See {country} Locations': the live state list pages of the other countries, on any site. */
-async function otherCountries(db: Db, country: string) {
+async function otherCountries(db: Db, country: string, languageCode: string) {
   const found = new Map<string, { id: number; url: string; country: { printable_name: string } }>();
   for (const site of await listSites(db)) {
     const tree = await loadSiteTree(db, site);
@@ -34,7 +42,7 @@ async function otherCountries(db: Db, country: string) {
     const parsed = stateListContentSchema.safeParse(page?.content);
     const path = page ? publicPath(tree, page) : null;
     if (!page || !parsed.success || !path || parsed.data.country === country || found.has(parsed.data.country)) continue;
-    found.set(parsed.data.country, { id: page.id, url: `${siteOrigin(site)}${path}`, country: { printable_name: countryOf(parsed.data.country).printable_name } });
+    found.set(parsed.data.country, { id: page.id, url: `${siteOrigin(site)}${path}`, country: { printable_name: (await countryOf(db, parsed.data.country, languageCode)).printable_name } });
   }
   return [...found.values()];
 }
@@ -56,12 +64,13 @@ export const locationsPageStateList = definePageType({
   async load({ db, page, pageUrl }: LoaderContext) {
     const { country } = stateListContentSchema.parse(page.content);
     const url = pageUrl(page);
+    const languageCode = await languageOf(db, page.locale_id);
     // Checked here, on the server: the template trusts page.extra, so zod stays out of the browser.
     return stateListExtraSchema.parse({
-      country: countryOf(country),
+      country: await countryOf(db, country, languageCode),
       // The directory changes only on import; the flush endpoint clears it on every dyno.
       states: await cachedStateDirectory(db, country, url),
-      otherCountries: await otherCountries(db, country),
+      otherCountries: await otherCountries(db, country, languageCode),
     });
   },
 });
@@ -77,6 +86,9 @@ export const locationsPageMap = definePageType({
   streamFields: [],
   parentTypes: [STATE_LIST_TYPE],
   routable: true,
-  load: async ({ db, query }: LoaderContext) =>
-    mapPageExtraSchema.parse({ ...(await mapSearch(db, query)), mapStyleUrl: currentLocationsRuntime()?.mapStyleUrl ?? null, mapCssUrl: MAP_CSS_URL }),
+  load: async ({ db, query, site }: LoaderContext) => {
+    const runtime = currentLocationsRuntime();
+    const mapStyleUrl = runtime?.mapStyleFor ? await runtime.mapStyleFor(site.id) : (runtime?.mapStyleUrl ?? null);
+    return mapPageExtraSchema.parse({ ...(await mapSearch(db, query)), mapStyleUrl, mapCssUrl: MAP_CSS_URL });
+  },
 });

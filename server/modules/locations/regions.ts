@@ -34,7 +34,6 @@ export const CANADIAN_PROVINCES: ReadonlyMap<string, Region> = new Map([
   ['14', { code: 'NU', name: 'Nunavut' }],
 ]);
 
-export const COUNTRY_NAMES: Readonly<Record<string, string>> = { US: 'US', CA: 'Canada' };
 
 /** A Canadian postal code's first letter fixes its province (X is shared by NT and NU). */
 const POSTAL_LETTER_PROVINCE: Readonly<Record<string, string>> = {

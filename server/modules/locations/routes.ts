@@ -1,24 +1,11 @@
-import { Router, type Request } from 'express';
-import type { z } from 'zod';
+import { Router } from 'express';
 import type { Db } from '../../db';
-import { badRequest } from '../../errors';
+import { parseOr400 } from '../../http/validate';
+import { cacheQuery } from '../../cache/fast-path';
 import { geocodeQuerySchema, locationQuerySchema, nearbyQuerySchema } from '../../../shared/schemas/locations';
 import { OfflineGazetteerGeocoder, type Geocoder } from './geocoder';
 import { mapAssetRoutes } from './map-assets';
 import * as service from './service';
-
-/** Query parameters through a shared schema; a failure is a 400 with one message list per field. */
-function parseQuery<T extends z.ZodType>(schema: T, req: Request): z.infer<T> {
-  const result = schema.safeParse(req.query);
-  if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [String(issue.path[0] ?? 'query')];
-    const message = issue.code === 'unrecognized_keys' ? 'Unknown parameter' : issue.message;
-    for (const key of keys) (fields[key] ??= []).push(message);
-  }
-  throw badRequest('Invalid query parameters', fields);
-}
 
 export type LocationRoutesOptions = { geocoder?: Geocoder };
 
@@ -32,17 +19,19 @@ export function locationRoutes(db: Db, options: LocationRoutesOptions = {}): Rou
   router.use(mapAssetRoutes());
 
   router.get('/api/location/getlocations', async (req, res) => {
-    const query = parseQuery(nearbyQuerySchema, req);
+    const query = parseOr400(nearbyQuerySchema, req.query, 'query');
+    cacheQuery(res, Object.keys(nearbyQuerySchema.shape));
     res.set('Cache-Control', 'public, max-age=60').json(await service.nearbyLocations(db, query));
   });
 
   router.get('/api/location/getlocation', async (req, res) => {
-    const { rlid } = parseQuery(locationQuerySchema, req);
+    const { rlid } = parseOr400(locationQuerySchema, req.query, 'query');
+    cacheQuery(res, Object.keys(locationQuerySchema.shape));
     res.set('Cache-Control', 'public, max-age=60').json(await service.locationByRlid(db, rlid));
   });
 
   router.get('/api/location/geocode', async (req, res) => {
-    const { q } = parseQuery(geocodeQuerySchema, req);
+    const { q } = parseOr400(geocodeQuerySchema, req.query, 'query');
     res.set('Cache-Control', 'public, max-age=3600').json(await service.geocode(geocoder, q));
   });
 

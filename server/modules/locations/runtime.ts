@@ -3,7 +3,12 @@ import type { NextFunction, Request, Response } from 'express';
 import type { LocationCache } from './cache';
 
 /** What the locations page loaders need from the app that serves the request. */
-export type LocationsRuntime = { cache: LocationCache; mapStyleUrl: string | null };
+export type LocationsRuntime = {
+  cache: LocationCache;
+  mapStyleUrl: string | null;
+  /** The map style of one site (its settings, else MAP_STYLE_URL). */
+  mapStyleFor?: (siteId: number) => Promise<string | null>;
+};
 
 const storage = new AsyncLocalStorage<LocationsRuntime>();
 

@@ -12,6 +12,8 @@ import {
 import type { Geocoder } from './geocoder';
 import { toApiLocation } from './mapping';
 import * as repo from './repo';
+import { liveWaits } from '../waitlist/estimate-service';
+import type { LocationRow } from './table';
 
 /**
  * Spec section 5: server data that fails the shared schema raises an error carrying the
@@ -33,9 +35,10 @@ function validated<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 export async function nearbyLocations(db: Db, query: NearbyQuery): Promise<LocationListResponse> {
   const centre = { latitude: query.latitude, longitude: query.longitude };
   const rows = await repo.findNearby(db, centre, query.radius, query.limit);
+  const waits = await liveWaits(db, rows);
   return validated(locationListResponseSchema, {
     totalLocations: rows[0]?.total ?? 0,
-    locations: rows.map(({ distance, total: _total, ...row }) => ({ distance: Number(distance), location: toApiLocation(row) })),
+    locations: rows.map(({ distance, total: _total, ...row }) => ({ distance: Number(distance), location: withLiveWait(row, waits) })),
     currentLocation: centre,
   });
 }
@@ -43,9 +46,28 @@ export async function nearbyLocations(db: Db, query: NearbyQuery): Promise<Locat
 export async function locationByRlid(db: Db, rlid: number): Promise<Location> {
   const row = await repo.findByRlid(db, rlid);
   if (!row) throw notFound(`No location has rlid ${rlid}`);
-  return validated(locationSchema, toApiLocation(row));
+  return validated(locationSchema, withLiveWait(row, await liveWaits(db, [row])));
+}
+
+/**
+ * The API location with the wait list as it is now (issue 14): estimatedWaitTime from the live
+ * queue (or why there is no number), waitListReady false while the host stand has paused it.
+ */
+function withLiveWait(row: LocationRow, waits: Awaited<ReturnType<typeof liveWaits>>): Location {
+  const location = toApiLocation(row);
+  const live = waits.get(row.rlid);
+  if (!live) return location;
+  if (row.wait_list_ready !== null) location.waitListReady = live.waitListReady;
+  if (live.estimatedWaitTime === undefined) delete location.estimatedWaitTime;
+  else location.estimatedWaitTime = live.estimatedWaitTime;
+  return location;
 }
 
 export async function geocode(geocoder: Geocoder, query: string) {
   return validated(geocodeResponseSchema, { results: await geocoder.geocode(query) });
+}
+
+/** The restaurant whose local page URL this is (the spec's /seafood-restaurants/locations/{localPageURL}). */
+export function locationByLocalPageUrl(db: Db, localPageUrl: string) {
+  return repo.findByLocalPageUrl(db, localPageUrl);
 }

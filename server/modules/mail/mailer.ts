@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/**
+ * `replyTo` and `headers` values must be single lines (callers validate guest input; nodemailer
+ * also folds and encodes header values).
+ */
+export type MailMessage = { to: string; subject: string; text: string; replyTo?: string; headers?: Record<string, string> };
 
 /** Sends one message. The body is never logged (it may carry a reset link). */
 export type Mailer = { send(message: MailMessage): Promise<void> };
@@ -29,8 +33,12 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
     async send(message) {
       const info = await transport.sendMail({ from: MAIL_FROM, ...message });
       await mkdir(dir, { recursive: true });
-      // Time first so a directory listing sorts by sending order.
-      await writeFile(join(dir, `${Date.now()}-${randomUUID()}.json`), String(info.message), { mode: 0o600 });
+      // Time first so a directory listing sorts by sending order. Written beside the folder and
+      // renamed in, so whoever reads the folder never sees a half-written message.
+      const name = `${Date.now()}-${randomUUID()}.json`;
+      const partial = join(dir, '..', `.${name}.partial`);
+      await writeFile(partial, String(info.message), { mode: 0o600 });
+      await rename(partial, join(dir, name));
     },
   };
 }

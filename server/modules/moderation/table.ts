@@ -5,8 +5,8 @@ export const WORKFLOW_STATUSES = ['in_progress', 'approved', 'needs_changes', 'c
 export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 
 /**
- * One submission of a page for moderation. Part 2 (configurable workflows and tasks) adds a
- * `workflow_id` column and a task-state table; the columns here keep their meaning then.
+ * One submission of a page to its workflow (Wagtail's WorkflowState). The task it stands at is
+ * `current_task_state_id` (workflow_task_states); `revision_id` is the revision under review.
  */
 export interface WorkflowStateTable {
   id: Generated<number>;
@@ -19,6 +19,9 @@ export interface WorkflowStateTable {
   finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   finished_by_id: number | null;
   comment: Generated<string>;
+  workflow_id: number;
+  /** The task in progress (null once the submission has ended). */
+  current_task_state_id: number | null;
 }
 
 export type WorkflowState = Selectable<WorkflowStateTable>;

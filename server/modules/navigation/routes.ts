@@ -1,34 +1,33 @@
 import { Router } from 'express';
 import type { Db } from '../../db';
+import { requestSiteOf } from '../../http/site';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import type { ResolvedPage } from '../pages/public-service';
-import { requestPort, siteUrlOf } from '../pages/routes';
-import { loadSiteTree, splitLocalePrefix } from '../pages/site-tree';
-import { findSiteForHost } from '../sites/repo';
+import type { SiteSettingsCache } from '../site-settings/service';
 import { loadSiteChrome, type SiteChrome } from './service';
 
 /** The RenderDeps hook that puts a site's header and footer into every page it renders. */
-export function siteChromeLoader(db: Db, deps: Pick<RenderDeps, 'logger' | 'config'>): (resolved: ResolvedPage) => Promise<SiteChrome> {
-  return (resolved) =>
-    loadSiteChrome(
+export function siteChromeLoader(db: Db, deps: Pick<RenderDeps, 'logger'> & { siteSettings: SiteSettingsCache }): (resolved: ResolvedPage) => Promise<SiteChrome> {
+  return async (resolved) => {
+    // The header flag and the accessibility feedback address are site settings.
+    const settings = await deps.siteSettings.forSite(resolved.tree.site.id);
+    return loadSiteChrome(
       db,
       deps.logger,
       { siteId: resolved.tree.site.id, languageCode: resolved.root.languageCode, defaultLanguageCode: resolved.tree.roots[0]!.languageCode },
-      deps.config.a11yFeedbackUrl,
+      { a11yFeedbackUrl: settings.a11yFeedbackUrl ?? undefined, newHeader: settings.newHeader },
     );
+  };
 }
 
 /**
  * GET /blocks/footer/ (and /fr/blocks/footer/): the site's footer alone in the document shell, so
  * other applications of the chain can embed the same footer. It is not a page of the tree.
  */
-export function navigationRoutes(db: Db, renderDeps: RenderDeps): Router {
+export function navigationRoutes(renderDeps: RenderDeps): Router {
   const router = Router();
   router.get(/^(\/[a-z]{2})?\/blocks\/footer\/?$/, async (req, res) => {
-    const site = await findSiteForHost(db, req.hostname, requestPort(req));
-    if (!site) throw new Error('No site is configured');
-    const tree = await loadSiteTree(db, site);
-    const { root } = splitLocalePrefix(tree, req.path);
+    const { tree, root } = requestSiteOf(res);
     const resolved: ResolvedPage = {
       kind: 'page',
       status: 200,
@@ -49,7 +48,7 @@ export function navigationRoutes(db: Db, renderDeps: RenderDeps): Router {
         extra: {},
       },
     };
-    await renderPage(res, resolved, renderDeps, siteUrlOf(req));
+    await renderPage(res, resolved, renderDeps);
   });
   return router;
 }

@@ -88,7 +88,8 @@ export function contentForSave(
   content: PageContent,
   options: { deferRequired?: boolean } = {},
 ): { ok: true; content: PageContent } | { ok: false; errors: FieldErrors } {
-  const errors: FieldErrors = {};
+  // Keys come from the typed content's paths: a null-prototype map keeps '__proto__' a plain key.
+  const errors: FieldErrors = Object.create(null);
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
   const parsed = pageType.contentSchema.safeParse(content);
   if (!parsed.success) {

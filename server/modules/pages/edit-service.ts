@@ -2,10 +2,13 @@ import { inTransaction, type Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import * as repo from './repo';
 import { logPageAction } from '../audit/service';
+import { assertEmbedsAllowed } from '../embeds/service';
 import { findUserName } from './lifecycle-repo';
+import { indexPageReferences } from './references';
 import { assertNotLockedForUser } from './lifecycle-service';
 import { publishOrSchedule, type Schedule } from './schedule-service';
 import type { Page, PageContent, RevisionSnapshot } from './table';
+import { restartTaskOnNewDraft } from '../moderation/restart-on-edit';
 
 /** The page's own fields on the edit screen (the block bodies travel separately, as `content`). */
 export type PageFieldsEdit = { title: string; slug: string; seo_title: string; search_description: string };
@@ -42,6 +45,8 @@ export type SaveOptions = {
   baseRevisionId?: number | null;
   /** Saved by the editor's autosave, not by a person pressing Save (the history says so). */
   autosave?: boolean;
+  /** Saved by 'Submit for moderation', which moves the submission itself (no task restart here). */
+  submitting?: boolean;
 };
 
 /**
@@ -73,9 +78,12 @@ export async function saveRevision(db: Db, pageId: number, userId: number, field
         slug: [`The slug '${fields.slug}' is already in use within the parent page.`],
       });
     }
+    await assertEmbedsAllowed(trx, page.path, content.content);
     const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: userId, content });
     const saved = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id, has_unpublished_changes: true });
+    await indexPageReferences(trx, page.id);
     await logPageAction(trx, { pageId: page.id, userId, action: 'edit', title: content.title, revisionId: revision.id, ...(options.autosave ? { data: { autosave: true } } : {}) });
+    if (!options.publish && !options.autosave && !options.submitting) await restartTaskOnNewDraft(trx, page, revision.id, userId, content.title);
     if (!options.publish) return saved;
     const { page: published } = await publishOrSchedule(trx, saved.id, revision.id, userId, options.schedule ?? { goLiveAt: null, expireAt: null });
     return published;

@@ -17,6 +17,18 @@ export function countDescendants(db: Db, page: Pick<Page, 'path' | 'id'>): Promi
     .then((row) => Number(row.n));
 }
 
+/** The live pages below a page (the unpublish screen offers to take them off the site too). */
+export function countLiveDescendants(db: Db, page: Pick<Page, 'path' | 'id'>): Promise<number> {
+  return db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('path', 'like', `${page.path}%`)
+    .where('id', '!=', page.id)
+    .where('live', '=', true)
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+}
+
 /** Takes the page and, when asked, its live descendants off the site (Wagtail's unpublish). */
 export async function markUnpublished(db: Db, page: Pick<Page, 'path' | 'id'>, includeDescendants: boolean): Promise<number[]> {
   let query = db
@@ -144,6 +156,19 @@ export function listPagesLockedBy(db: Db, userId: number, limit: number): Promis
     .where('locked_by_id', '=', userId)
     .orderBy('locked_at', 'desc')
     .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Revisions waiting for their go-live time, soonest first, with their page (the dashboard's "Scheduled"). */
+export function listScheduledRevisions(db: Db, limit: number) {
+  return db
+    .selectFrom('page_revisions as r')
+    .innerJoin('pages as p', 'p.id', 'r.page_id')
+    .select(['r.id as revision_id', 'r.approved_go_live_at', 'r.object_str', 'p.id', 'p.path', 'p.owner_id', 'p.numchild', 'p.live', 'p.title'])
+    .where('r.approved_go_live_at', 'is not', null)
+    .orderBy('r.approved_go_live_at')
+    .orderBy('r.id')
     .limit(limit)
     .execute();
 }

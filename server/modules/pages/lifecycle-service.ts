@@ -3,6 +3,7 @@ import { HttpError, notFound } from '../../errors';
 import { logPageAction } from '../audit/service';
 import { cancelPendingJob } from '../jobs/repo';
 import * as lifecycleRepo from './lifecycle-repo';
+import { forgetPageReferences, indexPageReferences } from './references';
 import * as repo from './repo';
 import type { Page } from './table';
 
@@ -44,6 +45,16 @@ export async function unlockPage(db: Db, pageId: number, userId: number): Promis
   });
 }
 
+/** How many pages a delete takes with it (the delete screen says so). */
+export function countDescendants(db: Db, page: Pick<Page, 'path' | 'id'>): Promise<number> {
+  return lifecycleRepo.countDescendants(db, page);
+}
+
+/** How many live pages sit below a page (the unpublish screen offers to unpublish them too). */
+export function countLiveDescendants(db: Db, page: Pick<Page, 'path' | 'id'>): Promise<number> {
+  return lifecycleRepo.countLiveDescendants(db, page);
+}
+
 /** Takes a page (and optionally its live subpages) off the site; their drafts stay. */
 export async function unpublishPage(db: Db, pageId: number, userId: number, options: { includeDescendants: boolean }): Promise<number[]> {
   return inTransaction(db, async (trx) => {
@@ -83,6 +94,7 @@ export async function deletePage(db: Db, pageId: number, userId: number): Promis
       await cancelPendingJob(trx, `expire:${doomed.id}`);
     }
     await lifecycleRepo.deleteSubtree(trx, page);
+    await forgetPageReferences(trx, subtree.map((doomed) => doomed.id));
     return { parentId: parent?.id ?? null, deleted: subtree.length };
   });
 }
@@ -99,6 +111,7 @@ export async function revertToRevision(db: Db, pageId: number, revisionId: numbe
     if (!old || old.page_id !== page.id) throw notFound('The revision does not exist.');
     const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: userId, content: old.content });
     const saved = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id, has_unpublished_changes: true });
+    await indexPageReferences(trx, page.id);
     await logPageAction(trx, {
       pageId: page.id,
       userId,

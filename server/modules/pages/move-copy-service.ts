@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import { logPageAction } from '../audit/service';
-import { insertRedirect } from '../redirects/repo';
+import { recordPageMoveRedirects } from '../redirects/service';
 import { assertNotLockedForUser } from './lifecycle-service';
 import * as lifecycleRepo from './lifecycle-repo';
 import { pageTypeOf } from './page-types';
+import { indexPageReferences } from './references';
 import * as repo from './repo';
 import { publishRevision } from './service';
 import { SLUG_PATTERN } from './slug';
@@ -21,6 +22,40 @@ function slugClash(slug: string): HttpError {
 /** Whether a page of this type may sit under that parent (the type's parentTypes). */
 export function mayLiveUnder(page: Pick<Page, 'page_type'>, parent: Pick<Page, 'page_type'>): boolean {
   return pageTypeOf(page.page_type)?.parentTypes.includes(parent.page_type) ?? false;
+}
+
+/** The move screen: the page being browsed and its children, each marked as a place the page may go or not. */
+export type MoveChoices = {
+  browsing: { id: number; title: string; allowed: boolean; parentId: number | null };
+  rows: Array<{ id: number; title: string; allowed: boolean; hasChildren: boolean }>;
+};
+
+const MOVE_ROWS_LIMIT = 200;
+
+/** What the move screen shows while browsing `browseId` (else the page's own parent). */
+export async function moveChoices(db: Db, page: Page, browseId: number | undefined): Promise<MoveChoices> {
+  const browsing = (browseId ? await repo.findPageById(db, browseId) : undefined) ?? (await repo.findPageByPath(db, page.path.slice(0, -4)));
+  if (!browsing) throw notFound('The page does not exist.');
+  // A destination is offered when the type may live there and it is outside the page's own subtree.
+  const allowed = (destination: Pick<Page, 'path' | 'page_type'>) => !destination.path.startsWith(page.path) && mayLiveUnder(page, destination);
+  const children = await repo.listMoveChoices(db, browsing, page.id, MOVE_ROWS_LIMIT);
+  const parent = browsing.depth > 1 ? await repo.findPageByPath(db, browsing.path.slice(0, -4)) : undefined;
+  return {
+    browsing: { id: browsing.id, title: browsing.title, allowed: allowed(browsing), parentId: parent?.id ?? null },
+    rows: children.map((child) => ({
+      id: child.id,
+      title: child.title,
+      allowed: allowed(child),
+      hasChildren: child.numchild > 0 && !child.path.startsWith(page.path),
+    })),
+  };
+}
+
+const COPY_DESTINATIONS_LIMIT = 500;
+
+/** The copy screen's destinations: pages the type may live under, in tree order (Wagtail browses; a list is enough for a chain's tree). */
+export function copyDestinations(db: Db, page: Pick<Page, 'page_type'>): Promise<Array<{ id: number; title: string; depth: number }>> {
+  return repo.listPagesOfTypes(db, pageTypeOf(page.page_type)?.parentTypes ?? [], COPY_DESTINATIONS_LIMIT);
 }
 
 /**
@@ -51,7 +86,7 @@ export async function movePage(db: Db, pageId: number, destinationId: number, us
     const newPath = nextChildPath(destination.path, await repo.lastChildPath(trx, destination));
     const newUrlPath = `${destination.url_path}${page.slug}/`;
     await lifecycleRepo.relocateSubtree(trx, page, { path: newPath, depth: destination.depth + 1, urlPath: newUrlPath });
-    for (const moved of liveBefore) await insertRedirect(trx, moved.url_path, moved.id);
+    await recordPageMoveRedirects(trx, liveBefore.map((moved) => ({ id: moved.id, title: moved.title, oldUrlPath: moved.url_path })), userId);
     await logPageAction(trx, {
       pageId: page.id,
       userId,
@@ -138,6 +173,7 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
       const revision = await repo.insertRevision(trx, { page_id: copy.id, user_id: userId, content: fields });
       let saved = await repo.updatePage(trx, copy.id, { latest_revision_id: revision.id });
       if (options.publishCopies && original.live) saved = await publishRevision(trx, saved.id, revision.id);
+      else await indexPageReferences(trx, saved.id);
       copies.set(original.path, saved);
       await logPageAction(trx, {
         pageId: saved.id,

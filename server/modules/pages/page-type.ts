@@ -14,6 +14,12 @@ export type LoaderContext = {
 };
 
 /**
+ * A content field edited as a plain form field on the page editor (not in the block editor).
+ * `email_list`: a list of e-mail addresses, typed one a line (shared/schemas/email-list.ts).
+ */
+export type EditorField = { name: string; label: string; help: string; kind: 'email_list' };
+
+/**
  * A page type: the spec's template name, the schema of its type-specific content, where it may
  * sit in the tree, and an optional loader for data the template needs beyond its own fields.
  */
@@ -28,10 +34,28 @@ export type PageTypeDefinition = {
   parentTypes: readonly string[];
   /** Whether the public site serves it (the tree root is never served). */
   routable: boolean;
+  /** Content fields that never reach the browser (e.g. the staff addresses a form notifies). */
+  privateFields?: readonly string[];
+  /** Content fields the page editor shows as form fields of their own (e.g. a form's notification addresses). */
+  editorFields?: readonly EditorField[];
   /** A robots meta value every page of this type carries, whatever its own field says. */
   robots?: string;
   load?: (context: LoaderContext) => Promise<Record<string, unknown>>;
+  /** schema.org JSON-LD for the document head, from the page, its loaded extra and its absolute URL. */
+  structuredData?: (args: { page: Page; extra: Record<string, unknown>; url: string; site: Site }) => Record<string, unknown> | undefined;
 };
+
+/**
+ * Thrown by a loader when the request's query makes the page answer otherwise: the site's
+ * not-found page (a list page asked for a page number it does not have), or a redirect (page 1
+ * asked for with `?page=1` goes to the bare URL).
+ */
+export class PageLoadOutcome extends Error {
+  constructor(readonly outcome: { kind: 'notFound' } | { kind: 'redirect'; location: string; status: 301 | 302 }) {
+    super(outcome.kind === 'notFound' ? 'not found' : `redirect to ${outcome.location}`);
+    this.name = 'PageLoadOutcome';
+  }
+}
 
 export function definePageType(definition: PageTypeDefinition): PageTypeDefinition {
   return definition;

@@ -1,20 +1,27 @@
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import type { PageData } from '../../../shared/schemas/page-payload';
-import * as sitesRepo from '../sites/repo';
-import { findRedirectTarget } from '../redirects/repo';
+import { findPublicRedirect } from '../redirects/service';
 import { sitemapExtra } from '../navigation/sitemap';
+import { toolboxExtra } from '../snippets/toolbox-extra';
 import { contentForRender } from './content';
 import { pageTypeOf } from './page-types';
+import { PageLoadOutcome } from './page-type';
+import { siteOrigin } from '../../http/site';
 import * as repo from './repo';
-import { loadSiteTree, publicPath, splitLocalePrefix, urlPathFor, type LocaleRoot, type SiteTree } from './site-tree';
+import { publicPath, urlPathFor, type LocaleRoot, type SiteTree } from './site-tree';
 import type { Page } from './table';
 
-export type PublicRequest = { hostname: string; port: number; path: string; query: Record<string, unknown> };
+/**
+ * A request already matched to its site and language root (server/http/site.ts): `rest` is the
+ * path below that root, `path` the whole decoded path and `search` the raw query string (staff
+ * redirects match on those).
+ */
+export type PublicRequest = { tree: SiteTree; root: LocaleRoot; rest: string; path: string; search: string; query: Record<string, unknown> };
 
 export type ResolvedPage = {
   kind: 'page';
-  status: 200 | 404;
+  status: 200 | 404 | 400 | 409 | 429;
   tree: SiteTree;
   root: LocaleRoot;
   template: string;
@@ -33,12 +40,9 @@ export type Resolution =
       fromPage?: Pick<ResolvedPage, 'status' | 'tree' | 'root'> & { page: { id: number } };
     };
 
-/** Host and path to the live page that answers them; unknown paths get the site's Error404 page. */
+/** A site's path to the live page that answers it; unknown paths get the site's Error404 page. */
 export async function resolvePublicPage(db: Db, logger: Logger, request: PublicRequest): Promise<Resolution> {
-  const site = await sitesRepo.findSiteForHost(db, request.hostname, request.port);
-  if (!site) throw new Error('No site is configured: run the seed (npm run seed) or add a site in the back office');
-  const tree = await loadSiteTree(db, site);
-  const { root, rest } = splitLocalePrefix(tree, request.path);
+  const { tree, root, rest } = request;
   const page = await repo.findLivePage(db, urlPathFor(root, rest), root.page.path);
   const pageType = page ? pageTypeOf(page.page_type) : undefined;
 
@@ -48,12 +52,17 @@ export async function resolvePublicPage(db: Db, logger: Logger, request: PublicR
     }
     // The not-found page answers 404 even at its own address, so crawlers never index it.
     const status = pageType.type === 'Error404' ? 404 : 200;
-    return buildPage(db, logger, { tree, root, page, status, query: request.query });
+    try {
+      return await buildPage(db, logger, { tree, root, page, status, query: request.query });
+    } catch (error) {
+      if (!(error instanceof PageLoadOutcome)) throw error;
+      if (error.outcome.kind === 'notFound') return notFoundPage(db, logger, tree, root, request.query);
+      return { kind: 'redirect', location: error.outcome.location, status: error.outcome.status, fromPage: { status: 200, tree, root, page: { id: page.id } } };
+    }
   }
-  // A page that moved left its old address behind: answer it with a permanent redirect.
-  const moved = await findRedirectTarget(db, urlPathFor(root, rest));
-  const movedTo = moved ? publicPath(tree, moved) : null;
-  if (movedTo) return { kind: 'redirect', location: movedTo, status: 301 };
+  // No live page: a redirect (made by staff, imported, or left by a page move) answers before the 404.
+  const redirect = await findPublicRedirect(db, tree, request.path, request.search);
+  if (redirect) return { kind: 'redirect', location: redirect.location, status: redirect.status };
   return notFoundPage(db, logger, tree, root, request.query);
 }
 
@@ -100,12 +109,16 @@ export async function buildPage(
   const content = contentForRender(pageType, page.content, (problem) =>
     logger.warn({ pageId: page.id, pageType: page.page_type, ...problem }, 'page content failed its schema; rendering without it'),
   );
+  for (const field of pageType.privateFields ?? []) delete content[field];
   const pageUrl = (other: Pick<Page, 'url_path'>) => publicPath(tree, other) ?? '/';
   const extra = {
     ...(pageType.load ? await pageType.load({ db, site: tree.site, page, query: args.query, pageUrl }) : {}),
     // A sitemap block anywhere in the content gets the site's page list (navigation module).
     ...(await sitemapExtra(db, tree, root, content)),
+    // Toolbox blocks get their toolbox's current blocks (snippets module).
+    ...(await toolboxExtra(db, logger, content)),
   };
+  const structuredData = pageType.structuredData?.({ page, extra, url: new URL(pageUrl(page), siteOrigin(tree.site)).href, site: tree.site });
   const translations = await repo.findTranslations(db, page.translation_key);
   const alternates = translations
     .filter((other) => other.live && other.id !== page.id)
@@ -119,6 +132,7 @@ export async function buildPage(
     root,
     template: pageType.type,
     alternates,
+    ...(structuredData ? { structuredData } : {}),
     page: {
       id: page.id,
       pageType: page.page_type,

@@ -207,6 +207,30 @@ export function countChildPages(db: Db, parent: Pick<Page, 'path' | 'depth'>, on
     .then((row) => Number(row.n));
 }
 
+/** A page's children as the move screen lists them, in tree order, without the page being moved (one query). */
+export function listMoveChoices(
+  db: Db,
+  parent: Pick<Page, 'path' | 'depth'>,
+  excludeId: number,
+  limit: number,
+): Promise<Array<Pick<Page, 'id' | 'title' | 'page_type' | 'path' | 'numchild'>>> {
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'page_type', 'path', 'numchild'])
+    .where('path', 'like', `${parent.path}%`)
+    .where('depth', '=', parent.depth + 1)
+    .where('id', '!=', excludeId)
+    .orderBy('path')
+    .limit(limit)
+    .execute();
+}
+
+/** Pages of some types in tree order (the copy screen's destinations: where the copied type may live), one query. */
+export function listPagesOfTypes(db: Db, pageTypes: readonly string[], limit: number): Promise<Array<Pick<Page, 'id' | 'title' | 'depth'>>> {
+  if (pageTypes.length === 0) return Promise.resolve([]);
+  return db.selectFrom('pages').select(['id', 'title', 'depth']).where('page_type', 'in', [...pageTypes]).orderBy('path').limit(limit).execute();
+}
+
 /** The ancestors of a page, root first (their paths are prefixes of its path). */
 export function findAncestors(db: Db, page: Pick<Page, 'path' | 'depth'>): Promise<Array<Pick<Page, 'id' | 'title' | 'depth'>>> {
   const prefixes = Array.from({ length: page.depth - 1 }, (_, i) => page.path.slice(0, (i + 1) * 4));

@@ -1,11 +1,5 @@
+import type { LeafChange, SnapshotChange } from '../../../shared/admin/revisions';
 import type { RevisionSnapshot } from './table';
-
-/** One changed leaf of a value: its path inside the field or block ('items.2.title') and both sides. */
-export type LeafChange = { path: string; before: string | null; after: string | null };
-
-export type SnapshotChange =
-  | { kind: 'field'; field: string; changes: LeafChange[] }
-  | { kind: 'block'; field: string; blockId: string; blockType: string; change: 'added' | 'removed' | 'changed' | 'moved'; position: number; changes: LeafChange[] };
 
 const PAGE_FIELDS: ReadonlyArray<keyof RevisionSnapshot> = ['title', 'slug', 'seo_title', 'search_description', 'robots'];
 

@@ -1,41 +1,45 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Db } from '../../db';
+import { requestSiteOf } from '../../http/site';
 import type { Logger } from '../../logger';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import type { ViewGate } from '../privacy/gate';
-import { resolvePublicPage } from './public-service';
+import { resolvePublicPage, type ResolvedPage } from './public-service';
 
-export function requestPort(req: Request): number {
-  const host = req.get('host') ?? '';
-  const match = /:(\d+)$/.exec(host);
-  if (match) return Number(match[1]);
-  return req.protocol === 'https' ? 443 : 80;
-}
-
-export function siteUrlOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-}
+/** Pages that hold a form (server/modules/forms): they render through it and answer POSTs. */
+export type FormPages = {
+  handles(template: string): boolean;
+  get(req: Request, res: Response, resolved: ResolvedPage): Promise<void>;
+  post(req: Request, res: Response, resolved: ResolvedPage): Promise<void>;
+};
 
 /** The public site: every GET that no other router answered is a page path (or the 404 page). */
 /** `gate`: page privacy (server/modules/privacy), which may answer with a password form or a login redirect instead. */
-export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps, gate?: ViewGate): Router {
+export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps, gate?: ViewGate, formPages?: FormPages): Router {
   const router = Router();
   router.get(/.*/, async (req, res, next) => {
     // API paths answer JSON from their own routers; an unknown one is a JSON 404, not a page.
     if (req.path.startsWith('/api/')) return next();
-    const resolution = await resolvePublicPage(db, logger, {
-      hostname: req.hostname,
-      port: requestPort(req),
-      path: decodeURIComponent(req.path),
-      query: req.query as Record<string, unknown>,
-    });
+    const { tree, root, rest } = requestSiteOf(res);
+    const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    const resolution = await resolvePublicPage(db, logger, { tree, root, rest, path: decodeURIComponent(req.path), search, query: req.query as Record<string, unknown> });
     if (resolution.kind === 'redirect') {
       if (gate && resolution.fromPage && !(await gate(req, res, resolution.fromPage))) return;
       res.redirect(resolution.status ?? 302, resolution.location);
       return;
     }
     if (gate && !(await gate(req, res, resolution))) return;
-    renderPage(res, resolution, renderDeps, siteUrlOf(req));
+    if (formPages?.handles(resolution.template)) return formPages.get(req, res, resolution);
+    await renderPage(res, resolution, renderDeps);
+  });
+  // A form page's own form posts back to it (spec section 7); any other POST is not a page's.
+  router.post(/.*/, async (req, res, next) => {
+    if (!formPages || req.path.startsWith('/api/')) return next();
+    const { tree, root, rest } = requestSiteOf(res);
+    const resolution = await resolvePublicPage(db, logger, { tree, root, rest, path: decodeURIComponent(req.path), search: '', query: {} });
+    if (resolution.kind !== 'page' || resolution.status !== 200 || !formPages.handles(resolution.template)) return next();
+    if (gate && !(await gate(req, res, resolution))) return;
+    return formPages.post(req, res, resolution);
   });
   return router;
 }

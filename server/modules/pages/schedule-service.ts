@@ -9,12 +9,19 @@ import * as repo from './repo';
 import { publishRevision } from './service';
 import { contentForSave } from './content';
 import { pageTypeOf } from './page-types';
+import type { ScheduledItem } from '../../../shared/admin/dashboard';
+import type { UserPagePermissions } from '../permissions/policy';
 import type { Page, PageContent } from './table';
 
 export const PUBLISH_JOB = 'pages.publish_scheduled';
 export const EXPIRE_JOB = 'pages.expire';
 
 export type Schedule = { goLiveAt: Date | null; expireAt: Date | null };
+
+/** Whether a revision of the page waits for an approved go-live time (the status 'scheduled'). */
+export function hasApprovedSchedule(db: Db, pageId: number): Promise<boolean> {
+  return repo.hasApprovedSchedule(db, pageId);
+}
 
 /**
  * Wagtail's publish with go-live and expiry: a go-live in the future approves the revision for
@@ -97,3 +104,45 @@ export const pageJobHandlers = new Map<string, JobHandler>([
   [PUBLISH_JOB, publishScheduledJob],
   [EXPIRE_JOB, expirePageJob],
 ]);
+
+/**
+ * Wagtail's unschedule (revisions_unschedule): the revision no longer waits for its go-live time.
+ * The publish job is cancelled by its dedupe key, the page keeps its live version (or stays a
+ * draft), and the audit log records it. 409 when the revision is not scheduled (already
+ * published, or unscheduled by someone else meanwhile).
+ */
+export async function unschedulePage(db: Db, pageId: number, revisionId: number, userId: number): Promise<Page> {
+  return inTransaction(db, async (trx) => {
+    const page = await repo.lockPage(trx, pageId);
+    if (!page || page.depth <= 1) throw notFound('The page does not exist.');
+    const revision = await repo.findRevision(trx, revisionId);
+    if (!revision || revision.page_id !== page.id) throw notFound('The revision does not exist.');
+    if (!revision.approved_go_live_at) throw new HttpError(409, 'not_scheduled', 'This revision is not scheduled for publishing (it may have been published or unscheduled meanwhile).');
+    await lifecycleRepo.setApprovedSchedule(trx, pageId, null, null);
+    await cancelPendingJob(trx, `publish:${pageId}`);
+    const saved = await repo.updatePage(trx, pageId, { go_live_at: null });
+    await logPageAction(trx, { pageId, userId, action: 'unschedule', title: revision.content.title, revisionId, data: { go_live_at: new Date(revision.approved_go_live_at).toISOString() } });
+    return saved;
+  });
+}
+
+const SCHEDULED_SCAN = 200;
+
+/**
+ * Revisions waiting for their go-live time on pages the user may edit, soonest first (the
+ * dashboard's "Scheduled" panel); unscheduling needs 'publish', as Wagtail's can_unschedule.
+ */
+export async function scheduledItems(db: Db, permissions: UserPagePermissions, limit: number): Promise<ScheduledItem[]> {
+  const rows = await lifecycleRepo.listScheduledRevisions(db, SCHEDULED_SCAN);
+  return rows
+    .filter((row) => permissions.can('change', row))
+    .slice(0, limit)
+    .map((row) => ({
+      pageId: row.id,
+      revisionId: row.revision_id,
+      title: row.object_str || row.title,
+      goLiveAt: new Date(row.approved_go_live_at!).toISOString(),
+      live: row.live,
+      canUnschedule: permissions.can('publish', row),
+    }));
+}

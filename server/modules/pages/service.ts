@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
+import { logPageAction } from '../audit/service';
+import { assertEmbedsAllowed } from '../embeds/service';
 import { contentForSave } from './content';
-import { pageTypeOf } from './page-types';
+import { pageTypeOf, pageTypes } from './page-types';
+import { indexPageReferences } from './references';
 import * as repo from './repo';
 import { SLUG_PATTERN, slugify } from './slug';
 import type { Page, PageContent, RevisionSnapshot } from './table';
-import { nextChildPath } from './tree-path';
+import { nextChildPath, STEP_LENGTH } from './tree-path';
 
 export type PageFields = {
   title: string;
@@ -24,6 +27,8 @@ export type CreatePageInput = PageFields & {
   localeId?: number;
   translationKey?: string;
   publish?: boolean;
+  /** Saving a draft: blocks may keep required fields blank until publishing (Wagtail 7). */
+  deferRequired?: boolean;
 };
 
 function validationError(errors: Record<string, string[]>): HttpError {
@@ -53,7 +58,7 @@ export async function createPage(db: Db, input: CreatePageInput): Promise<Page> 
   const errors: Record<string, string[]> = {};
   if (!title) errors.title = ['This field is required.'];
   if (!SLUG_PATTERN.test(slug)) errors.slug = ['Use lower-case letters, digits and hyphens.'];
-  const content = contentForSave(pageType, input.content);
+  const content = contentForSave(pageType, input.content, { deferRequired: input.deferRequired && !input.publish });
   if (!content.ok) Object.assign(errors, content.errors);
   if (Object.keys(errors).length) throw validationError(errors);
 
@@ -66,6 +71,8 @@ export async function createPage(db: Db, input: CreatePageInput): Promise<Page> 
     if (await repo.siblingSlugTaken(trx, parent, slug)) {
       throw validationError({ slug: [`The slug '${slug}' is already in use within the parent page.`] });
     }
+    // The embed allow-list of the site the page joins (its settings, else the environment's).
+    if (content.ok) await assertEmbedsAllowed(trx, parent.path, content.content);
     const fields = {
       title,
       slug,
@@ -88,8 +95,45 @@ export async function createPage(db: Db, input: CreatePageInput): Promise<Page> 
     });
     const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: input.userId ?? null, content: snapshot(fields) });
     const withRevision = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id });
-    return input.publish ? publishRevisionIn(trx, withRevision, revision.id) : withRevision;
+    if (input.publish) return publishRevisionIn(trx, withRevision, revision.id);
+    await indexPageReferences(trx, page.id);
+    return withRevision;
   });
+}
+
+/**
+ * Wagtail's create view: the page with its first revision, published at once when asked, and
+ * the audit log's 'create' (and 'publish') entries, all in one transaction.
+ */
+export async function addPage(db: Db, input: CreatePageInput & { userId: number }): Promise<Page> {
+  return inTransaction(db, async (trx) => {
+    const page = await createPage(trx, input);
+    const entry = { pageId: page.id, userId: input.userId, title: page.title, revisionId: page.latest_revision_id };
+    await logPageAction(trx, { ...entry, action: 'create' });
+    if (input.publish) await logPageAction(trx, { ...entry, action: 'publish' });
+    return page;
+  });
+}
+
+/** A page by id, the tree root included (undefined when there is none). */
+export function findPage(db: Db, id: number): Promise<Page | undefined> {
+  return repo.findPageById(db, id);
+}
+
+/** The first live page of a type under a root path (e.g. a site's state list page). */
+export function findLivePageOfType(db: Db, pageType: string, underPath: string): Promise<Page | undefined> {
+  return repo.findLivePageOfType(db, pageType, underPath);
+}
+
+/** The parent of a page (undefined for the tree root). */
+export function findParentPage(db: Db, page: Pick<Page, 'path' | 'depth'>): Promise<Page | undefined> {
+  if (page.depth <= 1) return Promise.resolve(undefined);
+  return repo.findPageByPath(db, page.path.slice(0, -STEP_LENGTH));
+}
+
+/** The page types that may be created under a parent (its children's allowed types), in registry order. */
+export function childTypesFor(parent: Pick<Page, 'page_type'>): Array<{ type: string; label: string }> {
+  return [...pageTypes.values()].filter((type) => type.parentTypes.includes(parent.page_type)).map((type) => ({ type: type.type, label: type.label }));
 }
 
 /** Makes a revision the live content of its page. */
@@ -110,7 +154,7 @@ async function publishRevisionIn(trx: Db, page: Page, revisionId: number): Promi
     const newUrlPath = `${page.url_path.slice(0, page.url_path.length - page.slug.length - 1)}${snap.slug}/`;
     await repo.rewriteSubtreeUrlPaths(trx, page.path, page.url_path, newUrlPath);
   }
-  return repo.updatePage(trx, page.id, {
+  const published = await repo.updatePage(trx, page.id, {
     slug: snap.slug || page.slug,
     title: snap.title,
     seo_title: snap.seo_title,
@@ -124,4 +168,6 @@ async function publishRevisionIn(trx: Db, page: Page, revisionId: number): Promi
     first_published_at: page.first_published_at ?? new Date(),
     last_published_at: new Date(),
   });
+  await indexPageReferences(trx, page.id);
+  return published;
 }

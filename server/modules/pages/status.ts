@@ -1,5 +1,4 @@
-/** The explorer's status of a page, as Wagtail words it. */
-export type PageStatus = 'draft' | 'live' | 'live + draft' | 'scheduled' | 'live + scheduled' | 'expired' | 'in moderation' | 'live + in moderation';
+import type { PageStatus } from '../../../shared/admin/page-status';
 
 export type StatusFields = {
   live: boolean;

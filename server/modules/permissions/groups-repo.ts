@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { Group, PagePermissionType } from './table';
+import type { CollectionPermissionType, Group, ModelPermissionAction, PagePermissionType } from './table';
 
 export type GroupListing = Group & { member_count: number };
 export type GroupGrant = { page_id: number; permission_type: PagePermissionType };
@@ -79,4 +79,42 @@ export function listPageChoices(db: Db, maxDepth: number, limit: number): Promis
 export function pageTitles(db: Db, ids: number[]): Promise<Array<{ id: number; title: string; path: string }>> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('pages').select(['id', 'title', 'path']).where('id', 'in', ids).orderBy('path').execute();
+}
+
+export type ModelGrant = { model: string; action: ModelPermissionAction };
+export type CollectionGrant = { collection_id: number; permission: CollectionPermissionType };
+
+export function listGroupModelPermissions(db: Db, groupId: number): Promise<ModelGrant[]> {
+  return db.selectFrom('group_model_permissions').select(['model', 'action']).where('group_id', '=', groupId).orderBy('model').execute();
+}
+
+/** Sets a group's model permissions to exactly `grants` (the group form submits them all). */
+export async function replaceGroupModelPermissions(db: Db, groupId: number, grants: ModelGrant[]): Promise<void> {
+  await db.deleteFrom('group_model_permissions').where('group_id', '=', groupId).execute();
+  if (grants.length) await db.insertInto('group_model_permissions').values(grants.map((grant) => ({ ...grant, group_id: groupId }))).execute();
+}
+
+export function listGroupCollectionPermissions(db: Db, groupId: number): Promise<Array<CollectionGrant & { name: string; path: string }>> {
+  return db
+    .selectFrom('group_collection_permissions as g')
+    .innerJoin('collections as c', 'c.id', 'g.collection_id')
+    .select(['g.collection_id', 'g.permission', 'c.name', 'c.path'])
+    .where('g.group_id', '=', groupId)
+    .orderBy('c.path')
+    .execute();
+}
+
+export async function replaceGroupCollectionPermissions(db: Db, groupId: number, grants: CollectionGrant[]): Promise<void> {
+  await db.deleteFrom('group_collection_permissions').where('group_id', '=', groupId).execute();
+  if (grants.length) await db.insertInto('group_collection_permissions').values(grants.map((grant) => ({ ...grant, group_id: groupId }))).execute();
+}
+
+export async function existingCollectionIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('collections').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+export function collectionNames(db: Db, ids: number[]): Promise<Array<{ id: number; name: string; path: string }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('collections').select(['id', 'name', 'path']).where('id', 'in', ids).orderBy('path').execute();
 }

@@ -24,23 +24,121 @@ async function grantsOf(db: Db, form: GroupForm): Promise<repo.GroupGrant[]> {
   return [...byPage].flatMap(([page_id, types]) => [...types].map((permission_type) => ({ page_id, permission_type })));
 }
 
-export async function createGroup(db: Db, form: GroupForm): Promise<Group> {
+/** The models the group form may grant, with the actions each has (the admin's registered areas). */
+export type GrantableModels = ReadonlyMap<string, readonly string[]>;
+
+function modelGrantsOf(form: GroupForm, models: GrantableModels): repo.ModelGrant[] {
+  const out: repo.ModelGrant[] = [];
+  for (const [model, actions] of Object.entries(form.model_permissions)) {
+    const allowed = models.get(model);
+    for (const action of actions) {
+      if (!allowed?.includes(action)) throw badRequest('A model permission in the form does not exist.', { model_permissions: [`${model}: '${action}' is not a permission of this model.`] });
+      out.push({ model, action });
+    }
+  }
+  return out;
+}
+
+async function collectionGrantsOf(db: Db, form: GroupForm): Promise<repo.CollectionGrant[]> {
+  const byCollection = new Map<number, Set<repo.CollectionGrant['permission']>>();
+  for (const [id, types] of Object.entries(form.collection_permissions)) byCollection.set(Number(id), new Set(types));
+  if (form.new_collection !== '') {
+    const existing = byCollection.get(form.new_collection) ?? new Set();
+    for (const type of form.new_collection_permissions) existing.add(type);
+    byCollection.set(form.new_collection, existing);
+  }
+  const ids = [...byCollection.keys()];
+  const found = new Set(await repo.existingCollectionIds(db, ids));
+  if (ids.some((id) => !found.has(id))) throw badRequest('A collection in the permissions no longer exists.', { new_collection: ['Select a valid choice. That collection does not exist.'] });
+  return [...byCollection].flatMap(([collection_id, types]) => [...types].map((permission) => ({ collection_id, permission })));
+}
+
+async function writeGrants(db: Db, groupId: number, form: GroupForm, models: GrantableModels): Promise<void> {
+  await repo.replaceGroupPagePermissions(db, groupId, await grantsOf(db, form));
+  await repo.replaceGroupModelPermissions(db, groupId, modelGrantsOf(form, models));
+  await repo.replaceGroupCollectionPermissions(db, groupId, await collectionGrantsOf(db, form));
+}
+
+export async function createGroup(db: Db, form: GroupForm, models: GrantableModels = new Map()): Promise<Group> {
   return inTransaction(db, async (trx) => {
     if (await repo.findGroupByName(trx, form.name)) throw badRequest(NAME_TAKEN, { name: [NAME_TAKEN] });
-    const grants = await grantsOf(trx, form);
     const group = await repo.insertGroup(trx, { name: form.name, can_access_admin: form.can_access_admin });
-    await repo.replaceGroupPagePermissions(trx, group.id, grants);
+    await writeGrants(trx, group.id, form, models);
     return group;
   });
 }
 
-export async function editGroup(db: Db, id: number, form: GroupForm): Promise<void> {
+export async function editGroup(db: Db, id: number, form: GroupForm, models: GrantableModels = new Map()): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await repo.findGroupById(trx, id))) throw notFound('The group does not exist.');
     const clash = await repo.findGroupByName(trx, form.name);
     if (clash && clash.id !== id) throw badRequest(NAME_TAKEN, { name: [NAME_TAKEN] });
-    const grants = await grantsOf(trx, form);
     await repo.updateGroup(trx, id, { name: form.name, can_access_admin: form.can_access_admin });
-    await repo.replaceGroupPagePermissions(trx, id, grants);
+    await writeGrants(trx, id, form, models);
   });
+}
+
+/** A group's model permissions as the form shows them: model -> actions granted. */
+export async function groupModelPermissions(db: Db, groupId: number): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = Object.create(null);
+  for (const grant of await repo.listGroupModelPermissions(db, groupId)) (out[grant.model] ??= []).push(grant.action);
+  return out;
+}
+
+export type GroupCollectionRow = { collectionId: number; name: string; permissions: string[] };
+
+/** A group's collection permissions: one row per collection with the permissions granted there. */
+export async function groupCollectionRows(db: Db, groupId: number): Promise<GroupCollectionRow[]> {
+  const rows = new Map<number, GroupCollectionRow>();
+  for (const grant of await repo.listGroupCollectionPermissions(db, groupId)) {
+    const row = rows.get(grant.collection_id) ?? { collectionId: grant.collection_id, name: grant.name, permissions: [] };
+    row.permissions.push(grant.permission);
+    rows.set(grant.collection_id, row);
+  }
+  return [...rows.values()];
+}
+
+/** The names of the collections a submitted form named (gone ones are left out). */
+export function collectionNames(db: Db, ids: number[]): Promise<Array<{ id: number; name: string; path: string }>> {
+  return repo.collectionNames(db, ids);
+}
+
+/** Every group with its member count, by name (the groups list, the user form's choices). */
+export function listGroups(db: Db): Promise<repo.GroupListing[]> {
+  return repo.listGroups(db);
+}
+
+/** A group by id: 404 when it does not exist. */
+export async function getGroup(db: Db, id: number): Promise<Group> {
+  const group = await repo.findGroupById(db, id);
+  if (!group) throw notFound('The group does not exist.');
+  return group;
+}
+
+export type GroupPermissionRow = { pageId: number; title: string; permissions: repo.GroupGrant['permission_type'][] };
+
+/** A group's page permissions as the form shows them: one row per page with the types granted there. */
+export async function groupPermissionRows(db: Db, groupId: number): Promise<GroupPermissionRow[]> {
+  const rows = new Map<number, GroupPermissionRow>();
+  for (const grant of await repo.listGroupPagePermissions(db, groupId)) {
+    const row = rows.get(grant.page_id) ?? { pageId: grant.page_id, title: grant.title, permissions: [] };
+    row.permissions.push(grant.permission_type);
+    rows.set(grant.page_id, row);
+  }
+  return [...rows.values()];
+}
+
+/** The upper levels of the page tree, to choose a page from (permissions, a site's root). */
+export function pageChoices(db: Db, maxDepth: number, limit: number): Promise<Array<{ id: number; title: string; depth: number }>> {
+  return repo.listPageChoices(db, maxDepth, limit);
+}
+
+/** The titles of the pages a submitted form named (ids that no longer exist are left out). */
+export function pageTitles(db: Db, ids: number[]): Promise<Array<{ id: number; title: string; path: string }>> {
+  return repo.pageTitles(db, ids);
+}
+
+/** The ids of a user's groups. */
+export function userGroupIds(db: Db, userId: number): Promise<number[]> {
+  return repo.listUserGroupIds(db, userId);
 }

@@ -26,3 +26,24 @@ export async function userHasAdminAccessGroup(db: Db, userId: number): Promise<b
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Every model permission a user holds through their groups ('wagtailredirects.redirect' + 'add'...). */
+export function listUserModelPermissions(db: Db, userId: number): Promise<Array<{ model: string; action: string }>> {
+  return db
+    .selectFrom('group_model_permissions as gmp')
+    .innerJoin('user_groups as ug', 'ug.group_id', 'gmp.group_id')
+    .select(['gmp.model', 'gmp.action'])
+    .where('ug.user_id', '=', userId)
+    .execute();
+}
+
+/** Every collection permission a user holds through their groups, with the collection's path. */
+export function listUserCollectionPermissions(db: Db, userId: number): Promise<Array<{ permission: string; path: string }>> {
+  return db
+    .selectFrom('group_collection_permissions as gcp')
+    .innerJoin('user_groups as ug', 'ug.group_id', 'gcp.group_id')
+    .innerJoin('collections as c', 'c.id', 'gcp.collection_id')
+    .select(['gcp.permission', 'c.path'])
+    .where('ug.user_id', '=', userId)
+    .execute();
+}

@@ -26,3 +26,24 @@ export interface GroupPagePermissionTable {
 
 export type Group = Selectable<GroupTable>;
 export type GroupPagePermission = Selectable<GroupPagePermissionTable>;
+
+/** Model permissions a group holds (Wagtail's add_/change_/delete_/publish_<model> codenames). */
+export const MODEL_PERMISSION_ACTIONS = ['add', 'change', 'delete', 'publish'] as const;
+export type ModelPermissionAction = (typeof MODEL_PERMISSION_ACTIONS)[number];
+
+export interface GroupModelPermissionTable {
+  group_id: number;
+  /** 'app_label.model_name', e.g. 'wagtailredirects.redirect'. */
+  model: string;
+  action: ModelPermissionAction;
+}
+
+/** Media permissions on a collection and its descendants (Wagtail's GroupCollectionPermission). */
+export const COLLECTION_PERMISSION_TYPES = ['add', 'change', 'choose'] as const;
+export type CollectionPermissionType = (typeof COLLECTION_PERMISSION_TYPES)[number];
+
+export interface GroupCollectionPermissionTable {
+  group_id: number;
+  collection_id: number;
+  permission: CollectionPermissionType;
+}

@@ -8,18 +8,15 @@ import { PasswordRequiredPage, type PasswordRequiredProps } from '../../../views
 import { PublicLoginPage, type PublicLoginProps } from '../../../views/restricted/PublicLoginPage';
 import { RestrictedDocument } from '../../../views/restricted/RestrictedDocument';
 import type { AssetManifest } from '../../ssr/assets';
-import { requestPort } from '../pages/routes';
-import { loadSiteTree, publicPath, splitLocalePrefix } from '../pages/site-tree';
-import { findSiteForHost } from '../sites/repo';
+import { resolveRequestSite } from '../../http/site';
+import { publicPath, splitLocalePrefix } from '../pages/site-tree';
 
 /** The site and language a password or login form is shown in (those of the page it guards). */
 export type PublicChrome = { languageCode: string; siteName: string; homeUrl: string };
 
 /** The chrome of the site answering this host, in the language of `path` (the page asked for). */
-export async function publicChromeFor(db: Db, req: Request, path: string): Promise<PublicChrome> {
-  const site = await findSiteForHost(db, req.hostname, requestPort(req));
-  if (!site) throw new Error('No site is configured');
-  const tree = await loadSiteTree(db, site);
+export async function publicChromeFor(db: Db, req: Request, res: Response, path: string): Promise<PublicChrome> {
+  const { site, tree } = await resolveRequestSite(db, req, res);
   const { root } = splitLocalePrefix(tree, path.split('?')[0] ?? '/');
   return { languageCode: root.languageCode, siteName: site.site_name, homeUrl: publicPath(tree, root.page) ?? '/' };
 }

@@ -1,17 +1,17 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
+import { formErrors } from '../../http/validate';
 import type { AssetManifest } from '../../ssr/assets';
 import { authenticateWithPasswordParams, viewPasswordFormSchema } from '../../../shared/schemas/privacy';
 import type { PublicLoginProps } from '../../../views/restricted/PublicLoginPage';
-import { safeNextPath } from '../admin/next-url';
+import { clientAddress } from '../../http/client-address';
+import { safeRedirectPath } from '../../http/safe-redirect';
 import { handleLoginPost } from '../auth/login-form';
 import { csrfTokenFor } from '../auth/csrf';
 import type { SessionStack } from '../auth/session-middleware';
-import * as pagesRepo from '../pages/repo';
 import { publicChromeFor, renderPasswordRequired, renderPublicLogin } from './render';
-import { listRestrictionsCoveringPage } from './repo';
-import { checkRestrictionPassword } from './service';
+import { checkRestrictionPassword, passwordRestrictionFor } from './service';
 import { markRestrictionPassed, passwordFormUrl } from './session';
 
 // Wagtail's wording (PasswordViewRestrictionForm.clean_password).
@@ -33,52 +33,59 @@ export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: 
   const passwordContext = async (req: Request) => {
     const params = authenticateWithPasswordParams.safeParse(req.params);
     if (!params.success) throw notFound('The page does not exist.');
-    const page = await pagesRepo.findPageById(db, params.data.page_id);
-    const restriction = page ? (await listRestrictionsCoveringPage(db, page.id)).find((r) => r.id === params.data.restriction_id) : undefined;
-    if (!page || !restriction || restriction.restriction_type !== 'password') throw notFound('The page does not exist.');
+    const found = await passwordRestrictionFor(db, params.data.page_id, params.data.restriction_id);
+    if (!found) throw notFound('The page does not exist.');
+    const { page, restriction } = found;
     return { page, restriction, action: passwordFormUrl(restriction.id, page.id) };
   };
 
   const renderPasswordForm = async (req: Request, res: Response, action: string, returnUrl: string, error?: string, status = 200) =>
-    renderPasswordRequired(res, assets, await publicChromeFor(db, req, returnUrl), { action, returnUrl, csrfToken: csrfTokenFor(req), error }, status);
+    renderPasswordRequired(res, assets, await publicChromeFor(db, req, res, returnUrl), { action, returnUrl, csrfToken: csrfTokenFor(req), error }, status);
 
   router.get('/authenticate_with_password/:restriction_id/:page_id/', async (req, res) => {
     const { action } = await passwordContext(req);
-    await renderPasswordForm(req, res, action, safeNextPath(req.query.return_url, '/'));
+    await renderPasswordForm(req, res, action, safeRedirectPath(req.query.return_url, '/'));
   });
 
   router.post('/authenticate_with_password/:restriction_id/:page_id/', async (req, res) => {
     const { restriction, action } = await passwordContext(req);
     const body = bodyOf(req);
     // Only a path on this site: anything else (another host, '//host', a scheme) goes home.
-    const returnUrl = safeNextPath(body.return_url, '/');
+    const returnUrl = safeRedirectPath(body.return_url, '/');
     const parsed = viewPasswordFormSchema.safeParse(body);
-    if (!parsed.success) return renderPasswordForm(req, res, action, returnUrl, parsed.error.issues[0]?.message ?? WRONG_VIEW_PASSWORD, 400);
-    const result = await checkRestrictionPassword(db, restriction, parsed.data.password, req.ip ?? 'unknown');
-    if (result === 'rate_limited') return renderPasswordForm(req, res, action, returnUrl, RATE_LIMITED_VIEW_PASSWORD, 429);
-    if (result === 'wrong') return renderPasswordForm(req, res, action, returnUrl, WRONG_VIEW_PASSWORD);
+    if (!parsed.success) {
+      const { fieldErrors, nonFieldErrors } = formErrors(parsed.error, ['password']);
+      return renderPasswordForm(req, res, action, returnUrl, fieldErrors.password ?? nonFieldErrors[0] ?? WRONG_VIEW_PASSWORD, 400);
+    }
+    const check = await checkRestrictionPassword(db, restriction, parsed.data.password, clientAddress(req));
+    if (check.result === 'rate_limited') {
+      res.setHeader('Retry-After', String(check.retryAfterSeconds));
+      return renderPasswordForm(req, res, action, returnUrl, RATE_LIMITED_VIEW_PASSWORD, 429);
+    }
+    if (check.result === 'wrong') return renderPasswordForm(req, res, action, returnUrl, WRONG_VIEW_PASSWORD);
     markRestrictionPassed(req, restriction.id);
     res.setHeader('Cache-Control', 'private, no-store');
     res.redirect(303, returnUrl);
   });
 
   const renderLogin = async (req: Request, res: Response, props: Omit<PublicLoginProps, 't' | 'csrfToken' | 'signedInAs'>, status = 200) =>
-    renderPublicLogin(res, assets, await publicChromeFor(db, req, props.next), { ...props, csrfToken: csrfTokenFor(req), signedInAs: req.user?.username }, status);
+    renderPublicLogin(res, assets, await publicChromeFor(db, req, res, props.next), { ...props, csrfToken: csrfTokenFor(req), signedInAs: req.user?.username }, status);
 
   // The form shows even to someone signed in: their account may lack the group the page needs.
   router.get('/login/', async (req, res) => {
-    await renderLogin(req, res, { next: safeNextPath(req.query.next, '/'), username: '', fieldErrors: {} });
+    await renderLogin(req, res, { next: safeRedirectPath(req.query.next, '/'), username: '', fieldErrors: {} });
   });
 
   // Rate-limited per account and per address in the auth service, as the back-office login.
   router.post('/login/', (req: Request, res: Response, next: NextFunction) => {
-    const nextPath = safeNextPath(bodyOf(req).next, '/');
+    const nextPath = safeRedirectPath(bodyOf(req).next, '/');
     handleLoginPost(sessions, req, res, next, {
       fail: ({ username, fieldErrors, formError }, status) => renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
       succeed: () => res.redirect(303, nextPath),
       // The session id changes at login; the shared passwords given so far go with the visitor.
       carry: (from, to) => {
         if (from.passedViewRestrictions) to.passedViewRestrictions = from.passedViewRestrictions;
+        if (from.passedCollectionViewRestrictions) to.passedCollectionViewRestrictions = from.passedCollectionViewRestrictions;
       },
     });
   });

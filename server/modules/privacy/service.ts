@@ -2,10 +2,10 @@ import { inTransaction, type Db } from '../../db';
 import { badRequest, HttpError } from '../../errors';
 import type { PrivacyForm } from '../../../shared/schemas/privacy';
 import { logPageAction } from '../audit/service';
-import { countRecentFailures, deleteOldLoginAttempts, recordFailedLogin } from '../auth/repo';
-import { LOGIN_WINDOW_SECONDS, MAX_FAILURES_PER_IP } from '../auth/service';
 import { existingGroupIds } from '../permissions/groups-repo';
+import { findPage } from '../pages/service';
 import type { Page } from '../pages/table';
+import { forgetIdleCounters, LIMITS, release, reserve } from '../rate-limits/service';
 import { hashPassword, verifyPassword } from '../users/passwords';
 import * as repo from './repo';
 import type { CoveringRestriction } from './repo';
@@ -91,13 +91,22 @@ export async function setPrivacy(db: Db, page: Pick<Page, 'id' | 'path' | 'title
 /** A visitor as the restrictions see them: the signed-in staff account (if any) and the passwords already given. */
 export type Visitor = { user?: { id: number; is_superuser: boolean }; passedRestrictionIds: readonly number[] };
 
-export type AccessDecision = { ok: true } | { ok: false; need: 'password' | 'login'; restriction: CoveringRestriction };
+export type AccessDecision<R = CoveringRestriction> = { ok: true } | { ok: false; need: 'password' | 'login'; restriction: R };
+
+/** Whether a user belongs to one of a restriction's groups (page and collection restrictions keep theirs apart). */
+export type GroupMembership = (db: Db, restrictionId: number, userId: number) => Promise<boolean>;
 
 /**
  * Whether a visitor may see a page under these restrictions (the page's own and its ancestors'),
  * as Wagtail's BaseViewRestriction.accept_request: every one of them must let the visitor in.
+ * Collection restrictions go through here too, with their own group table.
  */
-export async function checkViewAccess(db: Db, restrictions: CoveringRestriction[], visitor: Visitor): Promise<AccessDecision> {
+export async function checkViewAccess<R extends { id: number; restriction_type: RestrictionType }>(
+  db: Db,
+  restrictions: R[],
+  visitor: Visitor,
+  inGroups: GroupMembership = repo.userInRestrictionGroups,
+): Promise<AccessDecision<R>> {
   for (const restriction of restrictions) {
     switch (restriction.restriction_type) {
       case 'password':
@@ -108,28 +117,36 @@ export async function checkViewAccess(db: Db, restrictions: CoveringRestriction[
         break;
       case 'groups':
         if (!visitor.user) return { ok: false, need: 'login', restriction };
-        if (!visitor.user.is_superuser && !(await repo.userInRestrictionGroups(db, restriction.id, visitor.user.id))) return { ok: false, need: 'login', restriction };
+        if (!visitor.user.is_superuser && !(await inGroups(db, restriction.id, visitor.user.id))) return { ok: false, need: 'login', restriction };
         break;
     }
   }
   return { ok: true };
 }
 
-export type PasswordCheck = 'ok' | 'wrong' | 'rate_limited';
+export type PasswordCheck = { result: 'ok' | 'wrong' } | { result: 'rate_limited'; retryAfterSeconds: number };
 
-// Failures of the public password form are counted per address in the login attempts table, under
-// a key of their own so they never lock anyone out of the back office. A shared password has no
-// account to lock: locking the restriction itself would let anyone keep everyone out.
-const passwordAttemptKey = (ip: string) => `view_restriction:${ip}`;
-
-/** Checks a visitor's password against a 'password' restriction, rate-limited per address. */
+/**
+ * Checks a visitor's password against a 'password' restriction, rate-limited per client address
+ * (counted before the check, so parallel guesses count). A shared password has no account to
+ * slow down: limiting the restriction itself would let anyone keep every visitor out.
+ */
 export async function checkRestrictionPassword(db: Db, restriction: { password_hash: string | null }, password: string, ip: string): Promise<PasswordCheck> {
-  const key = passwordAttemptKey(ip);
-  // No username is ever '' (the login form requires one), so only the address count matters here.
-  const failures = await countRecentFailures(db, { username: '', ip: key }, LOGIN_WINDOW_SECONDS);
-  if (failures.ip >= MAX_FAILURES_PER_IP) return 'rate_limited';
-  if (restriction.password_hash && (await verifyPassword(restriction.password_hash, password))) return 'ok';
-  await deleteOldLoginAttempts(db, LOGIN_WINDOW_SECONDS);
-  await recordFailedLogin(db, [{ scope: 'ip', key }]);
-  return 'wrong';
+  const attempt = await reserve(db, LIMITS.pagePasswordAddress, ip);
+  if (!attempt.counted) return { result: 'rate_limited', retryAfterSeconds: attempt.retryAfterSeconds };
+  if (restriction.password_hash && (await verifyPassword(restriction.password_hash, password))) {
+    await release(db, LIMITS.pagePasswordAddress, ip);
+    return { result: 'ok' };
+  }
+  await forgetIdleCounters(db);
+  return { result: 'wrong' };
+}
+
+/** The password restriction named in a /_util/ URL, when it really covers the page named there. */
+export async function passwordRestrictionFor(db: Db, pageId: number, restrictionId: number): Promise<{ page: Page; restriction: CoveringRestriction } | undefined> {
+  const page = await findPage(db, pageId);
+  if (!page) return undefined;
+  const restriction = (await repo.listRestrictionsCoveringPage(db, page.id)).find((r) => r.id === restrictionId);
+  if (!restriction || restriction.restriction_type !== 'password') return undefined;
+  return { page, restriction };
 }

@@ -5,16 +5,21 @@ declare module 'express-session' {
   interface SessionData {
     /** Ids of the password restrictions this visitor gave the right password for (Wagtail's passed_page_view_restrictions). */
     passedViewRestrictions?: number[];
+    /** The same for collection restrictions (Wagtail's passed_collection_view_restrictions): ids of another table. */
+    passedCollectionViewRestrictions?: number[];
   }
 }
 
-export function passedRestrictionIds(req: Request): number[] {
-  const ids = req.session?.passedViewRestrictions;
+/** Which session list: page restrictions or collection restrictions (their ids overlap). */
+export type PassedKey = 'passedViewRestrictions' | 'passedCollectionViewRestrictions';
+
+export function passedRestrictionIds(req: Request, key: PassedKey = 'passedViewRestrictions'): number[] {
+  const ids = req.session?.[key];
   return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
 }
 
-export function markRestrictionPassed(req: Request, restrictionId: number): void {
-  req.session.passedViewRestrictions = [...new Set([...passedRestrictionIds(req), restrictionId])];
+export function markRestrictionPassed(req: Request, restrictionId: number, key: PassedKey = 'passedViewRestrictions'): void {
+  req.session[key] = [...new Set([...passedRestrictionIds(req, key), restrictionId])];
 }
 
 /**

@@ -20,3 +20,20 @@ export interface PageViewRestrictionGroupTable {
 }
 
 export type PageViewRestriction = Selectable<PageViewRestrictionTable>;
+
+/** The same for a collection (Wagtail's CollectionViewRestriction): covers the documents filed in it and its descendants. */
+export interface CollectionViewRestrictionTable {
+  id: Generated<number>;
+  collection_id: number;
+  restriction_type: RestrictionType;
+  password_hash: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CollectionViewRestrictionGroupTable {
+  restriction_id: number;
+  group_id: number;
+}
+
+export type CollectionViewRestriction = Selectable<CollectionViewRestrictionTable>;

@@ -2,9 +2,8 @@ import type { Db } from '../../db';
 import { cityUrl, locationUrl } from '../locations/directory';
 import { STATE_LIST_TYPE, stateListContentSchema } from '../locations/page-types';
 import { pageTypeOf } from '../pages/page-types';
-import { loadSiteTree, publicPath } from '../pages/site-tree';
+import { publicPath, type SiteTree } from '../pages/site-tree';
 import { privatePathTester } from '../privacy/service';
-import type { Site } from '../sites/table';
 import * as repo from './repo';
 
 export type SitemapUrl = { loc: string; lastmod?: string };
@@ -19,8 +18,7 @@ const day = (value: Date | string | null | undefined) => (value ? new Date(value
  * the city and location pages of its country (spec section 2; issue 4 "Sitemap entries").
  * The state list page itself carries each state as a section, so states have no URL of their own.
  */
-export async function sitemapUrls(db: Db, site: Site, origin: string): Promise<SitemapUrl[]> {
-  const tree = await loadSiteTree(db, site);
+export async function sitemapUrls(db: Db, tree: SiteTree, origin: string): Promise<SitemapUrl[]> {
   const urls: SitemapUrl[] = [];
   const seen = new Set<string>();
   const add = (path: string, lastmod?: string) => {

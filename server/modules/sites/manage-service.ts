@@ -2,7 +2,8 @@ import { inTransaction, type Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import type { SiteForm } from '../../../shared/schemas/admin-accounts';
 import { findPageById } from '../pages/repo';
-import { insertSite } from './repo';
+import { listPageChoices } from '../permissions/groups-repo';
+import { insertSite, listSites } from './repo';
 import * as repo from './manage-repo';
 import type { Site } from './table';
 
@@ -47,4 +48,29 @@ export function editSite(db: Db, id: number, form: SiteForm): Promise<void> {
     await validate(trx, form, id);
     await repo.updateSite(trx, id, row(form));
   });
+}
+
+/** Every site with its root page's title (the sites list). */
+export function listSitesWithRoot(db: Db): Promise<repo.SiteListing[]> {
+  return repo.listSitesWithRoot(db);
+}
+
+/** A site by id: 404 when there is none. */
+export async function getSite(db: Db, id: number): Promise<Site> {
+  const site = await repo.findSiteById(db, id);
+  if (!site) throw notFound('The site does not exist.');
+  return site;
+}
+
+// A site's root is a home page in practice; two levels below it are offered as well.
+const ROOT_CHOICE_DEPTH = 3;
+
+/** The pages a site may have as its root: the upper tree levels without the tree root itself. */
+export async function rootPageChoices(db: Db): Promise<Array<{ id: number; title: string; depth: number }>> {
+  return (await listPageChoices(db, ROOT_CHOICE_DEPTH, 1000)).filter((page) => page.depth > 1);
+}
+
+/** Every site, default first (choices in back-office forms). */
+export function listAllSites(db: Db): Promise<Site[]> {
+  return listSites(db);
 }

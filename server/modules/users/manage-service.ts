@@ -78,3 +78,23 @@ export async function deactivateUser(db: Db, actorId: number, id: number): Promi
     await deleteUserSessions(trx, id);
   });
 }
+
+/** A user by id: 404 when there is none. */
+export async function getUser(db: Db, id: number): Promise<User> {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound('The user does not exist.');
+  return user;
+}
+
+/** One page of the users list, searched by name, username or e-mail; past the end shows the last page. */
+export async function listUsersPage(
+  db: Db,
+  query: { search: string; page: number; perPage: number },
+): Promise<{ users: manageRepo.UserListing[]; page: number; pageCount: number; total: number }> {
+  const search = query.search || undefined;
+  const total = await manageRepo.countUsers(db, search);
+  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
+  const page = Math.min(query.page, pageCount);
+  const users = await manageRepo.listUsers(db, { limit: query.perPage, offset: (page - 1) * query.perPage, search });
+  return { users, page, pageCount, total };
+}

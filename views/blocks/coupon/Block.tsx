@@ -7,7 +7,7 @@ import type { CouponValue } from './schema';
 
 /**
  * A printable coupon (spec section 4): 'Print Coupon' opens the print dialog, then the block
- * thanks the visitor. Print CSS (client/styles/blocks-part1.css) prints the coupon alone.
+ * thanks the visitor. Print CSS (client/styles/blocks.css) prints the coupon alone.
  */
 export function CouponBlock({ value }: BlockProps<CouponValue>) {
   const t = useT();

@@ -1,7 +1,14 @@
 import type { Image } from '../../../shared/schemas/media';
-import { blockComponents } from '../components';
-import type { BlockProps } from '../define';
-import type { CustomBackgroundImageWrapperValue } from './schema';
+import type { BlockComponent, BlockProps } from '../define';
+import { HeadingBlock } from '../heading/Block';
+import { RichTextBlock } from '../rich-text/Block';
+import type { CustomBackgroundImageWrapperValue, WrapperChildType } from './schema';
+
+/**
+ * The components of the blocks the wrapper may hold (WRAPPER_CHILD_TYPES), imported directly
+ * rather than read from the registry in ../components, which imports this file.
+ */
+const childComponents: Record<WrapperChildType, BlockComponent> = { heading: HeadingBlock, rich_text: RichTextBlock };
 
 const srcset = (image: Image, type: string) =>
   image.renditions
@@ -31,7 +38,7 @@ export function CustomBackgroundImageWrapperBlock({ value }: BlockProps<CustomBa
       </picture>
       <div className="block-custom-background__content">
         {value.children.map((child) => {
-          const Component = blockComponents[child.type];
+          const Component = childComponents[child.type];
           return Component ? <Component key={child.id} id={child.id} value={child.value} /> : null;
         })}
       </div>

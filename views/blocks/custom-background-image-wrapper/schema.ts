@@ -2,22 +2,26 @@ import { z } from 'zod';
 import { imageSchema } from '../../../shared/schemas/media';
 import { demoImage } from '../demo-images';
 import { defineBlockSchema } from '../define';
-import { blockSchemas } from '../schemas';
+import { headingBlock } from '../heading/schema';
+import { richTextBlock } from '../rich-text/schema';
 
 /** Blocks that may sit inside the wrapper. */
 export const WRAPPER_CHILD_TYPES = ['rich_text', 'heading'] as const;
+export type WrapperChildType = (typeof WRAPPER_CHILD_TYPES)[number];
 
 /**
- * A nested block, validated by its own type's schema from the same registry. The registry is
- * read when a value is parsed (never at import time), which keeps the import cycle harmless.
+ * The schemas of those blocks, imported directly: the registry (../schemas) imports this file,
+ * so reading it from here would be an import cycle.
  */
+const childSchemas: Record<WrapperChildType, z.ZodType> = { heading: headingBlock.schema, rich_text: richTextBlock.schema };
+
+/** A nested block, validated by its own type's schema. */
 const childBlockSchema = z
   .object({ type: z.enum(WRAPPER_CHILD_TYPES), id: z.string().trim().min(1).max(64), value: z.unknown() })
   .transform((block, ctx) => {
-    const definition = blockSchemas.get(block.type);
-    const parsed = definition?.schema.safeParse(block.value);
-    if (!parsed?.success) {
-      for (const issue of parsed?.error.issues ?? [{ path: [], message: 'unknown block type' }]) {
+    const parsed = childSchemas[block.type].safeParse(block.value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
         ctx.addIssue({ code: 'custom', message: issue.message, path: ['value', ...issue.path] });
       }
       return z.NEVER;

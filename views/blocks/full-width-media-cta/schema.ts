@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { backgroundStyleSchema, linkSchema } from '../../../shared/schemas/content';
 import { demoImage } from '../demo-images';
 import { defineBlockSchema } from '../define';
-import { fullWidthMediaItemSchema } from '../full-width-media/schema';
+import { fullWidthMediaItemSchema, mediaItemReferences } from '../full-width-media/schema';
 import { richHtml } from '../rich-html';
 
 export const fullWidthMediaCtaSchema = z.object({
@@ -19,6 +19,7 @@ export const fullWidthMediaCtaBlock = defineBlockSchema({
   type: 'full_width_media_cta',
   schema: fullWidthMediaCtaSchema,
   meta: { label: 'Full-width media with call to action and fineprint', fields: { link: { label: 'Call to action', widget: 'link' }, fineprint: { label: 'Fineprint', widget: 'rich_text' } } },
+  references: (value) => mediaItemReferences(value.media),
   demo: {
     media: { kind: 'image', image: demoImage('crab-legs', 'Snow crab legs on ice') },
     heading: 'Crab Fest Is Back',

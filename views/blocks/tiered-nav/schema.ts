@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeUrlSchema } from '../../../shared/schemas/content';
-import { defineBlockSchema } from '../define';
+import { defineBlockSchema, type BlockReference } from '../define';
 
 /** Spec section 3: root_page, tier_one_links, tier_two_links (a parent plus links); links have id, url, title. */
 const navLinkSchema = z.object({ id: z.number().int().nonnegative(), url: safeUrlSchema, title: z.string().trim().min(1).max(120) });
@@ -23,6 +23,20 @@ export const tieredNavBlock = defineBlockSchema({
       tier_one_links: { label: 'First-tier links', widget: 'page_chooser' },
       tier_two_links: { label: 'Second-tier groups', helpText: 'A parent link and the pages under it.' },
     },
+  },
+  // Page chooser links carry the page id (0: a link typed by hand).
+  references: (value) => {
+    const out: BlockReference[] = [];
+    const add = (link: TieredNavLink, path: Array<string | number>) => {
+      if (link.id > 0) out.push({ model: 'wagtailcore.page', id: link.id, path, label: link.title });
+    };
+    add(value.root_page, ['root_page']);
+    value.tier_one_links.forEach((link, i) => add(link, ['tier_one_links', i]));
+    value.tier_two_links.forEach((group, i) => {
+      add(group.parent, ['tier_two_links', i, 'parent']);
+      group.links.forEach((link, j) => add(link, ['tier_two_links', i, 'links', j]));
+    });
+    return out;
   },
   demo: {
     root_page: { id: 1, url: '/menu/', title: 'Menu' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { richHtml } from '../rich-html';
 import { defineBlockSchema } from '../define';
 
-/** The e-mail unsubscribe form; its server side (POST /api/fcc/unsubscribe/) comes with the forms issue. */
+/** The e-mail unsubscribe form; it posts to POST /api/fcc/unsubscribe/ (server/modules/forms/routes.ts). */
 export const unsubscribeSchema = z.object({
   heading: z.string().trim().min(1).max(200).default('Unsubscribe'),
   intro: richHtml(5000).default(''),

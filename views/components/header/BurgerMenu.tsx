@@ -3,7 +3,7 @@ import type { HeaderSection } from '../../../shared/schemas/navigation';
 import { useT } from '../../page-context';
 import { Icon } from './Icon';
 import { LOGIN_URL } from './login';
-import { sectionsWithRole, socialIconFor, visibleLinks } from './sections';
+import { sectionsWithRole, socialIconFor, visibleChildren, visibleLinks } from './sections';
 
 /**
  * The narrow-screen navigation (max-width 840px) in a native modal <dialog>: showModal() makes
@@ -54,6 +54,15 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
                   {links.map((link) => (
                     <li key={link.url}>
                       <a href={link.url}>{link.display_name}</a>
+                      {visibleChildren(link).length > 0 ? (
+                        <ul className="burger__sublist">
+                          {visibleChildren(link).map((child) => (
+                            <li key={child.url}>
+                              <a href={child.url}>{child.display_name}</a>
+                            </li>
+                          ))}
+                        </ul>
+                      ) : null}
                     </li>
                   ))}
                 </ul>

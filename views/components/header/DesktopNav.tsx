@@ -1,7 +1,7 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import type { HeaderSection } from '../../../shared/schemas/navigation';
 import { useT } from '../../page-context';
-import { visibleLinks } from './sections';
+import { visibleChildren, visibleLinks } from './sections';
 import { useMenuController } from './use-menu-controller';
 
 /**
@@ -62,6 +62,15 @@ export function DesktopNav({ sections, onReady }: { sections: HeaderSection[]; o
                 {links.map((link) => (
                   <li key={link.url}>
                     <a href={link.url}>{link.display_name}</a>
+                    {visibleChildren(link).length > 0 ? (
+                      <ul className="nav-menu__sublist">
+                        {visibleChildren(link).map((child) => (
+                          <li key={child.url}>
+                            <a href={child.url}>{child.display_name}</a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
                   </li>
                 ))}
               </ul>

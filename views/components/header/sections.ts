@@ -2,6 +2,11 @@ import type { HeaderLink, HeaderSection } from '../../../shared/schemas/navigati
 
 export type VisibleLink = HeaderLink & { url: string };
 
+/** The third level under a link: only its links with a url. */
+export function visibleChildren(link: HeaderLink): VisibleLink[] {
+  return (link.children ?? []).filter((child): child is VisibleLink => Boolean(child.url));
+}
+
 /** A header link is shown only if it has a url (spec section 2). */
 export function visibleLinks(section: HeaderSection): VisibleLink[] {
   return section.links.filter((link): link is VisibleLink => Boolean(link.url));

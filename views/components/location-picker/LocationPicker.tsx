@@ -3,7 +3,8 @@ import { PREFERRED_LOCATION_KEY, PREFERRED_RLID_KEY } from '../../../shared/loca
 import type { Location } from '../../../shared/schemas/locations';
 import { usePageContext, useT } from '../../page-context';
 import { Icon } from '../header/Icon';
-import { browserStorage, loadPickerPopover, loadPreferredStore } from './lazy-modules';
+import { browserStorage } from './browser-storage';
+import { loadPickerPopover, loadPreferredStore } from './lazy-modules';
 import type { PickerPopoverProps } from './PickerPopover';
 import { keepPopoverTranslations } from './picker-strings';
 import { pickerTriggerText } from './trigger-text';

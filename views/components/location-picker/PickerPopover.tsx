@@ -4,7 +4,7 @@ import { writePreferredLocation } from '../../../shared/locations/preferred-loca
 import type { Location } from '../../../shared/schemas/locations';
 import { useT } from '../../page-context';
 import { DetailsPanel } from './DetailsPanel';
-import { browserStorage } from './lazy-modules';
+import { browserStorage } from './browser-storage';
 import { SearchPanel } from './SearchPanel';
 
 export type PickerPopoverProps = {

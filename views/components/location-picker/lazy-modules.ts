@@ -1,7 +1,7 @@
 /**
  * The picker's heavy parts are chunks of their own, fetched on first interest (pointer over or
  * focus on the trigger) rather than on every page: react-aria and zod stay out of the header's
- * bundle (README decision "No zod and no react-aria in public page bundles").
+ * bundle (docs/decisions/2026-11-22-no-zod-in-public-bundles.md).
  */
 let popover: Promise<typeof import('./PickerPopover')> | undefined;
 let store: Promise<typeof import('../../../shared/locations/preferred-location')> | undefined;
@@ -21,13 +21,4 @@ export function loadPreferredStore() {
     throw error;
   });
   return store;
-}
-
-/** Local storage, or null where it is unavailable (privacy modes, sandboxed frames). */
-export function browserStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }

@@ -1,4 +1,5 @@
 import type { Translate } from '../../../shared/i18n/translator';
+import { PICKER_SUFFIXES } from '../../../shared/locations/picker-text';
 
 /**
  * Every string the lazily loaded popover translates. The page carries only the catalog entries
@@ -37,5 +38,8 @@ const POPOVER_STRINGS = [
 
 export function keepPopoverTranslations(t: Translate): void {
   for (const key of POPOVER_STRINGS) t(key);
+  // The trigger's suffixes: a cached page is rendered without a saved location and the server
+  // fills the trigger text per visitor (server/cache/picker-hole.ts); hydration then needs them.
+  for (const key of PICKER_SUFFIXES) t(key);
   t('{count} location', { count: 2, plural: '{count} locations' });
 }

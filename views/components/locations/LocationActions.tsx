@@ -1,27 +1,34 @@
+import type { MouseEvent } from 'react';
 import type { Location } from '../../../shared/schemas/locations';
-import { useT } from '../../page-context';
+import { useLocalePrefix, useT } from '../../page-context';
 
 /**
  * Reserve a Table if reservations are enabled, else Join the wait list if it is ready, else
- * neither (spec section 4). They fire document events that the reservation and wait-list
- * panels listen for, carrying the rlid.
+ * neither (spec section 4). Each is a link to its server-rendered page (so it works without
+ * JavaScript); with JavaScript it fires the document event that opens the panel instead,
+ * carrying the rlid (client/guest-panels.ts listens and loads the panel's code on first use).
  */
 export function ReservationAction({ location }: { location: Pick<Location, 'rlid' | 'isReservationsEnabled' | 'waitListReady'> }) {
   const t = useT();
-  const fire = (name: 'open-reservation-panel' | 'open-waitlist') => () =>
+  const prefix = useLocalePrefix();
+  const fire = (name: 'open-reservation-panel' | 'open-waitlist') => (event: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click (new tab, new window) keeps the link's own behaviour.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+    event.preventDefault();
     document.dispatchEvent(new CustomEvent(name, { detail: { rlid: location.rlid } }));
+  };
   if (location.isReservationsEnabled) {
     return (
-      <button type="button" className="button button--secondary" onClick={fire('open-reservation-panel')}>
+      <a href={`${prefix}/reservations/new/?rlid=${location.rlid}`} data-guest-action="reservation" className="button button--secondary" onClick={fire('open-reservation-panel')}>
         {t('Reserve a Table')}
-      </button>
+      </a>
     );
   }
   if (location.waitListReady) {
     return (
-      <button type="button" className="button button--secondary" onClick={fire('open-waitlist')}>
+      <a href={`${prefix}/waitlist/join/?rlid=${location.rlid}`} data-guest-action="waitlist" className="button button--secondary" onClick={fire('open-waitlist')}>
         {t('Join the wait list')}
-      </button>
+      </a>
     );
   }
   return null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blockBodySchema } from '../../../../shared/schemas/block-body';
 import { backgroundStyleSchema, safeUrlSchema } from '../../../../shared/schemas/content';
 import { definePageType } from '../page-type';
+import { quickSearch } from '../../locations/quick-search';
 
 const SITE_ROOTS = ['HomePage'];
 const CONTENT_PARENTS = ['HomePage', 'ExamplePage', 'UtilityPage', 'RedirectPage'];
@@ -57,6 +58,7 @@ export const redirectPage = definePageType({
   routable: true,
 });
 
+/** The not-found page carries the quick search: a visitor who hit a dead link can still find a restaurant. */
 export const error404Page = definePageType({
   type: 'Error404',
   label: 'Not-found page',
@@ -64,4 +66,5 @@ export const error404Page = definePageType({
   streamFields: [],
   parentTypes: [...SITE_ROOTS, 'RedirectPage'],
   routable: true,
+  load: ({ db, query }) => quickSearch(db, query),
 });

@@ -5,7 +5,7 @@ import { definePageType } from '../page-type';
  * The two simple pages of spec section 2 ("one with only a title and a noindex robots setting,
  * one with only page metadata"). The spec names no template for them; of its 17 names, the two
  * "landing page" ones fit by elimination (the press, contact and signup form pages have their
- * own sections of the spec). See the README decision log.
+ * own sections of the spec). See docs/decisions/2026-11-22-simple-page-templates.md.
  */
 
 const PARENTS = ['HomePage', 'ExamplePage', 'UtilityPage', 'RedirectPage'];

@@ -1,7 +1,7 @@
 import { Map as MapLibreMap, Marker, Popup, setWorkerUrl } from 'maplibre-gl';
 import Supercluster from 'supercluster';
 import { MAP_ZOOM } from '../../../../shared/locations/map-results';
-import { LOCAL_STYLE, mutedStyle } from './map-style';
+import { baseMapStyle, mutedStyle } from './map-style';
 
 /**
  * The map page's interactive map (spec sections 2 and 9). Loaded by a dynamic import from the
@@ -60,11 +60,12 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
   setWorkerUrl(options.cssUrl.replace(/maplibre-gl\.css$/, 'maplibre-gl-worker.mjs'));
   const map = new MapLibreMap({
     container: options.container,
-    style: LOCAL_STYLE,
+    // The site's offline base map, unless MAP_STYLE_URL names a tile service (set just below).
+    style: options.styleUrl ? { version: 8, sources: {}, layers: [] } : baseMapStyle(window.location.origin),
     center: [-81.38, 28.54],
     zoom: MAP_ZOOM,
-    // The local style draws nothing that needs crediting; a configured style keeps its credits.
-    attributionControl: options.styleUrl ? { compact: true } : false,
+    // A configured style keeps its own credits; the offline one credits its data.
+    attributionControl: { compact: true, customAttribution: options.styleUrl ? undefined : 'Natural Earth, US Census Bureau, MapSVG (CC BY 4.0), GeoNames' },
     cooperativeGestures: false,
   });
   if (options.styleUrl) map.setStyle(options.styleUrl, { transformStyle: (_previous, next) => mutedStyle(next) });

@@ -11,13 +11,16 @@ async function getJson(url: string): Promise<unknown> {
 
 /**
  * The map page's client-side search (spec section 7): geocode the entered text, then the nearby
- * locator from the first result's geometry. A result without geometry is logged and changes
- * nothing (undefined); so does a failed request (logged only, spec section 8). The browser trusts
+ * locator from the first result's geometry. A place the geocoder does not know finds no
+ * restaurants (an empty list). A result without geometry is logged and changes nothing
+ * (undefined); so does a failed request (logged only, spec section 8). The browser trusts
  * our own API's shapes (no zod in public bundles) but checks the fields it reads.
  */
 export async function searchNearby(query: string): Promise<Found | undefined> {
   try {
     const geocoded = (await getJson(`/api/location/geocode/?q=${encodeURIComponent(query)}`)) as { results?: Array<{ geometry?: { location?: { lat?: unknown; lng?: unknown } } }> };
+    // No place by that name: nothing matches, and the page says so (spec sections 5 and 8).
+    if (Array.isArray(geocoded.results) && geocoded.results.length === 0) return { results: [], currentLocation: null };
     const point = geocoded.results?.[0]?.geometry?.location;
     if (!point || typeof point.lat !== 'number' || typeof point.lng !== 'number') {
       console.warn('Result has no geometry info');

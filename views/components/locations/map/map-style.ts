@@ -1,14 +1,55 @@
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+import {
+  BASE_MAP_COLOURS,
+  BASE_MAP_FONT_NAME,
+  BASE_MAP_FONT_PATH,
+  BASE_MAP_LAYERS,
+  BASE_MAP_MAX_ZOOM,
+  BASE_MAP_TILE_PATH,
+  CITY_RANK_MIN_ZOOM,
+} from '../../../../shared/maps/base-map';
 
 /**
- * Without MAP_STYLE_URL the map is a plain background and no tile source: nothing leaves the
- * site (offline development, tests), and the lettered markers still place every restaurant.
+ * Without MAP_STYLE_URL the map draws the site's own offline base map: vector tiles of land,
+ * lakes, borders and city labels cut from npm geodata (server/modules/maps/), labelled in the
+ * site's own Source Sans 3 through `font-faces`, so nothing leaves the site and no glyph server
+ * is needed. Muted colours, so the lobster-red markers stand out (shared/maps/base-map.ts).
  */
-export const LOCAL_STYLE: StyleSpecification = {
-  version: 8,
-  sources: {},
-  layers: [{ id: 'background', type: 'background', paint: { 'background-color': '#dde6ea' } }],
-};
+export function baseMapStyle(origin: string): StyleSpecification {
+  const c = BASE_MAP_COLOURS;
+  const source = 'base';
+  const cityLabels = ([1, 2, 3] as const).map(
+    (rank): LayerSpecification => ({
+      id: `city-labels-${rank}`,
+      type: 'symbol',
+      source,
+      'source-layer': BASE_MAP_LAYERS.cities,
+      minzoom: CITY_RANK_MIN_ZOOM[rank],
+      filter: ['==', ['get', 'rank'], rank],
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': [BASE_MAP_FONT_NAME],
+        'text-size': rank === 1 ? 15 : rank === 2 ? 13 : 12,
+        'symbol-sort-key': ['-', 0, ['get', 'population']],
+        'text-padding': 4,
+      },
+      paint: { 'text-color': c.label, 'text-halo-color': c.labelHalo, 'text-halo-width': 1.5 },
+    }),
+  );
+  return {
+    version: 8,
+    'font-faces': { [BASE_MAP_FONT_NAME]: `${origin}${BASE_MAP_FONT_PATH}` },
+    sources: { [source]: { type: 'vector', tiles: [`${origin}${BASE_MAP_TILE_PATH}`], minzoom: 0, maxzoom: BASE_MAP_MAX_ZOOM } },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': c.water } },
+      { id: 'land', type: 'fill', source, 'source-layer': BASE_MAP_LAYERS.land, paint: { 'fill-color': c.land } },
+      { id: 'lakes', type: 'fill', source, 'source-layer': BASE_MAP_LAYERS.lakes, paint: { 'fill-color': c.water } },
+      { id: 'state-borders', type: 'line', source, 'source-layer': BASE_MAP_LAYERS.states, paint: { 'line-color': c.stateBorder, 'line-width': 1, 'line-dasharray': [3, 2] } },
+      { id: 'country-borders', type: 'line', source, 'source-layer': BASE_MAP_LAYERS.countries, paint: { 'line-color': c.countryBorder, 'line-width': 1.4 } },
+      ...cityLabels,
+    ],
+  };
+}
 
 /** OpenMapTiles-style source layers (and layer ids) for points of interest and transit. */
 const HIDDEN_SOURCE_LAYERS = /^(poi|transit|aerodrome_label|mountain_peak)$/;

@@ -1,0 +1,19 @@
+import { createServer } from 'node:net';
+
+/** A port nothing listens on now. */
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Waits (up to 20 s) for the server's health check to answer. */
+export async function waitUntilUp(base: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server at ${base} did not come up`);
+}

@@ -1,0 +1,151 @@
+import express, { type Request, type Response, type Router } from 'express';
+import type { Db } from '../../../db';
+import { HttpError } from '../../../errors';
+import { uploadMiddleware, type UploadedFile } from '../../../media/upload';
+import { parseOr400 } from '../../../http/validate';
+import { uploadFieldsSchema } from '../../../../shared/schemas/documents';
+import { pkParamsSchema } from '../../../../shared/schemas/viewset';
+import { ReplaceFileScreen, UploadScreen, type UploadedView } from '../../../../views/admin/media/UploadScreen';
+import { csrfTokenFor } from '../../auth/csrf';
+import { collectionChoices } from '../../collections/service';
+import { logModelAction } from '../../audit/model-log';
+import { assertModelPermission } from '../../permissions/model-policy';
+import { setFlash } from '../flash';
+import { formBody } from '../form-input';
+import { adminScreen } from '../screen';
+
+type Stored = { id: number; title: string };
+
+/**
+ * One media library's upload screens, declared once (documents and images differ only here):
+ * /wagtail/{area}/multiple/add/ (also posted to /wagtail/{area}/add/, the viewset's add URL) and
+ * /wagtail/{area}/{id}/replace/. The viewset's generic add form has no file field: this is the one.
+ */
+export type MediaUploadKind<Item extends Stored> = {
+  area: 'documents' | 'images';
+  noun: 'document' | 'image';
+  /** The permission model, e.g. 'wagtaildocs.document'. */
+  model: string;
+  maxBytes: number;
+  /** The file input's accept attribute and the help line under it. */
+  accept: string;
+  help: string;
+  create(file: UploadedFile, fields: { title: string; collectionId: number | undefined; userId: number }): Promise<Item>;
+  /** The line under an uploaded item's title (size, dimensions). */
+  detail(item: Item): string;
+  find(id: number): Promise<Stored | undefined>;
+  /** Keeps the id and every link to it; removes the old file. */
+  replace(id: number, file: UploadedFile): Promise<Item>;
+};
+
+const paths = (area: string) => ({ add: `/${area}/add/`, multiple: `/${area}/multiple/add/`, replace: new RegExp(`^/${area}/\\d+/replace/$`) });
+
+/** The multipart parser for a library's upload forms (mounted before the session stack). */
+export function mediaUploadParser(dir: string, kind: Pick<MediaUploadKind<Stored>, 'area' | 'maxBytes'>) {
+  const { add, multiple, replace } = paths(kind.area);
+  return uploadMiddleware({ dir, maxBytes: kind.maxBytes, matches: (req) => req.path === multiple || req.path === add || replace.test(req.path) });
+}
+
+const wantsJson = (req: Request) => !req.accepts('html') || req.get('X-Requested-With') === 'fetch';
+
+/** The upload and replace routes of one library. Mounted before its viewset. */
+export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUploadKind<Item>): Router {
+  const router = express.Router();
+  const { area, noun, model } = kind;
+  const { add: addPath, multiple } = paths(area);
+
+  const renderAdd = async (req: Request, res: Response, options: { values?: { title: string; collection: string }; error?: string; uploaded?: UploadedView[]; status?: number } = {}) => {
+    const element = (
+      <UploadScreen
+        area={area}
+        noun={noun}
+        csrfToken={csrfTokenFor(req)}
+        accept={kind.accept}
+        help={kind.help}
+        collectionChoices={await collectionChoices(db)}
+        values={options.values ?? { title: '', collection: '' }}
+        error={options.error}
+        uploaded={options.uploaded ?? []}
+      />
+    );
+    adminScreen(req, res, { section: area, title: `Add ${area}`, element, status: options.status, uploads: true });
+  };
+
+  // Permission: the library's add permission.
+  router.get(addPath, async (req, res) => {
+    await assertModelPermission(db, req, model, 'add');
+    res.redirect(303, `/wagtail${multiple}`);
+  });
+
+  // Permission: the library's add permission.
+  router.get(multiple, async (req, res) => {
+    await assertModelPermission(db, req, model, 'add');
+    await renderAdd(req, res);
+  });
+
+  // Permission: the library's add permission. One file (the JavaScript sends each on its own) or several (no JavaScript).
+  const add = async (req: Request, res: Response) => {
+    await assertModelPermission(db, req, model, 'add');
+    const body = formBody(req.body);
+    const values = { title: typeof body.title === 'string' ? body.title : '', collection: typeof body.collection === 'string' ? body.collection : '' };
+    const fields = uploadFieldsSchema.safeParse(values);
+    const files: UploadedFile[] = req.uploads ?? [];
+    const problem = !fields.success ? 'Select a valid collection.' : files.length === 0 ? 'Choose a file to upload.' : undefined;
+    if (problem) {
+      if (wantsJson(req)) throw new HttpError(400, 'bad_upload', problem);
+      return renderAdd(req, res, { values, error: problem, status: 400 });
+    }
+    const uploaded: UploadedView[] = [];
+    const errors: string[] = [];
+    for (const file of files) {
+      try {
+        const item = await kind.create(file, { title: files.length === 1 ? fields.data!.title : '', collectionId: fields.data!.collection, userId: req.user!.id });
+        await logModelAction(db, { model, objectId: item.id, objectStr: item.title, action: 'create', userId: req.user!.id });
+        uploaded.push({ id: item.id, title: item.title, editUrl: `/wagtail/${area}/${item.id}/`, detail: kind.detail(item) });
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        errors.push(`${file.originalName.slice(0, 120)}: ${error.message}`);
+      }
+    }
+    if (wantsJson(req)) {
+      if (errors.length && uploaded.length === 0) throw new HttpError(400, 'bad_upload', errors.join(' '));
+      res.status(201).json({ uploaded, errors });
+      return;
+    }
+    await renderAdd(req, res, { values: { title: '', collection: values.collection }, uploaded, error: errors.length ? errors.join(' ') : undefined, status: errors.length ? 400 : 200 });
+  };
+  router.post(multiple, add);
+  router.post(addPath, add);
+
+  const renderReplace = async (req: Request, res: Response, id: number, error?: string, status = 200) => {
+    const item = await kind.find(id);
+    if (!item) throw new HttpError(404, 'not_found', `No such ${noun}.`);
+    const element = <ReplaceFileScreen area={area} noun={noun} id={id} title={item.title} csrfToken={csrfTokenFor(req)} accept={kind.accept} help={kind.help} error={error} />;
+    adminScreen(req, res, { section: area, title: `Replace ${item.title}`, element, status });
+  };
+
+  // Permission: the library's change permission.
+  router.get(`/${area}/:pk/replace/`, async (req, res) => {
+    await assertModelPermission(db, req, model, 'change');
+    await renderReplace(req, res, parseOr400(pkParamsSchema, req.params, `${noun} id`).pk);
+  });
+
+  // Permission: the library's change permission.
+  router.post(`/${area}/:pk/replace/`, async (req, res) => {
+    await assertModelPermission(db, req, model, 'change');
+    const { pk } = parseOr400(pkParamsSchema, req.params, `${noun} id`);
+    const file = req.uploads?.[0];
+    if (!file) return renderReplace(req, res, pk, 'Choose a file to upload.', 400);
+    try {
+      const item = await kind.replace(pk, file);
+      await logModelAction(db, { model, objectId: item.id, objectStr: item.title, action: 'edit', data: { changed: ['file'] }, userId: req.user!.id });
+      setFlash(req, `The file of “${item.title}” was replaced.`);
+      res.redirect(303, `/wagtail/${area}/${item.id}/`);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status >= 500 || error.status === 404) throw error;
+      await renderReplace(req, res, pk, error.message, 400);
+    }
+  });
+
+  return router;
+}

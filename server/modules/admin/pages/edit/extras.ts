@@ -1,0 +1,34 @@
+import type { Db } from '../../../../db';
+import type { EditExtras } from '../../../../../views/admin/EditScreen';
+import { loadDraft } from '../../../pages/edit-service';
+import { lockMessage } from '../../../pages/lifecycle-service';
+import { pageTypeOf } from '../../../pages/page-types';
+import type { Page } from '../../../pages/table';
+import { blockEditorView } from './block-editor';
+import { editorFieldViews, type EditorFieldsInput } from './editor-fields';
+
+const localInput = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 16) : '');
+
+/**
+ * What the edit screen shows beyond the fields: the lock (who and when), the revision the form
+ * is based on (for the stale-form check), the schedule, and the page's action links.
+ */
+export async function editExtras(
+  db: Db,
+  page: Page,
+  userId: number,
+  typed?: { go_live_at: string; expire_at: string },
+  content?: { json?: string; errors: Record<string, string[]> },
+  editorFields?: EditorFieldsInput,
+): Promise<EditExtras> {
+  const { draft } = await loadDraft(db, page.id);
+  return {
+    blockEditor: blockEditorView(pageTypeOf(page.page_type), draft.content, content?.json, content?.errors),
+    editorFields: editorFieldViews(pageTypeOf(page.page_type), draft.content, editorFields),
+    baseRevisionId: page.latest_revision_id,
+    lock: page.locked ? { byMe: page.locked_by_id === userId, message: await lockMessage(db, page) } : null,
+    schedule: typed ?? { go_live_at: localInput(page.go_live_at), expire_at: localInput(page.expire_at) },
+    live: page.live,
+    hasChildren: page.numchild > 0,
+  };
+}

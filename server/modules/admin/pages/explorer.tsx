@@ -1,0 +1,82 @@
+import express, { type Request, type Response, type Router } from 'express';
+import 'express-session';
+import type { Db } from '../../../db';
+import { formErrors, parseOr400 } from '../../../http/validate';
+import { EXPLORER_PAGE_SIZE, explorerQuerySchema } from '../../../../shared/schemas/admin';
+import { pageSearchQuerySchema, setPositionQuerySchema } from '../../../../shared/schemas/explorer';
+import { ExplorerScreen } from '../../../../views/admin/ExplorerScreen';
+import { PageSearchScreen } from '../../../../views/admin/PageSearchScreen';
+import { csrfTokenFor } from '../../auth/csrf';
+import { explorePage } from '../../pages/explorer-service';
+import { setPagePosition } from '../../pages/reorder-service';
+import { searchAdminPages } from '../../pages/search-service';
+import { permissionsFor } from '../../permissions/request';
+import { setFlash, takeFlash } from '../flash';
+import { wantsJson } from '../guard';
+import { pageIdOf } from '../page-params';
+import { adminScreen } from '../screen';
+
+declare module 'express-session' {
+  interface SessionData {
+    /** The page just moved among its siblings and the control used, so the explorer focuses it again. */
+    adminMovedPage?: { id: number; direction: 'up' | 'down' };
+  }
+}
+
+/** The explorer, its page search and the reordering of siblings (behind requireAdmin). */
+export function explorerRoutes({ db }: { db: Db }): Router {
+  const router = express.Router();
+
+  const explorer = async (req: Request, res: Response, pageId: number | undefined) => {
+    const query = parseOr400(explorerQuerySchema, req.query, 'query');
+    const view = await explorePage(db, pageId, query.p, await permissionsFor(db, req), query.ordering);
+    const moved = req.session.adminMovedPage;
+    if (moved) delete req.session.adminMovedPage;
+    const element = <ExplorerScreen view={{ ...view, message: takeFlash(req), moved }} csrfToken={csrfTokenFor(req)} />;
+    adminScreen(req, res, { section: 'pages', title: `Exploring ${view.page.title}`, element });
+  };
+
+  // Permission: admin access; the explorer shows only pages the user may act on and their ancestors.
+  router.get('/pages/', (req, res) => explorer(req, res, undefined));
+
+  // Permission: admin access; results only inside the subtrees the user holds a permission on.
+  // Registered before /pages/:id/, which would otherwise take 'search' for an id.
+  router.get('/pages/search/', async (req, res) => {
+    const raw = typeof req.query.q === 'string' ? req.query.q : '';
+    const query = pageSearchQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      // Shown on the search form itself, which has the one field q.
+      const { fieldErrors, nonFieldErrors } = formErrors(query.error, ['q', 'p']);
+      const error = fieldErrors.q ?? (fieldErrors.p ? `Page number: ${fieldErrors.p}` : nonFieldErrors[0]);
+      const element = <PageSearchScreen view={null} query={raw} error={error} />;
+      return adminScreen(req, res, { section: 'pages', title: 'Search pages', element, status: 400 });
+    }
+    const { q, p } = query.data;
+    const view = q ? await searchAdminPages(db, q, p, await permissionsFor(db, req)) : null;
+    adminScreen(req, res, { section: 'pages', title: q ? `Search pages: ${q}` : 'Search pages', element: <PageSearchScreen view={view} query={q} /> });
+  });
+
+  // Permission: admin access and 'view' on the page.
+  router.get('/pages/:id/', async (req, res) => {
+    await explorer(req, res, pageIdOf(req));
+  });
+
+  // Permission: 'publish' on the page's parent (Wagtail's can_reorder_children).
+  router.post('/pages/:id/set_position/', async (req, res) => {
+    const pageId = pageIdOf(req);
+    const { position } = parseOr400(setPositionQuerySchema, req.query, 'position');
+    const result = await setPagePosition(db, pageId, position, await permissionsFor(db, req));
+    // Wagtail's drag-and-drop calls this in the background; a form post comes back to the explorer.
+    if (wantsJson(req)) return res.json({ id: result.page.id, position: result.to, count: result.siblingCount });
+    const place = result.to + 1;
+    setFlash(req, result.from === result.to ? `'${result.page.title}' stays at position ${place} of ${result.siblingCount}.` : `'${result.page.title}' moved to position ${place} of ${result.siblingCount}.`);
+    req.session.adminMovedPage = { id: result.page.id, direction: position < result.from ? 'up' : 'down' };
+    const p = Math.floor(result.to / EXPLORER_PAGE_SIZE) + 1;
+    const base = result.parent.depth === 1 ? '/wagtail/pages/' : `/wagtail/pages/${result.parent.id}/`;
+    // No #fragment: browsers skip autofocus when the URL names a target, and the focused control
+    // is scrolled into view anyway.
+    res.redirect(303, `${base}?ordering=ord${p > 1 ? `&p=${p}` : ''}`);
+  });
+
+  return router;
+}

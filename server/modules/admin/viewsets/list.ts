@@ -1,0 +1,152 @@
+import type { Request } from 'express';
+import type { Db } from '../../../db';
+import { badRequest } from '../../../errors';
+import { parseOr400 } from '../../../http/validate';
+import type { ColumnView, FilterView, ListView, RowView } from '../../../../shared/admin/viewset';
+import { listQuerySchema, VIEWSET_PAGE_SIZE } from '../../../../shared/schemas/viewset';
+import type { UserModelPermissions } from '../../permissions/model-policy';
+import { listUrlOf, modelKey, urlOf, type AnyViewSet, type ListQuery, type ViewSetRow } from './definition';
+
+/** What reading a list query needs: a viewset, or a read-only report (admin/reports). */
+export type ListDeclaration = Pick<AnyViewSet, 'columns' | 'filters' | 'defaultOrder'>;
+
+export type ReadListQuery = {
+  query: Omit<ListQuery, 'limit' | 'offset'>;
+  page: number;
+  ordering: string;
+  exportAs?: 'csv' | 'xlsx';
+  filterChoices: Map<string, Array<{ value: string; label: string }>>;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day: '2026-02-30' is refused, not rolled over to March. */
+const isRealDate = (value: string) => {
+  if (!DATE.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+};
+
+/** A list request read and checked against the declaration: unknown sorts, filter values and dates are 400s. */
+export async function readListQuery(db: Db, declaration: ListDeclaration, req: Request): Promise<ReadListQuery> {
+  const raw = req.query as Record<string, unknown>;
+  const parsed = parseOr400(listQuerySchema, { q: raw.q, ordering: raw.ordering, p: raw.p, export: raw.export }, 'list query');
+  const ordering = parsed.ordering ?? declaration.defaultOrder;
+  const column = ordering.replace(/^-/, '');
+  if (!declaration.columns.some((c) => c.name === column && c.sortable)) {
+    throw badRequest(`The list cannot be sorted by '${column}'.`, { ordering: ['Choose a column to sort by.'] });
+  }
+  const filters: Record<string, string> = Object.create(null);
+  const filterChoices = new Map<string, Array<{ value: string; label: string }>>();
+  for (const filter of declaration.filters ?? []) {
+    const value = raw[filter.name];
+    if (filter.type === 'date') {
+      if (value === undefined || value === '') continue;
+      if (typeof value !== 'string' || !isRealDate(value)) {
+        throw badRequest(`The ${filter.label.toLowerCase()} filter is not valid: Enter a valid date (YYYY-MM-DD).`, { [filter.name]: ['Enter a valid date (YYYY-MM-DD).'] });
+      }
+      filters[filter.name] = value;
+      continue;
+    }
+    const choices = await filter.choices(db);
+    filterChoices.set(filter.name, choices);
+    if (value === undefined || value === '') continue;
+    if (typeof value !== 'string' || !choices.some((choice) => choice.value === value)) {
+      throw badRequest(`The ${filter.label.toLowerCase()} filter is not valid: Select a valid choice.`, { [filter.name]: ['Select a valid choice.'] });
+    }
+    filters[filter.name] = value;
+  }
+  return {
+    query: { q: parsed.q, filters, order: { column, desc: ordering.startsWith('-') } },
+    page: parsed.p,
+    ordering,
+    exportAs: parsed.export,
+    filterChoices,
+  };
+}
+
+/** The list URL with some parameters changed (page, ordering, export), keeping search and filters. */
+export function listHrefWith(baseUrl: string, defaultOrder: string, current: { q: string; filters: Readonly<Record<string, string>>; ordering: string }, change: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  if (current.q) params.set('q', current.q);
+  for (const [name, value] of Object.entries(current.filters)) params.set(name, value);
+  if (current.ordering !== defaultOrder) params.set('ordering', current.ordering);
+  for (const [name, value] of Object.entries(change)) {
+    if (value === undefined) params.delete(name);
+    else params.set(name, value);
+  }
+  const search = params.toString();
+  return `${baseUrl}${search ? `?${search}` : ''}`;
+}
+
+/** The filters as the list's form shows them (selects with their choices, date inputs). */
+export function filterViews(declaration: ListDeclaration, read: Pick<ReadListQuery, 'query' | 'filterChoices'>): FilterView[] {
+  return (declaration.filters ?? []).map((filter) => ({
+    name: filter.name,
+    label: filter.label,
+    value: read.query.filters[filter.name] ?? '',
+    ...(filter.type === 'date' ? { type: 'date' as const, choices: [] } : { choices: read.filterChoices.get(filter.name) ?? [] }),
+  }));
+}
+
+/** The column headers with their sort links (a second click on the sorted column reverses it). */
+export function columnViews(declaration: ListDeclaration, order: ListQuery['order'], hrefFor: (change: Record<string, string | undefined>) => string): ColumnView[] {
+  return declaration.columns.map((column) => {
+    const sorted = order.column === column.name ? (order.desc ? 'desc' : 'asc') : undefined;
+    const next = sorted === 'asc' ? `-${column.name}` : column.name;
+    return { name: column.name, label: column.label, sorted, sortHref: column.sortable ? hrefFor({ ordering: next, p: undefined }) : undefined };
+  });
+}
+
+/** Previous and next page links. */
+export function paginationView(page: number, total: number, hrefFor: (change: Record<string, string | undefined>) => string): ListView['pagination'] {
+  const pageCount = Math.max(1, Math.ceil(total / VIEWSET_PAGE_SIZE));
+  return {
+    page,
+    pageCount,
+    total,
+    pageSize: VIEWSET_PAGE_SIZE,
+    previousHref: page > 1 ? hrefFor({ p: page - 1 === 1 ? undefined : String(page - 1) }) : undefined,
+    nextHref: page < pageCount ? hrefFor({ p: String(page + 1) }) : undefined,
+  };
+}
+
+/** The list screen's view: one page of rows, sort links, filters, pagination and export links. */
+export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, permissions: UserModelPermissions): Promise<ListView> {
+  const read = await readListQuery(db, viewSet, req);
+  const { query, page, ordering } = read;
+  const model = modelKey(viewSet);
+  const { rows, total } = await viewSet.store.list(db, { ...query, limit: VIEWSET_PAGE_SIZE, offset: (page - 1) * VIEWSET_PAGE_SIZE });
+  const current = { q: query.q, filters: query.filters, ordering };
+  const hrefFor = (change: Record<string, string | undefined>) => listHrefWith(listUrlOf(viewSet), viewSet.defaultOrder, current, change);
+  const canChange = permissions.can(model, 'change');
+  const canDelete = permissions.can(model, 'delete');
+
+  const rowViews: RowView[] = (rows as ViewSetRow[]).map((row) => {
+    const editHref = canChange ? urlOf(viewSet, 'edit', row.id) : undefined;
+    return {
+      id: row.id,
+      title: viewSet.title(row),
+      cells: viewSet.columns.map((column) => ({ text: column.value(row), href: column.linksToEdit ? editHref : undefined })),
+      editHref,
+      deleteHref: canDelete ? urlOf(viewSet, 'delete', row.id) : undefined,
+    };
+  });
+  return {
+    names: viewSet.names,
+    baseUrl: listUrlOf(viewSet),
+    q: query.q,
+    ordering: ordering === viewSet.defaultOrder ? '' : ordering,
+    filters: filterViews(viewSet, read),
+    columns: columnViews(viewSet, query.order, hrefFor),
+    rows: rowViews,
+    pagination: paginationView(page, total, hrefFor),
+    addHref: permissions.can(model, 'add') ? `${listUrlOf(viewSet)}add/` : undefined,
+    actions: (viewSet.listActions ?? []).filter((action) => permissions.can(model, action.action)).map(({ label, href }) => ({ label, href })),
+    exportHrefs: { csv: hrefFor({ export: 'csv' }), xlsx: hrefFor({ export: 'xlsx' }) },
+    bulkDeleteAction: canDelete && viewSet.bulkDelete !== false ? bulkDeleteUrlOf(viewSet) : undefined,
+    selfHref: hrefFor(page > 1 ? { p: String(page) } : {}),
+  };
+}
+
+/** Wagtail's bulk action URL: /wagtail/bulk/{app}/{model}/delete/. */
+export const bulkDeleteUrlOf = (viewSet: AnyViewSet) => `/wagtail/bulk/${viewSet.app}/${viewSet.model}/delete/`;

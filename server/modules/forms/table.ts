@@ -1,0 +1,65 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export type FormName = 'contact' | 'signup';
+
+/** One valid submission of a guest form, as the guest sent it (after validation). */
+export interface FormSubmissionTable {
+  id: Generated<number>;
+  page_id: number;
+  form: FormName;
+  site_id: number;
+  language_code: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  submitted_at: CreatedAt;
+  version: Generated<number>;
+}
+export type FormSubmission = Selectable<FormSubmissionTable>;
+
+export type Occasion = { occasion: string; relationship: string; month: number; day: number };
+
+/** One person on the e-mail list, by lower-cased address. */
+export interface SubscriberTable {
+  id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  postcode: string;
+  birthday_month: number | null;
+  birthday_day: number | null;
+  occasions: ColumnType<Occasion[], string | undefined, string>;
+  site_id: number | null;
+  language_code: string;
+  subscribed: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  unsubscribed_at: Timestamp | null;
+  version: Generated<number>;
+}
+export type Subscriber = Selectable<SubscriberTable>;
+
+export type ConsentAction = 'subscribe' | 'unsubscribe';
+
+/** Proof of consent given or withdrawn; never deleted by an unsubscribe. */
+export interface ConsentRecordTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  action: ConsentAction;
+  channel: string;
+  wording: string;
+  wording_version: string;
+  site_id: number | null;
+  language_code: string;
+  source_url: string;
+  ip_address: string;
+  created_at: CreatedAt;
+}
+export type ConsentRecord = Selectable<ConsentRecordTable>;
+
+/** A captcha solution already accepted: a second use of it is refused. */
+export interface CaptchaSolutionTable {
+  challenge_id: string;
+  used_at: CreatedAt;
+}

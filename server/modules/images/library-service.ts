@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import sharp, { type Metadata } from 'sharp';
+import { inTransaction, type Db } from '../../db';
+import { HttpError, notFound } from '../../errors';
+import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
+import type { UploadedFile } from '../../media/upload';
+import type { MediaStorage } from '../../storage/media-storage';
+import type { ImageFormInput } from '../../../shared/schemas/images';
+import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
+import { renditionUrl } from '../../../shared/schemas/image-renditions';
+import type { ListQuery } from '../admin/viewsets/definition';
+import * as repo from './repo';
+import { formatsFor } from './service';
+import { originalKey, renditionKey } from './storage';
+import type { ImageMimetype, ImageRow } from './table';
+
+export const IMAGE_MODEL = 'wagtailimages.image';
+
+/** The most pixels an upload may decode to (sharp's limitInputPixels): 40 megapixels. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const ACCEPTED: Record<string, ImageMimetype> = { 'image/jpeg': 'image/jpeg', 'image/png': 'image/png', 'image/webp': 'image/webp', 'image/avif': 'image/avif', 'image/gif': 'image/gif' };
+const EXTENSION: Record<ImageMimetype, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif' };
+const refuse = (message: string) => new HttpError(400, 'unsupported_image', message, { file: [message] });
+
+async function headAndTail(path: string, size: number): Promise<{ head: Buffer; tail: Buffer }> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(SNIFF_BYTES, size));
+    await handle.read(head, 0, head.length, 0);
+    const tailLength = Math.min(SNIFF_BYTES, size);
+    const tail = Buffer.alloc(tailLength);
+    await handle.read(tail, 0, tailLength, size - tailLength);
+    return { head, tail };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Checks an uploaded image before anything is kept: the type from its bytes (JPEG, PNG, WebP,
+ * AVIF, GIF; SVG is refused), no markup hidden in it (a polyglot), a pixel count within
+ * MAX_IMAGE_PIXELS read from the header before decoding (a decompression bomb), and a full decode
+ * through libvips with bounded memory that fails on truncated data.
+ */
+export async function checkImageFile(file: UploadedFile): Promise<{ mimetype: ImageMimetype; width: number; height: number }> {
+  if (file.size === 0) throw refuse('The file is empty.');
+  const { head, tail } = await headAndTail(file.path, file.size);
+  const type = detectFileType(head);
+  const mimetype = type ? ACCEPTED[type.mimetype] : undefined;
+  if (!mimetype) throw refuse('This is not an image we accept: upload a JPEG, PNG, WebP, AVIF or GIF file.');
+  if (looksLikePolyglot(head) || looksLikePolyglot(tail)) throw refuse('This file holds markup or script besides the image and is refused.');
+  let meta: Metadata;
+  try {
+    meta = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' }).metadata();
+  } catch {
+    throw refuse('The image could not be read: it may be damaged or too large.');
+  }
+  if (!meta.width || !meta.height) throw refuse('The image could not be read: it has no size.');
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw refuse(`The image is ${meta.width} × ${meta.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`);
+  }
+  try {
+    // Decodes every pixel (shrinking as it goes): truncated or corrupt data fails here.
+    await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', animated: false }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+  } catch {
+    throw refuse('The image is damaged or truncated and could not be decoded.');
+  }
+  return { mimetype, width: meta.width, height: meta.height };
+}
+
+const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'image';
+
+async function storeImage(storage: MediaStorage, file: UploadedFile, title: string) {
+  const checked = await checkImageFile(file);
+  const key = originalKey(slugOf(title), randomBytes(4).toString('hex'), EXTENSION[checked.mimetype]);
+  await storage.put(key, createReadStream(file.path), { size: file.size, contentType: checked.mimetype });
+  return { file: key, width: checked.width, height: checked.height, file_size: file.size, mimetype: checked.mimetype };
+}
+
+export const titleFromFileName = (name: string) => {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  return (last.includes('.') ? last.slice(0, last.lastIndexOf('.')) : last).replace(/[_-]+/g, ' ').replace(/\p{Cc}/gu, '').trim().slice(0, 255) || 'Untitled';
+};
+
+export async function createImageFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: { title: string; collectionId?: number; userId: number | null }): Promise<ImageRow> {
+  const title = input.title.trim() || titleFromFileName(file.originalName);
+  const stored = await storeImage(storage, file, title);
+  try {
+    return await repo.insertImage(db, { ...stored, title, ...(input.collectionId ? { collection_id: input.collectionId } : {}), uploaded_by_user_id: input.userId });
+  } catch (error) {
+    await storage.remove(stored.file).catch(() => {});
+    throw error;
+  }
+}
+
+async function purgeRenditions(db: Db, storage: MediaStorage, image: Pick<ImageRow, 'id' | 'mimetype'>) {
+  const rows = await repo.listRenditions(db, image.id);
+  await repo.deleteRenditions(db, image.id);
+  return async () => {
+    for (const row of rows) await storage.remove(renditionKey(image.id, row.requested_width, row.format)).catch(() => {});
+  };
+}
+
+/**
+ * A new file for an image, keeping its id: its renditions are purged (made again from the new
+ * file on first request) and the old original removed. The focal point is kept when it still fits.
+ */
+export async function replaceImageFile(db: Db, storage: MediaStorage, id: number, file: UploadedFile): Promise<ImageRow> {
+  const existing = await repo.findImage(db, id);
+  if (!existing) throw notFound('No such image.');
+  const stored = await storeImage(storage, file, existing.title);
+  let cleanUp: (() => Promise<void>) | undefined;
+  let updated: ImageRow;
+  try {
+    updated = await inTransaction(db, async (trx) => {
+      const row = await repo.lockImage(trx, id);
+      if (!row) throw notFound('No such image.');
+      cleanUp = await purgeRenditions(trx, storage, row);
+      return repo.updateImage(trx, id, stored);
+    });
+  } catch (error) {
+    await storage.remove(stored.file).catch(() => {});
+    throw error;
+  }
+  await cleanUp?.();
+  await storage.remove(existing.file).catch(() => {});
+  return updated;
+}
+
+export function listImages(db: Db, query: ListQuery) {
+  return repo.listImages(db, query);
+}
+
+export function findImageForAdmin(db: Db, id: number, options: { lock?: boolean } = {}) {
+  return options.lock ? repo.lockImage(db, id) : repo.findImage(db, id);
+}
+
+export function updateImage(db: Db, row: ImageRow, input: ImageFormInput): Promise<ImageRow> {
+  return repo.updateImage(db, row.id, {
+    title: input.title,
+    default_alt_text: input.altText,
+    collection_id: input.collectionId,
+    focal_point_x: input.focalPoint?.[0] ?? null,
+    focal_point_y: input.focalPoint?.[1] ?? null,
+  });
+}
+
+/** Deletes the rows (renditions go with them), then the files. Pages that used them render without them. */
+export async function deleteImages(db: Db, storage: MediaStorage, rows: ImageRow[]): Promise<void> {
+  const cleanUps: Array<() => Promise<void>> = [];
+  for (const row of rows) cleanUps.push(await purgeRenditions(db, storage, row));
+  await repo.deleteImages(db, rows.map((row) => row.id));
+  for (const cleanUp of cleanUps) await cleanUp();
+  for (const row of rows) await storage.remove(row.file).catch(() => {});
+}
+
+const API_BASE = '/wagtail/api/main/images';
+
+function apiItem(row: ImageRow) {
+  const fallback = formatsFor(row)[2]!;
+  return {
+    id: row.id,
+    meta: { type: 'wagtailimages.Image', detail_url: `${API_BASE}/${row.id}/`, download_url: renditionUrl(row.id, 1920, fallback), tags: [] as string[] },
+    title: row.title,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+export async function imageApiList(db: Db, query: MediaApiListQuery) {
+  const desc = query.order.startsWith('-');
+  const { rows, total } = await repo.listImages(db, {
+    q: query.search,
+    filters: query.collection ? { collection: String(query.collection) } : {},
+    order: { column: desc ? query.order.slice(1) : query.order, desc },
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return { meta: { total_count: total }, items: rows.map(apiItem) };
+}
+
+export async function imageApiDetail(db: Db, id: number) {
+  const row = await repo.findImage(db, id);
+  if (!row) throw notFound('The image does not exist.');
+  const item = apiItem(row);
+  return {
+    ...item,
+    meta: { ...item.meta, file_size: row.file_size, mimetype: row.mimetype, created_at: new Date(row.created_at).toISOString() },
+    alt: row.default_alt_text,
+    focal_point: row.focal_point_x !== null && row.focal_point_y !== null ? { x: row.focal_point_x, y: row.focal_point_y } : null,
+    collection: { id: row.collection_id },
+    thumbnail: { url: renditionUrl(row.id, 320, 'webp'), width: 320 },
+  };
+}

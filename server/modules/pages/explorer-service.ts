@@ -1,0 +1,69 @@
+import type { Db } from '../../db';
+import { notFound } from '../../errors';
+import type { ExplorerRow, ExplorerView } from '../../../shared/admin/explorer';
+import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
+import type { ExplorerOrdering } from '../../../shared/schemas/explorer';
+import { forbidden, type UserPagePermissions } from '../permissions/policy';
+import { privatePathTester } from '../privacy/service';
+import { pageTypeOf } from './page-types';
+import * as pagesRepo from './repo';
+import type { ChildOrder } from './repo';
+import { canReorderChildren } from './reorder-service';
+import { pageStatus } from './status';
+
+const ORDER_OF: Record<ExplorerOrdering, ChildOrder> = {
+  ord: { column: 'path', desc: false },
+  title: { column: 'title', desc: false },
+  '-title': { column: 'title', desc: true },
+  latest_revision_created_at: { column: 'updated_at', desc: false },
+  '-latest_revision_created_at': { column: 'updated_at', desc: true },
+  // Wagtail sorts the status column by `live`: drafts first.
+  status: { column: 'live', desc: false },
+  '-status': { column: 'live', desc: true },
+};
+
+/** A listed page as the explorer, the page search and the dashboard show it. */
+export function toExplorerRow(row: pagesRepo.PageListing, canEdit: boolean): ExplorerRow {
+  return {
+    id: row.id,
+    title: row.title,
+    typeLabel: pageTypeOf(row.page_type)?.label ?? row.page_type,
+    status: pageStatus(row),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    childCount: row.numchild,
+    canEdit,
+  };
+}
+
+/** Wagtail's page explorer: a page's ancestors and one window of its children. Without an id, the tree root. */
+export async function explorePage(
+  db: Db,
+  pageId: number | undefined,
+  requestedPage: number,
+  permissions: UserPagePermissions,
+  ordering?: ExplorerOrdering,
+): Promise<ExplorerView> {
+  const page = pageId === undefined ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, pageId);
+  if (!page) throw notFound('The page does not exist.');
+  // Only pages the user may act on, and their ancestors, are shown (Wagtail's explorable pages).
+  if (!permissions.can('view', page)) throw forbidden('You do not have permission to explore this page.');
+  const onlyPaths = permissions.visibleChildPaths(page);
+  const total = await pagesRepo.countChildPages(db, page, onlyPaths);
+  const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
+  // Past the end shows the last page, as Django's Paginator.get_page does.
+  const current = Math.min(requestedPage, pageCount);
+  // Sequential on purpose: PGlite has a single connection.
+  const ancestors = await pagesRepo.findAncestors(db, page);
+  const offset = (current - 1) * EXPLORER_PAGE_SIZE;
+  const isPrivate = await privatePathTester(db);
+  const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset }, onlyPaths, ORDER_OF[ordering ?? 'ord']);
+  return {
+    page: { id: page.id, title: page.title, isRoot: page.depth === 1, canEdit: permissions.can('change', page) },
+    breadcrumbs: ancestors.map((a) => ({ id: a.id, title: a.title })),
+    rows: children.map((child) => ({ ...toExplorerRow(child, permissions.can('change', child)), isPrivate: isPrivate(child.path) })),
+    pagination: { page: current, pageCount, total },
+    ordering,
+    canReorder: canReorderChildren(permissions, page),
+    offset,
+  };
+}

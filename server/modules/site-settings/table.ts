@@ -1,0 +1,12 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+/** One settings model's values for one site (Wagtail's BaseSiteSetting), validated by its shared schema. */
+export interface SiteSettingTable {
+  site_id: number;
+  model: string;
+  value: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export type SiteSettingRow = Selectable<SiteSettingTable>;

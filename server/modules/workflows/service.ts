@@ -1,0 +1,185 @@
+import { inTransaction, type Db } from '../../db';
+import { HttpError, notFound } from '../../errors';
+import { logModelAction } from '../audit/model-log';
+import { logPageAction } from '../audit/service';
+import * as moderationRepo from '../moderation/repo';
+import { nextActiveTask } from '../moderation/next-task';
+import { existingGroupIds, pageTitles } from '../permissions/groups-repo';
+import * as repo from './repo';
+import type { Workflow, WorkflowTask } from './table';
+
+/** Rules of workflow and task definitions: what the forms may save, and what disabling does. */
+
+export const WORKFLOW_MODEL = 'wagtailcore.workflow';
+export const TASK_MODEL = 'wagtailcore.task';
+const NAME_MAX = 255;
+
+type Fields = Record<string, string[]>;
+
+function invalid(fields: Fields, what: string): never {
+  throw new HttpError(400, 'invalid_form', `The ${what} could not be saved due to errors.`, fields);
+}
+
+/** Posted values of a multiple choice (one string or several), as positive integers; NaN marks junk. */
+export function idsOf(value: unknown): number[] {
+  const list = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
+  return list.filter((item) => item !== '').map((item) => (typeof item === 'string' && /^\d{1,9}$/.test(item) ? Number(item) : Number.NaN));
+}
+
+function nameOf(raw: unknown, fields: Fields): string {
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  if (!name) fields.name = ['This field is required.'];
+  else if (name.length > NAME_MAX) fields.name = [`Ensure this value has at most ${NAME_MAX} characters (it has ${name.length}).`];
+  return name;
+}
+
+export type TaskForm = { name: unknown; groups: unknown; restart_on_new_revision: unknown };
+
+/** A task form, checked: a name, at least one existing group. */
+async function parseTask(db: Db, form: TaskForm): Promise<repo.TaskInput> {
+  const fields: Fields = {};
+  const name = nameOf(form.name, fields);
+  const ids = idsOf(form.groups);
+  const known = new Set(await existingGroupIds(db, ids.filter((id) => Number.isFinite(id))));
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown !== undefined) fields.groups = [`Select a valid choice. ${Number.isNaN(unknown) ? 'That' : unknown} is not one of the available choices.`];
+  else if (ids.length === 0) fields.groups = ['Choose at least one group: its members approve this task.'];
+  if (Object.keys(fields).length) invalid(fields, 'task');
+  return { name, group_ids: [...new Set(ids)], restart_on_new_revision: form.restart_on_new_revision === 'on' };
+}
+
+export async function createTask(db: Db, form: TaskForm, userId: number): Promise<WorkflowTask> {
+  return inTransaction(db, async (trx) => {
+    const task = await repo.insertTask(trx, await parseTask(trx, form));
+    await logModelAction(trx, { model: TASK_MODEL, objectId: task.id, objectStr: task.name, userId, action: 'create' });
+    return task;
+  });
+}
+
+export async function editTask(db: Db, id: number, form: TaskForm, userId: number): Promise<WorkflowTask> {
+  return inTransaction(db, async (trx) => {
+    if (!(await repo.findTask(trx, id, { lock: true }))) throw notFound('This task does not exist.');
+    const task = await repo.updateTask(trx, id, await parseTask(trx, form));
+    await logModelAction(trx, { model: TASK_MODEL, objectId: task.id, objectStr: task.name, userId, action: 'edit' });
+    return task;
+  });
+}
+
+/**
+ * Disables or enables a task. Submissions standing at a task being disabled move on to the next
+ * active task of their workflow (Wagtail cancels the task state and updates the workflow state);
+ * with none left they are cancelled, never published unseen.
+ */
+export async function setTaskActive(db: Db, id: number, active: boolean, userId: number): Promise<WorkflowTask> {
+  return inTransaction(db, async (trx) => {
+    const before = await repo.findTask(trx, id, { lock: true });
+    if (!before) throw notFound('This task does not exist.');
+    const task = (await repo.setTaskActive(trx, id, active))!;
+    await logModelAction(trx, { model: TASK_MODEL, objectId: id, objectStr: task.name, userId, action: 'edit', data: { changed: [active ? 'enabled' : 'disabled'] } });
+    if (!active) {
+      for (const state of await moderationRepo.inProgressStatesOfTask(trx, id)) await moveOnFromDisabledTask(trx, state, id, userId);
+    }
+    return task;
+  });
+}
+
+async function moveOnFromDisabledTask(trx: Db, state: moderationRepo.InProgressState, taskId: number, userId: number): Promise<void> {
+  await moderationRepo.lockPageRow(trx, state.page_id);
+  if (state.current_task_state_id) await moderationRepo.finishTaskState(trx, state.current_task_state_id, { status: 'cancelled', finishedById: userId });
+  const next = nextActiveTask(await repo.workflowTasks(trx, state.workflow_id), taskId);
+  const workflow = await repo.findWorkflow(trx, state.workflow_id);
+  if (next) {
+    await moderationRepo.startTaskState(trx, state, next.id, state.revision_id);
+    return;
+  }
+  await moderationRepo.finishState(trx, state.id, { status: 'cancelled', finishedById: userId });
+  await logPageAction(trx, {
+    pageId: state.page_id,
+    userId,
+    action: 'workflow.cancel',
+    title: (await moderationRepo.pageTitle(trx, state.page_id)) ?? '',
+    revisionId: state.revision_id,
+    data: { workflow: workflow?.name ?? '', workflow_state_id: state.id, reason: 'task_disabled' },
+  });
+}
+
+export type WorkflowForm = { name: unknown; tasks: unknown; pages: unknown };
+
+/** A workflow form, checked: a name, one or more distinct active tasks, existing pages. */
+async function parseWorkflow(db: Db, form: WorkflowForm): Promise<repo.WorkflowInput> {
+  const fields: Fields = {};
+  const name = nameOf(form.name, fields);
+  const taskIds = idsOf(form.tasks);
+  const tasks = await repo.tasksByIds(db, taskIds.filter((id) => Number.isFinite(id)));
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  const unknownTask = taskIds.find((id) => !byId.has(id));
+  const disabled = tasks.find((task) => !task.active);
+  if (unknownTask !== undefined) fields.tasks = [`Select a valid choice. ${Number.isNaN(unknownTask) ? 'That' : unknownTask} is not one of the available choices.`];
+  else if (disabled) fields.tasks = [`The task '${disabled.name}' is disabled: enable it or choose another.`];
+  else if (taskIds.length === 0) fields.tasks = ['A workflow needs at least one task.'];
+  else if (new Set(taskIds).size !== taskIds.length) fields.tasks = ['Each task may appear only once in a workflow.'];
+  const pageIds = idsOf(form.pages);
+  const pages = await pageTitles(db, pageIds.filter((id) => Number.isFinite(id)));
+  if (pageIds.some((id) => !pages.some((page) => page.id === id))) fields.pages = ['Choose pages that exist.'];
+  if (Object.keys(fields).length) invalid(fields, 'workflow');
+  return { name, task_ids: taskIds, page_ids: [...new Set(pageIds)] };
+}
+
+export async function createWorkflow(db: Db, form: WorkflowForm, userId: number): Promise<Workflow> {
+  return inTransaction(db, async (trx) => {
+    const workflow = await repo.insertWorkflow(trx, await parseWorkflow(trx, form));
+    await logModelAction(trx, { model: WORKFLOW_MODEL, objectId: workflow.id, objectStr: workflow.name, userId, action: 'create' });
+    return workflow;
+  });
+}
+
+/**
+ * Saves a workflow's name, tasks and pages. Submissions in progress keep going: one standing at a
+ * task that was taken out moves on at its next action (the order is read afresh each time).
+ */
+export async function editWorkflow(db: Db, id: number, form: WorkflowForm, userId: number): Promise<Workflow> {
+  return inTransaction(db, async (trx) => {
+    const before = await repo.findWorkflow(trx, id, { lock: true });
+    if (!before) throw notFound('This workflow does not exist.');
+    if (!before.active) throw new HttpError(409, 'workflow_disabled', 'This workflow is disabled: enable it before editing it.');
+    const workflow = await repo.updateWorkflow(trx, id, await parseWorkflow(trx, form));
+    await logModelAction(trx, { model: WORKFLOW_MODEL, objectId: id, objectStr: workflow.name, userId, action: 'edit' });
+    return workflow;
+  });
+}
+
+/** Disabling (Wagtail's Workflow.deactivate) cancels the submissions in progress and drops the page assignments. */
+export async function setWorkflowActive(db: Db, id: number, active: boolean, userId: number): Promise<Workflow> {
+  return inTransaction(db, async (trx) => {
+    const before = await repo.findWorkflow(trx, id, { lock: true });
+    if (!before) throw notFound('This workflow does not exist.');
+    const workflow = (await repo.setWorkflowActive(trx, id, active))!;
+    await logModelAction(trx, { model: WORKFLOW_MODEL, objectId: id, objectStr: workflow.name, userId, action: 'edit', data: { changed: [active ? 'enabled' : 'disabled'] } });
+    if (!active) {
+      for (const state of await moderationRepo.inProgressStatesOfWorkflow(trx, id)) {
+        await moderationRepo.lockPageRow(trx, state.page_id);
+        if (state.current_task_state_id) await moderationRepo.finishTaskState(trx, state.current_task_state_id, { status: 'cancelled', finishedById: userId });
+        await moderationRepo.finishState(trx, state.id, { status: 'cancelled', finishedById: userId });
+        await logPageAction(trx, {
+          pageId: state.page_id,
+          userId,
+          action: 'workflow.cancel',
+          title: (await moderationRepo.pageTitle(trx, state.page_id)) ?? '',
+          revisionId: state.revision_id,
+          data: { workflow: workflow.name, workflow_state_id: state.id, reason: 'workflow_disabled' },
+        });
+      }
+    }
+    return workflow;
+  });
+}
+
+// What the screens read (routes call the service, never the repo).
+export const listWorkflows = repo.listWorkflows;
+export const findWorkflow = repo.findWorkflow;
+export const workflowTasks = repo.workflowTasks;
+export const workflowPages = repo.workflowPages;
+export const activeTaskChoices = repo.activeTaskChoices;
+export const listTasks = repo.listTasks;
+export const findTask = repo.findTask;
+export const taskGroupIds = repo.taskGroupIds;

@@ -1,0 +1,44 @@
+import type { ExplorerOrdering } from '../schemas/explorer';
+import type { PageStatus } from './page-status';
+
+/** One page as the explorer, the page search and the dashboard list it. */
+export type ExplorerRow = {
+  id: number;
+  title: string;
+  typeLabel: string;
+  status: PageStatus;
+  updatedAt: string;
+  childCount: number;
+  /** Whether the user may open the editor (else the row only leads to its children). */
+  canEdit: boolean;
+  /** Restricted on the public side, itself or by an ancestor (the explorer's "Private" marker). */
+  isPrivate?: boolean;
+};
+
+export type ExplorerView = {
+  page: { id: number; title: string; isRoot: boolean; canEdit: boolean };
+  breadcrumbs: Array<{ id: number; title: string }>;
+  rows: ExplorerRow[];
+  pagination: { page: number; pageCount: number; total: number };
+  /** The column order asked for (none: tree order). */
+  ordering?: ExplorerOrdering;
+  /** Whether the user may reorder these children (Wagtail: 'publish' on the parent). */
+  canReorder: boolean;
+  /** The 0-based position among all siblings of the first row shown (for the move controls). */
+  offset: number;
+  /** A message from the previous action (post/redirect/get). */
+  message?: string;
+  /** The page just moved and the control used, which gets the focus back (no-JS reorder). */
+  moved?: { id: number; direction: 'up' | 'down' };
+};
+
+export type SearchResultRow = ExplorerRow & {
+  /** Where the page sits, linking to the parent's explorer (null under the tree root). */
+  parent: { id: number; title: string; isRoot: boolean } | null;
+};
+
+export type PageSearchView = {
+  query: string;
+  rows: SearchResultRow[];
+  pagination: { page: number; pageCount: number; total: number };
+};

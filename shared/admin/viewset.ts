@@ -1,0 +1,94 @@
+import type { EditorWidget } from '../schemas/editor-widgets';
+
+/**
+ * What the viewset's screens receive (views/admin/viewset/). Services in server/modules/admin/
+ * viewsets build these from a model's declaration; the views only read them.
+ */
+
+/** The names of the model as people read them: 'redirect' / 'redirects'. */
+export type ModelNames = { name: string; plural: string };
+
+/** One field of an edit form. `widget` reuses the block editor's vocabulary; absent: a text input. */
+export type FormFieldView = {
+  name: string;
+  label: string;
+  help?: string;
+  required?: boolean;
+  widget?: EditorWidget;
+  /** The text input's type when there is no widget. */
+  inputType?: 'text' | 'url' | 'email' | 'number';
+  /** Choices for the 'select' widget. */
+  choices?: ReadonlyArray<{ value: string; label: string }>;
+  /** Sentence shown beside a chooser's input: what the current value points at. */
+  chosen?: string;
+};
+
+export type CellView = { text: string; href?: string };
+export type ColumnView = { name: string; label: string; sortHref?: string; sorted?: 'asc' | 'desc' };
+/** A select of choices, or a date input (`type: 'date'`, no choices). */
+export type FilterView = { name: string; label: string; value: string; type?: 'date'; choices: ReadonlyArray<{ value: string; label: string }> };
+/** A button posting a small form (e.g. a report's Unlock), with its hidden fields. */
+export type RowActionView = { label: string; action: string; fields: Record<string, string>; ariaLabel: string };
+export type RowView = { id: number; title: string; cells: CellView[]; editHref?: string; deleteHref?: string; postActions?: RowActionView[] };
+
+export type ListView = {
+  names: ModelNames;
+  baseUrl: string;
+  q: string;
+  ordering: string;
+  filters: FilterView[];
+  columns: ColumnView[];
+  rows: RowView[];
+  pagination: { page: number; pageCount: number; total: number; pageSize: number; previousHref?: string; nextHref?: string };
+  addHref?: string;
+  /** Extra header actions (e.g. Import). */
+  actions: Array<{ label: string; href: string }>;
+  exportHrefs: { csv: string; xlsx: string };
+  bulkDeleteAction?: string;
+  /** The current list's URL, for the return path after bulk actions. */
+  selfHref: string;
+  /** False: no search box (a report without text search). */
+  searchable?: boolean;
+  /** The heading, when it is not the plural name ('Site history'). */
+  heading?: string;
+  /** A sentence under the heading (what a report shows). */
+  intro?: string;
+};
+
+export type FormView = {
+  names: ModelNames;
+  title: string;
+  action: string;
+  fields: FormFieldView[];
+  values: Record<string, string>;
+  fieldErrors: Partial<Record<string, string>>;
+  nonFieldErrors: string[];
+  /** The version the form was opened on (stale-form detection). */
+  version?: number;
+  /** A newer save meanwhile: who and when, shown above the form with the input kept. */
+  conflict?: string;
+  backHref: string;
+  links: Array<{ label: string; href: string }>;
+  /** Drafts: 'Save draft' and 'Publish' buttons instead of 'Save'; preview posts the form. */
+  drafts?: { canPublish: boolean; previewAction?: string; status: string };
+  submitLabel: string;
+  /** The image edit screen: the image to click for the focal point (the numeric fields stay the keyboard and no-script way). */
+  focalPicker?: FocalPickerView;
+};
+
+export type FocalPickerView = { src: string; width: number; height: number; alt: string };
+
+export type DeleteView = {
+  names: ModelNames;
+  items: Array<{ id: number; title: string; usage: number | null; usageHref?: string }>;
+  action: string;
+  cancelHref: string;
+  next?: string;
+  /** A delete the model refuses (e.g. a collection that is not empty): explained, no button. */
+  refusal?: string;
+};
+
+export type HistoryEntryView = { id: number; action: string; description: string; user: string | null; createdAt: string; revisionId: number | null; revertAction?: string };
+export type HistoryView = { names: ModelNames; title: string; entries: HistoryEntryView[]; total: number; backHref: string };
+
+export type UsageView = { names: ModelNames; title: string; items: Array<{ label: string; href?: string; where: string }>; backHref: string };

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+const REQUIRED = 'This field is required.';
+const SELECT = 'Select a valid choice.';
+
+/** The document (and image, video) edit form: a title and the collection. */
+export const mediaFormSchema = z
+  .object({
+    title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255, 'Ensure this value has at most 255 characters.'),
+    collection: z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT),
+  })
+  .transform((data) => ({ title: data.title, collectionId: data.collection }));
+export type MediaFormInput = z.infer<typeof mediaFormSchema>;
+
+/** The upload form's other fields: a title for a single file, and the collection. */
+export const uploadFieldsSchema = z.object({
+  title: z.string().trim().max(255, 'Ensure this value has at most 255 characters.').default(''),
+  // Empty: the root collection.
+  collection: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT).optional()),
+});

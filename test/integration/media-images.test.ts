@@ -1,0 +1,93 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import type { TestApp } from '../helpers/app';
+import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
+import { jpeg, png, pngBomb, polyglotJpeg, tinyPdf } from '../helpers/media-files';
+import { openMediaStorage } from '../../server/storage/open-media-storage';
+
+describe('images: upload checks, edit, replace and the admin API', () => {
+  let t: TestApp;
+  let agent: SignedInAgent;
+  let token: string;
+  useTestApp({ signIn: true }, (suite) => ({ t, agent, token } = suite));
+
+  const upload = (data: Buffer, name: string) =>
+    agent.post('/wagtail/images/multiple/add/').set('Accept', 'application/json').field('csrfmiddlewaretoken', token).attach('file', data, name);
+  const count = async () => Number((await t.db.selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const newest = () => t.db.selectFrom('images').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+  it('stores a JPEG and a PNG, typed by their bytes whatever their names say', async () => {
+    await upload(await jpeg(800, 600), 'harbour.png').expect(201);
+    expect((await newest()).mimetype).to.equal('image/jpeg');
+    await upload(await png(), 'logo.jpg').expect(201);
+    const row = await newest();
+    expect(row.mimetype).to.equal('image/png');
+    const rendition = await request(t.app).get(`/media/images/${row.id}/w320.webp`).expect(200);
+    expect(rendition.headers['content-type']).to.equal('image/webp');
+  });
+
+  const refused: Array<[string, () => Promise<Buffer> | Buffer, string, RegExp]> = [
+    ['a decompression bomb (a PNG claiming 50,000 × 50,000 pixels)', pngBomb, 'bomb.png', /megapixels|too large|damaged/],
+    ['a truncated JPEG', async () => (await jpeg(400, 300)).subarray(0, 300), 'cut.jpg', /damaged|truncated/],
+    ['a polyglot (a JPEG carrying an HTML page with a script)', polyglotJpeg, 'poly.jpg', /markup or script/],
+    ['a PDF named .jpg', tinyPdf, 'photo.jpg', /not an image we accept/],
+    ['an SVG (never accepted)', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', /not an image we accept/],
+    ['an empty file', () => Buffer.alloc(0), 'empty.png', /empty/],
+  ];
+  for (const [what, make, name, message] of refused) {
+    it(`refuses ${what} with a message, keeps nothing, and stays up`, async () => {
+      const before = await count();
+      const res = await upload(await make(), name).expect(400);
+      expect(res.body.error.message).to.match(message);
+      expect(await count()).to.equal(before);
+      await request(t.app).get('/admin/lb-heartbeat/').expect(200);
+    });
+  }
+
+  it('edits alt text and the focal point, and refuses half a focal point or a missing alt text', async () => {
+    await upload(await jpeg(), 'crew.jpg').expect(201);
+    const row = await newest();
+    const edit = await agent.get(`/wagtail/images/${row.id}/`).expect(200);
+    const version = /name="version" value="(\d+)"/.exec(edit.text)![1]!;
+    // The image to click for the focal point, inside the form, with the numeric fields as the other way.
+    expect(edit.text).to.match(new RegExp(`<figure class="focal-point-picker" data-focal-picker=""[^>]*>.*<img src="/media/images/${row.id}/w640.webp"`));
+    expect(edit.text).to.include('name="focal_point_x"');
+    expect(edit.text).to.match(/<script[^>]+src="[^"]*admin-uploads[^"]*"/);
+    const base = { csrfmiddlewaretoken: token, title: 'Crew', collection: String(row.collection_id), version };
+    const half = await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: 'Three cooks', focal_point_x: '0.2', focal_point_y: '' }).expect(400);
+    expect(half.text).to.include('Give both coordinates of the focal point, or neither.');
+    const noAlt = await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: '' }).expect(400);
+    expect(noAlt.text).to.include('tick “Decorative image”');
+    const outside = await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: 'x', focal_point_x: '1.5', focal_point_y: '0' }).expect(400);
+    expect(outside.text).to.include('Enter a number from 0 to 1.');
+    await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: 'Three cooks', focal_point_x: '0.25', focal_point_y: '0.75' }).expect(303);
+    const saved = await t.db.selectFrom('images').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect([saved.default_alt_text, saved.focal_point_x, saved.focal_point_y]).to.deep.equal(['Three cooks', 0.25, 0.75]);
+  });
+
+  it('replaces the file keeping the id and purges the old renditions', async () => {
+    await upload(await jpeg(640, 480, '#000000'), 'before.jpg').expect(201);
+    const row = await newest();
+    await request(t.app).get(`/media/images/${row.id}/w320.jpeg`).expect(200);
+    expect(await t.db.selectFrom('image_renditions').select('id').where('image_id', '=', row.id).execute()).to.have.length(1);
+    await agent.post(`/wagtail/images/${row.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', await png(900, 300), 'after.png').expect(303);
+    const replaced = await t.db.selectFrom('images').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect([replaced.width, replaced.height, replaced.mimetype]).to.deep.equal([900, 300, 'image/png']);
+    expect(await t.db.selectFrom('image_renditions').select('id').where('image_id', '=', row.id).execute()).to.deep.equal([]);
+    expect(await openMediaStorage(t.config.media).exists(row.file)).to.equal(false);
+    const bad = await agent.post(`/wagtail/images/${row.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', await pngBomb(), 'bomb.png').expect(400);
+    expect(bad.text).to.match(/megapixels|damaged/);
+  });
+
+  it('lists images in the admin API with a capped limit, detail and find', async () => {
+    const list = await agent.get('/wagtail/api/main/images/?limit=3').set('Accept', 'application/json').expect(200);
+    expect(list.body.items).to.have.length(3);
+    expect(list.body.meta.total_count).to.be.greaterThan(10);
+    await agent.get('/wagtail/api/main/images/?limit=21').set('Accept', 'application/json').expect(400);
+    const id = list.body.items[0].id as number;
+    const detail = await agent.get(`/wagtail/api/main/images/${id}/`).set('Accept', 'application/json').expect(200);
+    expect(detail.body.width).to.be.a('number');
+    await agent.get(`/wagtail/api/main/images/find/?id=${id}`).set('Accept', 'application/json').expect(302);
+    await agent.get('/wagtail/api/main/images/0/').set('Accept', 'application/json').expect(404);
+  });
+});

@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { expect } from 'chai';
+import pg from 'pg';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db';
+import { seedDemoContent } from '../../server/seed/seed';
+import { openMediaStorage } from '../../server/storage/open-media-storage';
+import { createLogger } from '../../server/logger';
+import { findLivePage, updatePage } from '../../server/modules/pages/repo';
+import { loadAssetManifest } from '../../server/ssr/assets';
+import { get, waitFor } from '../helpers/server-process';
+
+/**
+ * Two dynos on one PostgreSQL database: a second process (the real entry point) caches a page;
+ * a write through this process reaches its cache over LISTEN/NOTIFY in under a second.
+ */
+describe('page cache across processes', function () {
+  this.timeout(240_000);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const name = `harborline_dynos_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const port = 3126;
+  let child: { baseUrl: string; kill(): void; exited: Promise<unknown> } | undefined;
+  let handle: DatabaseHandle | undefined;
+  let dataDir = '';
+
+  before(function () {
+    if (process.env.TEST_DB !== 'postgres' || !adminUrl) this.skip();
+  });
+
+  after(async () => {
+    child?.kill();
+    if (child) await child.exited;
+    await handle?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+    if (adminUrl && process.env.TEST_DB === 'postgres') {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it('shows a publish on one process to the other within a second', async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    dataDir = mkdtempSync(join(tmpdir(), 'harborline-dynos-'));
+
+    // This process migrates and seeds; the second dyno (the real entry point) then only starts.
+    handle = openDatabase({ kind: 'postgres', url: url.href, poolSize: 3 });
+    await migrateToLatest(handle.db);
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url.href, ADMIN_PASSWORD: 'test-admin-password' });
+    await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'test-admin-password', port, media: openMediaStorage(config.media) });
+    // One process (tsx as a loader, not its CLI, which would leave a grandchild behind on kill).
+    const spawned = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: url.href, DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = new Promise((resolve) => spawned.once('exit', resolve));
+    child = { baseUrl: `http://127.0.0.1:${port}`, kill: () => spawned.kill('SIGKILL'), exited };
+    await waitFor(async () => (await get(`${child!.baseUrl}/api/ht/`).catch(() => ({ status: 0 }))).status === 200, 200_000, 'the second process to start');
+
+    // This process's app subscribes to the cache channel too (its own cache is invalidated as well).
+    createApp({ config, db: handle.db, logger: createLogger('silent'), assets: loadAssetManifest() });
+
+    const site = await handle.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    const headers = { Host: `${site.hostname}:${site.port}` };
+    const page = (await findLivePage(handle.db, '/home/about/', '0001'))!;
+    await get(`${child.baseUrl}/about/`, { headers });
+    const cached = await get(`${child.baseUrl}/about/`, { headers });
+    expect(cached.headers['x-cache']).to.equal('HIT');
+
+    const title = `Our Story ${randomBytes(3).toString('hex')}`;
+    await updatePage(handle.db, page.id, { title });
+    const saved = Date.now();
+    let seenAfter = -1;
+    while (Date.now() - saved < 3000) {
+      const answer = await get(`${child.baseUrl}/about/`, { headers });
+      if (answer.body.includes(title)) {
+        seenAfter = Date.now() - saved;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seenAfter, 'the other process shows the new title').to.be.at.least(0);
+    expect(seenAfter).to.be.below(1000);
+    // And it is cached again there.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await get(`${child.baseUrl}/about/`, { headers });
+    expect((await get(`${child.baseUrl}/about/`, { headers })).headers['x-cache']).to.equal('HIT');
+  });
+});

@@ -1,0 +1,231 @@
+import { CsrfField } from './CsrfField';
+import { CheckboxField, CheckboxGroup, FieldNotes, FlashMessage, FormErrorSummary, TextField, describedBy } from './FormFields';
+import { ListingHeading, ListingTable } from './ListingTable';
+
+/** The back office's workflow and task screens (Wagtail's /admin/workflows/...). */
+
+type Choice = { value: string; label: string };
+
+const tabs = (current: 'workflows' | 'tasks') => (
+  <nav aria-label="Workflows" className="admin-tabs">
+    <a href="/wagtail/workflows/list/" aria-current={current === 'workflows' ? 'page' : undefined}>
+      Workflows
+    </a>{' '}
+    <a href="/wagtail/workflows/tasks/index/" aria-current={current === 'tasks' ? 'page' : undefined}>
+      Tasks
+    </a>
+  </nav>
+);
+
+const Status = ({ active }: { active: boolean }) => (active ? <>Enabled</> : <span className="admin-status">disabled</span>);
+
+export type WorkflowRow = { id: number; name: string; active: boolean; tasks: string[]; pageCount: number };
+
+export function WorkflowsListScreen({ rows, canAdd, message }: { rows: WorkflowRow[]; canAdd: boolean; message?: string }) {
+  return (
+    <>
+      {canAdd ? <ListingHeading title="Workflows" addHref="/wagtail/workflows/add/" addLabel="Add a workflow" /> : <h1>Workflows</h1>}
+      {tabs('workflows')}
+      <FlashMessage message={message} />
+      <ListingTable
+        caption="Workflows"
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="There are no workflows."
+        columns={[
+          {
+            header: 'Name',
+            cell: (row) => (
+              <a className="admin-table__title" href={`/wagtail/workflows/edit/${row.id}/`}>
+                {row.name}
+              </a>
+            ),
+          },
+          { header: 'Tasks', cell: (row) => (row.tasks.length ? row.tasks.join(' → ') : '—') },
+          { header: 'Used by', cell: (row) => `${row.pageCount} ${row.pageCount === 1 ? 'page' : 'pages'}` },
+          { header: 'Status', cell: (row) => <Status active={row.active} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+export type TaskRow = { id: number; name: string; active: boolean; groups: string[]; workflows: string[] };
+
+export function TasksListScreen({ rows, canAdd, message }: { rows: TaskRow[]; canAdd: boolean; message?: string }) {
+  return (
+    <>
+      {canAdd ? <ListingHeading title="Workflow tasks" addHref="/wagtail/workflows/tasks/add/" addLabel="Add a task" /> : <h1>Workflow tasks</h1>}
+      {tabs('tasks')}
+      <FlashMessage message={message} />
+      <ListingTable
+        caption="Workflow tasks"
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="There are no tasks."
+        columns={[
+          {
+            header: 'Name',
+            cell: (row) => (
+              <a className="admin-table__title" href={`/wagtail/workflows/tasks/edit/${row.id}/`}>
+                {row.name}
+              </a>
+            ),
+          },
+          { header: 'Type', cell: () => 'Group approval task' },
+          { header: 'Approved by', cell: (row) => (row.groups.length ? row.groups.join(', ') : '—') },
+          { header: 'Used in', cell: (row) => (row.workflows.length ? row.workflows.join(', ') : 'No workflow') },
+          { header: 'Status', cell: (row) => <Status active={row.active} /> },
+        ]}
+      />
+    </>
+  );
+}
+
+/** Enable / disable, a separate small form (never nested in the edit form). */
+function ToggleForm({ csrfToken, action, active, what }: { csrfToken: string; action: string; active: boolean; what: string }) {
+  return (
+    <form method="post" action={action} className="admin-inline-form">
+      <CsrfField token={csrfToken} />
+      <button type="submit" className="admin-button admin-button--secondary">
+        {active ? `Disable this ${what}` : `Enable this ${what}`}
+      </button>
+    </form>
+  );
+}
+
+/** Numbered selects: an ordered multiple choice that works without JavaScript (blank ones are ignored). */
+function OrderedSelects({ name, legend, help, error, values, choices, slots, itemLabel }: {
+  name: string;
+  legend: string;
+  help: string;
+  error?: string;
+  values: string[];
+  choices: Choice[];
+  slots: number;
+  itemLabel: string;
+}) {
+  const id = `id_${name}`;
+  const count = Math.max(slots, values.length + 2);
+  return (
+    <fieldset className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`} aria-describedby={describedBy(id, help, error)}>
+      <legend>{legend}</legend>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="admin-field">
+          <label htmlFor={`${id}_${index}`}>{`${itemLabel} ${index + 1}`}</label>
+          <select id={`${id}_${index}`} name={name} defaultValue={values[index] ?? ''} aria-invalid={error ? true : undefined}>
+            <option value="">—</option>
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
+      <FieldNotes id={id} help={help} error={error} />
+    </fieldset>
+  );
+}
+
+export type WorkflowFormValues = { name: string; tasks: string[]; pages: string[] };
+
+export type WorkflowFormScreenProps = {
+  csrfToken: string;
+  workflowId?: number;
+  active: boolean;
+  values: WorkflowFormValues;
+  taskChoices: Choice[];
+  pageChoices: Choice[];
+  fieldErrors: Partial<Record<string, string>>;
+  nonFieldErrors: string[];
+  canToggle: boolean;
+  message?: string;
+  /** A note that is not an error (disabled tasks the saved workflow still lists). */
+  notice?: string;
+};
+
+export function WorkflowFormScreen({ csrfToken, workflowId, active, values, taskChoices, pageChoices, fieldErrors, nonFieldErrors, canToggle, message, notice }: WorkflowFormScreenProps) {
+  const adding = workflowId === undefined;
+  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  return (
+    <>
+      <div className="admin-heading">
+        <h1>{adding ? 'Add workflow' : `Editing ${values.name}`}</h1>
+        <a className="admin-button admin-button--secondary" href="/wagtail/workflows/list/">
+          Back to workflows
+        </a>
+      </div>
+      <FlashMessage message={message} />
+      {!active ? <p className="admin-warning">This workflow is disabled: it applies to no page until it is enabled again.</p> : null}
+      {notice ? <p className="admin-warning">{notice}</p> : null}
+      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+        The workflow could not be saved due to errors.
+      </FormErrorSummary>
+      <form method="post" action={adding ? '/wagtail/workflows/add/' : `/wagtail/workflows/edit/${workflowId}/`} noValidate className="admin-form admin-form--wide">
+        <CsrfField token={csrfToken} />
+        <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
+        <OrderedSelects name="tasks" legend="Tasks" itemLabel="Task" slots={3} values={values.tasks} choices={taskChoices} error={fieldErrors.tasks}
+          help="The page passes these tasks in this order; approving the last one publishes it. Only enabled tasks are offered." />
+        <OrderedSelects name="pages" legend="Assigned pages" itemLabel="Page" slots={2} values={values.pages} choices={pageChoices} error={fieldErrors.pages}
+          help="The workflow applies to each page chosen and its subpages, unless a page nearer to them has its own workflow. A page has one workflow: choosing it here takes it from another." />
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button--primary">
+            {adding ? 'Create' : 'Save'}
+          </button>
+        </div>
+      </form>
+      {!adding && canToggle ? (
+        <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/${active ? 'disable' : 'enable'}/${workflowId}/`} active={active} what="workflow" />
+      ) : null}
+    </>
+  );
+}
+
+export type TaskFormValues = { name: string; groups: string[]; restart_on_new_revision: boolean };
+
+export type TaskFormScreenProps = {
+  csrfToken: string;
+  taskId?: number;
+  active: boolean;
+  values: TaskFormValues;
+  groupChoices: Choice[];
+  fieldErrors: Partial<Record<string, string>>;
+  nonFieldErrors: string[];
+  canToggle: boolean;
+  message?: string;
+};
+
+export function TaskFormScreen({ csrfToken, taskId, active, values, groupChoices, fieldErrors, nonFieldErrors, canToggle, message }: TaskFormScreenProps) {
+  const adding = taskId === undefined;
+  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  return (
+    <>
+      <div className="admin-heading">
+        <h1>{adding ? 'Add group approval task' : `Editing ${values.name}`}</h1>
+        <a className="admin-button admin-button--secondary" href="/wagtail/workflows/tasks/index/">
+          Back to tasks
+        </a>
+      </div>
+      <FlashMessage message={message} />
+      {!active ? <p className="admin-warning">This task is disabled: workflows skip it, and it cannot be added to one.</p> : null}
+      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+        The task could not be saved due to errors.
+      </FormErrorSummary>
+      <form method="post" action={adding ? '/wagtail/workflows/tasks/add/' : `/wagtail/workflows/tasks/edit/${taskId}/`} noValidate className="admin-form admin-form--wide">
+        <CsrfField token={csrfToken} />
+        <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
+        <CheckboxGroup name="groups" legend="Groups" selected={values.groups} options={groupChoices} error={fieldErrors.groups}
+          help="Any member of these groups may approve or request changes at this task." />
+        <CheckboxField name="restart_on_new_revision" label="Restart this task when a new draft is saved" checked={values.restart_on_new_revision}
+          help="On: a draft saved while the page waits at this task puts that draft up for review, and the task starts again. Off: the submitted version stays the one reviewed." />
+        <div className="admin-actions">
+          <button type="submit" className="admin-button admin-button--primary">
+            {adding ? 'Create' : 'Save'}
+          </button>
+        </div>
+      </form>
+      {!adding && canToggle ? <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/tasks/${active ? 'disable' : 'enable'}/${taskId}/`} active={active} what="task" /> : null}
+    </>
+  );
+}
