@@ -3,7 +3,10 @@ import http from 'node:http';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+// `node --import tsx` rather than the tsx CLI: the CLI runs the server in a second process and relays
+// signals, SIGKILLing it (exit 143) when the child does not acknowledge within 30 ms, which a loaded
+// machine misses. Signal tests need SIGTERM to reach the server itself.
+const NODE_ARGS = ['--import', 'tsx', 'server/main.ts'];
 
 export type ServerProcess = {
   child: ChildProcessWithoutNullStreams;
@@ -19,7 +22,7 @@ export type ServerProcess = {
 
 /** Starts the real entry point (server/main.ts) as a child process with the given environment. */
 export function startServerProcess(env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, [TSX, 'server/main.ts'], {
+  const child = spawn(process.execPath, NODE_ARGS, {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_FORMAT: 'json', PORT: String(port), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

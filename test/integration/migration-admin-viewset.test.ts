@@ -13,7 +13,8 @@ describe('migration 2026_11_23_500000_admin_viewset on existing data', () => {
   let handle: DatabaseHandle;
   let db: Kysely<any>;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(180_000); // every earlier migration on a fresh database: slow on a busy machine
     // The migrations dated before this one only, on an empty database.
     handle = openDatabase({ kind: 'pglite-memory' });
     db = handle.db as unknown as Kysely<any>;

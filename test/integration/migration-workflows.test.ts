@@ -14,7 +14,8 @@ describe('migration 2026_11_26_200000_workflows_tasks on existing submissions', 
   let handle: DatabaseHandle;
   let db: Kysely<any>;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(180_000); // every earlier migration on a fresh database: slow on a busy machine
     handle = openDatabase({ kind: 'pglite-memory' });
     db = handle.db as unknown as Kysely<any>;
     const earlier = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '2026_11_26_200000'));

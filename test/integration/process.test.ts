@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const TSX = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
+// `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child slow to acknowledge (exit 143).
+const NODE_ARGS = ['--import', 'tsx', 'server/main.ts'];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -24,7 +25,7 @@ describe('the server process', function () {
   });
 
   it('stops at start-up with one line naming an invalid variable', () => {
-    const result = spawnSync(process.execPath, [TSX, 'server/main.ts'], {
+    const result = spawnSync(process.execPath, NODE_ARGS, {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'development', PORT: 'not-a-port' },
       encoding: 'utf8',
@@ -38,7 +39,7 @@ describe('the server process', function () {
   async function startServer(env: Record<string, string>) {
     const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
     const port = await freePort();
-    const child = spawn(process.execPath, [TSX, 'server/main.ts'], {
+    const child = spawn(process.execPath, NODE_ARGS, {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
