@@ -87,6 +87,13 @@ describe('back office workflows in Chromium', () => {
     // The editor submits both pages.
     const editorContext = await suite.chromium.browser.createBrowserContext();
     const editorTab = await editorContext.newPage();
+    // A question on leaving (unsaved edits) would stall the next navigation until its timeout: record
+    // it and leave, so the test names it instead of timing out.
+    const dialogs: string[] = [];
+    editorTab.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()} on ${editorTab.url()}`);
+      void dialog.accept();
+    });
     await editorTab.setBypassCSP(true);
     await signIn(editorTab, baseUrl, EDITOR);
     for (const [target, title] of [[platter, 'Platters for twelve'], [boxes, 'Boxed lunches to go']] as const) {
@@ -97,6 +104,7 @@ describe('back office workflows in Chromium', () => {
       await editorTab.type('#id_title', title);
       await chooseEditAction(editorTab, 'Submit for moderation');
     }
+    expect(dialogs, 'no question on leaving an edit screen after its action was submitted').to.deep.equal([]);
     const steps = await editorTab.$eval('[data-testid="workflow-steps"]', (el) => el.textContent ?? '');
     expect(steps).to.include('Copy desk review: in progress').and.to.include('Brand desk review: not started');
     expect(await axeViolations(editorTab)).to.deep.equal([]);
