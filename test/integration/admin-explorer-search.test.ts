@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { insertGroup, replaceGroupPagePermissions, replaceUserGroups } from '../../server/modules/permissions/groups-repo';
 import { createPage } from '../../server/modules/pages/service';
-import { insertRestriction } from '../../server/modules/privacy/repo';
+import { insertRestriction, PAGE_RESTRICTIONS } from '../../server/modules/privacy/repo';
 import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
@@ -65,7 +65,7 @@ describe('back office: page search', () => {
   });
 
   it('marks private results, private themselves or under a private page', async () => {
-    await insertRestriction(t.db, { pageId: inside.id, type: 'login', passwordHash: null });
+    await insertRestriction(t.db, PAGE_RESTRICTIONS, { ownerId: inside.id, type: 'login', passwordHash: null });
     try {
       const agent = await signedInAgent(t.app);
       const res = await agent.get('/wagtail/pages/search/?q=zebrafish').expect(200);

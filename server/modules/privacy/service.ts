@@ -8,7 +8,7 @@ import type { Page } from '../pages/table';
 import { forgetIdleCounters, LIMITS, release, reserve } from '../rate-limits/service';
 import { hashPassword, verifyPassword } from '../users/passwords';
 import * as repo from './repo';
-import type { CoveringRestriction } from './repo';
+import type { CoveringRestriction, RestrictionTables, ViewRestriction } from './repo';
 import type { RestrictionType } from './table';
 
 /** What the privacy screen shows: the page's own restriction, or the ancestor whose restriction it inherits. */
@@ -17,15 +17,45 @@ export type PrivacyState = {
   inheritedFrom: { pageId: number; title: string } | null;
 };
 
-export async function privacyOf(db: Db, page: Pick<Page, 'id' | 'path'>): Promise<PrivacyState> {
-  const covering = await repo.listRestrictionsCovering(db, page.path);
-  // Topmost first, as Wagtail's set_privacy: an ancestor's restriction wins over the page's own.
-  const ancestor = covering.find((r) => r.page_id !== page.id);
-  if (ancestor) return { own: null, inheritedFrom: { pageId: ancestor.page_id, title: ancestor.page_title } };
-  const own = covering.find((r) => r.page_id === page.id);
+/**
+ * What the shared privacy rules need of the thing a restriction sits on (a page or a collection):
+ * its tables, the restrictions covering it (topmost first), and how its history records a change.
+ */
+export type PrivacySubject<R extends ViewRestriction> = {
+  tables: RestrictionTables;
+  id: number;
+  noun: 'page' | 'collection';
+  covering: (db: Db) => Promise<R[]>;
+  ownerOf: (restriction: R) => number;
+  nameOf: (restriction: R) => string;
+  log: (trx: Db, data: { change: Exclude<PrivacyChange, 'none'>; restriction_type: string } & Record<string, unknown>) => Promise<unknown>;
+};
+
+export async function privacyStateOf<R extends ViewRestriction>(db: Db, subject: PrivacySubject<R>): Promise<PrivacyState> {
+  const covering = await subject.covering(db);
+  // Topmost first, as Wagtail's set_privacy: an ancestor's restriction wins over the subject's own.
+  const ancestor = covering.find((r) => subject.ownerOf(r) !== subject.id);
+  if (ancestor) return { own: null, inheritedFrom: { pageId: subject.ownerOf(ancestor), title: subject.nameOf(ancestor) } };
+  const own = covering.find((r) => subject.ownerOf(r) === subject.id);
   if (!own) return { own: null, inheritedFrom: null };
-  const groupIds = own.restriction_type === 'groups' ? await repo.listRestrictionGroupIds(db, own.id) : [];
+  const groupIds = own.restriction_type === 'groups' ? await repo.listRestrictionGroupIds(db, subject.tables, own.id) : [];
   return { own: { id: own.id, type: own.restriction_type, groupIds, passwordSet: own.password_hash !== null }, inheritedFrom: null };
+}
+
+function pageSubject(page: Pick<Page, 'id' | 'path' | 'title'>, userId?: number): PrivacySubject<CoveringRestriction> {
+  return {
+    tables: repo.PAGE_RESTRICTIONS,
+    id: page.id,
+    noun: 'page',
+    covering: (db) => repo.listRestrictionsCovering(db, page.path),
+    ownerOf: (r) => r.page_id,
+    nameOf: (r) => r.page_title,
+    log: (trx, data) => logPageAction(trx, { pageId: page.id, userId: userId ?? null, action: 'privacy', title: page.title, data }),
+  };
+}
+
+export function privacyOf(db: Db, page: Pick<Page, 'id' | 'path' | 'title'>): Promise<PrivacyState> {
+  return privacyStateOf(db, pageSubject(page));
 }
 
 /** The "Private" marker of the explorer and the editor: restricted itself or by an ancestor. */
@@ -42,11 +72,11 @@ export async function privatePathTester(db: Db): Promise<(path: string) => boole
 export type PrivacyChange = 'create' | 'edit' | 'delete' | 'none';
 
 /**
- * Sets the page's privacy from the validated form, and records it in the audit log. A page under
+ * Sets a page's or collection's privacy from the validated form, recorded in its history. One under
  * a restricted ancestor cannot have its own (Wagtail: change it on the ancestor). A blank password
- * keeps the stored one when the page already has a shared password.
+ * keeps the stored one when there already is a shared password.
  */
-export async function setPrivacy(db: Db, page: Pick<Page, 'id' | 'path' | 'title'>, userId: number, form: PrivacyForm): Promise<PrivacyChange> {
+export async function applyPrivacyForm<R extends ViewRestriction>(db: Db, subject: PrivacySubject<R>, form: PrivacyForm): Promise<PrivacyChange> {
   const type = form.restriction_type;
   const groupIds = type === 'groups' ? [...new Set(form.groups)] : [];
   if (groupIds.length) {
@@ -56,36 +86,41 @@ export async function setPrivacy(db: Db, page: Pick<Page, 'id' | 'path' | 'title
   }
   // Hashed before the transaction opens: argon2 is slow on purpose.
   const newHash = type === 'password' && form.password !== '' ? await hashPassword(form.password) : null;
+  const { tables } = subject;
 
   return inTransaction(db, async (trx) => {
-    const covering = await repo.listRestrictionsCovering(trx, page.path);
-    const ancestor = covering.find((r) => r.page_id !== page.id);
+    const covering = await subject.covering(trx);
+    const ancestor = covering.find((r) => subject.ownerOf(r) !== subject.id);
     if (ancestor) {
-      throw new HttpError(409, 'privacy_inherited', `This page is private because of the privacy settings of '${ancestor.page_title}': change them there.`);
+      throw new HttpError(409, 'privacy_inherited', `This ${subject.noun} is private because of the privacy settings of '${subject.nameOf(ancestor)}': change them there.`);
     }
-    const own = covering.find((r) => r.page_id === page.id);
-    const log = (change: Exclude<PrivacyChange, 'none'>, restrictionType: string, extra: Record<string, unknown> = {}) =>
-      logPageAction(trx, { pageId: page.id, userId, action: 'privacy', title: page.title, data: { change, restriction_type: restrictionType, ...extra } });
+    const own = covering.find((r) => subject.ownerOf(r) === subject.id);
+    const log = (change: Exclude<PrivacyChange, 'none'>, restrictionType: string, extra: Record<string, unknown> = {}) => subject.log(trx, { change, restriction_type: restrictionType, ...extra });
 
     if (type === 'none') {
       if (!own) return 'none';
-      await repo.deleteRestriction(trx, own.id);
+      await repo.deleteRestriction(trx, tables, own.id);
       await log('delete', own.restriction_type);
       return 'delete';
     }
     const passwordHash = type === 'password' ? (newHash ?? (own?.restriction_type === 'password' ? own.password_hash : null)) : null;
     if (type === 'password' && passwordHash === null) throw badRequest('The form is not valid.', { password: ['This field is required.'] });
     if (own) {
-      await repo.updateRestriction(trx, own.id, { type, passwordHash });
-      await repo.replaceRestrictionGroups(trx, own.id, groupIds);
+      await repo.updateRestriction(trx, tables, own.id, { type, passwordHash });
+      await repo.replaceRestrictionGroups(trx, tables, own.id, groupIds);
       await log('edit', type, { previous_restriction_type: own.restriction_type, ...(newHash ? { password_changed: true } : {}) });
       return 'edit';
     }
-    const created = await repo.insertRestriction(trx, { pageId: page.id, type, passwordHash });
-    await repo.replaceRestrictionGroups(trx, created.id, groupIds);
+    const created = await repo.insertRestriction(trx, tables, { ownerId: subject.id, type, passwordHash });
+    await repo.replaceRestrictionGroups(trx, tables, created.id, groupIds);
     await log('create', type);
     return 'create';
   });
+}
+
+/** Sets the page's privacy from the validated form (see applyPrivacyForm). */
+export function setPrivacy(db: Db, page: Pick<Page, 'id' | 'path' | 'title'>, userId: number, form: PrivacyForm): Promise<PrivacyChange> {
+  return applyPrivacyForm(db, pageSubject(page, userId), form);
 }
 
 /** A visitor as the restrictions see them: the signed-in staff account (if any) and the passwords already given. */
@@ -105,7 +140,7 @@ export async function checkViewAccess<R extends { id: number; restriction_type: 
   db: Db,
   restrictions: R[],
   visitor: Visitor,
-  inGroups: GroupMembership = repo.userInRestrictionGroups,
+  inGroups: GroupMembership = (db, restrictionId, userId) => repo.userInRestrictionGroups(db, repo.PAGE_RESTRICTIONS, restrictionId, userId),
 ): Promise<AccessDecision<R>> {
   for (const restriction of restrictions) {
     switch (restriction.restriction_type) {
