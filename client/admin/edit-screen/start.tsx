@@ -69,9 +69,10 @@ function enhancePreview(screen: HTMLElement, form: HTMLFormElement): void {
   mount.className = 'admin-edit__preview';
   columns.append(mount);
   const action = `/wagtail/pages/${screen.dataset.pageId ?? ''}/edit/preview/`;
+  const checksScript = document.querySelector<HTMLMetaElement>('meta[name="admin-preview-checks"]')?.content || null;
   createRoot(mount).render(
     <StrictMode>
-      <LivePreview form={form} action={action} columns={columns} toggleSlot={toggleSlot} fullSize={fullSize} />
+      <LivePreview form={form} action={action} columns={columns} toggleSlot={toggleSlot} fullSize={fullSize} checksScript={checksScript} />
     </StrictMode>,
   );
 }
