@@ -32,8 +32,55 @@ async function post(form: HTMLFormElement): Promise<void> {
   if (!fresh) return form.submit();
   const next = document.importNode(fresh, true) as HTMLElement;
   panel.replaceWith(next);
+  document.dispatchEvent(new Event('comments-updated'));
   // After a refusal, the first field with an error; otherwise the panel's status line says what was done.
   const invalid = next.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (invalid) invalid.focus();
   else next.focus();
+}
+
+const OPEN_KEY = 'wagtail:comments-panel';
+
+/**
+ * The comments in the side panel: a 'Comments' toggle in the action bar moves the panel from under
+ * the form into the column beside it (with the live preview, when that is open too) and back. The
+ * choice is remembered in this browser. The toggle counts the open comments.
+ */
+export function enhanceCommentsPanel(screen: HTMLElement, form: HTMLFormElement): void {
+  const columns = screen.querySelector<HTMLElement>('[data-edit-columns]');
+  const main = screen.querySelector<HTMLElement>('.admin-edit__main');
+  const bar = form.querySelector<HTMLElement>('[data-action-bar]');
+  const panel = () => document.getElementById('comments');
+  if (!columns || !main || !bar || !panel()) return;
+  const side = document.createElement('div');
+  side.className = 'admin-edit__comments';
+  columns.append(side);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'admin-button admin-button--secondary';
+  button.setAttribute('aria-controls', 'comments');
+  button.dataset.commentsToggle = '';
+  bar.append(button);
+  let open = false;
+  const label = () => {
+    const count = Number(panel()?.dataset.openCount ?? '0');
+    button.textContent = `${open ? 'Hide comments' : 'Comments'}${count ? ` (${count} open)` : ''}`;
+  };
+  const place = (next: boolean) => {
+    open = next;
+    const element = panel();
+    if (element) (open ? side : main).append(element);
+    columns.classList.toggle('admin-edit__columns--comments', open);
+    button.setAttribute('aria-expanded', String(open));
+    if (open) localStorage.setItem(OPEN_KEY, 'open');
+    else localStorage.removeItem(OPEN_KEY);
+    label();
+  };
+  button.addEventListener('click', () => {
+    place(!open);
+    if (open) panel()?.focus();
+  });
+  document.addEventListener('comments-updated', label);
+  // A link to the comments (the e-mails' '#comments') opens the panel.
+  place(localStorage.getItem(OPEN_KEY) === 'open' || location.hash === '#comments');
 }

@@ -36,7 +36,7 @@ export function CommentsPanel({ pageId, csrfToken, view }: { pageId: number; csr
   const base = `/wagtail/pages/${pageId}/comments/`;
   const errors = view.errors ?? {};
   return (
-    <section className="admin-comments" id="comments" aria-labelledby="comments-heading" data-comments-panel tabIndex={-1}>
+    <section className="admin-comments" id="comments" aria-labelledby="comments-heading" data-comments-panel data-open-count={open} tabIndex={-1}>
       <h2 id="comments-heading">Comments</h2>
       <p className="admin-comments__status" role="status" data-comments-status>
         {view.message ?? (view.comments.length === 0 ? 'No comments yet.' : `${open} open, ${resolved} resolved.`)}
