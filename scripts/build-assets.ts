@@ -10,7 +10,7 @@ const DIST = join(ROOT, 'dist');
 const PUBLIC_URL = '/static/assets/';
 
 export const clientBuildOptions = (production: boolean): esbuild.BuildOptions => ({
-  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css'), 'admin-editor': join(ROOT, 'client/admin/editor.tsx'), 'admin-uploads': join(ROOT, 'client/admin/uploads.ts'), 'admin-shell': join(ROOT, 'client/admin/shell.ts') },
+  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css'), 'admin-editor': join(ROOT, 'client/admin/editor.tsx'), 'admin-uploads': join(ROOT, 'client/admin/uploads.ts'), 'admin-shell': join(ROOT, 'client/admin/shell.ts'), 'admin-preview-checks': join(ROOT, 'client/admin/preview-checks/in-frame.ts') },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -54,6 +54,7 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
   let adminEditor: AssetManifest['adminEditor'];
   let adminUploads: string | undefined;
   let adminShell: string | undefined;
+  let adminPreviewChecks: string | undefined;
   const styles: string[] = [];
   const adminStyles: string[] = [];
   const fontPreload: string[] = [];
@@ -75,11 +76,13 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     if (entry.endsWith('client/admin/uploads.ts')) adminUploads = urlOf(outputPath);
     // The sidebar toggle: every screen inside the admin shell.
     if (entry.endsWith('client/admin/shell.ts')) adminShell = urlOf(outputPath);
+    // axe-core, loaded by the edit screen into its live preview frame for the accessibility checks.
+    if (entry.endsWith('client/admin/preview-checks/in-frame.ts')) adminPreviewChecks = urlOf(outputPath);
     const template = /views\/templates\/(\w+)\.tsx$/.exec(entry)?.[1];
     if (template) templates[template] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
   }
   if (!hydrate) throw new Error('The build produced no hydrate entry');
-  return { hydrate, styles, adminStyles, fontPreload, templates, ...(adminEditor ? { adminEditor } : {}), ...(adminUploads ? { adminUploads } : {}), ...(adminShell ? { adminShell } : {}) };
+  return { hydrate, styles, adminStyles, fontPreload, templates, ...(adminEditor ? { adminEditor } : {}), ...(adminUploads ? { adminUploads } : {}), ...(adminShell ? { adminShell } : {}), ...(adminPreviewChecks ? { adminPreviewChecks } : {}) };
 }
 
 export async function buildClient(production: boolean): Promise<AssetManifest> {

@@ -12,6 +12,7 @@ import type { DocumentTable } from './modules/documents/table';
 import type { ImageRenditionTable, ImageTable } from './modules/images/table';
 import type { LocationTable } from './modules/locations/table';
 import type { WorkflowStateTable } from './modules/moderation/table';
+import type { PageCommentReplyTable, PageCommentTable } from './modules/comments/table';
 import type { WorkflowPageTable, WorkflowTable, WorkflowTaskGroupTable, WorkflowTaskStateTable, WorkflowTaskTable, WorkflowWorkflowTaskTable } from './modules/workflows/table';
 import type { SiteSnippetTable } from './modules/navigation/table';
 import type { SnippetChromeTable, SnippetCountryTable, SnippetToolboxTable } from './modules/snippets/table';
@@ -57,6 +58,8 @@ export interface Database {
   workflow_workflow_tasks: WorkflowWorkflowTaskTable;
   workflow_pages: WorkflowPageTable;
   workflow_task_states: WorkflowTaskStateTable;
+  page_comments: PageCommentTable;
+  page_comment_replies: PageCommentReplyTable;
   editing_sessions: EditingSessionTable;
   page_view_restrictions: PageViewRestrictionTable;
   page_view_restriction_groups: PageViewRestrictionGroupTable;

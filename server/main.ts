@@ -8,7 +8,8 @@ import { loadAssetManifest } from './ssr/assets';
 import { startJobRunner } from './modules/jobs/runner';
 import { pageJobHandlers } from './modules/pages/schedule-service';
 import { formJobHandlers } from './modules/forms/service';
-import { workflowJobHandlers } from './modules/moderation/notifications';
+import { mailEachJob, workflowJobHandlers } from './modules/moderation/notifications';
+import { COMMENT_MAIL_JOB } from './modules/comments/service';
 import { createMailer } from './modules/mail/mailer';
 import { createSmsSender, schedulePurge, waitlistJobHandlers } from './modules/waitlist/notifications';
 import { gracefulDrain } from './shutdown';
@@ -32,7 +33,7 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   const assets = loadAssetManifest();
   const database = await prepareDatabase(config, logger);
   const app = createApp({ config, db: database.db, logger, assets });
-  // Scheduled publishing and expiry, the forms' and workflows' mails, wait-list messages (e-mail, SMS) and the
+  // Scheduled publishing and expiry, the forms', workflows' and comments' mails, wait-list messages (e-mail, SMS) and the
   // 30-day purge of guest details: every worker polls; SKIP LOCKED hands each job to one of them.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
   const handlers = new Map([
@@ -40,6 +41,8 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
     ...formJobHandlers(mailer, config.sessionSecret),
     ...waitlistJobHandlers({ mailer, sms: createSmsSender({ dataDir: config.dataDir }) }),
     ...workflowJobHandlers(mailer),
+    // Comments on pages: the same composed-message job as the workflows' notifications.
+    [COMMENT_MAIL_JOB, mailEachJob(mailer)],
   ]);
   // The CDN purge hook (CDN_PURGE_URL) rides on the same runner, so a failed purge is retried.
   if (config.cdnPurgeUrl) handlers.set(CDN_PURGE_JOB, cdnPurgeHandler(config.cdnPurgeUrl));

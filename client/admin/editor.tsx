@@ -4,6 +4,7 @@ import { StreamEditor } from './editor/StreamEditor';
 import type { Block, EditorData } from './editor/json-schema';
 import { restoreKeptInput, startEditingSessions } from './editing-sessions/start';
 import { enhanceEditScreen } from './edit-screen/start';
+import { enhanceComments } from './comments';
 
 /**
  * The block editor of the admin edit screen. The server renders a JSON textarea (the fallback
@@ -91,3 +92,5 @@ if (mount && textarea instanceof HTMLTextAreaElement && data) {
 startEditingSessions(restored);
 // Tabs, the actions menu, Ctrl/Cmd+S and the live preview (the edit screen only).
 enhanceEditScreen();
+// Comments on fields and blocks post in the background, keeping the form's unsaved edits.
+enhanceComments();

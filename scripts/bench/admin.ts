@@ -166,5 +166,12 @@ export async function benchAdmin(base: string, options: { username: string; pass
   out.push(
     await time('save a 60-block page (POST edit form, draft)', runs, () => call(edit, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }), openForm),
   );
+  // The live preview's refresh: the unsaved form posted to the preview route, rendered by the public template.
+  await openForm();
+  out.push(
+    await time('live preview refresh of the 60-block page (POST edit/preview)', runs, () =>
+      call(`${edit}preview/`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }),
+    ),
+  );
   return out;
 }

@@ -18,6 +18,8 @@ export const assetManifestSchema = z.object({
   adminUploads: z.string().optional(),
   /** The sidebar toggle, on every screen inside the admin shell (client/admin/shell.ts). */
   adminShell: z.string().optional(),
+  /** axe-core for the live preview's accessibility checks (client/admin/preview-checks/in-frame.ts). */
+  adminPreviewChecks: z.string().optional(),
 });
 export type AssetManifest = z.infer<typeof assetManifestSchema>;
 

@@ -36,7 +36,7 @@ const RENDER_TIMEOUT_MS = 10_000;
  * Streams a resolved page as HTML. Page data is loaded before rendering, so nothing suspends:
  * we wait for onAllReady, which keeps the status code settable and gives crawlers whole pages.
  */
-export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDeps): Promise<void> {
+export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, options: { preview?: boolean } = {}): Promise<void> {
   const Template = serverTemplates[resolved.template];
   if (!Template) throw new Error(`No server template named ${resolved.template}`);
   // Header/footer snippets are site-wide, so they are loaded here for every kind of page. A
@@ -67,7 +67,7 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
       if (locationPicker?.preferredLocation) noPageCache(res);
       else if (locationPicker) res.locals.pageCachePicker = true;
       if (resolved.page.id) addSurrogateKeys(res, [`page-${resolved.page.id}`]);
-      return streamPage(res, resolved, deps, siteOrigin(resolved.tree.site), Template, { ...siteChrome, ...(locationPicker ? { locationPicker } : {}) }, socialImagePath);
+      return streamPage(res, resolved, deps, siteOrigin(resolved.tree.site), Template, { ...siteChrome, ...(locationPicker ? { locationPicker } : {}) }, socialImagePath, options.preview === true);
     })
     .catch((error: unknown) => {
       // The promise never rejects, so callers that do not await it lose nothing.
@@ -93,6 +93,7 @@ function streamPage(
   Template: TemplateComponent,
   chrome: SiteChrome & Pick<PageContext, 'locationPicker'>,
   socialImagePath: string | null,
+  isPreview: boolean,
 ): void {
   const languageCode = resolved.root.languageCode;
   const catalog = catalogFor(languageCode);
@@ -112,7 +113,8 @@ function streamPage(
     siteName: resolved.tree.site.site_name,
     siteUrl,
     alternates: resolved.alternates,
-    isPreview: false,
+    // Previews (the back office's) mark each block so the editor's accessibility checks can point at it.
+    isPreview,
     ...chrome,
   };
   const payload: PagePayload = { template: resolved.template, page: resolved.page, context };

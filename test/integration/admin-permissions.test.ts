@@ -240,6 +240,11 @@ const RULES: Record<string, Check | Check[]> = {
   'POST /pages/:id/privacy/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/privacy/`, allowed: PUBLISHERS, scoped: true, body: { restriction_type: 'groups' } },
 
   'GET /pages/:id/view_draft/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/view_draft/`, allowed: ALL, scoped: true },
+  // Comments need 'change' on the page (Wagtail: whoever may edit may comment); a comment that does not exist is a 404 past the check.
+  'GET /pages/:id/comments/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/`, allowed: ALL, scoped: true },
+  'POST /pages/:id/comments/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/`, allowed: ALL, scoped: true, body: { content_path: 'title', text: '' } },
+  'POST /pages/:id/comments/:commentId/reply/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/999999/reply/`, allowed: ALL, scoped: true, body: { text: 'A reply' } },
+  'POST /pages/:id/comments/:commentId/resolve/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/999999/resolve/`, allowed: ALL, scoped: true },
   'POST /pages/:id/edit/preview/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/preview/`, allowed: ALL, scoped: true, body: { title: '' } },
   // Moderation: reviewing needs membership of a group of the current task (Wagtail's group
   // approval task), wherever the workflow applies: the seeded workflow's Moderators on any site

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 
-export type AdminDocumentProps = { title: string; styles: string[]; children: ReactNode; scripts?: string[]; nonce?: string };
+export type AdminDocumentProps = { title: string; styles: string[]; children: ReactNode; scripts?: string[]; nonce?: string; previewChecks?: string };
 
 /** The HTML document of every back-office screen. Rendered on the server only; forms work without JavaScript. */
-export function AdminDocument({ title, styles, children, scripts = [], nonce }: AdminDocumentProps) {
+export function AdminDocument({ title, styles, children, scripts = [], nonce, previewChecks }: AdminDocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -17,6 +17,8 @@ export function AdminDocument({ title, styles, children, scripts = [], nonce }: 
         ))}
         {/* React Aria reads the nonce from here for the <style> elements it inserts (block editor). */}
         {scripts.length ? <meta name="csp-nonce" nonce={nonce} /> : null}
+        {/* The live preview loads this script (axe-core) into its frame to check the page's accessibility. */}
+        {previewChecks ? <meta name="admin-preview-checks" content={previewChecks} /> : null}
         {scripts.map((src) => (
           <script key={src} type="module" src={src} nonce={nonce} />
         ))}

@@ -3,6 +3,7 @@ import type { BlockEditorView } from './BlockEditorMount';
 import type { EditorFieldView } from './EditorFields';
 import { CsrfField } from './CsrfField';
 import type { ModerationView } from '../../shared/admin/moderation';
+import type { CommentsPanelView } from './CommentsPanel';
 
 export type EditExtras = {
   baseRevisionId: number | null;
@@ -21,6 +22,8 @@ export type EditExtras = {
   privacy?: { isPrivate: boolean; canSet: boolean };
   /** After a stale-form refusal (409): offer 'Overwrite with my changes', saving as a draft or publishing. */
   staleOverwrite?: 'draft' | 'publish';
+  /** Comments on the page's fields and blocks (views/admin/CommentsPanel.tsx). */
+  comments?: CommentsPanelView;
 };
 
 /** The page's own screens (Wagtail's page header links): history, revisions, usage, children, privacy. */

@@ -3,6 +3,7 @@ import type { PageFieldName } from '../../shared/schemas/admin';
 import { BlockEditorMount } from './BlockEditorMount';
 import { BlockErrorSummary } from './BlockErrorSummary';
 import { EditorFields } from './EditorFields';
+import { CommentsPanel } from './CommentsPanel';
 import { CsrfField } from './CsrfField';
 import { EditPageActions, LockBanner, LockForm, MoreActions, ScheduleFields, type EditExtras } from './EditPageActions';
 import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
@@ -78,41 +79,45 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       </FormErrorSummary>
       <BlockErrorSummary summary={extras?.blockEditor?.errorSummary} />
       <div className="admin-edit__columns" data-edit-columns>
-        <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form admin-edit__form" id="page-edit-form">
-          <CsrfField token={csrfToken} />
-          {extras ? <input type="hidden" name="base_revision_id" value={extras.baseRevisionId ?? ''} /> : null}
-          <div className="admin-tabs" data-edit-tabs>
-            {TABS.map((tab) => (
-              <section key={tab.key} className="admin-tab-section" data-tab={tab.key} data-tab-label={tab.label} aria-labelledby={`tab-heading-${tab.key}`}>
-                <h2 className="admin-tab-section__heading" id={`tab-heading-${tab.key}`}>
-                  {tab.label}
-                </h2>
-                {fieldsOf(tab.fields)}
-                {tab.key === 'content' && extras?.blockEditor ? <BlockEditorMount view={extras.blockEditor} /> : null}
-                {tab.key === 'settings' && extras?.editorFields ? <EditorFields fields={extras.editorFields} /> : null}
-                {tab.key === 'settings' && extras ? <ScheduleFields schedule={extras.schedule} /> : null}
-              </section>
-            ))}
-          </div>
-          <div className="admin-actions admin-action-bar" data-action-bar>
-            <button type="submit" className="admin-button admin-button--primary" data-save-draft aria-keyshortcuts="Control+S Meta+S">
-              Save draft
-            </button>
-            {extras ? (
-              <MoreActions pageId={page.id} extras={extras} submitButton={extras.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null} />
-            ) : (
-              <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--secondary">
-                Publish
+        <div className="admin-edit__main">
+          <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form admin-edit__form" id="page-edit-form">
+            <CsrfField token={csrfToken} />
+            {extras ? <input type="hidden" name="base_revision_id" value={extras.baseRevisionId ?? ''} /> : null}
+            <div className="admin-tabs" data-edit-tabs>
+              {TABS.map((tab) => (
+                <section key={tab.key} className="admin-tab-section" data-tab={tab.key} data-tab-label={tab.label} aria-labelledby={`tab-heading-${tab.key}`}>
+                  <h2 className="admin-tab-section__heading" id={`tab-heading-${tab.key}`}>
+                    {tab.label}
+                  </h2>
+                  {fieldsOf(tab.fields)}
+                  {tab.key === 'content' && extras?.blockEditor ? <BlockEditorMount view={extras.blockEditor} /> : null}
+                  {tab.key === 'settings' && extras?.editorFields ? <EditorFields fields={extras.editorFields} /> : null}
+                  {tab.key === 'settings' && extras ? <ScheduleFields schedule={extras.schedule} /> : null}
+                </section>
+              ))}
+            </div>
+            <div className="admin-actions admin-action-bar" data-action-bar>
+              <button type="submit" className="admin-button admin-button--primary" data-save-draft aria-keyshortcuts="Control+S Meta+S">
+                Save draft
               </button>
-            )}
-            {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
-            <button type="submit" formAction={`/wagtail/pages/${page.id}/edit/preview/`} formTarget="_blank" formNoValidate className="admin-button admin-button--secondary" data-preview-button>
-              Preview<span className="visually-hidden"> (opens in a new tab)</span>
-            </button>
-          </div>
-          {/* After the action bar, so Enter in a field never overwrites. */}
-          {extras?.staleOverwrite ? <StaleOverwriteChoice as={extras.staleOverwrite} /> : null}
-        </form>
+              {extras ? (
+                <MoreActions pageId={page.id} extras={extras} submitButton={extras.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null} />
+              ) : (
+                <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--secondary">
+                  Publish
+                </button>
+              )}
+              {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
+              <button type="submit" formAction={`/wagtail/pages/${page.id}/edit/preview/`} formTarget="_blank" formNoValidate className="admin-button admin-button--secondary" data-preview-button>
+                Preview<span className="visually-hidden"> (opens in a new tab)</span>
+              </button>
+            </div>
+            {/* After the action bar, so Enter in a field never overwrites. */}
+            {extras?.staleOverwrite ? <StaleOverwriteChoice as={extras.staleOverwrite} /> : null}
+          </form>
+          {/* Outside the page form (forms do not nest): its own small forms. */}
+          {extras?.comments ? <CommentsPanel pageId={page.id} csrfToken={csrfToken} view={extras.comments} /> : null}
+        </div>
       </div>
       {extras ? <LockForm pageId={page.id} locked={extras.lock !== null} csrfToken={csrfToken} /> : null}
     </div>

@@ -1,4 +1,5 @@
 import type { BlockData } from '../../shared/schemas/page-payload';
+import { usePageContext } from '../page-context';
 import { blockComponents } from './components';
 import { NestedBodyProvider } from './nested-body';
 import { SiblingBlocksProvider } from './sibling-blocks';
@@ -8,12 +9,23 @@ import { SiblingBlocksProvider } from './sibling-blocks';
  * schema (server/modules/pages/blocks.ts), so every block here is valid.
  */
 export function BlockBody({ blocks }: { blocks: BlockData[] }) {
+  const { isPreview } = usePageContext();
   return (
     <NestedBodyProvider value={renderBody}>
       <SiblingBlocksProvider blocks={blocks}>
         {blocks.map((block) => {
           const Component = blockComponents[block.type];
-          return Component ? <Component key={block.id} id={block.id} value={block.value} /> : null;
+          if (!Component) return null;
+          const rendered = <Component key={block.id} id={block.id} value={block.value} />;
+          // In a back-office preview only: a box-less wrapper naming the block, so the editor's
+          // accessibility checks can say which block a problem is in. Public pages never have it.
+          return isPreview ? (
+            <div key={block.id} data-preview-block={block.id} style={{ display: 'contents' }}>
+              {rendered}
+            </div>
+          ) : (
+            rendered
+          );
         })}
       </SiblingBlocksProvider>
     </NestedBodyProvider>

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { PreviewChecks, type ChecksState } from '../preview-checks/PreviewChecks';
+import { checkPreview } from '../preview-checks/run';
 import { PreviewFrames, type PreviewOutcome } from './preview-frames';
 
 /** Widths the preview is drawn at (then scaled to the panel): Wagtail's preview sizes. */
@@ -14,18 +16,30 @@ type SizeKey = (typeof SIZES)[number]['key'];
 export const PREVIEW_DELAY_MS = 400;
 const OPEN_KEY = 'wagtail:live-preview';
 
-type Props = { form: HTMLFormElement; action: string; columns: HTMLElement; toggleSlot: HTMLElement; fullSize: HTMLButtonElement | null };
+type Props = {
+  form: HTMLFormElement;
+  action: string;
+  columns: HTMLElement;
+  toggleSlot: HTMLElement;
+  fullSize: HTMLButtonElement | null;
+  /** The accessibility checker's script (axe-core), loaded into the preview frame; null: no checks. */
+  checksScript: string | null;
+};
+
+/** A block id the form has a card for (the checks link only to those). */
+const isCard = (id: string) => id !== '' && document.getElementById(`block-card-${id}`) !== null;
 
 /**
  * The live preview beside the form: the page as the public template renders the unsaved form,
  * refreshed shortly after each change, at desktop, tablet or mobile width. It stays open across
  * saves (remembered in this browser); 'Open full size' is the form's own Preview button.
  */
-export function LivePreview({ form, action, columns, toggleSlot, fullSize }: Props) {
+export function LivePreview({ form, action, columns, toggleSlot, fullSize, checksScript }: Props) {
   const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === 'open');
   // On a phone the panel is phone-wide: start at the mobile width there.
   const [size, setSize] = useState<SizeKey>(() => (window.matchMedia('(max-width: 840px)').matches ? 'mobile' : 'desktop'));
   const [status, setStatus] = useState<PreviewOutcome | 'loading'>('loading');
+  const [checks, setChecks] = useState<ChecksState>({ kind: 'checking' });
   const [scale, setScale] = useState(1);
   const [stageBox, setStageBox] = useState({ width: 600, height: 600 });
   const stage = useRef<HTMLDivElement>(null);
@@ -42,7 +56,18 @@ export function LivePreview({ form, action, columns, toggleSlot, fullSize }: Pro
   // Refresh on open, then after each pause in typing (the block editor reports its changes as 'input').
   useEffect(() => {
     if (!open || !frameA.current || !frameB.current) return;
-    const frames = new PreviewFrames([frameA.current, frameB.current], form, action, setStatus);
+    let checked = 0;
+    const frames = new PreviewFrames([frameA.current, frameB.current], form, action, (outcome) => {
+      setStatus(outcome);
+      if (outcome !== 'updated' || !checksScript) return;
+      // Each new version is checked once shown; a result overtaken by a newer version is dropped.
+      const run = ++checked;
+      setChecks({ kind: 'checking' });
+      checkPreview(frames.shown, checksScript, isCard).then(
+        (problems) => run === checked && setChecks({ kind: 'done', problems }),
+        (error: unknown) => run === checked && setChecks({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+      );
+    });
     let timer: number | undefined;
     const later = () => {
       window.clearTimeout(timer);
@@ -55,11 +80,12 @@ export function LivePreview({ form, action, columns, toggleSlot, fullSize }: Pro
     form.addEventListener('input', later);
     form.addEventListener('change', later);
     return () => {
+      checked++;
       window.clearTimeout(timer);
       form.removeEventListener('input', later);
       form.removeEventListener('change', later);
     };
-  }, [open, form, action]);
+  }, [open, form, action, checksScript]);
 
   // The chosen width scaled down to the panel, so a desktop page shows whole in half a screen.
   useEffect(() => {
@@ -105,6 +131,7 @@ export function LivePreview({ form, action, columns, toggleSlot, fullSize }: Pro
         <p className="admin-live-preview__status" role="status" data-live-preview-status={status}>
           {status === 'loading' ? 'Updating the preview…' : status === 'invalid' ? 'Not updated: the form has errors (the preview shows the last valid version).' : 'Up to date with the form.'}
         </p>
+        {open && checksScript ? <PreviewChecks state={checks} /> : null}
         <div className="admin-live-preview__stage" ref={stage} data-size={size}>
           {open ? (
             <>

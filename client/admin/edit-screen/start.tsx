@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ActionMenu, type ActionItem } from './ActionMenu';
 import { EditTabs, type TabSection } from './EditTabs';
 import { LivePreview } from './LivePreview';
+import { enhanceCommentsPanel } from '../comments';
 import { saveDraftOnCtrlS } from './shortcuts';
 
 /** The server's sections (one per tab) become React Aria tabs; their contents move in unchanged. */
@@ -54,6 +55,7 @@ export function enhanceEditScreen(): void {
   if (actions) enhanceActions(actions);
   saveDraftOnCtrlS(form, saveDraft);
   enhancePreview(screen, form);
+  enhanceCommentsPanel(screen, form);
 }
 
 /** The live preview panel beside the form, and its toggle in the action bar. */
@@ -69,9 +71,10 @@ function enhancePreview(screen: HTMLElement, form: HTMLFormElement): void {
   mount.className = 'admin-edit__preview';
   columns.append(mount);
   const action = `/wagtail/pages/${screen.dataset.pageId ?? ''}/edit/preview/`;
+  const checksScript = document.querySelector<HTMLMetaElement>('meta[name="admin-preview-checks"]')?.content || null;
   createRoot(mount).render(
     <StrictMode>
-      <LivePreview form={form} action={action} columns={columns} toggleSlot={toggleSlot} fullSize={fullSize} />
+      <LivePreview form={form} action={action} columns={columns} toggleSlot={toggleSlot} fullSize={fullSize} checksScript={checksScript} />
     </StrictMode>,
   );
 }

@@ -1,25 +1,8 @@
 import { Autocomplete, Button, Header, Input, Menu, MenuItem, MenuSection, MenuTrigger, Popover, SearchField, useFilter } from 'react-aria-components';
+import { BlockIcon, GroupIcon } from './block-icons';
 import type { BlockTypeInfo } from './json-schema';
 
 type Group = { name: string; types: BlockTypeInfo[] };
-
-/** One outline icon per group (24 px grid), decorative: the group's name says it. */
-const GROUP_ICONS: Record<string, string> = {
-  Text: 'M4 6h16M4 12h16M4 18h10',
-  Media: 'M3 5h18v14H3zM3 16l5-5 4 4 3-3 6 6',
-  Promotions: 'M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9z',
-  Layout: 'M3 3h8v8H3zM13 3h8v8h-8zM3 13h8v8H3zM13 13h8v8h-8z',
-  Navigation: 'M5 12h14M13 6l6 6-6 6',
-};
-const OTHER_ICON = 'M12 3a9 9 0 1 0 0 18 9 9 0 1 0 0-18';
-
-function GroupIcon({ group }: { group: string }) {
-  return (
-    <svg className="admin-menu__icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path d={GROUP_ICONS[group] ?? OTHER_ICON} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 /** Block types by their group (Text, Media, …), in the order the server sends them (views/blocks/groups.ts). */
 export function groupBlockTypes(types: Iterable<BlockTypeInfo>): Group[] {
@@ -62,6 +45,7 @@ export function BlockPicker({ groups, label, onAdd }: { groups: Group[]; label: 
                 </Header>
                 {group.types.map((type) => (
                   <MenuItem key={type.type} id={type.type} className="admin-menu__item" textValue={type.label}>
+                    <BlockIcon type={type.type} group={group.name} className="admin-menu__icon" />
                     {type.label}
                   </MenuItem>
                 ))}

@@ -67,6 +67,7 @@ export function adminScreen(req: Request, res: Response, screen: AdminScreen): v
       styles={assets.adminStyles}
       scripts={[...(screen.section && assets.adminShell ? [assets.adminShell] : []), ...(screen.blockEditor && assets.adminEditor ? [assets.adminEditor.file] : []), ...(screen.uploads && assets.adminUploads ? [assets.adminUploads] : [])]}
       nonce={String(res.locals.cspNonce ?? '')}
+      {...(screen.blockEditor && assets.adminPreviewChecks ? { previewChecks: assets.adminPreviewChecks } : {})}
     >
       {body}
     </AdminDocument>,

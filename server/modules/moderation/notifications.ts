@@ -60,13 +60,17 @@ export async function notifyRejected(db: Db, page: PageInfo, task: { name: strin
   );
 }
 
-export function workflowJobHandlers(mailer: Mailer): Map<string, JobHandler> {
-  const send: JobHandler = async (_db, payload) => {
+/** Sends a composed message ({ to: [...], subject, text }) to each address on its own. */
+export function mailEachJob(mailer: Mailer): JobHandler {
+  return async (_db, payload) => {
     const to = Array.isArray(payload.to) ? payload.to.filter((value): value is string => typeof value === 'string') : [];
     const subject = typeof payload.subject === 'string' ? payload.subject : '';
     const text = typeof payload.text === 'string' ? payload.text : '';
     // One message per person: reviewers never see each other's addresses.
     for (const address of to) await mailer.send({ to: address, subject, text });
   };
-  return new Map([[WORKFLOW_MAIL_JOB, send]]);
+}
+
+export function workflowJobHandlers(mailer: Mailer): Map<string, JobHandler> {
+  return new Map([[WORKFLOW_MAIL_JOB, mailEachJob(mailer)]]);
 }

@@ -35,7 +35,7 @@ export function previewRoutes({ db, renderDeps, logger }: { db: Db; renderDeps: 
     // Per-user, unpublished content: never cached, never indexed.
     res.setHeader('Cache-Control', 'no-store, private');
     res.setHeader('X-Robots-Tag', 'noindex');
-    await renderPage(res, resolved, renderDeps);
+    await renderPage(res, resolved, renderDeps, { preview: true });
   };
 
   // Permission: 'change' on the page (Wagtail: whoever may edit may view the draft).

@@ -5,6 +5,7 @@ import type { RenderDeps } from '../../../ssr/render';
 import { addRoutes } from './add';
 import { copyRoutes } from './copy';
 import { deleteRoutes } from './delete';
+import { commentRoutes } from './comments';
 import { autosaveRoutes } from './edit/autosave';
 import { editRoutes } from './edit/routes';
 import { explorerRoutes } from './explorer';
@@ -37,5 +38,6 @@ export function pagesRoutes({ db, renderDeps, logger }: { db: Db; renderDeps: Re
   router.use(workflowRoutes({ db }));
   router.use(usageRoutes({ db }));
   router.use(unscheduleRoutes({ db }));
+  router.use(commentRoutes({ db }));
   return router;
 }

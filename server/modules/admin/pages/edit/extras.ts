@@ -1,5 +1,6 @@
 import type { Db } from '../../../../db';
 import type { EditExtras } from '../../../../../views/admin/EditScreen';
+import { commentTargets, listComments } from '../../../comments/service';
 import { loadDraft } from '../../../pages/edit-service';
 import { lockMessage } from '../../../pages/lifecycle-service';
 import { pageTypeOf } from '../../../pages/page-types';
@@ -30,5 +31,6 @@ export async function editExtras(
     schedule: typed ?? { go_live_at: localInput(page.go_live_at), expire_at: localInput(page.expire_at) },
     live: page.live,
     hasChildren: page.numchild > 0,
+    comments: { targets: commentTargets(page, draft.content), comments: await listComments(db, page, draft.content) },
   };
 }
