@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../database';
 import type { Db } from '../../db';
 import type { ListQuery } from '../admin/viewsets/definition';
 import { pageOfRows } from '../admin/viewsets/repo';
@@ -26,10 +27,9 @@ export type WorkflowReportRow = {
   finished_by_name: string | null;
 };
 
-/** Submissions of pages in scope. Filters: `status`, `requested_by` (a user id), `date_from` / `date_to` (started, UTC days). */
+/** Submissions of pages in scope, filtered as filteredPage says. */
 export function listWorkflowSubmissions(db: Db, query: ListQuery, scope: PageScope): Promise<{ rows: WorkflowReportRow[]; total: number }> {
-  const { status, requested_by: requestedBy, date_from: from, date_to: to } = query.filters;
-  let inner = db
+  const inner = db
     .selectFrom('workflow_states as w')
     .innerJoin('pages as p', 'p.id', 'w.page_id')
     .innerJoin('workflows as wf', 'wf.id', 'w.workflow_id')
@@ -45,31 +45,22 @@ export function listWorkflowSubmissions(db: Db, query: ListQuery, scope: PageSco
       'wf.name as workflow_name',
       sql<string>`coalesce((SELECT t.name FROM workflow_task_states ts JOIN workflow_tasks t ON t.id = ts.task_id WHERE ts.workflow_state_id = w.id ORDER BY ts.id DESC LIMIT 1), '')`.as('task_name'),
       sql<string>`cast(w.status as text)`.as('status'),
+      'w.requested_by_id',
       userName('requester').as('requested_by_name'),
       'w.created_at',
       'w.finished_at',
       userName('finisher').as('finished_by_name'),
     ])
     .where(pathInScope(scope, 'p.path'));
-  if (status) inner = inner.where(sql<boolean>`cast(w.status as text) = ${status}`);
-  if (requestedBy) inner = inner.where('w.requested_by_id', '=', Number(requestedBy));
-  if (from) inner = inner.where('w.created_at', '>=', dayStart(from));
-  if (to) inner = inner.where('w.created_at', '<', dayAfter(to));
-  const base = db.selectFrom(inner.as('s')).selectAll('s');
-  return pageOfRows(base, query, {
-    search: ['s.page_title'],
-    sort: { page: 's.page_title', status: 's.status', requested_by: 's.requested_by_name', created_at: 's.created_at', finished_at: 's.finished_at' },
-    id: 's.id',
-  }) as Promise<{ rows: WorkflowReportRow[]; total: number }>;
+  return filteredPage(db, inner, query, ['s.page_title']);
 }
 
 /**
  * Each task of each submission in scope (Wagtail's TaskState): the task, its own status and dates,
- * who ended it. Filters as for submissions; `status` is the task's.
+ * who ended it. Filters as for submissions; `status` and the dates are the task's.
  */
 export function listWorkflowTaskStates(db: Db, query: ListQuery, scope: PageScope): Promise<{ rows: WorkflowReportRow[]; total: number }> {
-  const { status, requested_by: requestedBy, date_from: from, date_to: to } = query.filters;
-  let inner = db
+  const inner = db
     .selectFrom('workflow_task_states as ts')
     .innerJoin('workflow_states as w', 'w.id', 'ts.workflow_state_id')
     .innerJoin('workflow_tasks as t', 't.id', 'ts.task_id')
@@ -87,19 +78,29 @@ export function listWorkflowTaskStates(db: Db, query: ListQuery, scope: PageScop
       'wf.name as workflow_name',
       't.name as task_name',
       sql<string>`cast(ts.status as text)`.as('status'),
+      'w.requested_by_id',
       userName('requester').as('requested_by_name'),
       'ts.started_at as created_at',
       'ts.finished_at',
       userName('finisher').as('finished_by_name'),
     ])
     .where(pathInScope(scope, 'p.path'));
-  if (status) inner = inner.where(sql<boolean>`cast(ts.status as text) = ${status}`);
-  if (requestedBy) inner = inner.where('w.requested_by_id', '=', Number(requestedBy));
-  if (from) inner = inner.where('ts.started_at', '>=', dayStart(from));
-  if (to) inner = inner.where('ts.started_at', '<', dayAfter(to));
-  const base = db.selectFrom(inner.as('s')).selectAll('s');
+  return filteredPage(db, inner, query, ['s.page_title', 's.task_name']);
+}
+
+/**
+ * Both reports' rows have the same columns: the filters (`status`, `requested_by` a user id,
+ * `date_from` / `date_to` started, UTC days), search, sort and paging apply to them alike.
+ */
+function filteredPage(db: Db, rows: SelectQueryBuilder<Database, never, WorkflowReportRow & { requested_by_id: number | null }>, query: ListQuery, search: string[]) {
+  const { status, requested_by: requestedBy, date_from: from, date_to: to } = query.filters;
+  let base = db.selectFrom(rows.as('s')).selectAll('s');
+  if (status) base = base.where('s.status', '=', status);
+  if (requestedBy) base = base.where('s.requested_by_id', '=', Number(requestedBy));
+  if (from) base = base.where('s.created_at', '>=', dayStart(from));
+  if (to) base = base.where('s.created_at', '<', dayAfter(to));
   return pageOfRows(base, query, {
-    search: ['s.page_title', 's.task_name'],
+    search,
     sort: { page: 's.page_title', status: 's.status', requested_by: 's.requested_by_name', created_at: 's.created_at', finished_at: 's.finished_at' },
     id: 's.id',
   }) as Promise<{ rows: WorkflowReportRow[]; total: number }>;
