@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { databaseTarget, migrateToLatest, openDatabase } from '../../server/db';
@@ -76,6 +76,8 @@ export async function runLighthouse(base: string, pages: Array<{ page: string; p
     const reports = readdirSync(dir)
       .filter((name) => /^lhr-\d+\.json$/.test(name))
       .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as Lhr);
+    // LIGHTHOUSE_REPORTS_DIR keeps the full reports (JSON and HTML) for a closer look.
+    if (process.env.LIGHTHOUSE_REPORTS_DIR) cpSync(dir, process.env.LIGHTHOUSE_REPORTS_DIR, { recursive: true });
     const figures: LighthouseFigure[] = [];
     const findings = new Map<string, Set<string>>();
     for (const { page, path } of pages) {

@@ -1,4 +1,5 @@
 import type { BlockData } from '../../shared/schemas/page-payload';
+import { holdsImage, LeadImage } from '../components/lead-image';
 import { blockComponents } from './components';
 import { NestedBodyProvider } from './nested-body';
 import { SiblingBlocksProvider } from './sibling-blocks';
@@ -7,13 +8,22 @@ import { SiblingBlocksProvider } from './sibling-blocks';
  * Renders a body of blocks. The server already dropped blocks that are unknown or fail their
  * schema (server/modules/pages/blocks.ts), so every block here is valid.
  */
-export function BlockBody({ blocks }: { blocks: BlockData[] }) {
+export function BlockBody({ blocks, lead = false }: { blocks: BlockData[]; /** The page's main body: its first image loads eagerly. */ lead?: boolean }) {
+  const leadIndex = lead ? blocks.findIndex((block) => holdsImage(block.value)) : -1;
   return (
     <NestedBodyProvider value={renderBody}>
       <SiblingBlocksProvider blocks={blocks}>
-        {blocks.map((block) => {
+        {blocks.map((block, index) => {
           const Component = blockComponents[block.type];
-          return Component ? <Component key={block.id} id={block.id} value={block.value} /> : null;
+          if (!Component) return null;
+          const element = <Component key={block.id} id={block.id} value={block.value} />;
+          return index === leadIndex ? (
+            <LeadImage.Provider key={block.id} value={true}>
+              {element}
+            </LeadImage.Provider>
+          ) : (
+            element
+          );
         })}
       </SiblingBlocksProvider>
     </NestedBodyProvider>
