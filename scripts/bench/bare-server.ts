@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * The same-run baseline for the page cache: a bare node:http server (its own process, like the
  * app) writing fixed bytes with the same content type, for the same load tool and connections.
  */
-export async function startBareServer(body: Buffer, contentType: string, port: number, dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startBareServer(body: Buffer, contentType: string, port: number, dir: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const file = join(dir, `bare-${port}.bin`);
   writeFileSync(file, body);
   const code = `
@@ -19,6 +19,7 @@ export async function startBareServer(body: Buffer, contentType: string, port: n
   await new Promise<void>((resolve) => child.once('message', () => resolve()));
   return {
     url: `http://localhost:${port}/`,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -9,13 +9,14 @@ import { createLogger } from '../../server/logger';
 import { findLivePage } from '../../server/modules/pages/repo';
 import { createPage } from '../../server/modules/pages/service';
 import { seedDemoContent } from '../../server/seed/seed';
+import { openMediaStorage } from '../../server/storage/open-media-storage';
 import { blockSchemas } from '../../views/blocks/schemas';
 import { buildClient, buildServer, ROOT } from '../build-assets';
 import { benchAdmin, seedAdminBenchTree } from './admin';
 import { loadTest, printTable } from './http';
 import { javascriptBytesPerTemplate } from './js-bytes';
 import { benchNearestQuery } from './locations';
-import { startBareServer } from './bare-server';
+import { cacheFigures } from './page-cache-http';
 import { benchLookupQuery, benchRedirectScreens, seedBenchRedirects } from './redirects';
 import { benchWaitlist } from './waitlist';
 import { BENCH_AUDIT_ROWS, benchReportScreens, seedBenchAuditLog } from './reports';
@@ -43,7 +44,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'harborline-bench-'));
 const port = await freePort();
 const handle = openDatabase(databaseTarget(process.env.DATABASE_URL, dataDir));
 await migrateToLatest(handle.db);
-await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port });
+// With media (as a real site has them): the block gallery is seeded only with its images.
+await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port, media: openMediaStorage({ driver: 'local', root: join(dataDir, 'media') }) });
 const home = (await handle.db.selectFrom('sites').select('root_page_id').where('is_default_site', '=', true).executeTakeFirstOrThrow()).root_page_id;
 const demos = [...blockSchemas.values()];
 if (!(await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))) {
@@ -74,26 +76,8 @@ try {
     if (await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)) break;
     await new Promise((r) => setTimeout(r, 200));
   }
-  // The page cache: hits against a bare node:http server sending the same bytes (same run, same
-  // tool, same connections); misses forced with a cookie (a request with a cookie is never cached).
-  const cacheRows = [];
-  const bareDir = mkdtempSync(join(tmpdir(), 'harborline-bare-'));
-  for (const path of ['/', '/block-gallery/']) {
-    const warm = await fetch(`${base}${path}`);
-    if (!warm.ok) continue;
-    const bytes = Buffer.from(await warm.arrayBuffer());
-    const hit = await loadTest(`${path} cache hit`, `${base}${path}`);
-    const bare = await startBareServer(bytes, warm.headers.get('content-type') ?? 'text/html', await freePort(), bareDir);
-    const baseline = await loadTest(`${path} bare node:http, same ${bytes.length} bytes`, bare.url);
-    await bare.stop();
-    const miss = await loadTest(`${path} miss (rendered)`, `${base}${path}`, { headers: { Cookie: 'bench=1' } });
-    cacheRows.push(
-      { what: hit.label, 'req/s': hit.requestsPerSecond, 'p99 ms': hit.p99, 'of bare': `${((100 * hit.requestsPerSecond) / baseline.requestsPerSecond).toFixed(0)} %` },
-      { what: baseline.label, 'req/s': baseline.requestsPerSecond, 'p99 ms': baseline.p99, 'of bare': '100 %' },
-      { what: miss.label, 'req/s': miss.requestsPerSecond, 'p99 ms': miss.p99, 'of bare': `${((100 * miss.requestsPerSecond) / baseline.requestsPerSecond).toFixed(1)} %` },
-    );
-  }
-  rmSync(bareDir, { recursive: true, force: true });
+  // The page cache: hits against a bare node:http server sending the same bytes, and misses.
+  const cacheRows = await cacheFigures(base, server.pid!);
   console.log(`\nPage cache (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${new Date().toISOString().slice(0, 10)})`);
   printTable(cacheRows);
 

@@ -30,7 +30,7 @@ const ALL_DAY = JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOf
 export type WaitlistBenchRow = { what: string; 'req/s': number; 'p50 ms': number; 'p99 ms': number; '2xx': number; 'non-2xx': number };
 
 /** The PostgreSQL server to use, or why there is none. */
-async function reachableAdminUrl(): Promise<{ url: string } | { skip: string }> {
+export async function reachableAdminUrl(): Promise<{ url: string } | { skip: string }> {
   const url = process.env.WAITLIST_BENCH_DATABASE_URL ?? (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined) ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
@@ -44,7 +44,7 @@ async function reachableAdminUrl(): Promise<{ url: string } | { skip: string }> 
   }
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -3,7 +3,8 @@ import type { ResolvedPage } from '../modules/pages/public-service';
 const MAX_LENGTH = 160;
 
 function clip(text: string): string {
-  const clean = text.replace(/\s+/g, ' ').trim();
+  // Tags become spaces when stripped; none belongs before punctuation ("<b>weddings</b>, ...").
+  const clean = text.replace(/\s+/g, ' ').replace(/ ([,.;:!?])/g, '$1').trim();
   if (clean.length <= MAX_LENGTH) return clean;
   const cut = clean.slice(0, MAX_LENGTH - 1);
   const space = cut.lastIndexOf(' ');

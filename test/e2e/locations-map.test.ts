@@ -56,6 +56,27 @@ describe('locations map page in Chromium', () => {
     await tab.page.close();
   });
 
+  it('on a phone, loads no map code until the map is scrolled near the viewport', async () => {
+    const tab = await openTab(suite.chromium.browser, { width: 412, height: 823 });
+    const requests: string[] = [];
+    tab.page.on('request', (request) => requests.push(request.url()));
+    await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
+    await hydrated(tab.page);
+    // The list is usable and the browser has been idle (networkidle0 plus a second), yet the map,
+    // far below the 26 entries on a narrow screen, has not been fetched.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await tab.page.$$eval('.locations-map__entry', (entries) => entries.length)).to.equal(26);
+    const mapCode = () => requests.filter((url) => /\/location-map-\w+\.js$|maplibre/.test(url));
+    expect(mapCode()).to.deep.equal([]);
+    expect(await tab.page.$('.maplibregl-canvas')).to.equal(null);
+    await tab.page.$eval('#locations-map', (element) => element.scrollIntoView());
+    await tab.page.waitForSelector('.maplibregl-canvas', { timeout: 15000 });
+    await tab.page.waitForSelector('.location-marker', { timeout: 15000 });
+    expect(mapCode().length).to.be.greaterThan(0);
+    tab.assertClean();
+    await tab.page.close();
+  });
+
   it('draws lettered markers; a list click opens the info window on that marker', async () => {
     const tab = await openMap(`?q=${encodeURIComponent('Orlando, FL')}`);
     await tab.page.waitForSelector('.maplibregl-canvas', { timeout: 10000 });

@@ -37,6 +37,25 @@ describe('public pages', () => {
     expect(notFound.text).to.include('<meta name="robots" content="noindex"/>');
   });
 
+  it("loads the first image-bearing block's images eagerly, every later image lazily, and the press list's first image eagerly", async () => {
+    const gallery = await request(t.app).get('/block-gallery/').set('Host', 'localhost:3000').expect(200);
+    const imgs = [...gallery.text.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+    expect(imgs.length).to.be.greaterThan(3);
+    const eager = imgs.filter((img) => img.includes('loading="eager"'));
+    // The gallery's first image-bearing block is the accordion feature (heading, rich text and hero hold none).
+    expect(eager.length).to.be.greaterThan(0);
+    expect(eager[0]).to.include('block-accordion-feature__image');
+    expect(imgs.indexOf(eager[0]!)).to.equal(0);
+    // Later blocks' images stay lazy (the two-column hero asks for priority itself, so it is eager too).
+    expect(eager.length).to.be.at.most(2);
+    expect(imgs.filter((img) => img.includes('loading="lazy"')).length).to.be.greaterThan(imgs.length / 2);
+    const press = await request(t.app).get('/press/releases/').set('Host', 'localhost:3000').expect(200);
+    const pressImgs = [...press.text.matchAll(/<img [^>]*class="press-articles__image"[^>]*>/g)].map((m) => m[0]);
+    expect(pressImgs.length).to.be.greaterThan(1);
+    expect(pressImgs[0]).to.include('loading="eager"');
+    expect(pressImgs.slice(1).every((img) => img.includes('loading="lazy"'))).to.equal(true);
+  });
+
   it('answers unknown paths and the 404 page itself with the not-found template and status 404', async () => {
     for (const path of ['/no/such/page/', '/error-pages/404/', '/about/extra']) {
       const res = await request(t.app).get(path).expect(404);

@@ -26,6 +26,21 @@ describe('page content', () => {
     expect(problems).to.have.length(2);
   });
 
+  it('reuses the cleaned content of identical input, reporting its problems on every use and handing out copies', () => {
+    const raw = () => ({ body: [heading, { type: 'heading', id: 'bad', value: { level: 'h9' } }], confirmation_content: [] });
+    const first: ContentProblem[] = [];
+    const second: ContentProblem[] = [];
+    const a = contentForRender(examplePage, raw(), (p) => first.push(p));
+    delete a.body;
+    const b = contentForRender(examplePage, raw(), (p) => second.push(p));
+    expect((b.body as Array<{ id: string }>).map((block) => block.id)).to.deep.equal(['h1']);
+    expect(second.map((p) => p.blockId)).to.deep.equal(first.map((p) => p.blockId)).and.to.deep.equal(['bad']);
+    // Other content (or the same content of another page type) is cleaned on its own.
+    const changed = contentForRender(examplePage, { body: [{ ...heading, value: { text: 'Changed', level: 'h3' } }] }, () => {});
+    expect((changed.body as Array<{ value: { text: string } }>)[0]!.value.text).to.equal('Changed');
+    expect(contentForRender(utilityPage, raw(), () => {}).background_style).to.equal('lobster');
+  });
+
   it('rejects invalid blocks on save with the path of each error', () => {
     const result = contentForSave(examplePage, { body: [heading, { type: 'heading', id: 'bad', value: { text: '' } }] });
     expect(result.ok).to.equal(false);

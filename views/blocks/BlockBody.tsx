@@ -1,4 +1,5 @@
 import type { BlockData } from '../../shared/schemas/page-payload';
+import { holdsImage, LeadImage } from '../components/lead-image';
 import { usePageContext } from '../page-context';
 import { blockComponents } from './components';
 import { NestedBodyProvider } from './nested-body';
@@ -8,15 +9,24 @@ import { SiblingBlocksProvider } from './sibling-blocks';
  * Renders a body of blocks. The server already dropped blocks that are unknown or fail their
  * schema (server/modules/pages/blocks.ts), so every block here is valid.
  */
-export function BlockBody({ blocks }: { blocks: BlockData[] }) {
+export function BlockBody({ blocks, lead = false }: { blocks: BlockData[]; /** The page's main body: its first image loads eagerly. */ lead?: boolean }) {
   const { isPreview } = usePageContext();
+  const leadIndex = lead ? blocks.findIndex((block) => holdsImage(block.value)) : -1;
   return (
     <NestedBodyProvider value={renderBody}>
       <SiblingBlocksProvider blocks={blocks}>
-        {blocks.map((block) => {
+        {blocks.map((block, index) => {
           const Component = blockComponents[block.type];
           if (!Component) return null;
-          const rendered = <Component key={block.id} id={block.id} value={block.value} />;
+          const element = <Component key={block.id} id={block.id} value={block.value} />;
+          const rendered =
+            index === leadIndex ? (
+              <LeadImage.Provider key={block.id} value={true}>
+                {element}
+              </LeadImage.Provider>
+            ) : (
+              element
+            );
           // In a back-office preview only: a box-less wrapper naming the block, so the editor's
           // accessibility checks can say which block a problem is in. Public pages never have it.
           return isPreview ? (

@@ -1,4 +1,5 @@
 import type { Image } from '../../shared/schemas/media';
+import { useLeadImage } from './lead-image';
 
 type Props = {
   image: Image;
@@ -6,7 +7,10 @@ type Props = {
   sizes: string;
   alt?: string;
   className?: string;
-  /** Above-the-fold images (the hero) load eagerly with high priority; everything else lazily. */
+  /**
+   * Above-the-fold images (the hero) load eagerly with high priority; everything else lazily.
+   * Unset: eager inside the page's lead image block (views/components/lead-image.tsx).
+   */
   priority?: boolean;
 };
 
@@ -16,7 +20,9 @@ const MODERN_TYPES = ['image/avif', 'image/webp'] as const;
  * An <img> (inside <picture> when AVIF/WebP renditions exist) with srcset, sizes and intrinsic
  * width/height so the layout never shifts while it loads.
  */
-export function ResponsiveImage({ image, sizes, alt, className, priority = false }: Props) {
+export function ResponsiveImage({ image, sizes, alt, className, priority: asked }: Props) {
+  const lead = useLeadImage();
+  const priority = asked ?? lead;
   const byType = (type: string) => image.renditions.filter((r) => r.mimetype === type).sort((a, b) => a.width - b.width);
   const srcset = (type: string) => byType(type).map((r) => `${r.url} ${r.width}w`).join(', ');
   const fallbackType = image.renditions.find((r) => !(MODERN_TYPES as readonly string[]).includes(r.mimetype))?.mimetype ?? image.renditions[0]!.mimetype;

@@ -20,7 +20,7 @@ export default function ContactUsPage({ page }: TemplateProps) {
   const confirmation = (page.content.confirmation_content ?? []) as BlockData[];
   return (
     <div className="template-form">
-      <BlockBody blocks={(page.content.body ?? []) as BlockData[]} />
+      <BlockBody blocks={(page.content.body ?? []) as BlockData[]} lead />
       {form?.sent ? (
         <section className="form-confirmation" aria-labelledby="contact-sent-title">
           <h2 id="contact-sent-title">{t('Thank you for your message')}</h2>

@@ -7,7 +7,7 @@ export default function ExamplePage({ page }: TemplateProps) {
   const confirmation = (page.content.confirmation_content ?? []) as BlockData[];
   return (
     <div className="template-example">
-      <BlockBody blocks={page.content.body as BlockData[]} />
+      <BlockBody blocks={page.content.body as BlockData[]} lead />
       {confirmation.length > 0 ? (
         <section className="confirmation-content" aria-label="Confirmation">
           <BlockBody blocks={confirmation} />

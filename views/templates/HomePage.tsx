@@ -5,7 +5,7 @@ import type { TemplateProps } from '../template-types';
 export default function HomePage({ page }: TemplateProps) {
   return (
     <div className="template-home">
-      <BlockBody blocks={page.content.body as BlockData[]} />
+      <BlockBody blocks={page.content.body as BlockData[]} lead />
     </div>
   );
 }

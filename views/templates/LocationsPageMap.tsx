@@ -4,6 +4,7 @@ import type { MapPageExtra } from '../../shared/schemas/locations';
 import { MapEntryDetails } from '../components/locations/MapEntryDetails';
 import type { LocationMap } from '../components/locations/map/location-map';
 import { searchNearby } from '../components/locations/map/map-search-client';
+import { whenNearViewAndIdle } from '../components/locations/map/when-near-view';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
@@ -12,7 +13,7 @@ type Result = MapPageExtra['results'][number];
 /**
  * Left column: the search form and the nearest restaurants, lettered A-Z like their markers, all
  * rendered on the server (the form is a plain GET form, so it works before JavaScript). Right
- * column: the map, loaded after hydration from a lazy chunk. The list is the complete, accessible
+ * column: the map, loaded from a lazy chunk once it is near the viewport and the browser is idle. The list is the complete, accessible
  * alternative to the map; markers are buttons too, so the map is also usable from the keyboard.
  */
 export default function LocationsPageMap({ page }: TemplateProps) {
@@ -33,28 +34,33 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     // The popup's DOM node exists only in the browser, after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setPopupNode(document.createElement('div'));
-    import('../components/locations/map/location-map')
-      .then(({ createLocationMap }) =>
-        createLocationMap({
-          container: mapElement.current!,
-          styleUrl: extra.mapStyleUrl,
-          cssUrl: extra.mapCssUrl,
-          onMarkerFocus: (rlid) => {
-            setFocused(rlid);
-            document.querySelector(`.locations-map__entry[data-rlid="${rlid}"]`)?.scrollIntoView({ block: 'nearest' });
-          },
-          clusterLabel: (count) => t('{count} restaurants here, zoom in', { values: { count: String(count) } }),
-        }),
-      )
-      .then((created) => {
-        if (cancelled) return created.destroy();
-        map.current = created;
-        setMapReady(true);
-      })
-      // The list works without the map; a load failure is logged only (spec section 8).
-      .catch((error: unknown) => console.warn('The map failed to load', error));
+    // MapLibre (most of this page's JavaScript) loads only when the map is near the viewport and
+    // the browser is idle: the list and the first paint never wait for it.
+    const loadMap = () =>
+      import('../components/locations/map/location-map')
+        .then(({ createLocationMap }) =>
+          createLocationMap({
+            container: mapElement.current!,
+            styleUrl: extra.mapStyleUrl,
+            cssUrl: extra.mapCssUrl,
+            onMarkerFocus: (rlid) => {
+              setFocused(rlid);
+              document.querySelector(`.locations-map__entry[data-rlid="${rlid}"]`)?.scrollIntoView({ block: 'nearest' });
+            },
+            clusterLabel: (count) => t('{count} restaurants here, zoom in', { values: { count: String(count) } }),
+          }),
+        )
+        .then((created) => {
+          if (cancelled) return created.destroy();
+          map.current = created;
+          setMapReady(true);
+        })
+        // The list works without the map; a load failure is logged only (spec section 8).
+        .catch((error: unknown) => console.warn('The map failed to load', error));
+    const stopWaiting = whenNearViewAndIdle(mapElement.current!, () => void loadMap());
     return () => {
       cancelled = true;
+      stopWaiting();
       map.current?.destroy();
       map.current = null;
     };

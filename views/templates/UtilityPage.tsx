@@ -9,7 +9,7 @@ export default function UtilityPage({ page }: TemplateProps) {
     <div className={`template-utility bg--${style}`}>
       <div className="template-utility__inner">
         <h1>{page.title}</h1>
-        <BlockBody blocks={page.content.body as BlockData[]} />
+        <BlockBody blocks={page.content.body as BlockData[]} lead />
       </div>
     </div>
   );

@@ -1,0 +1,12 @@
+import { buildClient, buildServer } from '../build-assets';
+import { benchPageCacheHttp } from './page-cache-http';
+
+/**
+ * `npm run bench:page-cache`: hits, the bare baseline and misses on PGlite (one process) and on
+ * PostgreSQL (two workers; skipped without one). BENCH_PROFILE_DIR=dir profiles the PGlite server.
+ */
+console.log('Building for production...');
+await buildClient(true);
+await buildServer();
+await benchPageCacheHttp('pglite', { profileDir: process.env.BENCH_PROFILE_DIR });
+if (!process.env.BENCH_PROFILE_DIR) await benchPageCacheHttp('postgres', { workers: 2 });

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { databaseTarget, migrateToLatest, openDatabase } from '../../server/db';
+import { createLogger } from '../../server/logger';
+import { seedDemoContent } from '../../server/seed/seed';
+import { openMediaStorage } from '../../server/storage/open-media-storage';
+import { ROOT } from '../build-assets';
+import { startBareServer } from './bare-server';
+import { loadTest, printTable } from './http';
+import { freePort, waitUntilUp } from './server-process';
+import { adminQuery, reachableAdminUrl } from './waitlist';
+
+export const CACHE_BENCH_PATHS = ['/', '/block-gallery/'];
+export type CacheFigure = { what: string; 'req/s': number; 'p99 ms': number; 'CPU µs/req': number | string; 'of bare': string };
+
+/**
+ * Page cache hits against a bare node:http server sending the same bytes (same run, same load
+ * tool, same connections; the server's CPU time per request too, which the load tool cannot
+ * cap), and misses forced with a cookie (a request with a cookie is never cached).
+ */
+export async function cacheFigures(base: string, serverPid: number, options: { connections?: number; seconds?: number } = {}): Promise<CacheFigure[]> {
+  const rows: CacheFigure[] = [];
+  const bareDir = mkdtempSync(join(tmpdir(), 'harborline-bare-'));
+  const load = { connections: options.connections ?? 10, seconds: options.seconds ?? 8 };
+  try {
+    for (const path of CACHE_BENCH_PATHS) {
+      const warm = await fetch(`${base}${path}`);
+      if (!warm.ok) {
+        console.warn(`${path} answered ${warm.status}: left out of the page cache figures`);
+        continue;
+      }
+      const bytes = Buffer.from(await warm.arrayBuffer());
+      const hit = await loadTest(`${path} cache hit`, `${base}${path}`, { ...load, serverPid });
+      const bare = await startBareServer(bytes, warm.headers.get('content-type') ?? 'text/html', await freePort(), bareDir);
+      const baseline = await loadTest(`${path} bare node:http, same ${bytes.length} bytes`, bare.url, { ...load, serverPid: bare.pid });
+      await bare.stop();
+      const miss = await loadTest(`${path} miss (rendered)`, `${base}${path}`, { ...load, headers: { Cookie: 'bench=1' }, serverPid });
+      const share = (r: number) => `${((100 * r) / baseline.requestsPerSecond).toFixed(r * 10 > baseline.requestsPerSecond ? 0 : 1)} %`;
+      rows.push(
+        { what: hit.label, 'req/s': hit.requestsPerSecond, 'p99 ms': hit.p99, 'CPU µs/req': hit.cpuMicrosPerRequest ?? '', 'of bare': share(hit.requestsPerSecond) },
+        { what: baseline.label, 'req/s': baseline.requestsPerSecond, 'p99 ms': baseline.p99, 'CPU µs/req': baseline.cpuMicrosPerRequest ?? '', 'of bare': '100 %' },
+        { what: miss.label, 'req/s': miss.requestsPerSecond, 'p99 ms': miss.p99, 'CPU µs/req': miss.cpuMicrosPerRequest ?? '', 'of bare': share(miss.requestsPerSecond) },
+      );
+    }
+  } finally {
+    rmSync(bareDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/**
+ * `npm run bench:page-cache`: the demo site (with media) on PGlite with one process, and on
+ * PostgreSQL with WEB_CONCURRENCY=2 when one is reachable; hit, bare baseline and miss for `/`
+ * and `/block-gallery/`. With `profileDir`, the server runs under `node --cpu-prof` and writes
+ * its profile there on exit (open it in Chrome DevTools or speedscope).
+ */
+export async function benchPageCacheHttp(kind: 'pglite' | 'postgres', options: { workers?: number; profileDir?: string; connections?: number } = {}): Promise<CacheFigure[] | null> {
+  const workers = options.workers ?? 1;
+  const dataDir = mkdtempSync(join(tmpdir(), 'harborline-bench-cache-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const admin = await reachableAdminUrl();
+    if ('skip' in admin) {
+      console.log(`\nPage cache on PostgreSQL: skipped, ${admin.skip}.`);
+      return null;
+    }
+    const name = `harborline_bench_cache_${Date.now()}`;
+    await adminQuery(admin.url, `CREATE DATABASE ${name}`);
+    const url = new URL(admin.url);
+    url.pathname = `/${name}`;
+    databaseUrl = url.href;
+    dropDatabase = () => adminQuery(admin.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+  try {
+    const port = Number(process.env.BENCH_PORT) || (await freePort());
+    const handle = openDatabase(databaseTarget(databaseUrl, dataDir));
+    await migrateToLatest(handle.db);
+    await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port, media: openMediaStorage({ driver: 'local', root: join(dataDir, 'media') }) });
+    await handle.close();
+    const nodeArgs = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+    const server = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist/server/main.js')], {
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', WEB_CONCURRENCY: String(workers), SESSION_SECRET: 'p'.repeat(48), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    try {
+      const base = `http://localhost:${port}`;
+      await waitUntilUp(base);
+      const rows = await cacheFigures(base, server.pid!, { connections: options.connections });
+      console.log(`\nPage cache (${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, WEB_CONCURRENCY=${workers}; autocannon, ${options.connections ?? 10} connections, 8 s each; CPU µs/req: the server's processes, user + system; ${new Date().toISOString().slice(0, 10)})`);
+      printTable(rows);
+      return rows;
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+  } finally {
+    await dropDatabase?.().catch((error: unknown) => console.warn('dropping the bench database failed', error));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
