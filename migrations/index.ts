@@ -24,6 +24,7 @@ import * as mediaVersions from './2026_11_24_200200_media_versions';
 import * as imagesLibrary from './2026_11_24_200300_images_library';
 import * as collectionViewRestrictions from './2026_11_26_500000_collection_view_restrictions';
 import * as guestMessageLanguage from './2026_11_26_600000_guest_message_language';
+import * as videos from './2026_11_27_100000_videos';
 
 /**
  * Every migration, by name. Listed explicitly (not read from the folder) so the production
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_200000_workflows_tasks': workflowsTasks,
   '2026_11_26_500000_collection_view_restrictions': collectionViewRestrictions,
   '2026_11_26_600000_guest_message_language': guestMessageLanguage,
+  '2026_11_27_100000_videos': videos,
 };
