@@ -47,5 +47,7 @@ export const videoSchema = z.object({
       }),
     )
     .default([]),
-});
+})
+  // Every video field of every block is chosen from the video library in the block editor.
+  .meta({ 'x-widget': 'video_chooser' });
 export type Video = z.output<typeof videoSchema>;

@@ -34,7 +34,7 @@ export function SchemaField(props: FieldProps) {
   const kind = kindOf(schema);
   // A chooser widget (page now; images, documents, snippets later) on a single value; a list of
   // them is drawn as a list whose items carry the widget (see ListField).
-  const chooser = chooserFor(meta?.widget);
+  const chooser = chooserFor(meta?.widget ?? schema['x-widget']);
   if (chooser && kind !== 'array') {
     return (
       <ChooserField

@@ -15,6 +15,8 @@ export type JsonSchema = {
   maxItems?: number;
   format?: string;
   description?: string;
+  /** The chooser a schema asks for wherever it sits (zod `.meta({ 'x-widget': ... })`), e.g. every video. */
+  'x-widget'?: string;
 };
 
 export type FieldMeta = { label?: string; helpText?: string; widget?: string };

@@ -61,3 +61,8 @@ export async function deleteTrack(db: Db, videoId: number, trackId: number): Pro
 export function bumpVersion(db: Db, id: number): Promise<unknown> {
   return db.updateTable('videos').set({ version: sql`version + 1` }).where('id', '=', id).execute();
 }
+
+/** The newest images of the library (the poster choices). */
+export function newestImages(db: Db, limit: number): Promise<Array<{ id: number; title: string }>> {
+  return db.selectFrom('images').select(['id', 'title']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}

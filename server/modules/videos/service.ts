@@ -16,6 +16,7 @@ import type { ListQuery } from '../admin/viewsets/definition';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import { readHead, titleFromFileName } from '../documents/service';
 import { imageForBlocks } from '../images/service';
+import { findImage } from '../images/repo';
 import * as repo from './repo';
 import type { VideoRow, VideoTextTrackRow } from './table';
 
@@ -108,7 +109,7 @@ export function findVideoForAdmin(db: Db, id: number, options: { lock?: boolean 
 }
 
 export async function updateVideo(db: Db, row: VideoRow, input: VideoFormInput): Promise<VideoRow> {
-  if (input.posterImageId !== null && !(await db.selectFrom('images').select('id').where('id', '=', input.posterImageId).executeTakeFirst())) {
+  if (input.posterImageId !== null && !(await findImage(db, input.posterImageId))) {
     throw new HttpError(400, 'bad_poster', 'That image does not exist.', { poster: ['Select a valid choice.'] });
   }
   return repo.updateVideo(db, row.id, { title: input.title, collection_id: input.collectionId, poster_image_id: input.posterImageId });
@@ -126,6 +127,15 @@ export async function openVideo(db: Db, storage: MediaStorage, id: number, fileN
   if (!video || video.file_name !== fileName) return undefined;
   const object = await storage.open(video.file);
   return object ? { video, object } : undefined;
+}
+
+/** How many images the poster select offers (newest first). */
+const POSTER_CHOICES = 500;
+
+/** The poster select's choices: none, then the newest images of the library. */
+export async function posterChoices(db: Db): Promise<Array<{ value: string; label: string }>> {
+  const images = await repo.newestImages(db, POSTER_CHOICES);
+  return [{ value: '', label: 'No poster' }, ...images.map((image) => ({ value: String(image.id), label: `${image.title} (#${image.id})` }))];
 }
 
 export function tracksOf(db: Db, videoId: number) {
@@ -203,7 +213,7 @@ function apiItem(row: VideoRow) {
 }
 
 /** The admin API's video list (the shape of the documents API), used by the block editor's video chooser. */
-export async function videoApiList(db: Db, query: MediaApiListQuery) {
+export async function videoApiList(db: Db, storage: MediaStorage, query: MediaApiListQuery) {
   const desc = query.order.startsWith('-');
   const { rows, total } = await repo.listVideos(db, {
     q: query.search,
@@ -212,7 +222,11 @@ export async function videoApiList(db: Db, query: MediaApiListQuery) {
     limit: query.limit,
     offset: query.offset,
   });
-  return { meta: { total_count: total }, items: rows.map(apiItem) };
+  // Each item carries what a block stores when the chooser picks it (one at a time: a
+  // transaction's connection runs one query at once, and poster renditions are made on demand).
+  const items = [];
+  for (const row of rows) items.push({ ...apiItem(row), block_value: await videoForBlocks(db, row.id, storage) });
+  return { meta: { total_count: total }, items };
 }
 
 /** One video, with `block_value`: what a block stores when the chooser picks it. */

@@ -92,7 +92,7 @@ export function mediaApiRoutes({ db, storage }: { db: Db; storage: MediaStorage 
     const query = mediaApiListQuerySchema.safeParse(req.query);
     if (!query.success) throw invalid(query.error, 'query');
     res.setHeader('Cache-Control', 'no-store, private');
-    res.json(await videoApiList(db, query.data));
+    res.json(await videoApiList(db, storage, query.data));
   });
 
   // Permission: admin access and any wagtailmedia permission.

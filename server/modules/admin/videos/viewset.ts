@@ -1,21 +1,12 @@
 import { videoFormSchema, formatDuration, type VideoFormInput } from '../../../../shared/schemas/videos';
 import { formatFileSize } from '../../../../views/format-file-size';
-import type { Db } from '../../../db';
 import type { MediaStorage } from '../../../storage/media-storage';
 import { HttpError } from '../../../errors';
 import { collectionChoices } from '../../collections/service';
-import { deleteVideos, findVideoForAdmin, listVideos, updateVideo, VIDEO_MODEL } from '../../videos/service';
+import { deleteVideos, findVideoForAdmin, listVideos, posterChoices, updateVideo, VIDEO_MODEL } from '../../videos/service';
 import type { VideoRow } from '../../videos/table';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
-
-/** How many images the poster select offers (newest first); a larger library needs the image chooser. */
-const POSTER_CHOICES = 500;
-
-async function posterChoices(db: Db) {
-  const images = await db.selectFrom('images').select(['id', 'title']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(POSTER_CHOICES).execute();
-  return [{ value: '', label: 'No poster' }, ...images.map((image) => ({ value: String(image.id), label: `${image.title} (#${image.id})` }))];
-}
 
 /**
  * /wagtail/videos/ (wagtailmedia's videos): the list, {pk}/ (title, collection, poster image),
