@@ -71,7 +71,7 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
     expect(await storedVideos()).to.deep.equal(before.files);
   });
 
-  it('serves the file with byte ranges and a 404 for a wrong name', async () => {
+  it('serves the file with byte ranges, 416 past its end, 404 for an unknown id', async () => {
     await upload(mp4(), 'ranges.mp4').expect(201);
     const video = await newest();
     const url = `/videos/${video.id}/${video.file_name}`;
@@ -89,9 +89,25 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
     expect(part.headers['content-range']).to.equal(`bytes 4-11/${mp4().length}`);
     expect(part.headers['content-length']).to.equal('8');
     await request(t.app).get(url).set('Range', `bytes=${mp4().length + 10}-`).expect(416);
-    await request(t.app).get(`/videos/${video.id}/other.mp4`).expect(404);
+    // Another name of the same video (a block that stored it before the file was replaced): the current file.
+    expect((await request(t.app).get(`/videos/${video.id}/other.mp4`).expect(302)).headers.location).to.equal(url);
     await request(t.app).get('/videos/abc/x.mp4').expect(404);
     await request(t.app).get('/videos/99999999/x.mp4').expect(404);
+  });
+
+  it('replaces the file keeping the id: the old file is removed and its URL leads to the new one', async () => {
+    await upload(mp4(), 'replace-me.mp4').expect(201);
+    const video = await newest();
+    expect((await agent.get(`/wagtail/videos/${video.id}/replace/`).expect(200)).text).to.include('Replace file');
+    const bad = await agent.post(`/wagtail/videos/${video.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', await png(), 'replace-me.webm').expect(400);
+    expect(bad.text).to.include('not a video we accept');
+    await agent.post(`/wagtail/videos/${video.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', webm(), 'replace-me.webm').expect(303);
+    const replaced = await t.db.selectFrom('videos').selectAll().where('id', '=', video.id).executeTakeFirstOrThrow();
+    expect(replaced).to.include({ mimetype: 'video/webm', file_name: 'replace-me.webm', duration: 4, file_size: webm().length });
+    expect(await storage().exists(video.file)).to.equal(false);
+    const old = await request(t.app).get(`/videos/${video.id}/${video.file_name}`).expect(302);
+    expect(old.headers.location).to.equal(`/videos/${video.id}/replace-me.webm`);
+    expect((await request(t.app).get(old.headers.location as string).expect(200)).headers['content-type']).to.equal('video/webm');
   });
 
   it('edits the title and poster (an image of the library), refusing an unknown image', async () => {

@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import type { MediaStorage } from '../../storage/media-storage';
 import type { CollectionGate } from '../privacy/collection-gate';
 import { asciiName, sendStoredObject } from '../documents/routes';
-import { findTrack, openVideo } from './service';
+import { findTrack, openVideo, videoUrl } from './service';
 
 const ID = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const videoParams = z.object({ id: ID, filename: z.string().min(1).max(200) });
@@ -27,8 +27,10 @@ export function videoRoutes(db: Db, storage: MediaStorage, gate: CollectionGate)
     if (!found) throw notFound('No such video.');
     const { video, object } = found;
     const access = await gate(req, res, video.collection_id);
-    if (access === 'answered') {
-      object.body.destroy();
+    if (access === 'answered' || !object) {
+      object?.body.destroy();
+      // Another file name of this video (it was replaced): the current file.
+      if (access !== 'answered') res.set('Cache-Control', access === 'public' ? 'public, max-age=300' : 'private, no-store').redirect(302, videoUrl(video));
       return;
     }
     res.set({

@@ -121,12 +121,16 @@ export async function deleteVideos(db: Db, storage: MediaStorage, rows: VideoRow
   for (const row of rows) await storage.remove(row.file).catch(() => {});
 }
 
-/** A video and its stored bytes, when the URL's name is the video's own. */
-export async function openVideo(db: Db, storage: MediaStorage, id: number, fileName: string): Promise<{ video: VideoRow; object: StoredObject } | undefined> {
+/**
+ * A video and its stored bytes. `renamed`: the URL names an older file of the video (replaced
+ * since, keeping the id): blocks that stored the old URL are sent to the current one.
+ */
+export async function openVideo(db: Db, storage: MediaStorage, id: number, fileName: string): Promise<{ video: VideoRow; object?: StoredObject; renamed: boolean } | undefined> {
   const video = await repo.findVideo(db, id);
-  if (!video || video.file_name !== fileName) return undefined;
+  if (!video) return undefined;
+  if (video.file_name !== fileName) return { video, renamed: true };
   const object = await storage.open(video.file);
-  return object ? { video, object } : undefined;
+  return object ? { video, object, renamed: false } : undefined;
 }
 
 /** How many images the poster select offers (newest first). */
