@@ -95,4 +95,49 @@ describe('the video library in Chromium', function () {
     assertClean();
     await page.close();
   });
+
+  it('chooses a library video for a block in the page editor (with its captions), and every video field offers the chooser', async () => {
+    const db = suite.app.db;
+    const uploaded = await db.selectFrom('videos').selectAll().where('title', '=', 'dock morning').executeTakeFirstOrThrow();
+    const demo = await db.selectFrom('videos').selectAll().where('title', '=', 'A Morning on the Dock').executeTakeFirstOrThrow();
+    const about = await db.selectFrom('pages').select('id').where('slug', '=', 'about').orderBy('path').executeTakeFirstOrThrow();
+    const { page, assertClean } = await openTab(await suite.chromium.browser.createBrowserContext(), { width: 1280, height: 900 });
+    await page.setBypassCSP(true);
+    await page.goto(`${suite.server.baseUrl}/wagtail/pages/${about.id}/edit/`, { waitUntil: 'load' });
+    await page.type('#id_username', TEST_ADMIN.username);
+    await page.type('#id_password', TEST_ADMIN.password);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+
+    const field = '[data-stream-field="body"] li[data-block-type="video_feature"] [data-chooser="video_chooser"]';
+    await page.waitForSelector(field);
+    expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal(`A Morning on the Dock (video ${demo.id})`);
+    await page.$eval(`${field} button`, (el) => el.scrollIntoView());
+    await page.click(`${field} button`);
+    await page.waitForFunction(() => document.querySelectorAll('.admin-chooser__title').length >= 2);
+    expect(await axeViolations(page)).to.deep.equal([]);
+    const choices = await page.$$('.admin-chooser__title');
+    for (const choice of choices) {
+      if ((await choice.evaluate((el) => el.textContent)) === 'Choose dock morning') {
+        await choice.click();
+        break;
+      }
+    }
+    await page.waitForFunction(() => !document.querySelector('.admin-chooser'));
+    expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal(`dock morning (video ${uploaded.id})`);
+    const posted = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as { body: Array<{ type: string; value: { video: { media_id: number; sources: unknown[]; tracks: Array<{ src: string; srclang: string }> } } }> };
+    const chosen = posted.body.find((block) => block.type === 'video_feature')!.value.video;
+    expect(chosen.media_id).to.equal(uploaded.id);
+    expect(chosen.sources).to.deep.equal([{ url: `/videos/${uploaded.id}/${uploaded.file_name}`, mimetype: 'video/mp4' }]);
+    expect(chosen.tracks.map((track) => track.srclang)).to.deep.equal(['en']);
+
+    // The gallery's full-width media and the media grid's looping tile choose from the library too.
+    const gallery = await db.selectFrom('pages').select('id').where('slug', '=', 'block-gallery').executeTakeFirstOrThrow();
+    // Leaving the edited page asks about its unsaved change: leave.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.goto(`${suite.server.baseUrl}/wagtail/pages/${gallery.id}/edit/`, { waitUntil: 'load' });
+    await page.waitForSelector('[data-stream-field="body"] li[data-block-type="media_grid"] [data-chooser="video_chooser"]');
+    expect(await page.$$eval('[data-stream-field="body"] li[data-block-type="full_width_media"] [data-chooser="video_chooser"]', (els) => els.length)).to.equal(1);
+    assertClean();
+    await page.close();
+  });
 });

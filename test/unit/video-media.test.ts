@@ -116,3 +116,20 @@ describe('WebVTT checks', () => {
     expect([formatDuration(null), formatDuration(4), formatDuration(75.5), formatDuration(3700)]).to.deep.equal(['Unknown', '0:04', '1:16', '1:01:40']);
   });
 });
+
+describe('the block editor reads video fields and tagged unions from the block schemas', () => {
+  it('marks every video with the video chooser and finds the media grid tile kinds', async () => {
+    const { z } = await import('zod');
+    const { taggedUnion } = await import('../../client/admin/editor/json-schema');
+    const { mediaGridSchema } = await import('../../views/blocks/media-grid/schema');
+    const json = z.toJSONSchema(mediaGridSchema, { io: 'input', unrepresentable: 'any' }) as unknown as { properties: { tiles: { items: Parameters<typeof taggedUnion>[0] } } };
+    const union = taggedUnion(json.properties.tiles.items)!;
+    expect(union.tag).to.equal('kind');
+    expect(union.variants.map((variant) => variant.properties!.kind!.const)).to.deep.equal(['image', 'background_video', 'video']);
+    expect(union.variants.slice(1).map((variant) => variant.properties!.video!['x-widget'])).to.deep.equal(['video_chooser', 'video_chooser']);
+    // Not tagged: plain objects, unions without a shared constant, nullable scalars.
+    expect(taggedUnion({ type: 'object', properties: { a: { type: 'string' } } })).to.equal(undefined);
+    expect(taggedUnion({ oneOf: [{ type: 'object', properties: { a: { const: 'x' } } }, { type: 'object', properties: { b: { const: 'y' } } }] })).to.equal(undefined);
+    expect(taggedUnion({ anyOf: [{ type: 'string' }, { type: 'null' }] })).to.equal(undefined);
+  });
+});

@@ -62,6 +62,19 @@ export function kindOf(schema: JsonSchema): 'enum' | 'string' | 'number' | 'bool
   }
 }
 
+/**
+ * A union of objects told apart by one property whose value is fixed in each (zod's
+ * discriminatedUnion: `kind: 'image' | 'video' | ...`): the tag's name and the variants, or
+ * undefined for any other schema.
+ */
+export function taggedUnion(schema: JsonSchema): { tag: string; variants: JsonSchema[] } | undefined {
+  const variants = (schema.oneOf ?? schema.anyOf)?.filter((variant) => variant.type !== 'null');
+  if (!variants || variants.length < 2 || !variants.every((variant) => variant.properties)) return undefined;
+  const tag = Object.keys(variants[0]!.properties!).find((key) => variants.every((variant) => variant.properties![key]?.const !== undefined));
+  if (!tag || new Set(variants.map((variant) => String(variant.properties![tag]!.const))).size !== variants.length) return undefined;
+  return { tag, variants };
+}
+
 /** A blank value for a new block or list item: defaults where the schema has them, else empty. */
 export function emptyValue(schema: JsonSchema): unknown {
   const s = resolveVariant(schema);
