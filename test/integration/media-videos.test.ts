@@ -229,6 +229,26 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
     expect(gallery.text).to.match(new RegExp(`<video[^>]+poster="/media/images/${demo.poster_image_id}/`));
     expect((await request(t.app).get(`/video-track/${en.id}/`).expect(200)).text).to.include('A boat heads out at dawn.');
 
+    // Our Story's video feature: English captions first on the English pages, French on the French one.
+    const abouts = await t.db
+      .selectFrom('pages as p')
+      .innerJoin('locales as l', 'l.id', 'p.locale_id')
+      .select(['l.language_code', 'p.content'])
+      .where('p.slug', '=', 'about')
+      .orderBy('p.path')
+      .execute();
+    const defaults = abouts.map((page) => {
+      const body = (page.content as unknown as { body: Array<{ type: string; value: { video: { media_id: number; tracks: Array<{ srclang: string; default: boolean }> } } }> }).body;
+      const video = body.find((block) => block.type === 'video_feature')!.value.video;
+      expect(video.media_id).to.equal(demo.id);
+      return [page.language_code, video.tracks.find((track) => track.default)!.srclang];
+    });
+    expect(defaults).to.deep.equal([
+      ['en-US', 'en'],
+      ['en-CA', 'en'],
+      ['fr-CA', 'fr'],
+    ]);
+
     const usage = await agent.get(`/wagtail/videos/usage/${demo.id}/`).expect(200);
     expect(usage.text).to.include('Block Gallery').and.to.include('Our Story').and.to.include('Notre histoire');
     const remove = await agent.get(`/wagtail/videos/${demo.id}/delete/`).expect(200);
