@@ -145,6 +145,15 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
     expect(served.headers['x-content-type-options']).to.equal('nosniff');
     expect(served.text).to.equal('WEBVTT\n\n00:00.500 --> 00:02.000 align:start\nBonjour du quai.\n');
 
+    // Pasted captions longer than an ordinary form field (a long film's WebVTT runs to hundreds of kB).
+    const cues = Array.from({ length: 2000 }, (_, i) => `${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.000 --> ${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}.500\nLine ${i} of a long film.\n`);
+    const long = `WEBVTT\n\n${cues.join('\n')}`;
+    expect(long.length).to.be.greaterThan(50_000);
+    await addTrack(video.id, { label: 'Deutsch', language: 'de', source: long }).expect(303);
+    const german = await t.db.selectFrom('video_text_tracks').selectAll().where('video_id', '=', video.id).where('language', '=', 'de').executeTakeFirstOrThrow();
+    expect(german.source).to.equal(long);
+    await agent.post(`/wagtail/videos/${video.id}/tracks/${german.id}/delete/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
+
     const before = await count('video_text_tracks');
     const refused = async (fields: Record<string, string>, file: { data: Buffer; name: string } | undefined, message: string) => {
       const res = await addTrack(video.id, { label: 'Spanish', language: 'es', ...fields }, file).expect(400);

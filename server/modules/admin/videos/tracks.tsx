@@ -20,7 +20,7 @@ const TRACKS_PATH = /^\/videos\/\d+\/tracks\/$/;
 
 /** The multipart parser of the add-a-track form (a .vtt file of at most 1 MB), mounted before the session stack. */
 export function videoTrackUploadParser(dir: string) {
-  return uploadMiddleware({ dir, maxBytes: MAX_VTT_BYTES, maxFiles: 1, matches: (req) => TRACKS_PATH.test(req.path) });
+  return uploadMiddleware({ dir, maxBytes: MAX_VTT_BYTES, maxFiles: 1, maxFieldBytes: MAX_VTT_BYTES, matches: (req) => TRACKS_PATH.test(req.path) });
 }
 
 type Values = VideoTracksScreenProps['values'];
