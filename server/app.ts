@@ -17,6 +17,7 @@ import { createSessionStack } from './modules/auth/session-middleware';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { videoRoutes } from './modules/videos/routes';
 import { uploadDir } from './media/upload';
 import { mapRoutes } from './modules/maps/routes';
 import { healthChecks } from './modules/health/service';
@@ -107,7 +108,9 @@ export function createApp(deps: AppDeps): Express {
   // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
   const sessions = createSessionStack(config, db);
   app.use(collectionPasswordRoutes({ db, sessions, assets }));
-  app.use(documentRoutes(db, media, createCollectionGate(db, sessions, assets)));
+  const collectionGate = createCollectionGate(db, sessions, assets);
+  app.use(documentRoutes(db, media, collectionGate));
+  app.use(videoRoutes(db, media, collectionGate));
   app.use(mapRoutes(db, media));
 
   const renderDeps: RenderDeps = {

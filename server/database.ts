@@ -9,6 +9,7 @@ import type { JobTable } from './modules/jobs/table';
 import type { CaptchaSolutionTable, ConsentRecordTable, FormSubmissionTable, SubscriberTable } from './modules/forms/table';
 import type { RedirectImportTable, RedirectTable } from './modules/redirects/table';
 import type { DocumentTable } from './modules/documents/table';
+import type { VideoTable, VideoTextTrackTable } from './modules/videos/table';
 import type { ImageRenditionTable, ImageTable } from './modules/images/table';
 import type { LocationTable } from './modules/locations/table';
 import type { WorkflowStateTable } from './modules/moderation/table';
@@ -38,6 +39,8 @@ export interface Database {
   images: ImageTable;
   image_renditions: ImageRenditionTable;
   documents: DocumentTable;
+  videos: VideoTable;
+  video_text_tracks: VideoTextTrackTable;
   locations: LocationTable;
   site_snippets: SiteSnippetTable;
   snippet_countries: SnippetCountryTable;

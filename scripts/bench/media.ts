@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { jsonb, type Db } from '../../server/db';
 import { encodeStep } from '../../server/modules/pages/tree-path';
 import { renditionUrl } from '../../shared/schemas/image-renditions';
 import { signIn, time, type Timing } from './admin';
+import { ROOT } from '../build-assets';
 
 /** The demo's press section and its list page (server/seed/site-pages/press.ts). */
 const PRESS_SECTION_URL_PATH = '/home/press/';
@@ -84,27 +86,33 @@ export async function benchJpeg(): Promise<Buffer> {
   return sharp(scene).composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }]).jpeg({ quality: 85 }).toBuffer();
 }
 
-/** A multipart body streamed chunk by chunk: the CSRF field, then one PDF of `size` bytes made on the fly. */
-function streamedPdfUpload(boundary: string, csrf: string, size: number): ReadableStream<Uint8Array> {
-  const head = Buffer.from('%PDF-1.4\n');
-  const tail = Buffer.from('\n%%EOF\n');
-  const filler = Buffer.alloc(1024 * 1024, '% bench filler line, a PDF comment that readers skip.\n');
+/**
+ * A multipart body streamed chunk by chunk: the CSRF field, then one MP4 of `size` bytes made on
+ * the fly: the committed 4-second demo clip (its header says 4 s) followed by a 'free' box of
+ * zeros (a box players skip) up to the size.
+ */
+function streamedVideoUpload(boundary: string, csrf: string, size: number): ReadableStream<Uint8Array> {
+  const clip = readFileSync(join(ROOT, 'static', 'media', 'videos', 'dock-morning.mp4'));
+  const free = Buffer.alloc(8);
+  free.writeUInt32BE(size - clip.length, 0);
+  free.write('free', 4, 'latin1');
+  const filler = Buffer.alloc(1024 * 1024);
   const preamble = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="csrfmiddlewaretoken"\r\n\r\n${csrf}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-100mb.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-100mb.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
   );
   const epilogue = Buffer.from(`\r\n--${boundary}--\r\n`);
-  let left = size - head.length - tail.length;
+  let left = size - clip.length - free.length;
   let step = 0;
   return new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (step === 0) controller.enqueue(Buffer.concat([preamble, head]));
+      if (step === 0) controller.enqueue(Buffer.concat([preamble, clip, free]));
       else if (left > 0) {
         const part = filler.subarray(0, Math.min(filler.length, left));
         left -= part.length;
         controller.enqueue(part);
       } else {
-        controller.enqueue(Buffer.concat([tail, epilogue]));
+        controller.enqueue(epilogue);
         controller.close();
       }
       step++;
@@ -115,13 +123,13 @@ function streamedPdfUpload(boundary: string, csrf: string, size: number): Readab
 export type UploadFigure = { what: string; stored: string; seconds: number; rssBeforeMb: number; peakSampledMb: number; peakHwmMb: number };
 
 /**
- * One 100 MB document upload through the running server (signed in, as the library's upload
+ * One 100 MB video upload through the running server (signed in, as the library's upload
  * screen sends it), the server's resident size sampled every 10 ms meanwhile. The kernel's
  * high-water mark is read too; it covers the process's whole life, so it is only telling when
  * it is above the sampled peak.
  */
 export async function benchUpload(call: Awaited<ReturnType<typeof signIn>>, pid: number, size = 100_000_000): Promise<UploadFigure> {
-  const form = await (await call('/wagtail/documents/multiple/add/')).text();
+  const form = await (await call('/wagtail/videos/multiple/add/')).text();
   const csrf = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(form)![1]!;
   const before = residentMegabytes(pid);
   let peak = before.rss;
@@ -130,19 +138,19 @@ export async function benchUpload(call: Awaited<ReturnType<typeof signIn>>, pid:
   }, 10);
   const boundary = `bench${randomUUID().replaceAll('-', '')}`;
   const started = performance.now();
-  const res = await call('/wagtail/documents/multiple/add/', {
+  const res = await call('/wagtail/videos/multiple/add/', {
     method: 'POST',
     headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'X-CSRFToken': csrf, 'X-Requested-With': 'fetch', Accept: 'application/json' },
-    body: streamedPdfUpload(boundary, csrf, size),
+    body: streamedVideoUpload(boundary, csrf, size),
     duplex: 'half',
   } as RequestInit);
   const answer = await res.text();
   const seconds = (performance.now() - started) / 1000;
-  if (res.status !== 201) throw new Error(`bench document upload failed: ${res.status} ${answer.slice(0, 300)}`);
+  if (res.status !== 201) throw new Error(`bench video upload failed: ${res.status} ${answer.slice(0, 300)}`);
   clearInterval(sampler);
   const after = residentMegabytes(pid);
   const stored = (JSON.parse(answer) as { uploaded: Array<{ detail: string }> }).uploaded[0]!.detail;
-  return { what: `upload a ${(size / 1_000_000).toFixed(0)} MB PDF (document library)`, stored, seconds: Number(seconds.toFixed(1)), rssBeforeMb: before.rss, peakSampledMb: Math.max(peak, after.rss), peakHwmMb: after.peak };
+  return { what: `upload a ${(size / 1_000_000).toFixed(0)} MB MP4 (video library)`, stored, seconds: Number(seconds.toFixed(1)), rssBeforeMb: before.rss, peakSampledMb: Math.max(peak, after.rss), peakHwmMb: after.peak };
 }
 
 export type RenditionFigure = { what: string; ms: number; bytes: number; status: number };
@@ -183,7 +191,7 @@ export async function benchPressList(base: string, releases: number, runs = 30):
 /** Every media figure through one running server (its process id for the memory figures); the upload first, so the process's high-water mark is its own. */
 export async function benchMedia(base: string, pid: number, credentials: { username: string; password: string }, releases: number): Promise<void> {
   const call = await signIn(base, credentials.username, credentials.password);
-  console.log('\nUpload memory: videos are not built yet, so a 100 MB document (PDF) upload stands in; streamed to disk by the server');
+  console.log('\nUpload memory: a 100 MB video (MP4) to the video library, streamed to disk by the server; its duration read from the header');
   console.table([await benchUpload(call, pid)]);
   const jpeg = await benchJpeg();
   console.log(`\nImage renditions of a 4000 x 3000 JPEG (${(jpeg.length / 1_000_000).toFixed(1)} MB; sharp in the server; send to last byte on localhost)`);

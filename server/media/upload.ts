@@ -16,6 +16,8 @@ export type UploadOptions = {
   /** Which requests carry files: e.g. POST /documents/multiple/add/. */
   matches(req: Request): boolean;
   maxFiles?: number;
+  /** The largest text field in bytes (default 10,000; the caption form takes pasted WebVTT). */
+  maxFieldBytes?: number;
 };
 
 export const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toPrecision(3))} MB`;
@@ -30,7 +32,7 @@ export function uploadMiddleware(options: UploadOptions) {
   mkdirSync(options.dir, { recursive: true });
   const upload = multer({
     storage: multer.diskStorage({ destination: options.dir, filename: (_req, _file, done) => done(null, `upload-${randomBytes(12).toString('hex')}`) }),
-    limits: { fileSize: options.maxBytes, files: options.maxFiles ?? 10, fields: 20, parts: 40, fieldSize: 10_000 },
+    limits: { fileSize: options.maxBytes, files: options.maxFiles ?? 10, fields: 20, parts: 40, fieldSize: options.maxFieldBytes ?? 10_000 },
   }).array('file', options.maxFiles ?? 10);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST' || !options.matches(req) || !req.is('multipart/form-data')) return next();

@@ -17,6 +17,7 @@ import { seedToolboxes } from './toolboxes';
 import { seedSiteSettings } from './site-settings';
 import { seedDefaultWorkflowAssignment, seedGroupPermissions } from './groups';
 import { resolveDemoImages, seedDemoImages } from './demo-images';
+import { seedDemoVideos } from './demo-videos';
 import type { MediaStorage } from '../storage/media-storage';
 import { lockSeeding } from './seed-repo';
 import { siteOrigin } from '../http/site';
@@ -74,8 +75,11 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     };
 
     const demoImageIds = options.media ? await seedDemoImages(trx, options.media) : undefined;
-    // Block values name demo images by catalogue number; with stored images they get real renditions.
-    const withImages = async <T>(value: T): Promise<T> => (options.media && demoImageIds ? resolveDemoImages(value, trx, options.media, demoImageIds) : value);
+    const demoVideoIds = options.media && demoImageIds ? await seedDemoVideos(trx, options.media, demoImageIds) : undefined;
+    // Block values name demo images and videos by catalogue number; with stored media they get the
+    // real renditions, files and caption tracks (the page's language is the default track).
+    const withImages = async <T>(value: T, language = 'en'): Promise<T> =>
+      options.media && demoImageIds ? resolveDemoImages(value, trx, options.media, demoImageIds, demoVideoIds && { ids: demoVideoIds, language }) : value;
 
     // Before the pages: the block gallery's Toolbox block includes the first toolbox.
     await seedToolboxes(trx);
@@ -90,13 +94,13 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     const caFrench = sitePages({ lang: 'fr', prefix: '/fr', country: 'CA' });
     for (const [index, page] of sitePages({ lang: 'en', prefix: '', country: 'CA' }).entries()) {
       const english = await plant(ca, await withImages(page), { localeId: enCA.id });
-      await plant(caFr, await withImages(caFrench[index]!), { localeId: frCA.id, translationKey: english.translation_key });
+      await plant(caFr, await withImages(caFrench[index]!, 'fr'), { localeId: frCA.id, translationKey: english.translation_key });
     }
     // The press section (/press/) on every site, its French translation paired page by page.
     const pressFiles = options.media ? await seedPressFiles(trx, options.media) : undefined;
     await plant(us, await withImages(pressPage({ lang: 'en', prefix: '', country: 'US' }, pressFiles)), { localeId: enUS.id });
     const caPress = await plant(ca, await withImages(pressPage({ lang: 'en', prefix: '', country: 'CA' }, pressFiles)), { localeId: enCA.id });
-    await plant(caFr, await withImages(pressPage({ lang: 'fr', prefix: '/fr', country: 'CA' }, pressFiles)), { localeId: frCA.id, translationOf: caPress });
+    await plant(caFr, await withImages(pressPage({ lang: 'fr', prefix: '/fr', country: 'CA' }, pressFiles), 'fr'), { localeId: frCA.id, translationOf: caPress });
     const [, caLocations] = await seedLocationPages(trx, user.id, [
       { home: us, country: 'US', title: 'Locations', mapTitle: 'Find a Restaurant' },
       { home: ca, country: 'CA', title: 'Locations', mapTitle: 'Find a Restaurant' },

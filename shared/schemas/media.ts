@@ -23,8 +23,12 @@ export const imageSchema = z.object({
 export type Image = z.output<typeof imageSchema>;
 export type Rendition = z.output<typeof renditionSchema>;
 
-/** A video (spec section 3): sources, poster, title and text tracks. */
+/**
+ * A video (spec section 3): sources, poster, title and text tracks. `media_id` points at the
+ * videos table when the video came from the library (the reference index and usage find it).
+ */
 export const videoSchema = z.object({
+  media_id: z.number().int().positive().optional(),
   sources: z.array(z.object({ url: safeUrlSchema, mimetype: z.string().regex(/^video\/[\w.+-]+$/) })).min(1),
   poster: imageSchema.optional(),
   title: z.string().max(200).default(''),
@@ -38,8 +42,12 @@ export const videoSchema = z.object({
         label: z.string().default(''),
         srclang_name: z.string().default(''),
         kind_name: z.string().default(''),
+        /** The track a player shows unless the viewer picks another. */
+        default: z.boolean().default(false),
       }),
     )
     .default([]),
-});
+})
+  // Every video field of every block is chosen from the video library in the block editor.
+  .meta({ 'x-widget': 'video_chooser' });
 export type Video = z.output<typeof videoSchema>;

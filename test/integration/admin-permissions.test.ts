@@ -350,6 +350,13 @@ const RULES: Record<string, Check | Check[]> = {
 
   ...mediaRules('documents', 'wagtaildocs', 'document', MEDIA_EDITORS, true),
   ...mediaRules('images', 'wagtailimages', 'image', MEDIA_EDITORS, true),
+  ...mediaRules('videos', 'wagtailmedia', 'media', MEDIA_EDITORS, true),
+  // A video's caption tracks: seeing them needs any video permission, adding or deleting one change.
+  'GET /videos/:pk/tracks/': { url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/`, allowed: MEDIA_EDITORS },
+  // Without label or text: past the check it is the form again (400), nothing is added.
+  'POST /videos/:pk/tracks/': { url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/`, allowed: MEDIA_EDITORS, body: { label: '' } },
+  // A track that does not exist: past the check it is a 404, nothing is deleted.
+  'POST /videos/:pk/tracks/:track_id/delete/': { url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/999999/delete/`, allowed: MEDIA_EDITORS },
 
   'GET /snippets/': { url: () => '/wagtail/snippets/', allowed: SNIPPET_EDITORS },
   ...snippetRules('country', SNIPPET_EDITORS, false, true),
@@ -463,6 +470,8 @@ describe('back office: permission matrix', () => {
       { model: 'wagtaildocs.document', action: 'change' },
       { model: 'wagtailimages.image', action: 'add' },
       { model: 'wagtailimages.image', action: 'change' },
+      { model: 'wagtailmedia.media', action: 'add' },
+      { model: 'wagtailmedia.media', action: 'change' },
       { model: 'wagtailcore.workflow', action: 'change' },
       { model: 'wagtailcore.task', action: 'add' },
     ]);

@@ -1,4 +1,4 @@
-import type { Image } from '../../shared/schemas/media';
+import type { Image, Video } from '../../shared/schemas/media';
 
 /**
  * The generated demo illustrations (server/seed/demo-art.ts draws them; the seed stores them
@@ -48,3 +48,28 @@ export const DEMO_VIDEO_SOURCES = [
   { url: '/static/media/videos/dock-morning.webm', mimetype: 'video/webm' },
   { url: '/static/media/videos/dock-morning.mp4', mimetype: 'video/mp4' },
 ];
+
+/**
+ * The demo videos of the library: block values name them by catalogue number through `media_id`
+ * (as images through `image_id`); the seed stores each in the video library with its captions
+ * and swaps the placeholder for the stored video (server/seed/demo-videos.ts). Unresolved, the
+ * placeholder plays the static files above, so a value is valid without the library.
+ */
+export const DEMO_VIDEOS = [
+  { key: 'dock-morning', file: 'dock-morning.mp4', title: 'A Morning on the Dock', poster: 'dock-hero', posterAlt: 'Fishing boats heading out past a lighthouse at dawn' },
+] as const satisfies ReadonlyArray<{ key: string; file: string; title: string; poster: DemoImageKey; posterAlt: string }>;
+
+export type DemoVideoKey = (typeof DEMO_VIDEOS)[number]['key'];
+
+/** A placeholder video value naming a demo video (see DEMO_VIDEOS). */
+export function demoVideo(key: DemoVideoKey, options: { poster?: boolean } = {}): Video {
+  const index = DEMO_VIDEOS.findIndex((video) => video.key === key);
+  const entry = DEMO_VIDEOS[index]!;
+  return {
+    media_id: index + 1,
+    sources: DEMO_VIDEO_SOURCES,
+    ...(options.poster ? { poster: demoImage(entry.poster, entry.posterAlt) } : {}),
+    title: entry.title,
+    tracks: [],
+  };
+}

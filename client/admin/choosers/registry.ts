@@ -1,5 +1,6 @@
 import { pageChooser } from './page-chooser';
 import { snippetChooser } from './snippet-chooser';
+import { videoChooser } from './video-chooser';
 import type { ChooserDefinition } from './types';
 
 /**
@@ -8,7 +9,7 @@ import type { ChooserDefinition } from './types';
  * ChooserDefinition in its own file and one entry here. A widget without an entry is drawn from
  * its schema (a struct) until its chooser exists.
  */
-const CHOOSERS: ReadonlyMap<string, ChooserDefinition> = new Map([pageChooser, snippetChooser].map((chooser) => [chooser.widget, chooser]));
+const CHOOSERS: ReadonlyMap<string, ChooserDefinition> = new Map([pageChooser, snippetChooser, videoChooser].map((chooser) => [chooser.widget, chooser]));
 
 export function chooserFor(widget: string | undefined): ChooserDefinition | undefined {
   return widget ? CHOOSERS.get(widget) : undefined;

@@ -3,7 +3,7 @@ import { describedBy, FieldNotes } from '../../../views/admin/FormFields';
 import { ChooserField } from '../choosers/ChooserField';
 import { chooserFor } from '../choosers/registry';
 import { RichTextField } from './RichTextField';
-import { emptyValue, humanize, kindOf, resolveVariant, type FieldMeta, type JsonSchema } from './json-schema';
+import { emptyValue, humanize, kindOf, resolveVariant, taggedUnion, type FieldMeta, type JsonSchema } from './json-schema';
 
 export type FieldProps = {
   /** DOM id prefix, unique in the page. */
@@ -34,7 +34,7 @@ export function SchemaField(props: FieldProps) {
   const kind = kindOf(schema);
   // A chooser widget (page now; images, documents, snippets later) on a single value; a list of
   // them is drawn as a list whose items carry the widget (see ListField).
-  const chooser = chooserFor(meta?.widget);
+  const chooser = chooserFor(meta?.widget ?? schema['x-widget']);
   if (chooser && kind !== 'array') {
     return (
       <ChooserField
@@ -66,6 +66,9 @@ export function SchemaField(props: FieldProps) {
       {footer}
     </div>
   );
+
+  const union = taggedUnion(schema);
+  if (union) return <UnionField {...props} label={label} union={union} />;
 
   switch (kind) {
     case 'enum':
@@ -203,6 +206,56 @@ function ListField(props: FieldProps & { label: string }) {
 }
 
 /** A value the form cannot draw (a union of shapes): edited as JSON, applied when it parses. */
+/**
+ * A tagged union (an image, a video or an embed): a select of the variant, then the chosen
+ * variant's fields. Choosing another variant starts it empty (with its tag).
+ */
+function UnionField(props: FieldProps & { label: string; union: { tag: string; variants: JsonSchema[] } }) {
+  const { id, label, union } = props;
+  const { tag, variants } = union;
+  const value = (typeof props.value === 'object' && props.value !== null ? props.value : {}) as Record<string, unknown>;
+  const tagOf = (variant: JsonSchema) => variant.properties![tag]!.const;
+  const current = variants.find((variant) => tagOf(variant) === value[tag]) ?? variants[0]!;
+  const selectId = `${id}-${tag}`;
+  return (
+    <fieldset className="admin-struct" data-field={props.name}>
+      <legend>{label}</legend>
+      {props.errorAt('') ? <p className="admin-field__error">{props.errorAt('')}</p> : null}
+      <div className="admin-field" data-field={tag}>
+        <label htmlFor={selectId}>{humanize(tag)}</label>
+        <select
+          id={selectId}
+          value={String(tagOf(current))}
+          onChange={(e) => {
+            const next = variants.find((variant) => String(tagOf(variant)) === e.target.value)!;
+            props.onChange({ ...(emptyValue(next) as Record<string, unknown>), [tag]: tagOf(next) });
+          }}
+        >
+          {variants.map((variant) => (
+            <option key={String(tagOf(variant))} value={String(tagOf(variant))}>
+              {humanize(String(tagOf(variant)))}
+            </option>
+          ))}
+        </select>
+      </div>
+      {Object.entries(current.properties!)
+        .filter(([key]) => key !== tag)
+        .map(([key, child]) => (
+          <SchemaField
+            key={`${String(tagOf(current))}-${key}`}
+            id={`${id}-${key}`}
+            name={key}
+            schema={child}
+            value={value[key]}
+            required={current.required?.includes(key) ?? false}
+            onChange={(next) => props.onChange({ ...value, [tag]: tagOf(current), [key]: next })}
+            errorAt={(path) => props.errorAt(path ? `${key}.${path}` : key)}
+          />
+        ))}
+    </fieldset>
+  );
+}
+
 function JsonField(props: FieldProps & { label: string }) {
   const [text, setText] = useState(() => JSON.stringify(props.value ?? null, null, 2));
   const [invalid, setInvalid] = useState(false);

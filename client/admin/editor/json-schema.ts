@@ -15,6 +15,8 @@ export type JsonSchema = {
   maxItems?: number;
   format?: string;
   description?: string;
+  /** The chooser a schema asks for wherever it sits (zod `.meta({ 'x-widget': ... })`), e.g. every video. */
+  'x-widget'?: string;
 };
 
 export type FieldMeta = { label?: string; helpText?: string; widget?: string };
@@ -58,6 +60,19 @@ export function kindOf(schema: JsonSchema): 'enum' | 'string' | 'number' | 'bool
     default:
       return 'json';
   }
+}
+
+/**
+ * A union of objects told apart by one property whose value is fixed in each (zod's
+ * discriminatedUnion: `kind: 'image' | 'video' | ...`): the tag's name and the variants, or
+ * undefined for any other schema.
+ */
+export function taggedUnion(schema: JsonSchema): { tag: string; variants: JsonSchema[] } | undefined {
+  const variants = (schema.oneOf ?? schema.anyOf)?.filter((variant) => variant.type !== 'null');
+  if (!variants || variants.length < 2 || !variants.every((variant) => variant.properties)) return undefined;
+  const tag = Object.keys(variants[0]!.properties!).find((key) => variants.every((variant) => variant.properties![key]?.const !== undefined));
+  if (!tag || new Set(variants.map((variant) => String(variant.properties![tag]!.const))).size !== variants.length) return undefined;
+  return { tag, variants };
 }
 
 /** A blank value for a new block or list item: defaults where the schema has them, else empty. */

@@ -6,6 +6,7 @@ import { redirectsViewSet } from './redirects/viewset';
 import { SNIPPET_VIEWSETS } from './snippets/registry';
 import { documentsViewSetDeclaration } from './documents/viewset';
 import { imagesViewSetDeclaration } from './images/viewset';
+import { videosViewSetDeclaration } from './videos/viewset';
 import { SITE_SETTINGS_MODELS } from './settings-models/registry';
 import { SITE_SETTINGS_MODEL } from '../site-settings/service';
 
@@ -13,7 +14,7 @@ import { SITE_SETTINGS_MODEL } from '../site-settings/service';
  * Every model the back office manages through the viewset, in one list: the routes mount them,
  * the menu shows them, and the group screen offers their permissions. Add a new area's viewset here.
  */
-export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [redirectsViewSet, collectionsViewSet, imagesViewSetDeclaration, documentsViewSetDeclaration, ...SNIPPET_VIEWSETS];
+export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [redirectsViewSet, collectionsViewSet, imagesViewSetDeclaration, documentsViewSetDeclaration, videosViewSetDeclaration, ...SNIPPET_VIEWSETS];
 
 /** Models whose permissions the group screen offers: every viewset, then the settings models. */
 export const PERMISSION_MODELS: ReadonlyArray<{ model: string; label: string; actions: ReadonlyArray<'add' | 'change' | 'delete' | 'publish'> }> = [

@@ -31,6 +31,9 @@ import { documentsViewSet, documentsViewSetDeclaration } from './documents/views
 import { imageUploadKind } from './images/uploads';
 import { mediaUploadParser, mediaUploadRoutes } from './media-uploads/routes';
 import { imagesViewSet, imagesViewSetDeclaration } from './images/viewset';
+import { videoUploadKind } from './videos/uploads';
+import { videosViewSet, videosViewSetDeclaration } from './videos/viewset';
+import { videoTrackRoutes, videoTrackUploadParser } from './videos/tracks';
 import type { MediaStorage } from '../../storage/media-storage';
 import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
@@ -61,9 +64,11 @@ export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger, 
   const router = express.Router();
   const documentUploads = documentUploadKind(db, media.storage, media.limits);
   const imageUploads = imageUploadKind(db, media.storage, media.limits);
+  const videoUploads = videoUploadKind(db, media.storage, media.limits);
   // Multipart forms are parsed before the session stack so the CSRF check finds their field.
   router.use(redirectImportUpload);
-  router.use(mediaUploadParser(media.uploadDir, documentUploads), mediaUploadParser(media.uploadDir, imageUploads));
+  router.use(mediaUploadParser(media.uploadDir, documentUploads), mediaUploadParser(media.uploadDir, imageUploads), mediaUploadParser(media.uploadDir, videoUploads));
+  router.use(videoTrackUploadParser(media.uploadDir));
   router.use(...sessions.middleware);
   router.use(provideAdminAssets(assets));
 
@@ -78,16 +83,23 @@ export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger, 
   router.use(editingSessionRoutes({ db }));
   router.use(settingsRoutes({ db }));
   router.use(apiRoutes({ db }));
-  router.use(mediaApiRoutes({ db }));
+  router.use(mediaApiRoutes({ db, storage: media.storage }));
   // Areas built on the admin viewset (admin/areas.ts); the import screens come before the
   // redirects viewset, whose edit route '/redirects/:pk/' would otherwise take 'import'.
   router.use(redirectImportRoutes({ db }));
   router.use(snippetsIndexRoutes({ db }));
   router.use(formsAdminRoutes({ db }));
-  router.use(mediaUploadRoutes(db, documentUploads), mediaUploadRoutes(db, imageUploads));
+  router.use(mediaUploadRoutes(db, documentUploads), mediaUploadRoutes(db, imageUploads), mediaUploadRoutes(db, videoUploads));
+  router.use(videoTrackRoutes(db));
   // Viewsets whose store needs the media storage get it here (areas.ts holds their declarations).
   const withStorage = (viewSet: AnyViewSet) =>
-    viewSet === documentsViewSetDeclaration ? documentsViewSet(media.storage) : viewSet === imagesViewSetDeclaration ? imagesViewSet(media.storage) : viewSet;
+    viewSet === documentsViewSetDeclaration
+      ? documentsViewSet(media.storage)
+      : viewSet === imagesViewSetDeclaration
+        ? imagesViewSet(media.storage)
+        : viewSet === videosViewSetDeclaration
+          ? videosViewSet(media.storage)
+          : viewSet;
   // Before the collections viewset (its routes are literal, but keep the specific one first).
   router.use(collectionPrivacyRoutes({ db }));
   for (const viewSet of ADMIN_VIEWSETS) router.use(viewSetRoutes(db, withStorage(viewSet)));

@@ -54,8 +54,13 @@ export async function updateCollection(db: Db, row: Collection, input: Collectio
 /** Why a collection cannot be deleted: it still holds collections or media (Wagtail refuses too). */
 export function deleteRefusal(row: repo.CollectionListing): string | undefined {
   if (row.depth <= 1) return 'The root collection cannot be deleted.';
-  const parts = [row.numchild ? `${row.numchild} ${row.numchild === 1 ? 'collection' : 'collections'}` : '', row.image_count ? `${row.image_count} ${row.image_count === 1 ? 'image' : 'images'}` : ''].filter(Boolean);
-  return parts.length ? `The collection '${row.name}' is not empty: it holds ${parts.join(' and ')}. Move or delete them first.` : undefined;
+  const parts = [
+    row.numchild ? `${row.numchild} ${row.numchild === 1 ? 'collection' : 'collections'}` : '',
+    row.image_count ? `${row.image_count} ${row.image_count === 1 ? 'image' : 'images'}` : '',
+    row.video_count ? `${row.video_count} ${row.video_count === 1 ? 'video' : 'videos'}` : '',
+  ].filter(Boolean);
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
+  return list ? `The collection '${row.name}' is not empty: it holds ${list}. Move or delete them first.` : undefined;
 }
 
 export async function deleteCollections(db: Db, rows: repo.CollectionListing[]): Promise<void> {

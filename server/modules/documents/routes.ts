@@ -1,10 +1,10 @@
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
-import type { MediaStorage } from '../../storage/media-storage';
+import type { MediaStorage, StoredObject } from '../../storage/media-storage';
 import type { CollectionGate } from '../privacy/collection-gate';
 import { openDocument } from './service';
 
@@ -44,7 +44,37 @@ function slice(start: number, end: number): Transform {
   });
 }
 
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+/**
+ * Sends a stored object whose headers (type, caching) are already set: Last-Modified, Accept-Ranges
+ * and a single byte range (206, or 416 for one outside the file), HEAD without a body. A storage
+ * that fails mid-stream cuts the connection (the client sees a short body, never a wrong one).
+ * Shared by the documents and the videos (a player seeks with ranges).
+ */
+export async function sendStoredObject(req: Request, res: Response, object: StoredObject, what: string): Promise<void> {
+  res.set('Accept-Ranges', 'bytes');
+  if (object.lastModified) res.set('Last-Modified', object.lastModified.toUTCString());
+  const range = parseRange(req.headers.range, object.size);
+  if (range === 'unsatisfiable') {
+    object.body.destroy();
+    res.status(416).set('Content-Range', `bytes */${object.size}`).end();
+    return;
+  }
+  if (req.method === 'HEAD') {
+    object.body.destroy();
+    res.set('Content-Length', String(range ? range.end - range.start + 1 : object.size)).status(range ? 206 : 200).end();
+    return;
+  }
+  if (range) res.status(206).set({ 'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`, 'Content-Length': String(range.end - range.start + 1) });
+  else res.set('Content-Length', String(object.size));
+  const sent = range ? pipeline(object.body, slice(range.start, range.end), res) : pipeline(object.body, res);
+  // A storage that fails mid-stream leaves a short body: cut the connection.
+  await sent.catch((error: unknown) => {
+    req.log.warn({ err: error }, `${what} stream failed`);
+    res.destroy();
+  });
+}
+
+export const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
 
 /**
  * GET /documents/{id}/{filename}: the stored file with its recognised type, `nosniff`, a
@@ -69,30 +99,10 @@ export function documentRoutes(db: Db, storage: MediaStorage, gate: CollectionGa
       'Content-Type': document.mimetype,
       'X-Content-Type-Options': 'nosniff',
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${asciiName(document.file_name)}"; filename*=UTF-8''${encodeURIComponent(document.file_name)}`,
-      'Accept-Ranges': 'bytes',
       'Cache-Control': access === 'public' ? 'public, max-age=3600' : 'private, no-store',
       'Content-Security-Policy': "default-src 'none'; sandbox",
     });
-    if (object.lastModified) res.set('Last-Modified', object.lastModified.toUTCString());
-    const range = parseRange(req.headers.range, object.size);
-    if (range === 'unsatisfiable') {
-      object.body.destroy();
-      res.status(416).set('Content-Range', `bytes */${object.size}`).end();
-      return;
-    }
-    if (req.method === 'HEAD') {
-      object.body.destroy();
-      res.set('Content-Length', String(range ? range.end - range.start + 1 : object.size)).status(range ? 206 : 200).end();
-      return;
-    }
-    if (range) res.status(206).set({ 'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`, 'Content-Length': String(range.end - range.start + 1) });
-    else res.set('Content-Length', String(object.size));
-    const sent = range ? pipeline(object.body, slice(range.start, range.end), res) : pipeline(object.body, res);
-    // A storage that fails mid-stream leaves a short body: cut the connection.
-    await sent.catch((error: unknown) => {
-      req.log.warn({ err: error }, 'document stream failed');
-      res.destroy();
-    });
+    await sendStoredObject(req, res, object, 'document');
   });
   return router;
 }

@@ -1,4 +1,5 @@
 import type { DemoPage } from '../demo-pages';
+import { demoVideo } from '../../../views/blocks/demo-images';
 import { block, image, link, richText, tx, type PageLocale } from './common';
 
 /**
@@ -44,6 +45,13 @@ export function aboutPage(locale: PageLocale): DemoPage {
           image: image('salmon', t('A wood-grilled salmon fillet', 'Un filet de saumon grillé au bois')),
         }),
         block('feature_image', { image: image('coast', t('Fishing boats heading out along a rocky coast at dawn', 'Des bateaux de pêche longeant une côte rocheuse à l’aube')), caption: t('Our boats come in before dawn.', 'Nos bateaux rentrent avant l’aube.') }),
+        // The library's demo video with its captions (the French page shows French captions first).
+        block('video_feature', {
+          heading: t('A Morning on the Dock', 'Un matin sur le quai'),
+          description: t('Ride along as the day’s catch heads out.', 'Embarquez avec nous pour la pêche du jour.'),
+          image: image('dock-hero', t('Fishing boats heading out past a lighthouse at dawn', 'Des bateaux de pêche passent devant un phare à l’aube')),
+          video: demoVideo('dock-morning'),
+        }),
       ],
       confirmation_content: [],
     },

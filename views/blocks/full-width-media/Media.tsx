@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { useT } from '../../page-context';
 import type { FullWidthMediaItem } from './schema';
+import { VideoSourcesAndTracks, videoPoster } from '../video-parts';
 
 /** A video with its own Play/Pause button; it starts paused and shows its poster before JS. */
 function PlayableVideo({ video }: { video: Extract<FullWidthMediaItem, { kind: 'video' }>['video'] }) {
@@ -14,17 +15,12 @@ function PlayableVideo({ video }: { video: Extract<FullWidthMediaItem, { kind: '
     if (element.paused) void element.play().catch(() => setPlaying(false));
     else element.pause();
   };
-  const poster = video.poster?.renditions[video.poster.renditions.length - 1];
+  const poster = videoPoster(video);
   return (
     <div className="full-width-media__video">
       {/* width/height from the poster reserve the video's box before anything loads (no shift). */}
       <video ref={ref} poster={poster?.url} width={poster?.width} height={poster?.height} playsInline preload="none" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} title={video.title || undefined}>
-        {video.sources.map((source) => (
-          <source key={source.url} src={source.url} type={source.mimetype} />
-        ))}
-        {video.tracks.map((track) => (
-          <track key={track.src} kind={track.kind} src={track.src} srcLang={track.srclang} label={track.label || undefined} />
-        ))}
+        <VideoSourcesAndTracks video={video} />
       </video>
       <button type="button" className="button button--secondary full-width-media__toggle" onClick={toggle} aria-pressed={playing}>
         {playing ? t('Pause') : t('Play')}

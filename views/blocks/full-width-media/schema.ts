@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
-import { demoImage, DEMO_VIDEO_SOURCES } from '../demo-images';
+import { demoVideo } from '../demo-images';
 import { defineBlockSchema, type BlockReference } from '../define';
 import { embedUrlSchema } from '../iframe/schema';
 
@@ -28,7 +28,7 @@ export const fullWidthMediaBlock = defineBlockSchema({
   demo: {
     media: {
       kind: 'video',
-      video: { sources: DEMO_VIDEO_SOURCES, poster: demoImage('dock-hero', 'The Harborline dock at dawn'), title: 'A Morning on the Dock', tracks: [] },
+      video: demoVideo('dock-morning', { poster: true }),
     },
   },
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Video } from '../../../shared/schemas/media';
 import { useT } from '../../page-context';
+import { VideoSourcesAndTracks, videoPoster } from '../video-parts';
 
 /** Spec section 9: the video plays only while at least 10% of it is in the viewport. */
 const VISIBILITY_THRESHOLD = 0.1;
@@ -36,10 +37,8 @@ export function BackgroundVideo({ video }: { video: Video }) {
 
   return (
     <div className={`background-video${ready ? '' : ' background-video--loading'}`} aria-busy={!ready}>
-      <video ref={ref} muted loop playsInline preload="metadata" poster={video.poster?.renditions[0]?.url} onCanPlay={() => setReady(true)} aria-label={video.title || undefined}>
-        {video.sources.map((source) => (
-          <source key={source.url} src={source.url} type={source.mimetype} />
-        ))}
+      <video ref={ref} muted loop playsInline preload="metadata" poster={videoPoster(video)?.url} onCanPlay={() => setReady(true)} aria-label={video.title || undefined}>
+        <VideoSourcesAndTracks video={video} />
       </video>
       <button type="button" className="background-video__toggle" onClick={() => setPaused((value) => !value)}>
         {paused ? t('Play') : t('Pause')}

@@ -1,6 +1,7 @@
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import type { BlockProps } from '../define';
 import { BackgroundVideo } from './BackgroundVideo';
+import { VideoSourcesAndTracks, videoPoster } from '../video-parts';
 import { packRows } from './rows';
 import type { MediaGridValue, MediaTile } from './schema';
 
@@ -12,13 +13,8 @@ function Tile({ tile }: { tile: MediaTile }) {
       return <BackgroundVideo video={tile.video} />;
     case 'video':
       return (
-        <video controls preload="none" playsInline poster={tile.video.poster?.renditions[0]?.url} aria-label={tile.video.title || undefined}>
-          {tile.video.sources.map((source) => (
-            <source key={source.url} src={source.url} type={source.mimetype} />
-          ))}
-          {tile.video.tracks.map((track) => (
-            <track key={track.src} kind={track.kind} src={track.src} srcLang={track.srclang} label={track.label || undefined} />
-          ))}
+        <video controls preload="none" playsInline poster={videoPoster(tile.video)?.url} aria-label={tile.video.title || undefined}>
+          <VideoSourcesAndTracks video={tile.video} />
         </video>
       );
   }

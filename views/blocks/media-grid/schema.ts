@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GRID_COLUMNS } from './constants';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
-import { demoImage } from '../demo-images';
+import { demoImage, demoVideo } from '../demo-images';
 import { defineBlockSchema } from '../define';
 
 /** Spec section 9: rows fill to at most 12 columns, and a tile's width defaults to 12. */
@@ -37,6 +37,8 @@ export const mediaGridBlock = defineBlockSchema({
       { kind: 'image', width: 6, image: demoImage('salmon', 'Wood-grilled salmon') },
       { kind: 'image', width: 6, image: demoImage('crab-legs', 'Snow crab legs') },
       { kind: 'image', image: demoImage('dock-hero', 'The Harborline dock at dawn') },
+      // A looping background video from the library.
+      { kind: 'background_video', video: demoVideo('dock-morning', { poster: true }) },
     ],
   },
 });

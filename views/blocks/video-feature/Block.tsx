@@ -6,6 +6,7 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import type { BlockProps } from '../define';
 import type { VideoFeatureValue } from './schema';
 import { shareLinks } from './share-links';
+import { VideoSourcesAndTracks, videoPoster } from '../video-parts';
 
 /**
  * Starts with the teaser; Play reveals the video and starts it, Close hides it again and returns
@@ -45,13 +46,8 @@ export function VideoFeatureBlock({ id, value }: BlockProps<VideoFeatureValue>) 
       </div>
       <div id={videoId} className="block-video-feature__player" hidden={!shown}>
         {shown ? (
-          <video ref={video} controls playsInline preload="none" aria-label={value.video.title || value.heading} tabIndex={-1}>
-            {value.video.sources.map((source) => (
-              <source key={source.url} src={source.url} type={source.mimetype} />
-            ))}
-            {value.video.tracks.map((track) => (
-              <track key={track.src} kind={track.kind} src={track.src} srcLang={track.srclang} label={track.label || undefined} />
-            ))}
+          <video ref={video} controls playsInline preload="none" poster={videoPoster(value.video)?.url} aria-label={value.video.title || value.heading} tabIndex={-1}>
+            <VideoSourcesAndTracks video={value.video} />
           </video>
         ) : null}
         <button type="button" className="button button--secondary block-video-feature__close" onClick={() => setShown(false)}>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
-import { demoImage, DEMO_VIDEO_SOURCES } from '../demo-images';
+import { demoImage, demoVideo } from '../demo-images';
 import { defineBlockSchema } from '../define';
 
 /** A teaser (image, heading) whose Play button reveals the video; share links for two networks. */
@@ -20,7 +20,7 @@ export const videoFeatureBlock = defineBlockSchema({
     label: 'Video feature',
     fields: {
       image: { label: 'Teaser image', widget: 'image_chooser' },
-      video: { label: 'Video', widget: 'video_chooser' },
+      video: { label: 'Video', widget: 'video_chooser', helpText: 'A video of the library, with its poster and captions.' },
       share_url: { label: 'Share URL', helpText: 'The address shared on Facebook and Twitter; the page address when empty.' },
     },
   },
@@ -29,8 +29,8 @@ export const videoFeatureBlock = defineBlockSchema({
     description: 'Ride along with our fishing partners as the day’s catch comes in.',
     image: demoImage('dock-hero', 'Boats at the Harborline dock'),
     // preload="none" in the component: nothing is fetched until the visitor presses Play.
-    // A 4-second clip shipped with the code (scripts/generate-demo-video.sh); WebM first, MP4 for Safari.
-    video: { sources: DEMO_VIDEO_SOURCES, title: 'A Morning on the Dock', tracks: [] },
+    // The demo video of the library (its captions come with it); unresolved, the static clip.
+    video: demoVideo('dock-morning'),
     share_url: 'https://www.harborline.example/our-story/',
   },
 });

@@ -6,6 +6,8 @@ import { mediaApiFindQuerySchema, mediaApiListQuerySchema, mediaApiParamsSchema 
 import { DOCUMENT_MODEL, documentApiDetail, documentApiList } from '../../documents/service';
 import { modelPermissionsFor } from '../../permissions/model-policy';
 import { IMAGE_MODEL, imageApiDetail, imageApiList } from '../../images/library-service';
+import type { MediaStorage } from '../../../storage/media-storage';
+import { findVideo, VIDEO_MODEL, videoApiDetail, videoApiList } from '../../videos/service';
 
 const pkOf = (req: Request) => {
   const parsed = mediaApiParamsSchema.safeParse(req.params);
@@ -18,7 +20,7 @@ const pkOf = (req: Request) => {
  * search, collection, order), detail by pk and find by id. Behind requireAdmin; the user needs a
  * permission on documents (the chooser's own need), as the screens do.
  */
-export function mediaApiRoutes({ db }: { db: Db }): Router {
+export function mediaApiRoutes({ db, storage }: { db: Db; storage: MediaStorage }): Router {
   const router = express.Router();
   const needDocuments = async (req: Request) => {
     if (!(await modelPermissionsFor(db, req)).canAny(DOCUMENT_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to see documents.');
@@ -78,6 +80,37 @@ export function mediaApiRoutes({ db }: { db: Db }): Router {
     if (!parsed.success) throw notFound('The image does not exist.');
     res.setHeader('Cache-Control', 'no-store, private');
     res.json(await imageApiDetail(db, parsed.data.pk));
+  });
+
+  const needVideos = async (req: Request) => {
+    if (!(await modelPermissionsFor(db, req)).canAny(VIDEO_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to see videos.');
+  };
+
+  // Permission: admin access and any wagtailmedia permission (the block editor's video chooser).
+  router.get('/api/main/videos/', async (req, res) => {
+    await needVideos(req);
+    const query = mediaApiListQuerySchema.safeParse(req.query);
+    if (!query.success) throw invalid(query.error, 'query');
+    res.setHeader('Cache-Control', 'no-store, private');
+    res.json(await videoApiList(db, storage, query.data));
+  });
+
+  // Permission: admin access and any wagtailmedia permission.
+  router.get('/api/main/videos/find/', async (req, res) => {
+    await needVideos(req);
+    const query = mediaApiFindQuerySchema.safeParse(req.query);
+    if (!query.success) throw invalid(query.error, 'query');
+    if (!(await findVideo(db, query.data.id))) throw notFound('The video does not exist.');
+    res.redirect(302, `/wagtail/api/main/videos/${query.data.id}/`);
+  });
+
+  // Permission: admin access and any wagtailmedia permission.
+  router.get('/api/main/videos/:pk/', async (req, res) => {
+    await needVideos(req);
+    const parsed = mediaApiParamsSchema.safeParse(req.params);
+    if (!parsed.success) throw notFound('The video does not exist.');
+    res.setHeader('Cache-Control', 'no-store, private');
+    res.json(await videoApiDetail(db, storage, parsed.data.pk));
   });
 
   return router;

@@ -22,8 +22,8 @@ type Stored = { id: number; title: string };
  * /wagtail/{area}/{id}/replace/. The viewset's generic add form has no file field: this is the one.
  */
 export type MediaUploadKind<Item extends Stored> = {
-  area: 'documents' | 'images';
-  noun: 'document' | 'image';
+  area: 'documents' | 'images' | 'videos';
+  noun: 'document' | 'image' | 'video';
   /** The permission model, e.g. 'wagtaildocs.document'. */
   model: string;
   maxBytes: number;
