@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
+import { insertDocument } from '../../server/modules/documents/repo';
 import { buildModelPermissions } from '../../server/modules/permissions/model-policy';
 import { findGroupByName } from '../../server/modules/permissions/groups-repo';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
@@ -58,6 +59,12 @@ describe('collections and site settings', () => {
       const withImage = await admin.get(`/wagtail/collections/delete/${summer}/`).expect(200);
       expect(withImage.text).to.include('it holds 1 image');
       await t.db.updateTable('images').set({ collection_id: await collectionId('Root') }).execute();
+      // And documents: one filed in Summer keeps it too.
+      const document = await insertDocument(t.db, { title: 'Kit', file: 'documents/kit-test.pdf', file_name: 'kit.pdf', file_size: 10, mimetype: 'application/pdf', uploaded_by_user_id: null });
+      await t.db.updateTable('documents').set({ collection_id: summer }).where('id', '=', document.id).execute();
+      expect((await admin.get(`/wagtail/collections/delete/${summer}/`).expect(200)).text).to.include('it holds 1 document');
+      await admin.post(`/wagtail/collections/delete/${summer}/`).type('form').send({ csrfmiddlewaretoken: token }).expect(409);
+      await t.db.deleteFrom('documents').where('id', '=', document.id).execute();
       await admin.post(`/wagtail/collections/delete/${summer}/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
       expect(await t.db.selectFrom('collections').select('id').where('name', '=', 'Summer').execute()).to.have.length(0);
       expect((await t.db.selectFrom('collections').select('numchild').where('id', '=', menus).executeTakeFirstOrThrow()).numchild).to.equal(0);

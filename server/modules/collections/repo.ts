@@ -4,14 +4,15 @@ import type { ListQuery } from '../admin/viewsets/definition';
 import { pageOfRows } from '../admin/viewsets/repo';
 import type { Collection } from './table';
 
-/** A collection with what its screens show: how many images and videos it holds. */
-export type CollectionListing = Collection & { image_count: number; video_count: number };
+/** A collection with what its screens show: how many images, documents and videos it holds. */
+export type CollectionListing = Collection & { image_count: number; document_count: number; video_count: number };
 
 const listing = (db: Db) =>
   db
     .selectFrom('collections as c')
     .selectAll('c')
     .select(sql<number>`(select count(*)::int from images i where i.collection_id = c.id)`.as('image_count'))
+    .select(sql<number>`(select count(*)::int from documents d where d.collection_id = c.id)`.as('document_count'))
     .select(sql<number>`(select count(*)::int from videos v where v.collection_id = c.id)`.as('video_count'));
 
 /** Every collection but the root, in tree order by default. */

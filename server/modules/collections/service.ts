@@ -57,6 +57,7 @@ export function deleteRefusal(row: repo.CollectionListing): string | undefined {
   const parts = [
     row.numchild ? `${row.numchild} ${row.numchild === 1 ? 'collection' : 'collections'}` : '',
     row.image_count ? `${row.image_count} ${row.image_count === 1 ? 'image' : 'images'}` : '',
+    row.document_count ? `${row.document_count} ${row.document_count === 1 ? 'document' : 'documents'}` : '',
     row.video_count ? `${row.video_count} ${row.video_count === 1 ? 'video' : 'videos'}` : '',
   ].filter(Boolean);
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
