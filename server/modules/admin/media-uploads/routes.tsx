@@ -14,7 +14,7 @@ import { setFlash } from '../flash';
 import { formBody } from '../form-input';
 import { adminScreen } from '../screen';
 
-type Stored = { id: number; title: string };
+type Stored = { id: number; title: string; version: number };
 
 /**
  * One media library's upload screens, declared once (documents and images differ only here):
@@ -101,7 +101,7 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
       try {
         const item = await kind.create(file, { title: files.length === 1 ? fields.data!.title : '', collectionId: fields.data!.collection, userId: req.user!.id });
         await logModelAction(db, { model, objectId: item.id, objectStr: item.title, action: 'create', userId: req.user!.id });
-        uploaded.push({ id: item.id, title: item.title, editUrl: `/wagtail/${area}/${item.id}/`, detail: kind.detail(item) });
+        uploaded.push({ id: item.id, title: item.title, editUrl: `/wagtail/${area}/${item.id}/`, detail: kind.detail(item), version: item.version });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         errors.push(`${file.originalName.slice(0, 120)}: ${error.message}`);

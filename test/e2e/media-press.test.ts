@@ -1,0 +1,246 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Page } from 'puppeteer-core';
+import sharp from 'sharp';
+import { saveRevision } from '../../server/modules/pages/edit-service';
+import { TEST_ADMIN } from '../helpers/app';
+import { axeViolations, WCAG_TAGS } from '../helpers/axe';
+import { openTab } from '../helpers/browser';
+import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
+import { tinyPdf } from '../helpers/media-files';
+
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+/** A photograph-sized JPEG with grain, so its upload takes more than one network write. */
+const grainyJpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a6ea5', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+
+describe('media library and press pages in Chromium', function () {
+  this.timeout(120_000);
+  const suite = useBrowserSuite();
+  let files: string;
+
+  before(() => {
+    files = mkdtempSync(join(tmpdir(), 'harborline-e2e-media-'));
+  });
+  after(() => rmSync(files, { recursive: true, force: true }));
+
+  /** A tab signed in to the back office, on `path`; the axe script needs the page's CSP bypassed. */
+  async function adminTab(path: string, viewport = VIEWPORTS[0]!) {
+    const tab = await openTab(suite.chromium.browser, viewport);
+    await tab.page.setBypassCSP(true);
+    await tab.page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'load' });
+    if (new URL(tab.page.url()).pathname === '/wagtail/login/') {
+      await tab.page.type('#id_username', TEST_ADMIN.username);
+      await tab.page.type('#id_password', TEST_ADMIN.password);
+      await Promise.all([tab.page.waitForNavigation({ waitUntil: 'load' }), tab.page.keyboard.press('Enter')]);
+    }
+    expect(new URL(tab.page.url()).pathname).to.equal(path.split('?')[0]);
+    return tab;
+  }
+
+  async function publicTab(path: string, viewport = VIEWPORTS[0]!, host = 'localhost') {
+    const tab = await openTab(suite.chromium.browser, viewport);
+    await tab.page.setBypassCSP(true);
+    const response = await tab.page.goto(`http://${host}:${suite.server.port}${path}`, { waitUntil: 'networkidle0' });
+    return { ...tab, status: response?.status() };
+  }
+
+  const pathAndQuery = (page: Page) => {
+    const url = new URL(page.url());
+    return url.pathname + url.search;
+  };
+
+  it('uploads three images at once, each with its own progress bar, and titles one right after', async () => {
+    const names = ['harbour-dawn.jpg', 'harbour-noon.jpg', 'harbour-dusk.jpg'];
+    for (const [index, name] of names.entries()) writeFileSync(join(files, name), await grainyJpeg(1600 + index * 80, 1200));
+    const before = Number((await suite.app.db.selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+
+    const tab = await adminTab('/wagtail/images/multiple/add/');
+    const { page } = tab;
+    const input = (await page.$('input[type=file][name=file]'))!;
+    // Choosing files sends them at once (the change event), one request per file.
+    await input.uploadFile(...names.map((name) => join(files, name)));
+    await page.waitForFunction(() => document.querySelectorAll('.media-upload-list__item--done').length === 3, { timeout: 30_000 });
+
+    const rows = await page.$$eval('.media-upload-list__item', (items) =>
+      items.map((item) => ({
+        name: item.querySelector('span')!.textContent,
+        progressLabel: item.querySelector('progress')!.getAttribute('aria-label'),
+        progress: item.querySelector('progress')!.value,
+        status: item.querySelector('.media-upload-list__status')!.textContent,
+        title: item.querySelector<HTMLInputElement>('.media-upload-list__title input[name=title]')?.value,
+      })),
+    );
+    expect(rows.map((row) => row.name)).to.have.members(names);
+    for (const row of rows) {
+      expect(row.progressLabel).to.equal(`Uploading ${row.name}`);
+      expect(row.progress).to.equal(100);
+      expect(row.status).to.match(/^Uploaded \(.+\)$/);
+      expect(row.title).to.be.a('string').and.not.equal('');
+    }
+    const after = Number((await suite.app.db.selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(after - before).to.equal(3);
+    // The rows with their title forms pass axe too.
+    expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
+
+    // Title the dusk photograph in place, without leaving the screen. Without alt text the save is
+    // refused with the edit form's message (an image needs one unless it is decorative).
+    const duskIndex = rows.findIndex((row) => row.name === 'harbour-dusk.jpg');
+    const form = (await page.$$('.media-upload-list__title'))[duskIndex]!;
+    const titleInput = (await form.$('input[name=title]'))!;
+    await titleInput.click({ count: 3 });
+    await titleInput.type('Harbour at dusk');
+    await (await form.$('button[type=submit]'))!.click();
+    await page.waitForFunction((el) => el.querySelector('.media-upload-list__message')!.textContent !== '', { timeout: 10_000 }, form);
+    expect(await form.$eval('.media-upload-list__message', (el) => el.textContent)).to.include('Decorative image');
+    expect(await suite.app.db.selectFrom('images').select('id').where('title', '=', 'Harbour at dusk').execute()).to.deep.equal([]);
+
+    await (await form.$('input[name=default_alt_text]'))!.type('The harbour at dusk, boats moored');
+    await (await form.$('button[type=submit]'))!.click();
+    await page.waitForFunction((el) => el.querySelector('button[type=submit]')!.textContent === 'Saved', { timeout: 10_000 }, form);
+    const titled = await suite.app.db.selectFrom('images').select(['title', 'default_alt_text', 'width']).where('title', '=', 'Harbour at dusk').execute();
+    expect(titled).to.deep.equal([{ title: 'Harbour at dusk', default_alt_text: 'The harbour at dusk, boats moored', width: 1760 }]);
+
+    // A second save of the same row is a save of the next version (not a stale form).
+    await titleInput.click({ count: 3 });
+    await titleInput.type('Harbour at dusk, June');
+    await (await form.$('button[type=submit]'))!.click();
+    await page.waitForFunction((el) => el.querySelector('button[type=submit]')!.textContent === 'Saved' && el.querySelector('.media-upload-list__message')!.textContent === '', { timeout: 10_000 }, form);
+    expect((await suite.app.db.selectFrom('images').select('title').where('title', 'like', 'Harbour at dusk%').execute()).map((row) => row.title)).to.deep.equal(['Harbour at dusk, June']);
+    expect(pathAndQuery(page)).to.equal('/wagtail/images/multiple/add/');
+    // The refused save above is the one failed request.
+    expect(tab.problems.filter((problem) => !/^sub-resource 400: .*\/wagtail\/images\/\d+\/$/.test(problem))).to.deep.equal([]);
+    await page.close();
+  });
+
+  it('pages through the press releases with the arrows and numbers; ?page=1 goes to the bare URL; out-of-range and non-numeric pages are 404', async () => {
+    const tab = await publicTab('/press/releases/');
+    const { page } = tab;
+    await waitForHydration(page);
+    const current = () => page.$eval('.pagination [aria-current="page"]', (el) => el.textContent);
+    const titles = () => page.$$eval('.press-articles__title', (els) => els.map((el) => el.textContent));
+    expect(await current()).to.equal('1');
+    expect(await page.$('.pagination a[rel="prev"]')).to.equal(null);
+    const firstTitles = await titles();
+    expect(firstTitles).to.have.length(10);
+
+    await Promise.all([page.waitForNavigation(), page.click('.pagination a[rel="next"]')]);
+    expect(pathAndQuery(page)).to.equal('/press/releases/?page=2');
+    expect(await current()).to.equal('2');
+    expect(await titles()).to.not.deep.equal(firstTitles);
+
+    await Promise.all([page.waitForNavigation(), page.click('.pagination a[aria-label="Last page"]')]);
+    expect(pathAndQuery(page)).to.equal('/press/releases/?page=3');
+    expect(await current()).to.equal('3');
+    expect(await page.$('.pagination a[rel="next"]')).to.equal(null);
+    const releases = await suite.app.db.selectFrom('pages').select((eb) => eb.fn.countAll<string>().as('n')).where('page_type', '=', 'PressReleasePage').where('live', '=', true).where('url_path', 'like', '/home/press/%').executeTakeFirstOrThrow();
+    expect(await titles()).to.have.length(Number(releases.n) - 20);
+
+    await Promise.all([page.waitForNavigation(), page.click('.pagination a[aria-label="First page"]')]);
+    expect(pathAndQuery(page)).to.equal('/press/releases/');
+    expect(await current()).to.equal('1');
+
+    // The page numbers link page 1 without a parameter.
+    await page.goto(`${suite.server.baseUrl}/press/releases/?page=2`, { waitUntil: 'load' });
+    expect(await page.$eval('.pagination a[aria-label="Page 1"]', (el) => el.getAttribute('href'))).to.equal('/press/releases/');
+
+    const one = await page.goto(`${suite.server.baseUrl}/press/releases/?page=1`, { waitUntil: 'load' });
+    expect(pathAndQuery(page)).to.equal('/press/releases/');
+    expect(one?.status()).to.equal(200);
+    expect(one?.request().redirectChain().map((request) => request.response()?.status())).to.deep.equal([301]);
+
+    for (const bad of ['4', '999999', 'abc', '0', '-1', '2.5']) {
+      const res = await page.goto(`${suite.server.baseUrl}/press/releases/?page=${bad}`, { waitUntil: 'load' });
+      expect(res?.status(), `?page=${bad}`).to.equal(404);
+    }
+    await page.close();
+  });
+
+  it("shows an uploaded PDF on the press section as '.pdf File, {size}' linking to the document", async () => {
+    // The press section's download tiles name documents by id (press section content); the PDF goes
+    // in through the document library's upload screen, as staff add it.
+    const pdf = Buffer.concat([tinyPdf(), Buffer.alloc(2_450_000 - tinyPdf().length, '%')]);
+    writeFileSync(join(files, 'press-kit-2026.pdf'), pdf);
+    const tab = await adminTab('/wagtail/documents/multiple/add/');
+    await (await tab.page.$('input[type=file][name=file]'))!.uploadFile(join(files, 'press-kit-2026.pdf'));
+    await tab.page.waitForSelector('.media-upload-list__item--done', { timeout: 30_000 });
+    const document = await suite.app.db.selectFrom('documents').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(document.file_size).to.equal(2_450_000);
+    await tab.page.close();
+
+    const section = await suite.app.db.selectFrom('pages').selectAll().where('url_path', '=', '/home/press/').executeTakeFirstOrThrow();
+    const content = section.content as { media_download_tiles: unknown[] };
+    const admin = await suite.app.db.selectFrom('users').select('id').where('username', '=', TEST_ADMIN.username).executeTakeFirstOrThrow();
+    // Published as the edit screen's save does (the page cache is told by the same service).
+    await saveRevision(suite.app.db, section.id, admin.id, { title: section.title, slug: section.slug, seo_title: section.seo_title, search_description: section.search_description }, { publish: true, content: { ...content, media_download_tiles: [{ title: 'Press Kit 2026', document_id: document.id }, ...content.media_download_tiles] } });
+
+    const visit = await publicTab('/press/');
+    const tile = await visit.page.$$eval('.media-downloads__tile', (tiles) =>
+      tiles
+        .filter((item) => item.querySelector('.media-downloads__title')?.textContent === 'Press Kit 2026')
+        .map((item) => ({ meta: item.querySelector('.media-downloads__meta')?.textContent, href: item.querySelector('a.media-downloads__link')?.getAttribute('href') })),
+    );
+    expect(tile).to.have.length(1);
+    // 2,450,000 bytes in decimal megabytes, one decimal.
+    expect(tile[0]!.meta).to.equal('.pdf File, 2.5 MB');
+    expect(tile[0]!.href).to.equal(`/documents/${document.id}/${document.file_name}`);
+    const download = await fetch(new URL(tile[0]!.href!, suite.server.baseUrl));
+    expect(download.status).to.equal(200);
+    expect(download.headers.get('content-type')).to.equal('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).to.equal(true);
+    visit.assertClean();
+    await visit.page.close();
+  });
+
+  describe('axe (WCAG 2.2 AA) at 1280 and 390 px', () => {
+    const press = ['/press/', '/press/releases/', '/press/releases/?page=2'];
+    for (const viewport of VIEWPORTS) {
+      it(`has no violations on the press section, list and a release at ${viewport.width}px, in English and French`, async () => {
+        const release = await suite.app.db.selectFrom('pages').select('url_path').where('page_type', '=', 'PressReleasePage').where('url_path', 'like', '/home/press/%').orderBy('id').executeTakeFirstOrThrow();
+        const paths: Array<[string, string]> = [...press, release.url_path.replace(/^\/home/, '')].map((path) => [path, 'localhost']);
+        paths.push(['/fr/press/', 'ca.localhost'], ['/fr/press/releases/', 'ca.localhost']);
+        for (const [path, host] of paths) {
+          const tab = await publicTab(path, viewport, host);
+          expect(tab.status, path).to.equal(200);
+          await waitForHydration(tab.page);
+          expect(await axeViolations(tab.page, { tags: WCAG_TAGS }), `${host}${path}`).to.deep.equal([]);
+          tab.assertClean();
+          await tab.page.close();
+        }
+      });
+
+      it(`has no violations on the image and document screens at ${viewport.width}px`, async () => {
+        const image = await suite.app.db.selectFrom('images').select('id').orderBy('id').executeTakeFirstOrThrow();
+        const document = await suite.app.db.selectFrom('documents').select('id').orderBy('id').executeTakeFirstOrThrow();
+        const screens = [
+          '/wagtail/images/',
+          '/wagtail/images/multiple/add/',
+          `/wagtail/images/${image.id}/`,
+          `/wagtail/images/${image.id}/delete/`,
+          `/wagtail/images/usage/${image.id}/`,
+          '/wagtail/documents/',
+          '/wagtail/documents/multiple/add/',
+          `/wagtail/documents/${document.id}/`,
+          `/wagtail/documents/${document.id}/delete/`,
+          `/wagtail/documents/usage/${document.id}/`,
+        ];
+        const tab = await adminTab(screens[0]!, viewport);
+        for (const path of screens) {
+          const res = await tab.page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'load' });
+          expect(res?.status(), path).to.equal(200);
+          expect(await axeViolations(tab.page, { tags: WCAG_TAGS }), path).to.deep.equal([]);
+        }
+        tab.assertClean();
+        await tab.page.close();
+      });
+    }
+  });
+});
