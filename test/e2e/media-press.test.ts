@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
 import sharp from 'sharp';
+import { createCollection, rootCollectionId } from '../../server/modules/collections/service';
+import { createImage, imageForBlocks } from '../../server/modules/images/service';
 import { saveRevision } from '../../server/modules/pages/edit-service';
+import { createPage } from '../../server/modules/pages/service';
+import { openMediaStorage } from '../../server/storage/open-media-storage';
 import { TEST_ADMIN } from '../helpers/app';
 import { axeViolations, WCAG_TAGS } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
@@ -198,6 +202,105 @@ describe('media library and press pages in Chromium', function () {
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).to.equal(true);
     visit.assertClean();
     await visit.page.close();
+  });
+
+  it('chooses an image for a block in the block editor: search, collection filter, and an upload inside the chooser', async () => {
+    const db = suite.app.db;
+    const storage = openMediaStorage(suite.app.config.media);
+    const home = await db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    const seeded = await db.selectFrom('images').selectAll().orderBy('id').executeTakeFirstOrThrow();
+    const target = await createPage(db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Chooser test page',
+      slug: 'e2e-image-chooser',
+      content: { body: [{ type: 'feature_image', id: 'fi', value: { image: await imageForBlocks(db, seeded.id, storage), caption: '' } }], confirmation_content: [] },
+      publish: true,
+    });
+    const lighthouses = await createCollection(db, { name: 'Lighthouses', parentId: await rootCollectionId(db) });
+    const card = await createImage(db, storage, { title: 'Lighthouse card', data: await grainyJpeg(1200, 800), defaultAltText: 'A red lighthouse on the point' });
+    await db.updateTable('images').set({ collection_id: lighthouses.id }).where('id', '=', card.id).execute();
+
+    const tab = await adminTab(`/wagtail/pages/${target.id}/edit/`);
+    const { page } = tab;
+    const field = '[data-stream-field="body"] li[data-block-type="feature_image"] [data-field="image"]';
+    await page.waitForSelector(`${field} .admin-chooser-field__chosen`);
+    expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal(seeded.title);
+    const titles = () => page.$$eval('.admin-chooser__title', (els) => els.map((el) => el.textContent));
+    const openChooser = async () => {
+      await page.click(`${field} .admin-chooser-field__body button`);
+      await page.waitForFunction(() => /^\d+(–\d+ of \d+)? images?$/.test(document.querySelector('.admin-chooser__status')?.textContent ?? ''));
+      // The collection filter's choices have loaded.
+      await page.waitForSelector('.admin-chooser__filter select:not([disabled])');
+    };
+
+    await openChooser();
+    expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
+    expect(await page.$$eval('.admin-chooser__thumbnail', (els) => els.length)).to.be.greaterThan(0);
+    // The collection filter: only the lighthouse card is in Lighthouses.
+    await page.select('.admin-chooser__filter select', String(lighthouses.id));
+    await page.waitForFunction(() => document.querySelector('.admin-chooser__status')?.textContent === '1 image');
+    expect(await titles()).to.deep.equal(['Choose Lighthouse card']);
+    // Back to any collection, then search by title.
+    await page.select('.admin-chooser__filter select', '');
+    await page.type('.admin-chooser__search input', 'lighthouse card');
+    await page.waitForFunction(() => document.querySelector('.admin-chooser__list-title')?.textContent === 'Results for “lighthouse card”' && document.querySelector('.admin-chooser__status')?.textContent === '1 image');
+    expect(await titles()).to.deep.equal(['Choose Lighthouse card']);
+    await page.type('.admin-chooser__search input', ' nothing like it');
+    await page.waitForFunction(() => document.querySelector('.admin-chooser__status')?.textContent === 'No images found.');
+    await page.focus('.admin-chooser__search input');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('KeyA');
+    await page.keyboard.up('Control');
+    await page.keyboard.type('lighthouse card');
+    await page.waitForFunction(() => document.querySelector('.admin-chooser__status')?.textContent === '1 image');
+    await page.click('.admin-chooser__title');
+    await page.waitForFunction(() => !document.querySelector('.admin-chooser'));
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === 'Lighthouse card', {}, `${field} .admin-chooser-field__chosen`);
+    type Posted = { body: Array<{ type: string; value: { image: { image_id: number; default_alt_text: string; renditions: Array<{ url: string; size: number }> } } }> };
+    const postedImage = async () => (JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as Posted).body[0]!.value.image;
+    const chosen = await postedImage();
+    expect(chosen.image_id).to.equal(card.id);
+    expect(chosen.default_alt_text).to.equal('A red lighthouse on the point');
+    expect(chosen.renditions.length).to.be.greaterThan(0);
+    for (const rendition of chosen.renditions) {
+      expect(rendition.url).to.match(new RegExp(`^/media/images/${card.id}/w\\d+\\.(avif|webp|jpeg)$`));
+      expect(rendition.size).to.be.greaterThan(0);
+    }
+
+    // Upload inside the chooser, into the collection chosen in its filter: a file that is not an
+    // image is refused there with the library's message; a real one is stored and chosen at once.
+    writeFileSync(join(files, 'not-an-image.png'), 'plain text, not a PNG');
+    writeFileSync(join(files, 'tide-pool.jpg'), await grainyJpeg(1000, 750));
+    await openChooser();
+    await page.select('.admin-chooser__filter select', String(lighthouses.id));
+    await page.click('.admin-chooser__upload summary');
+    const fileInput = (await page.$('.admin-chooser__upload input[type=file]'))!;
+    await fileInput.uploadFile(join(files, 'not-an-image.png'));
+    await page.click('.admin-chooser__upload button');
+    await page.waitForSelector('.admin-chooser__upload [role=alert]');
+    expect(await page.$eval('.admin-chooser__upload [role=alert]', (el) => el.textContent)).to.match(/not-an-image\.png: .+/);
+    expect(await page.$('.admin-chooser')).to.not.equal(null);
+    await fileInput.uploadFile(join(files, 'tide-pool.jpg'));
+    const uploadFields = await page.$$('.admin-chooser__upload input:not([type=file])');
+    await uploadFields[0]!.type('Tide pool at low water');
+    await uploadFields[1]!.type('Starfish in a rock pool');
+    expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
+    await page.click('.admin-chooser__upload button');
+    await page.waitForFunction(() => !document.querySelector('.admin-chooser'), { timeout: 30_000 });
+    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent === 'Tide pool at low water', {}, `${field} .admin-chooser-field__chosen`);
+    const uploaded = await db.selectFrom('images').selectAll().where('title', '=', 'Tide pool at low water').executeTakeFirstOrThrow();
+    expect(uploaded.default_alt_text).to.equal('Starfish in a rock pool');
+    expect(uploaded.collection_id).to.equal(lighthouses.id);
+    expect((await postedImage()).image_id).to.equal(uploaded.id);
+
+    // Saved as a draft: the server accepts the value the chooser made.
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.admin-actions button[type="submit"]:not([name]):not([formaction])')]);
+    const saved = await db.selectFrom('pages').innerJoin('page_revisions', 'page_revisions.id', 'pages.latest_revision_id').select('page_revisions.content').where('pages.id', '=', target.id).executeTakeFirstOrThrow();
+    const body = (saved.content.content as unknown as Posted).body;
+    expect(body[0]!.value.image.image_id).to.equal(uploaded.id);
+    expect(tab.problems.filter((problem) => !/^sub-resource 400: .*\/wagtail\/images\/multiple\/add\/$/.test(problem))).to.deep.equal([]);
+    await page.close();
   });
 
   describe('axe (WCAG 2.2 AA) at 1280 and 390 px', () => {
