@@ -90,4 +90,31 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     await agent.get(`/wagtail/api/main/images/find/?id=${id}`).set('Accept', 'application/json').expect(302);
     await agent.get('/wagtail/api/main/images/0/').set('Accept', 'application/json').expect(404);
   });
+
+  it("gives the block editor's chooser its collections and a chosen image as blocks store it, renditions made", async () => {
+    const collections = await agent.get('/wagtail/images/chooser/').set('Accept', 'application/json').expect(200);
+    expect(collections.body.collections[0]).to.have.keys(['value', 'label']);
+    await upload(await jpeg(1000, 750), 'chosen.jpg').expect(201);
+    const row = await newest();
+    const chosen = await agent.get(`/wagtail/images/chooser/${row.id}/`).set('Accept', 'application/json').expect(200);
+    expect(chosen.body.image.image_id).to.equal(row.id);
+    expect(chosen.body.image.imageData.title).to.equal('chosen');
+    const renditions = chosen.body.image.renditions as Array<{ url: string; width: number; size: number }>;
+    expect(renditions.map((r) => r.url)).to.include(`/media/images/${row.id}/w960.webp`);
+    // Every listed size is the file served at that URL.
+    for (const rendition of renditions) {
+      const served = await request(t.app).get(rendition.url).expect(200);
+      expect(served.body.length).to.equal(rendition.size);
+    }
+    for (const bad of ['0', 'abc', '99999999', '1e3', '-1']) await agent.get(`/wagtail/images/chooser/${bad}/`).set('Accept', 'application/json').expect(404);
+  });
+
+  it('keeps the alt text sent with a single upload (the chooser asks for it), and refuses an overlong one', async () => {
+    await upload(await jpeg(), 'with-alt.jpg').field('default_alt_text', '  Crab traps on the quay  ').expect(201);
+    expect((await newest()).default_alt_text).to.equal('Crab traps on the quay');
+    const before = await count();
+    const res = await upload(await jpeg(), 'too-long.jpg').field('default_alt_text', 'x'.repeat(401)).expect(400);
+    expect(res.body.error.message).to.match(/at most 400 characters/);
+    expect(await count()).to.equal(before);
+  });
 });

@@ -43,8 +43,8 @@ export type ChooserUpload = {
 export type ChooserPage = { items: ChooserItem[]; total: number; pageSize: number };
 
 /**
- * A kind of thing a block field can point at (a page now; images, documents and snippets
- * later). Adding one is a new file implementing this and one line in `registry.ts`.
+ * A kind of thing a block field can point at (a page, an image, a toolbox snippet). Adding one
+ * is a new file implementing this and one line in `registry.ts`.
  */
 export type ChooserDefinition = {
   /** The editing-metadata widget name that selects this chooser ('page_chooser'). */

@@ -32,7 +32,7 @@ export function SchemaField(props: FieldProps) {
   const fieldDescribedBy = describedBy(id, help, error);
   const footer = <FieldNotes id={id} help={help} error={error} />;
   const kind = kindOf(schema);
-  // A chooser widget (page now; images, documents, snippets later) on a single value; a list of
+  // A chooser widget (page, image, snippet: choosers/registry.ts) on a single value; a list of
   // them is drawn as a list whose items carry the widget (see ListField).
   const chooser = chooserFor(meta?.widget);
   if (chooser && kind !== 'array') {
