@@ -15,6 +15,7 @@ export const EDITOR_WIDGETS = [
   'table',
   'page_chooser',
   'image_chooser',
+  'document_chooser',
   'video_chooser',
   'snippet_chooser',
 ] as const;

@@ -106,7 +106,7 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
 
   return (
     <>
-      <Heading slot="title">{`Choose a ${noun}`}</Heading>
+      <Heading slot="title">{`Choose ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`}</Heading>
       <SearchField className="admin-field admin-chooser__search" value={text} onChange={setText} autoFocus>
         <Label>Search</Label>
         <Input />

@@ -56,7 +56,7 @@ export function ChooserField({ id, name, label, required, schema, value, definit
           definition={definition}
           trigger={
             <>
-              {chosen ? `Change ${noun}` : `Choose a ${noun}`}
+              {chosen ? `Change ${noun}` : `Choose ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`}
               <span className="visually-hidden">{` for ${label}`}</span>
             </>
           }

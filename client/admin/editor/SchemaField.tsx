@@ -137,6 +137,7 @@ function StructField(props: FieldProps & { label: string }) {
           name={key}
           schema={child}
           meta={props.fieldsMeta?.[key]}
+          fieldsMeta={props.fieldsMeta?.[key]?.fields}
           value={value[key]}
           required={schema.required?.includes(key) ?? false}
           onChange={(next) => props.onChange({ ...value, [key]: next })}
@@ -170,6 +171,7 @@ function ListField(props: FieldProps & { label: string }) {
               id={`${id}-${index}`}
               name={`${label} item ${index + 1}`}
               meta={{ label: `Item ${index + 1}`, widget: itemWidget }}
+              fieldsMeta={props.fieldsMeta}
               schema={schema.items!}
               value={item}
               required
