@@ -102,7 +102,7 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
     setOffset(nextOffset);
   };
   const noun = definition.noun;
-  const listTitle = search ? `Results for “${search}”` : parent ? `Pages in ${parent.title}` : definition.browsable ? 'Sites' : `${noun.charAt(0).toUpperCase()}${noun.slice(1)}s`;
+  const listTitle = search ? `Results for “${search}”` : parent ? `Pages in ${parent.title}` : definition.browsable ? 'Sites' : `All ${pluralOf(noun)}`;
 
   return (
     <>
@@ -297,9 +297,12 @@ function ChooserUploadForm({ upload, noun, filters, onUploaded }: { upload: NonN
   );
 }
 
+/** 'image' → 'images', 'toolbox' → 'toolboxes'. */
+const pluralOf = (noun: string) => (/(x|s|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`);
+
 function countText(page: ChooserPage, offset: number, noun: string): string {
-  if (!page.total) return `No ${noun}s found.`;
-  const plural = page.total === 1 ? noun : `${noun}s`;
+  if (!page.total) return `No ${pluralOf(noun)} found.`;
+  const plural = page.total === 1 ? noun : pluralOf(noun);
   if (page.total <= page.pageSize) return `${page.total} ${plural}`;
   return `${offset + 1}–${offset + page.items.length} of ${page.total} ${plural}`;
 }
