@@ -127,6 +127,7 @@ function mediaRules(area: string, app: string, model: string, editors: readonly 
     [`GET /bulk/${app}/${model}/delete/`]: { url: async (f) => `/wagtail/bulk/${app}/${model}/delete/?id=${await f.mediaId(area)}`, allowed: SUPER },
     [`POST /bulk/${app}/${model}/delete/`]: { url: () => `/wagtail/bulk/${app}/${model}/delete/`, allowed: SUPER, body: { id: '999999' } },
   };
+  if (area === 'documents') rules['GET /documents/chooser/'] = { url: () => '/wagtail/documents/chooser/', allowed: editors, json: true };
   if (area === 'images') {
     // The block editor's image chooser: its collection filter and the chosen image's block value.
     rules['GET /images/chooser/'] = { url: () => '/wagtail/images/chooser/', allowed: editors, json: true };

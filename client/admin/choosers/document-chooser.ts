@@ -23,6 +23,7 @@ const fileNameOf = (url: string) => decodeURIComponent(url.slice(url.lastIndexOf
 async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPage> {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(query.offset) });
   if (query.search) params.set('search', query.search);
+  if (query.filters?.collection) params.set('collection', query.filters.collection);
   const res = await fetch(`${API}?${params}`, { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
   if (!res.ok) throw await failure(res, 'The documents could not be loaded');
   const listing = (await res.json()) as ApiListing;
@@ -32,13 +33,13 @@ async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPa
 }
 
 /** Uploads through the library's own upload route (same checks, limits and audit log), then chooses the document. */
-async function send(fields: { file: File; title: string }, signal: AbortSignal): Promise<ChooserItem> {
+async function send(fields: { file: File; title: string; filters: Readonly<Record<string, string>> }, signal: AbortSignal): Promise<ChooserItem> {
   const field = document.querySelector<HTMLInputElement>('input[name=csrfmiddlewaretoken]');
   if (!field) throw new Error('Reload the page: its form has no security token.');
   const body = new FormData();
   body.set('csrfmiddlewaretoken', field.value);
   body.set('title', fields.title);
-  body.set('collection', '');
+  body.set('collection', fields.filters.collection ?? '');
   body.set('file', fields.file);
   const res = await fetch('/wagtail/documents/multiple/add/', { method: 'POST', body, signal, credentials: 'same-origin', headers: { Accept: 'application/json', 'X-CSRFToken': field.value, 'X-Requested-With': 'fetch' } });
   if (!res.ok) throw await failure(res, 'The document could not be uploaded');
@@ -51,7 +52,7 @@ async function send(fields: { file: File; title: string }, signal: AbortSignal):
 
 /**
  * Documents of the library (`document_chooser` fields, e.g. the press section's download tiles):
- * search by title and an upload form whose new document is chosen at once. The stored value is
+ * search by title, a collection filter, and an upload form whose new document is chosen at once. The stored value is
  * the document's id; the page shows the file's type and size from the document itself.
  */
 export const documentChooser: ChooserDefinition = {
@@ -61,9 +62,21 @@ export const documentChooser: ChooserDefinition = {
   load,
   toValue: (item) => item.id,
   describe: (value) => (typeof value === 'number' && value > 0 ? (titles.get(value) ?? `Document ${value}`) : null),
+  filters: [
+    {
+      name: 'collection',
+      label: 'Collection',
+      anyLabel: 'Any collection',
+      choices: async (signal) => {
+        const res = await fetch('/wagtail/documents/chooser/', { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+        if (!res.ok) throw await failure(res, 'The collections could not be loaded');
+        return ((await res.json()) as { collections: Array<{ value: string; label: string }> }).collections;
+      },
+    },
+  ],
   upload: {
     accept: '',
-    help: 'A file of a type the settings allow (PDF, Word, Excel, ZIP, images). It goes into the root collection.',
+    help: 'A file of a type the settings allow (PDF, Word, Excel, ZIP, images). It goes into the collection chosen above (none: the root collection).',
     altText: false,
     send,
   },
