@@ -1,5 +1,6 @@
 import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SchemaField } from './editor/SchemaField';
 import { StreamEditor } from './editor/StreamEditor';
 import type { Block, EditorData } from './editor/json-schema';
 import { restoreKeptInput, startEditingSessions } from './editing-sessions/start';
@@ -42,8 +43,27 @@ function Editor({ data, onContentChange }: { data: EditorData; onContentChange(j
     setContent(next);
     onContentChange(JSON.stringify(next));
   };
+  const pageFields = data.pageFields;
+  const pageValue = pageFields ? Object.fromEntries(Object.keys(pageFields.fields).map((name) => [name, content[name]])) : {};
   return (
     <>
+      {pageFields ? (
+        <SchemaField
+          id="page-fields"
+          name="page_fields"
+          meta={{ label: 'Page content' }}
+          fieldsMeta={pageFields.fields}
+          schema={pageFields.schema}
+          value={pageValue}
+          required
+          onChange={(value) => {
+            const next = { ...content, ...(value as Record<string, unknown>) };
+            setContent(next);
+            onContentChange(JSON.stringify(next));
+          }}
+          errorAt={(path) => data.errors[path]}
+        />
+      ) : null}
       {data.streamFields.map((field) => (
         <StreamEditor
           key={field.name}

@@ -6,7 +6,13 @@
 // The image edit screen's focal point picker ships in this script too (one media script for the admin).
 import './focal-point';
 
-type Uploaded = { id: number; title: string; editUrl: string; detail: string };
+type Uploaded = { id: number; title: string; editUrl: string; detail: string; version: number };
+
+/** The field errors of a redisplayed edit form, as one line. */
+function errorsIn(html: string): string {
+  const page = new DOMParser().parseFromString(html, 'text/html');
+  return [...page.querySelectorAll('.admin-field__error')].map((el) => el.textContent?.trim() ?? '').filter(Boolean).join(' ');
+}
 
 function setUp(form: HTMLFormElement): void {
   const area = form.dataset.mediaUpload!;
@@ -31,24 +37,57 @@ function setUp(form: HTMLFormElement): void {
     return { item, progress, status };
   };
 
+  /**
+   * The form under a stored file: its title and, for an image, its alt text (the edit form needs
+   * one unless the image is decorative). Posted to the edit screen as a save of the version the
+   * upload made; each successful save moves to the next version.
+   */
   const titleForm = (uploaded: Uploaded) => {
     const edit = document.createElement('form');
     edit.method = 'post';
     edit.action = uploaded.editUrl;
     edit.className = 'media-upload-list__title';
     const id = `title-${area}-${uploaded.id}`;
-    edit.innerHTML = `<label for="${id}">Title</label><input id="${id}" name="title"><button type="submit" class="admin-button admin-button--secondary">Save title</button> <a href="${uploaded.editUrl}">Edit</a>`;
-    edit.querySelector('input')!.value = uploaded.title;
+    const altFields =
+      area === 'images'
+        ? `<label for="${id}-alt">Alt text</label><input id="${id}-alt" name="default_alt_text">` +
+          `<label class="media-upload-list__checkbox"><input type="checkbox" name="decorative"> Decorative image (no alt text)</label>`
+        : '';
+    edit.innerHTML =
+      `<label for="${id}">Title</label><input id="${id}" name="title">${altFields}` +
+      `<button type="submit" class="admin-button admin-button--secondary">Save</button> <a href="${uploaded.editUrl}">Edit</a>` +
+      `<p class="media-upload-list__message" role="status"></p>`;
+    edit.querySelector<HTMLInputElement>('input[name=title]')!.value = uploaded.title;
+    const message = edit.querySelector<HTMLParagraphElement>('.media-upload-list__message')!;
+    let version = uploaded.version;
     edit.addEventListener('submit', (event) => {
       event.preventDefault();
       const body = new URLSearchParams();
       body.set(token.name, token.value);
-      body.set('title', edit.querySelector('input')!.value);
+      body.set('title', edit.querySelector<HTMLInputElement>('input[name=title]')!.value);
+      const alt = edit.querySelector<HTMLInputElement>('input[name=default_alt_text]');
+      if (alt) body.set('default_alt_text', alt.value);
+      if (edit.querySelector<HTMLInputElement>('input[name=decorative]')?.checked) body.set('decorative', 'on');
       body.set('collection', collection?.value ?? '');
-      body.set('version', '1');
-      void fetch(uploaded.editUrl, { method: 'POST', body, headers: { Accept: 'text/html' }, credentials: 'same-origin' }).then((res) => {
-        edit.querySelector('button')!.textContent = res.ok ? 'Saved' : 'Not saved';
-      });
+      body.set('version', String(version));
+      const button = edit.querySelector('button')!;
+      button.textContent = 'Saving…';
+      void fetch(uploaded.editUrl, { method: 'POST', body, headers: { Accept: 'text/html' }, credentials: 'same-origin' }).then(
+        async (res) => {
+          // A save redirects to the list (followed: 200); a refused one redisplays the form with its errors.
+          if (res.ok) {
+            version += 1;
+            button.textContent = 'Saved';
+            message.textContent = '';
+            return;
+          }
+          button.textContent = 'Save';
+          message.textContent = errorsIn(await res.text()) || `Not saved (${res.status}). Open Edit to see why.`;
+        },
+        () => {
+          message.textContent = 'Not saved: the connection was lost.';
+        },
+      );
     });
     return edit;
   };

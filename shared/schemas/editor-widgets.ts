@@ -1,7 +1,7 @@
 /**
  * The widgets a block field's editing metadata may name. The block editor draws most from the
- * field's schema alone (a chooser without a registered chooser, such as the image chooser today, is
- * edited as a struct; see client/admin/choosers/registry.ts); a name not
+ * field's schema alone (a chooser widget without a registered chooser, such as the video chooser
+ * today, is edited as a struct; see client/admin/choosers/registry.ts); a name not
  * listed here is a typo or a widget nobody built, and fails loudly in development.
  */
 export const EDITOR_WIDGETS = [
@@ -15,6 +15,7 @@ export const EDITOR_WIDGETS = [
   'table',
   'page_chooser',
   'image_chooser',
+  'document_chooser',
   'video_chooser',
   'snippet_chooser',
 ] as const;

@@ -127,6 +127,12 @@ function mediaRules(area: string, app: string, model: string, editors: readonly 
     [`GET /bulk/${app}/${model}/delete/`]: { url: async (f) => `/wagtail/bulk/${app}/${model}/delete/?id=${await f.mediaId(area)}`, allowed: SUPER },
     [`POST /bulk/${app}/${model}/delete/`]: { url: () => `/wagtail/bulk/${app}/${model}/delete/`, allowed: SUPER, body: { id: '999999' } },
   };
+  if (area === 'documents') rules['GET /documents/chooser/'] = { url: () => '/wagtail/documents/chooser/', allowed: editors, json: true };
+  if (area === 'images') {
+    // The block editor's image chooser: its collection filter and the chosen image's block value.
+    rules['GET /images/chooser/'] = { url: () => '/wagtail/images/chooser/', allowed: editors, json: true };
+    rules['GET /images/chooser/:pk/'] = { url: existing((id) => `chooser/${id}/`), allowed: editors, json: true };
+  }
   if (api) {
     rules[`GET /api/main/${area}/`] = { url: () => `/wagtail/api/main/${area}/`, allowed: editors, json: true };
     rules[`GET /api/main/${area}/find/`] = { url: async (f) => `/wagtail/api/main/${area}/find/?id=${await f.mediaId(area)}`, allowed: editors, json: true };

@@ -118,6 +118,13 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
     expect(await storage().exists(row.file)).to.equal(false);
   });
 
+  it("gives the document chooser its collection filter's choices", async () => {
+    const res = await agent.get('/wagtail/documents/chooser/').set('Accept', 'application/json').expect(200);
+    expect(res.headers['cache-control']).to.equal('no-store, private');
+    const root = await t.db.selectFrom('collections').select(['id', 'name']).where('depth', '=', 1).executeTakeFirstOrThrow();
+    expect(res.body.collections[0]).to.deep.equal({ value: String(root.id), label: root.name });
+  });
+
   it('lists documents in the admin API (limit capped at 20), with detail and find', async () => {
     const list = await agent.get('/wagtail/api/main/documents/?limit=2&order=id').set('Accept', 'application/json').expect(200);
     expect(list.body.meta.total_count).to.be.greaterThan(3);

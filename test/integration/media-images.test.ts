@@ -4,6 +4,9 @@ import type { TestApp } from '../helpers/app';
 import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
 import { jpeg, png, pngBomb, polyglotJpeg, tinyPdf } from '../helpers/media-files';
 import { openMediaStorage } from '../../server/storage/open-media-storage';
+import { imageForBlocks } from '../../server/modules/images/service';
+import { createPage } from '../../server/modules/pages/service';
+import { csrfTokenIn } from '../helpers/admin';
 
 describe('images: upload checks, edit, replace and the admin API', () => {
   let t: TestApp;
@@ -89,5 +92,71 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     expect(detail.body.width).to.be.a('number');
     await agent.get(`/wagtail/api/main/images/find/?id=${id}`).set('Accept', 'application/json').expect(302);
     await agent.get('/wagtail/api/main/images/0/').set('Accept', 'application/json').expect(404);
+  });
+
+  it("gives the block editor's chooser its collections and a chosen image as blocks store it, renditions made", async () => {
+    const collections = await agent.get('/wagtail/images/chooser/').set('Accept', 'application/json').expect(200);
+    expect(collections.body.collections[0]).to.have.keys(['value', 'label']);
+    await upload(await jpeg(1000, 750), 'chosen.jpg').expect(201);
+    const row = await newest();
+    const chosen = await agent.get(`/wagtail/images/chooser/${row.id}/`).set('Accept', 'application/json').expect(200);
+    expect(chosen.body.image.image_id).to.equal(row.id);
+    expect(chosen.body.image.imageData.title).to.equal('chosen');
+    const renditions = chosen.body.image.renditions as Array<{ url: string; width: number; size: number }>;
+    expect(renditions.map((r) => r.url)).to.include(`/media/images/${row.id}/w960.webp`);
+    // Every listed size is the file served at that URL.
+    for (const rendition of renditions) {
+      const served = await request(t.app).get(rendition.url).expect(200);
+      expect(served.body.length).to.equal(rendition.size);
+    }
+    for (const bad of ['0', 'abc', '99999999', '1e3', '-1']) await agent.get(`/wagtail/images/chooser/${bad}/`).set('Accept', 'application/json').expect(404);
+  });
+
+  it('keeps the alt text sent with a single upload (the chooser asks for it), and refuses an overlong one', async () => {
+    await upload(await jpeg(), 'with-alt.jpg').field('default_alt_text', '  Crab traps on the quay  ').expect(201);
+    expect((await newest()).default_alt_text).to.equal('Crab traps on the quay');
+    const before = await count();
+    const res = await upload(await jpeg(), 'too-long.jpg').field('default_alt_text', 'x'.repeat(401)).expect(400);
+    expect(res.body.error.message).to.match(/at most 400 characters/);
+    expect(await count()).to.equal(before);
+  });
+
+  it('renders a page without an image deleted from the library (a block that needs it is dropped), never a 500', async () => {
+    await upload(await jpeg(900, 600, '#114477'), 'kept.jpg').expect(201);
+    const kept = await newest();
+    await upload(await jpeg(900, 600, '#771144'), 'doomed.jpg').expect(201);
+    const doomed = await newest();
+    const storage = openMediaStorage(t.config.media);
+    const [keptImage, doomedImage] = [await imageForBlocks(t.db, kept.id, storage), await imageForBlocks(t.db, doomed.id, storage)];
+    const home = await t.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Uses a deleted image',
+      slug: 'uses-a-deleted-image',
+      content: {
+        body: [
+          { type: 'feature_image', id: 'fi', value: { image: doomedImage, caption: 'Gone soon' } },
+          { type: 'social_grid', id: 'sg', value: { heading: 'Share Your Catch', handle: 'harborline', images: [doomedImage, keptImage] } },
+        ],
+        confirmation_content: [],
+      },
+      publish: true,
+    });
+    const before = await request(t.app).get('/uses-a-deleted-image/').expect(200);
+    expect(before.text).to.include(`/media/images/${doomed.id}/`);
+    expect(before.text).to.include('Gone soon');
+
+    const confirm = await agent.get(`/wagtail/images/${doomed.id}/delete/`).expect(200);
+    await agent.post(`/wagtail/images/${doomed.id}/delete/`).type('form').send({ csrfmiddlewaretoken: csrfTokenIn(confirm.text) }).expect(303);
+    expect(await t.db.selectFrom('images').select('id').where('id', '=', doomed.id).execute()).to.deep.equal([]);
+
+    // The page answered before from the page cache, which the deletion made stale.
+    const after = await request(t.app).get('/uses-a-deleted-image/').expect(200);
+    expect(after.text).to.not.include(`/media/images/${doomed.id}/`);
+    // The feature image block needs its image: dropped. The grid keeps its other picture.
+    expect(after.text).to.not.include('Gone soon');
+    expect(after.text).to.include(`/media/images/${kept.id}/`);
+    expect(after.text).to.include('data-block-type="social_grid"');
   });
 });

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import request from 'supertest';
+import { findPageById, findRevision } from '../../server/modules/pages/repo';
+import { csrfTokenIn, signedInAgent } from '../helpers/admin';
 import { deletePages } from '../helpers/press';
 import type { TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
@@ -14,6 +16,33 @@ const CA = 'ca.localhost:3000';
 describe('press pages (section, release list, release) and media downloads', () => {
   let t: TestApp;
   useTestApp({ seed: true }, (suite) => ({ t } = suite));
+
+  it("edits a release's date, copy and feature image and the section's tiles in the editor, refusing bad values with the input kept", async () => {
+    const agent = await signedInAgent(t.app);
+    const release = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'PressReleasePage').orderBy('id').executeTakeFirstOrThrow();
+    const form = await agent.get(`/wagtail/pages/${release.id}/edit/`).expect(200);
+    const data = JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(form.text)![1]!);
+    expect(Object.keys(data.pageFields.schema.properties)).to.deep.equal(['date', 'copy', 'feature_image']);
+    expect(data.pageFields.fields.feature_image.widget).to.equal('image_chooser');
+    const post = (content: unknown) =>
+      agent.post(`/wagtail/pages/${release.id}/edit/`).type('form').send({ csrfmiddlewaretoken: csrfTokenIn(form.text), title: release.title, slug: release.slug, content_json: JSON.stringify(content) });
+
+    const bad = await post({ date: '2026-13-45', copy: { html: '<p>News</p>' } }).expect(400);
+    expect(Object.keys(JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(bad.text)![1]!).errors)).to.include('date');
+    expect(bad.text).to.include('2026-13-45');
+    await post({ date: '2026-11-01', copy: { html: '<p>Fresh <script>alert(1)</script>news</p>' } }).expect(303);
+    const saved = (await findRevision(t.db, (await findPageById(t.db, release.id))!.latest_revision_id!))!;
+    expect(saved.content.content).to.deep.include({ date: '2026-11-01', copy: { html: '<p>Fresh news</p>' } });
+
+    const section = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'PressSectionPage').orderBy('id').executeTakeFirstOrThrow();
+    const sectionForm = await agent.get(`/wagtail/pages/${section.id}/edit/`).expect(200);
+    const badTile = await agent
+      .post(`/wagtail/pages/${section.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrfTokenIn(sectionForm.text), title: section.title, slug: section.slug, content_json: JSON.stringify({ contact_info: '', media_download_tiles: [{ title: 'Kit', document_id: 'abc' }] }) })
+      .expect(400);
+    expect(Object.keys(JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(badTile.text)![1]!).errors)).to.include('media_download_tiles.0.document_id');
+  });
 
   it('serves the press section with its latest releases, See All, press inquiries and media download tiles', async () => {
     const res = await request(t.app).get('/press/').expect(200);

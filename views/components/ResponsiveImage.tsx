@@ -1,4 +1,5 @@
 import type { Image } from '../../shared/schemas/media';
+import { objectPositionOf } from './focal-point';
 import { useLeadImage } from './lead-image';
 
 type Props = {
@@ -12,6 +13,8 @@ type Props = {
    * Unset: eager inside the page's lead image block (views/components/lead-image.tsx).
    */
   priority?: boolean;
+  /** Drawn cropped to its box (`object-fit: cover` in the block's CSS): the crop keeps the focal point in view. */
+  cropped?: boolean;
 };
 
 const MODERN_TYPES = ['image/avif', 'image/webp'] as const;
@@ -20,9 +23,10 @@ const MODERN_TYPES = ['image/avif', 'image/webp'] as const;
  * An <img> (inside <picture> when AVIF/WebP renditions exist) with srcset, sizes and intrinsic
  * width/height so the layout never shifts while it loads.
  */
-export function ResponsiveImage({ image, sizes, alt, className, priority: asked }: Props) {
+export function ResponsiveImage({ image, sizes, alt, className, priority: asked, cropped = false }: Props) {
   const lead = useLeadImage();
   const priority = asked ?? lead;
+  const objectPosition = cropped ? objectPositionOf(image) : undefined;
   const byType = (type: string) => image.renditions.filter((r) => r.mimetype === type).sort((a, b) => a.width - b.width);
   const srcset = (type: string) => byType(type).map((r) => `${r.url} ${r.width}w`).join(', ');
   const fallbackType = image.renditions.find((r) => !(MODERN_TYPES as readonly string[]).includes(r.mimetype))?.mimetype ?? image.renditions[0]!.mimetype;
@@ -37,6 +41,7 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked 
       height={largest.height}
       alt={alt ?? image.default_alt_text}
       className={className}
+      style={objectPosition ? { objectPosition } : undefined}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       {...(priority ? { fetchPriority: 'high' as const } : {})}

@@ -48,13 +48,14 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
   const [search, setSearch] = useState('');
   const [trail, setTrail] = useState<Exclude<BrowsePlace, null>[]>([]);
   const [offset, setOffset] = useState(0);
+  const [filters, setFilters] = useState<Record<string, string>>({});
   // The answer to the latest query; a stale one (the query has moved on) reads as loading.
   const [result, setResult] = useState<{ key: string; loaded: Loaded } | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const moveFocus = useRef(false);
   const listTitleId = useId();
   const parent = trail.at(-1) ?? null;
-  const queryKey = JSON.stringify([search, parent?.id ?? null, offset]);
+  const queryKey = JSON.stringify([search, parent?.id ?? null, offset, filters]);
   const loaded: Loaded = result?.key === queryKey ? result.loaded : { state: 'loading' };
 
   // Searching waits for a pause in typing; clearing the field goes back to browsing at once.
@@ -69,14 +70,14 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
 
   useEffect(() => {
     const controller = new AbortController();
-    definition.load({ search, parent, offset }, controller.signal).then(
+    definition.load({ search, parent, offset, filters }, controller.signal).then(
       (page) => setResult({ key: queryKey, loaded: { state: 'done', ...page } }),
       (error: unknown) => {
         if (!controller.signal.aborted) setResult({ key: queryKey, loaded: { state: 'error', message: error instanceof Error ? error.message : String(error) } });
       },
     );
     return () => controller.abort();
-  }, [definition, search, parent, offset, queryKey]);
+  }, [definition, search, parent, offset, filters, queryKey]);
 
   // After browsing or paging, the button that was pressed is gone: continue from the list's
   // heading, in the same commit that removed the button (else the dialog's focus scope would
@@ -101,15 +102,27 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
     setOffset(nextOffset);
   };
   const noun = definition.noun;
-  const listTitle = search ? `Results for “${search}”` : parent ? `Pages in ${parent.title}` : 'Sites';
+  const listTitle = search ? `Results for “${search}”` : parent ? `Pages in ${parent.title}` : definition.browsable ? 'Sites' : `All ${pluralOf(noun)}`;
 
   return (
     <>
-      <Heading slot="title">{`Choose a ${noun}`}</Heading>
+      <Heading slot="title">{`Choose ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`}</Heading>
       <SearchField className="admin-field admin-chooser__search" value={text} onChange={setText} autoFocus>
         <Label>Search</Label>
         <Input />
       </SearchField>
+      {definition.filters?.map((filter) => (
+        <ChooserFilterSelect
+          key={filter.name}
+          filter={filter}
+          value={filters[filter.name] ?? ''}
+          onChange={(value) => {
+            setFilters((current) => ({ ...current, [filter.name]: value }));
+            setOffset(0);
+          }}
+        />
+      ))}
+      {definition.upload ? <ChooserUploadForm upload={definition.upload} noun={noun} filters={filters} onUploaded={onChoose} /> : null}
       {definition.browsable && !search ? (
         <nav aria-label="Location" className="admin-breadcrumbs admin-chooser__crumbs">
           <ol>
@@ -151,6 +164,7 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
         <ul className="admin-chooser__results" aria-labelledby={listTitleId}>
           {loaded.items.map((item) => (
             <li key={item.id} className="admin-chooser__result">
+              {item.thumbnail ? <img className="admin-chooser__thumbnail" src={item.thumbnail} alt="" width={80} height={60} loading="lazy" /> : null}
               <div className="admin-chooser__result-text">
                 {item.unavailable ? (
                   <span className="admin-chooser__title">{item.title}</span>
@@ -191,9 +205,104 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
   );
 }
 
+/** One filter's select; its choices load when the dialog opens. */
+function ChooserFilterSelect({ filter, value, onChange }: { filter: NonNullable<ChooserDefinition['filters']>[number]; value: string; onChange(value: string): void }) {
+  const id = useId();
+  const [choices, setChoices] = useState<Array<{ value: string; label: string }> | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    filter.choices(controller.signal).then(setChoices, (error: unknown) => {
+      if (!controller.signal.aborted) setProblem(error instanceof Error ? error.message : String(error));
+    });
+    return () => controller.abort();
+  }, [filter]);
+  return (
+    <div className="admin-field admin-chooser__filter">
+      <label htmlFor={id}>{filter.label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={!choices} aria-describedby={problem ? `${id}-error` : undefined}>
+        <option value="">{filter.anyLabel}</option>
+        {choices?.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {problem ? (
+        <p className="admin-field__error" id={`${id}-error`}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Adding a new item from inside the chooser (Wagtail's chooser 'Upload' tab): a file, its title
+ * and (images) alt text; once stored it is chosen at once. Not a <form>: the dialog is opened
+ * from inside the page's edit form.
+ */
+function ChooserUploadForm({ upload, noun, filters, onUploaded }: { upload: NonNullable<ChooserDefinition['upload']>; noun: string; filters: Record<string, string>; onUploaded(item: ChooserItem): void }) {
+  const id = useId();
+  const file = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [altText, setAltText] = useState('');
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const send = () => {
+    const chosen = file.current?.files?.[0];
+    if (!chosen) {
+      setState({ kind: 'error', message: 'Choose a file to upload.' });
+      return;
+    }
+    setState({ kind: 'sending' });
+    upload.send({ file: chosen, title, altText, filters }, new AbortController().signal).then(onUploaded, (error: unknown) =>
+      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return (
+    <details className="admin-chooser__upload">
+      <summary>{`Upload a new ${noun}`}</summary>
+      <div className="admin-field">
+        <label htmlFor={`${id}-file`}>File</label>
+        <input id={`${id}-file`} ref={file} type="file" accept={upload.accept} aria-describedby={`${id}-help`} />
+        <p className="admin-field__help" id={`${id}-help`}>
+          {upload.help}
+        </p>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${id}-title`}>Title</label>
+        <input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} aria-describedby={`${id}-title-help`} />
+        <p className="admin-field__help" id={`${id}-title-help`}>
+          Empty: the file&apos;s name.
+        </p>
+      </div>
+      {upload.altText ? (
+        <div className="admin-field">
+          <label htmlFor={`${id}-alt`}>Alt text</label>
+          <input id={`${id}-alt`} value={altText} onChange={(event) => setAltText(event.target.value)} aria-describedby={`${id}-alt-help`} />
+          <p className="admin-field__help" id={`${id}-alt-help`}>
+            What the image shows, for people who cannot see it. Empty: a decorative image.
+          </p>
+        </div>
+      ) : null}
+      {state.kind === 'error' ? (
+        <p className="admin-field__error" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      <Button className="admin-button admin-button--primary" isDisabled={state.kind === 'sending'} onPress={send}>
+        {state.kind === 'sending' ? 'Uploading…' : `Upload and choose`}
+      </Button>
+    </details>
+  );
+}
+
+/** 'image' → 'images', 'toolbox' → 'toolboxes'. */
+const pluralOf = (noun: string) => (/(x|s|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`);
+
 function countText(page: ChooserPage, offset: number, noun: string): string {
-  if (!page.total) return `No ${noun}s found.`;
-  const plural = page.total === 1 ? noun : `${noun}s`;
+  if (!page.total) return `No ${pluralOf(noun)} found.`;
+  const plural = page.total === 1 ? noun : pluralOf(noun);
   if (page.total <= page.pageSize) return `${page.total} ${plural}`;
   return `${offset + 1}–${offset + page.items.length} of ${page.total} ${plural}`;
 }

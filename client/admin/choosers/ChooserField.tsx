@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { JsonSchema } from '../editor/json-schema';
 import { ChooserTrigger } from './ChooserDialog';
-import type { ChooserDefinition } from './types';
+import type { ChooserDefinition, ChooserItem } from './types';
 
 type Props = {
   id: string;
@@ -25,6 +26,22 @@ type Props = {
 export function ChooserField({ id, name, label, required, schema, value, definition, onChange, footer, describedBy, invalid }: Props) {
   const chosen = definition.describe(value);
   const noun = definition.noun;
+  // Completing a chosen item (an image's renditions) takes a request: say so, and say when it fails.
+  const [pending, setPending] = useState<{ kind: 'resolving' } | { kind: 'error'; message: string } | null>(null);
+  const choose = (item: ChooserItem) => {
+    if (!definition.resolve) {
+      onChange(definition.toValue(item, schema));
+      return;
+    }
+    setPending({ kind: 'resolving' });
+    definition.resolve(item, new AbortController().signal).then(
+      (complete) => {
+        setPending(null);
+        onChange(definition.toValue(complete, schema));
+      },
+      (error: unknown) => setPending({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
+  };
   return (
     <div className={`admin-field admin-chooser-field${invalid ? ' admin-field--error' : ''}`} data-field={name} data-chooser={definition.widget}>
       <span className="admin-field__label" id={`${id}-label`}>
@@ -33,17 +50,17 @@ export function ChooserField({ id, name, label, required, schema, value, definit
       </span>
       <div role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} className="admin-chooser-field__body">
         <span className="admin-chooser-field__chosen" id={`${id}-chosen`}>
-          {chosen ?? `No ${noun} chosen`}
+          {pending?.kind === 'resolving' ? `Adding the ${noun}…` : (chosen ?? `No ${noun} chosen`)}
         </span>
         <ChooserTrigger
           definition={definition}
           trigger={
             <>
-              {chosen ? `Change ${noun}` : `Choose a ${noun}`}
+              {chosen ? `Change ${noun}` : `Choose ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`}
               <span className="visually-hidden">{` for ${label}`}</span>
             </>
           }
-          onChoose={(item) => onChange(definition.toValue(item, schema))}
+          onChoose={choose}
         />
         {chosen && !required ? (
           <Button className="admin-button admin-button--secondary" onPress={() => onChange(acceptsNull(schema) ? null : undefined)}>
@@ -51,6 +68,11 @@ export function ChooserField({ id, name, label, required, schema, value, definit
           </Button>
         ) : null}
       </div>
+      {pending?.kind === 'error' ? (
+        <p className="admin-field__error" role="alert">
+          {pending.message}
+        </p>
+      ) : null}
       {footer}
     </div>
   );

@@ -32,7 +32,7 @@ export function SchemaField(props: FieldProps) {
   const fieldDescribedBy = describedBy(id, help, error);
   const footer = <FieldNotes id={id} help={help} error={error} />;
   const kind = kindOf(schema);
-  // A chooser widget (page now; images, documents, snippets later) on a single value; a list of
+  // A chooser widget (page, image, snippet: choosers/registry.ts) on a single value; a list of
   // them is drawn as a list whose items carry the widget (see ListField).
   const chooser = chooserFor(meta?.widget ?? schema['x-widget']);
   if (chooser && kind !== 'array') {
@@ -140,6 +140,7 @@ function StructField(props: FieldProps & { label: string }) {
           name={key}
           schema={child}
           meta={props.fieldsMeta?.[key]}
+          fieldsMeta={props.fieldsMeta?.[key]?.fields}
           value={value[key]}
           required={schema.required?.includes(key) ?? false}
           onChange={(next) => props.onChange({ ...value, [key]: next })}
@@ -173,6 +174,7 @@ function ListField(props: FieldProps & { label: string }) {
               id={`${id}-${index}`}
               name={`${label} item ${index + 1}`}
               meta={{ label: `Item ${index + 1}`, widget: itemWidget }}
+              fieldsMeta={props.fieldsMeta}
               schema={schema.items!}
               value={item}
               required

@@ -19,11 +19,14 @@ export type JsonSchema = {
   'x-widget'?: string;
 };
 
-export type FieldMeta = { label?: string; helpText?: string; widget?: string };
+/** A field's label, help and widget; `fields` holds the same for a struct's fields or a list item's. */
+export type FieldMeta = { label?: string; helpText?: string; widget?: string; fields?: Record<string, FieldMeta> };
 export type BlockTypeInfo = { type: string; label: string; group?: string; schema: JsonSchema; fields: Record<string, FieldMeta> };
 export type Block = { type: string; id: string; value: unknown };
 
 export type EditorData = {
+  /** The page type's own content fields (not bodies of blocks) as one struct, or null. */
+  pageFields?: { schema: JsonSchema; fields: Record<string, FieldMeta> } | null;
   streamFields: Array<{ name: string; label: string }>;
   content: Record<string, unknown>;
   blockTypes: BlockTypeInfo[];
@@ -92,7 +95,8 @@ export function emptyValue(schema: JsonSchema): unknown {
     case 'object':
       return Object.fromEntries(
         Object.entries(s.properties ?? {})
-          .map(([key, child]) => [key, emptyValue(child)] as const)
+          // An optional struct (an optional image) starts absent: an empty one would not be valid.
+          .map(([key, child]) => [key, !s.required?.includes(key) && kindOf(resolveVariant(child)) === 'object' ? undefined : emptyValue(child)] as const)
           .filter(([key, value]) => value !== undefined || s.required?.includes(key)),
       );
     case 'array':

@@ -28,6 +28,7 @@ import { collectionPrivacyRoutes } from './collections/privacy';
 import type { AnyViewSet } from './viewsets/definition';
 import { documentUploadKind } from './documents/uploads';
 import { documentsViewSet, documentsViewSetDeclaration } from './documents/viewset';
+import { imageChooserRoutes } from './images/chooser';
 import { imageUploadKind } from './images/uploads';
 import { mediaUploadParser, mediaUploadRoutes } from './media-uploads/routes';
 import { imagesViewSet, imagesViewSetDeclaration } from './images/viewset';
@@ -91,6 +92,7 @@ export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger, 
   router.use(formsAdminRoutes({ db }));
   router.use(mediaUploadRoutes(db, documentUploads), mediaUploadRoutes(db, imageUploads), mediaUploadRoutes(db, videoUploads));
   router.use(videoTrackRoutes(db));
+  router.use(imageChooserRoutes({ db, storage: media.storage }));
   // Viewsets whose store needs the media storage get it here (areas.ts holds their declarations).
   const withStorage = (viewSet: AnyViewSet) =>
     viewSet === documentsViewSetDeclaration

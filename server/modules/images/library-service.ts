@@ -85,11 +85,11 @@ export const titleFromFileName = (name: string) => {
   return (last.includes('.') ? last.slice(0, last.lastIndexOf('.')) : last).replace(/[_-]+/g, ' ').replace(/\p{Cc}/gu, '').trim().slice(0, 255) || 'Untitled';
 };
 
-export async function createImageFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: { title: string; collectionId?: number; userId: number | null }): Promise<ImageRow> {
+export async function createImageFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: { title: string; altText?: string; collectionId?: number; userId: number | null }): Promise<ImageRow> {
   const title = input.title.trim() || titleFromFileName(file.originalName);
   const stored = await storeImage(storage, file, title);
   try {
-    return await repo.insertImage(db, { ...stored, title, ...(input.collectionId ? { collection_id: input.collectionId } : {}), uploaded_by_user_id: input.userId });
+    return await repo.insertImage(db, { ...stored, title, default_alt_text: input.altText ?? '', ...(input.collectionId ? { collection_id: input.collectionId } : {}), uploaded_by_user_id: input.userId });
   } catch (error) {
     await storage.remove(stored.file).catch(() => {});
     throw error;

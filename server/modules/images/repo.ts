@@ -65,3 +65,9 @@ export async function deleteRenditions(db: Db, imageId: number): Promise<void> {
 export async function deleteImages(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length) await db.deleteFrom('images').where('id', 'in', ids).execute();
 }
+
+/** Which of these image ids still exist. */
+export async function existingImageIds(db: Db, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('images').select('id').where('id', 'in', ids).execute()).map((row) => row.id);
+}

@@ -20,6 +20,13 @@ export type LoaderContext = {
 export type EditorField = { name: string; label: string; help: string; kind: 'email_list' };
 
 /**
+ * How the block editor draws one of a page type's own content fields (not a body of blocks): its
+ * label, help, widget (shared/schemas/editor-widgets.ts), and the same for the fields of a struct
+ * or of each item of a list (`fields`).
+ */
+export type ContentFieldMeta = { label?: string; helpText?: string; widget?: string; fields?: Readonly<Record<string, ContentFieldMeta>> };
+
+/**
  * A page type: the spec's template name, the schema of its type-specific content, where it may
  * sit in the tree, and an optional loader for data the template needs beyond its own fields.
  */
@@ -36,6 +43,11 @@ export type PageTypeDefinition = {
   routable: boolean;
   /** Content fields that never reach the browser (e.g. the staff addresses a form notifies). */
   privateFields?: readonly string[];
+  /**
+   * Content fields (not bodies of blocks) the block editor shows above the bodies, drawn from their
+   * schema like a block's fields, in this order (the press pages' date, copy and download tiles).
+   */
+  contentFields?: Readonly<Record<string, ContentFieldMeta>>;
   /** Content fields the page editor shows as form fields of their own (e.g. a form's notification addresses). */
   editorFields?: readonly EditorField[];
   /** A robots meta value every page of this type carries, whatever its own field says. */

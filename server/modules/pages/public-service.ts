@@ -4,6 +4,7 @@ import type { PageData } from '../../../shared/schemas/page-payload';
 import { findPublicRedirect } from '../redirects/service';
 import { sitemapExtra } from '../navigation/sitemap';
 import { toolboxExtra } from '../snippets/toolbox-extra';
+import { withoutDeletedImages } from '../images/deleted-images';
 import { contentForRender } from './content';
 import { pageTypeOf } from './page-types';
 import { PageLoadOutcome } from './page-type';
@@ -106,7 +107,11 @@ export async function buildPage(
 ): Promise<ResolvedPage> {
   const { tree, root, page } = args;
   const pageType = pageTypeOf(page.page_type)!;
-  const content = contentForRender(pageType, page.content, (problem) =>
+  // Images deleted from the library since the page was saved are left out (logged), never a broken picture or a 500.
+  const stored = await withoutDeletedImages(db, page.content, (imageId, path) =>
+    logger.warn({ pageId: page.id, pageType: page.page_type, imageId, path }, 'a deleted image is still used by the page; rendering without it'),
+  );
+  const content = contentForRender(pageType, stored, (problem) =>
     logger.warn({ pageId: page.id, pageType: page.page_type, ...problem }, 'page content failed its schema; rendering without it'),
   );
   for (const field of pageType.privateFields ?? []) delete content[field];

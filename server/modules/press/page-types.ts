@@ -35,6 +35,14 @@ export const pressSectionPage = definePageType({
   label: 'Press section',
   contentSchema: pressSectionContentSchema,
   streamFields: [],
+  contentFields: {
+    contact_info: { label: 'Press inquiries', widget: 'rich_text', helpText: 'Who the press contacts, and how.' },
+    media_download_tiles: {
+      label: 'Media downloads',
+      helpText: "Each tile links to a document; its '.ext File, size' line comes from the document.",
+      fields: { title: { label: 'Title' }, document_id: { label: 'Document', widget: 'document_chooser' }, image: { label: 'Image', widget: 'image_chooser', helpText: 'Optional.' } },
+    },
+  },
   parentTypes: ['HomePage'],
   routable: true,
   async load({ db, page, pageUrl }: LoaderContext) {
@@ -72,6 +80,11 @@ export const pressReleasePageType = definePageType({
   label: 'Press release',
   contentSchema: pressReleaseContentSchema,
   streamFields: [],
+  contentFields: {
+    date: { label: 'Date', widget: 'date' },
+    copy: { label: 'Copy', fields: { html: { label: 'Text', widget: 'rich_text' } } },
+    feature_image: { label: 'Feature image', widget: 'image_chooser' },
+  },
   parentTypes: [PRESS_SECTION_TYPE, PRESS_LIST_TYPE],
   routable: true,
   async load({ db, page, pageUrl }: LoaderContext) {

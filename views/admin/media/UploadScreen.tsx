@@ -1,7 +1,14 @@
 import { CsrfField } from '../CsrfField';
 import { FieldNotes, FormErrorSummary, SelectField, TextField, describedBy } from '../FormFields';
 
-export type UploadedView = { id: number; title: string; editUrl: string; detail: string };
+export type UploadedView = {
+  id: number;
+  title: string;
+  editUrl: string;
+  detail: string;
+  /** The row's version: the title form posted right after the upload is a save of this version. */
+  version: number;
+};
 
 export type UploadScreenProps = {
   /** 'documents', 'images' or 'videos': the area under /wagtail/. */

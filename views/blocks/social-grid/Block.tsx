@@ -23,7 +23,7 @@ export function SocialGridBlock({ value }: BlockProps<SocialGridValue>) {
         <ul className="block-social-grid__images">
           {value.images.map((image, index) => (
             <li key={index}>
-              <ResponsiveImage image={image} sizes="(max-width: 840px) 50vw, 300px" />
+              <ResponsiveImage image={image} sizes="(max-width: 840px) 50vw, 300px" cropped />
             </li>
           ))}
         </ul>

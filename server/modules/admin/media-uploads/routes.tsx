@@ -14,7 +14,7 @@ import { setFlash } from '../flash';
 import { formBody } from '../form-input';
 import { adminScreen } from '../screen';
 
-type Stored = { id: number; title: string };
+type Stored = { id: number; title: string; version: number };
 
 /**
  * One media library's upload screens, declared once (documents and images differ only here):
@@ -30,7 +30,7 @@ export type MediaUploadKind<Item extends Stored> = {
   /** The file input's accept attribute and the help line under it. */
   accept: string;
   help: string;
-  create(file: UploadedFile, fields: { title: string; collectionId: number | undefined; userId: number }): Promise<Item>;
+  create(file: UploadedFile, fields: { title: string; altText: string; collectionId: number | undefined; userId: number }): Promise<Item>;
   /** The line under an uploaded item's title (size, dimensions). */
   detail(item: Item): string;
   find(id: number): Promise<Stored | undefined>;
@@ -88,9 +88,9 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
     await assertModelPermission(db, req, model, 'add');
     const body = formBody(req.body);
     const values = { title: typeof body.title === 'string' ? body.title : '', collection: typeof body.collection === 'string' ? body.collection : '' };
-    const fields = uploadFieldsSchema.safeParse(values);
+    const fields = uploadFieldsSchema.safeParse({ ...values, default_alt_text: typeof body.default_alt_text === 'string' ? body.default_alt_text : '' });
     const files: UploadedFile[] = req.uploads ?? [];
-    const problem = !fields.success ? 'Select a valid collection.' : files.length === 0 ? 'Choose a file to upload.' : undefined;
+    const problem = !fields.success ? fields.error.issues.map((issue) => (issue.path[0] === 'collection' ? 'Select a valid collection.' : `${String(issue.path[0])}: ${issue.message}`)).join(' ') : files.length === 0 ? 'Choose a file to upload.' : undefined;
     if (problem) {
       if (wantsJson(req)) throw new HttpError(400, 'bad_upload', problem);
       return renderAdd(req, res, { values, error: problem, status: 400 });
@@ -99,9 +99,10 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
     const errors: string[] = [];
     for (const file of files) {
       try {
-        const item = await kind.create(file, { title: files.length === 1 ? fields.data!.title : '', collectionId: fields.data!.collection, userId: req.user!.id });
+        const single = files.length === 1;
+        const item = await kind.create(file, { title: single ? fields.data!.title : '', altText: single ? fields.data!.default_alt_text : '', collectionId: fields.data!.collection, userId: req.user!.id });
         await logModelAction(db, { model, objectId: item.id, objectStr: item.title, action: 'create', userId: req.user!.id });
-        uploaded.push({ id: item.id, title: item.title, editUrl: `/wagtail/${area}/${item.id}/`, detail: kind.detail(item) });
+        uploaded.push({ id: item.id, title: item.title, editUrl: `/wagtail/${area}/${item.id}/`, detail: kind.detail(item), version: item.version });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         errors.push(`${file.originalName.slice(0, 120)}: ${error.message}`);

@@ -37,13 +37,24 @@ function blockTypesForEditor() {
 }
 
 /** An unsupported widget name is a developer's mistake: fail the edit screen outside production. */
-function assertKnownWidgets(type: string, fields: Record<string, { widget?: string }>): void {
+function assertKnownWidgets(type: string, fields: Readonly<Record<string, { widget?: string; fields?: Readonly<Record<string, { widget?: string }>> }>>): void {
   if (process.env.NODE_ENV === 'production') return;
   for (const [name, meta] of Object.entries(fields)) {
     if (meta.widget && !isEditorWidget(meta.widget)) {
       throw new Error(`Block '${type}', field '${name}': unsupported editor widget '${meta.widget}' (see shared/schemas/editor-widgets.ts)`);
     }
+    if (meta.fields) assertKnownWidgets(`${type}.${name}`, meta.fields);
   }
+}
+
+/** The page type's own content fields as one struct the editor draws (its schema and each field's metadata), or null. */
+function pageFieldsForEditor(pageType: PageTypeDefinition) {
+  const fields = pageType.contentFields;
+  if (!fields || Object.keys(fields).length === 0) return null;
+  assertKnownWidgets(pageType.type, fields);
+  const shape = pageType.contentSchema.shape as Record<string, z.ZodType>;
+  const picked = Object.fromEntries(Object.keys(fields).map((name) => [name, shape[name]!]));
+  return { schema: z.toJSONSchema(z.object(picked), { io: 'input', unrepresentable: 'any' }) as JsonSchema, fields };
 }
 
 const humanize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replace(/_/g, ' ');
@@ -53,11 +64,12 @@ const humanize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).
  * posted (kept after a failed save); `errors` are contentForSave's, keyed 'body.3.value.text'.
  */
 export function blockEditorView(pageType: PageTypeDefinition | undefined, fullContent: PageContent, typed?: string, errors: Record<string, string[]> = {}): BlockEditorView | null {
-  if (!pageType || pageType.streamFields.length === 0) return null;
+  if (!pageType || (pageType.streamFields.length === 0 && !pageType.contentFields)) return null;
   // Editor fields (a form's notification addresses) have their own form fields, not a place in the JSON.
   const content = withoutEditorFields(pageType, fullContent);
   const firstErrors = Object.fromEntries(Object.entries(errors).map(([path, messages]) => [path, messages[0] ?? '']));
   const data = {
+    pageFields: pageFieldsForEditor(pageType),
     streamFields: pageType.streamFields.map((name) => ({ name, label: humanize(name) })),
     content,
     blockTypes: blockTypesForEditor(),
