@@ -44,7 +44,7 @@ export function PageTable<Row extends ExplorerRow>({ rows, caption, sort, parent
           <tr>
             <Header label="Title" sort={sort?.title} />
             {parentOf ? <th scope="col">Parent</th> : null}
-            <th scope="col">Type</th>
+            <th scope="col" className="admin-table__secondary">Type</th>
             <Header label="Status" sort={sort?.status} />
             <Header label="Updated" sort={sort?.updated} />
             {actions ? <th scope="col">{actions.header}</th> : null}
@@ -69,7 +69,7 @@ export function PageTable<Row extends ExplorerRow>({ rows, caption, sort, parent
                 ) : null}
               </td>
               {parentOf ? <td>{parentOf(row)}</td> : null}
-              <td>{row.typeLabel}</td>
+              <td className="admin-table__secondary">{row.typeLabel}</td>
               <td>
                 <StatusTag status={row.status} />
                 {row.isPrivate ? <> <PrivateTag /></> : null}
