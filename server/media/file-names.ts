@@ -26,3 +26,10 @@ export function uniqueKey(folder: string, fileName: string): string {
   const base = fileName.slice(0, dot).slice(0, 60).replace(/[.-]+$/, '') || 'file';
   return `${folder}/${base}-${randomBytes(4).toString('hex')}.${fileName.slice(dot + 1)}`;
 }
+
+/** An upload's default title: 'Annual_Report-2026.final.pdf' -> 'Annual Report 2026.final'. */
+export function titleFromFileName(name: string): string {
+  const last = name.split(/[\\/]/).pop() ?? '';
+  const base = last.includes('.') ? last.slice(0, last.lastIndexOf('.')) : last;
+  return base.replace(/[_-]+/g, ' ').replace(/\p{Cc}/gu, '').trim().slice(0, 255) || 'Untitled';
+}

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { inTransaction, type Db } from '../../db';
+import type { Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import type { UploadedFile } from '../../media/upload';
 import type { MediaFormInput } from '../../../shared/schemas/documents';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import type { ListQuery } from '../admin/viewsets/definition';
 import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
-import { sanitiseFileName, uniqueKey } from '../../media/file-names';
+import { sanitiseFileName, titleFromFileName, uniqueKey } from '../../media/file-names';
+import { replaceFileKeepingRow, writeRowOrRemoveFile } from '../../media/stored-files';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';
 import * as repo from './repo';
 import type { DocumentRow } from './table';
@@ -108,43 +109,24 @@ export type UploadInput = { title: string; collectionId?: number; userId: number
  */
 export async function createDocumentFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: UploadInput): Promise<DocumentRow> {
   const stored = await storeUpload(storage, file, input.allowed);
-  try {
-    return await repo.insertDocument(db, {
+  return writeRowOrRemoveFile(storage, stored.file, () =>
+    repo.insertDocument(db, {
       ...stored,
       title: input.title.trim() || titleFromFileName(file.originalName),
       ...(input.collectionId ? { collection_id: input.collectionId } : {}),
       uploaded_by_user_id: input.userId,
-    });
-  } catch (error) {
-    await storage.remove(stored.file).catch(() => {});
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Replaces a document's file keeping its id (links to it keep working); the old file is removed. */
 export async function replaceDocumentFile(db: Db, storage: MediaStorage, id: number, file: UploadedFile, allowed: readonly string[]): Promise<DocumentRow> {
   const stored = await storeUpload(storage, file, allowed);
-  let previous: DocumentRow | undefined;
-  let updated: DocumentRow;
-  try {
-    updated = await inTransaction(db, async (trx) => {
-      previous = await repo.lockDocument(trx, id);
-      if (!previous) throw notFound('No such document.');
-      return repo.updateDocument(trx, id, { ...stored, file_hash: '' });
-    });
-  } catch (error) {
-    await storage.remove(stored.file).catch(() => {});
-    throw error;
-  }
-  if (previous) await storage.remove(previous.file).catch(() => {});
-  return updated;
-}
-
-/** 'Annual_Report-2026.final.pdf' -> 'Annual Report 2026.final'. */
-export function titleFromFileName(name: string): string {
-  const last = name.split(/[\\/]/).pop() ?? '';
-  const base = last.includes('.') ? last.slice(0, last.lastIndexOf('.')) : last;
-  return base.replace(/[_-]+/g, ' ').replace(/[\p{Cc}]/gu, '').trim().slice(0, 255) || 'Untitled';
+  return replaceFileKeepingRow(db, storage, stored.file, async (trx) => {
+    const previous = await repo.lockDocument(trx, id);
+    if (!previous) throw notFound('No such document.');
+    return { previous, updated: await repo.updateDocument(trx, id, { ...stored, file_hash: '' }) };
+  });
 }
 
 export function listDocuments(db: Db, query: ListQuery) {

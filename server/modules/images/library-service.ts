@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
-import { inTransaction, type Db } from '../../db';
+import type { Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
 import type { UploadedFile } from '../../media/upload';
 import type { MediaStorage } from '../../storage/media-storage';
+import { titleFromFileName } from '../../media/file-names';
+import { replaceFileKeepingRow, writeRowOrRemoveFile } from '../../media/stored-files';
 import type { ImageFormInput } from '../../../shared/schemas/images';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import { renditionUrl } from '../../../shared/schemas/image-renditions';
@@ -80,20 +82,12 @@ async function storeImage(storage: MediaStorage, file: UploadedFile, title: stri
   return { file: key, width: checked.width, height: checked.height, file_size: file.size, mimetype: checked.mimetype };
 }
 
-export const titleFromFileName = (name: string) => {
-  const last = name.split(/[\\/]/).pop() ?? '';
-  return (last.includes('.') ? last.slice(0, last.lastIndexOf('.')) : last).replace(/[_-]+/g, ' ').replace(/\p{Cc}/gu, '').trim().slice(0, 255) || 'Untitled';
-};
-
 export async function createImageFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: { title: string; altText?: string; collectionId?: number; userId: number | null }): Promise<ImageRow> {
   const title = input.title.trim() || titleFromFileName(file.originalName);
   const stored = await storeImage(storage, file, title);
-  try {
-    return await repo.insertImage(db, { ...stored, title, default_alt_text: input.altText ?? '', ...(input.collectionId ? { collection_id: input.collectionId } : {}), uploaded_by_user_id: input.userId });
-  } catch (error) {
-    await storage.remove(stored.file).catch(() => {});
-    throw error;
-  }
+  return writeRowOrRemoveFile(storage, stored.file, () =>
+    repo.insertImage(db, { ...stored, title, default_alt_text: input.altText ?? '', ...(input.collectionId ? { collection_id: input.collectionId } : {}), uploaded_by_user_id: input.userId }),
+  );
 }
 
 async function purgeRenditions(db: Db, storage: MediaStorage, image: Pick<ImageRow, 'id' | 'mimetype'>) {
@@ -113,20 +107,13 @@ export async function replaceImageFile(db: Db, storage: MediaStorage, id: number
   if (!existing) throw notFound('No such image.');
   const stored = await storeImage(storage, file, existing.title);
   let cleanUp: (() => Promise<void>) | undefined;
-  let updated: ImageRow;
-  try {
-    updated = await inTransaction(db, async (trx) => {
-      const row = await repo.lockImage(trx, id);
-      if (!row) throw notFound('No such image.');
-      cleanUp = await purgeRenditions(trx, storage, row);
-      return repo.updateImage(trx, id, stored);
-    });
-  } catch (error) {
-    await storage.remove(stored.file).catch(() => {});
-    throw error;
-  }
+  const updated = await replaceFileKeepingRow(db, storage, stored.file, async (trx) => {
+    const previous = await repo.lockImage(trx, id);
+    if (!previous) throw notFound('No such image.');
+    cleanUp = await purgeRenditions(trx, storage, previous);
+    return { previous, updated: await repo.updateImage(trx, id, stored) };
+  });
   await cleanUp?.();
-  await storage.remove(existing.file).catch(() => {});
   return updated;
 }
 

@@ -7,14 +7,15 @@ import { inTransaction, type Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import type { UploadedFile } from '../../media/upload';
 import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
-import { sanitiseFileName, uniqueKey } from '../../media/file-names';
+import { sanitiseFileName, titleFromFileName, uniqueKey } from '../../media/file-names';
+import { replaceFileKeepingRow, writeRowOrRemoveFile } from '../../media/stored-files';
 import { readVideoDuration } from '../../media/video-duration';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';
 import type { Video } from '../../../shared/schemas/media';
 import { checkWebVtt, type VideoFormInput, type VideoTrackFormInput } from '../../../shared/schemas/videos';
 import type { ListQuery } from '../admin/viewsets/definition';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
-import { readHead, titleFromFileName } from '../documents/service';
+import { readHead } from '../documents/service';
 import { imageForBlocks } from '../images/service';
 import { findImage } from '../images/repo';
 import * as repo from './repo';
@@ -52,17 +53,14 @@ export type VideoUploadInput = { title: string; collectionId?: number; userId: n
 /** A video from an upload already streamed to disk; the stored object is removed again if the row cannot be written. */
 export async function createVideoFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: VideoUploadInput): Promise<VideoRow> {
   const stored = await storeUpload(storage, file);
-  try {
-    return await repo.insertVideo(db, {
+  return writeRowOrRemoveFile(storage, stored.file, () =>
+    repo.insertVideo(db, {
       ...stored,
       title: input.title.trim() || titleFromFileName(file.originalName),
       ...(input.collectionId ? { collection_id: input.collectionId } : {}),
       uploaded_by_user_id: input.userId,
-    });
-  } catch (error) {
-    await storage.remove(stored.file).catch(() => {});
-    throw error;
-  }
+    }),
+  );
 }
 
 /** A video from bytes in memory (the seed): written to a temporary file and taken as an upload. */
@@ -80,20 +78,11 @@ export async function createVideo(db: Db, storage: MediaStorage, input: VideoUpl
 /** Replaces a video's file keeping its id (blocks choosing it keep their id); the old file is removed. */
 export async function replaceVideoFile(db: Db, storage: MediaStorage, id: number, file: UploadedFile): Promise<VideoRow> {
   const stored = await storeUpload(storage, file);
-  let previous: VideoRow | undefined;
-  let updated: VideoRow;
-  try {
-    updated = await inTransaction(db, async (trx) => {
-      previous = await repo.lockVideo(trx, id);
-      if (!previous) throw notFound('No such video.');
-      return repo.updateVideo(trx, id, stored);
-    });
-  } catch (error) {
-    await storage.remove(stored.file).catch(() => {});
-    throw error;
-  }
-  if (previous) await storage.remove(previous.file).catch(() => {});
-  return updated;
+  return replaceFileKeepingRow(db, storage, stored.file, async (trx) => {
+    const previous = await repo.lockVideo(trx, id);
+    if (!previous) throw notFound('No such video.');
+    return { previous, updated: await repo.updateVideo(trx, id, stored) };
+  });
 }
 
 export function findVideo(db: Db, id: number) {
