@@ -7,14 +7,10 @@ import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
 import { createPage } from '../../server/modules/pages/service';
 import { blockSchemas } from '../../views/blocks/schemas';
+import { signInToAdmin } from '../helpers/admin-sign-in';
 
-async function signIn(page: Page, baseUrl: string) {
-  await (await page.createCDPSession()).send('Network.clearBrowserCookies');
-  await page.goto(`${baseUrl}/wagtail/login/`, { waitUntil: 'load' });
-  await page.type('#id_username', TEST_ADMIN.username);
-  await page.type('#id_password', TEST_ADMIN.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-}
+// The browser is shared between the tests: each signs in afresh.
+const signIn = (page: Page, baseUrl: string) => signInToAdmin(page, baseUrl, TEST_ADMIN, { freshCookies: true });
 
 type Block = { type: string; id: string; value: unknown };
 const heading = (text: string, level: 'h2' | 'h3' | 'h4'): Block => ({ type: 'heading', id: randomUUID(), value: { text, level, rope: false, alignment: 'left' } });

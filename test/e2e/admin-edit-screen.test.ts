@@ -5,15 +5,10 @@ import { TEST_ADMIN } from '../helpers/app';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
 import { editActionLabels } from '../helpers/edit-screen';
+import { signInToAdmin } from '../helpers/admin-sign-in';
 
-async function signIn(page: Page, baseUrl: string) {
-  // The browser is shared between the tests: start signed out.
-  await (await page.createCDPSession()).send('Network.clearBrowserCookies');
-  await page.goto(`${baseUrl}/wagtail/login/`, { waitUntil: 'load' });
-  await page.type('#id_username', TEST_ADMIN.username);
-  await page.type('#id_password', TEST_ADMIN.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-}
+// The browser is shared between the tests: each signs in afresh.
+const signIn = (page: Page, baseUrl: string) => signInToAdmin(page, baseUrl, TEST_ADMIN, { freshCookies: true });
 
 /** The preview frame on show (of the two the panel swaps). */
 async function shownFrame(page: Page): Promise<Frame> {

@@ -6,6 +6,7 @@ import { ensureSuperuser } from '../../server/modules/users/service';
 import { TEST_ADMIN } from '../helpers/app';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
+import { signInToAdmin } from '../helpers/admin-sign-in';
 
 const OTHER = { username: 'dock-editor', password: 'dock-editor-password' };
 
@@ -24,12 +25,7 @@ async function fastEditor(page: Page, pingMs: number, autosaveMs: number) {
   );
 }
 
-async function signIn(page: Page, baseUrl: string, who: { username: string; password: string }) {
-  await page.goto(`${baseUrl}/wagtail/login/`, { waitUntil: 'load' });
-  await page.type('#id_username', who.username);
-  await page.type('#id_password', who.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-}
+const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) => signInToAdmin(page, baseUrl, who);
 
 const others = (page: Page) => page.$eval('[data-testid="editing-sessions-others"]', (el) => el.textContent ?? '');
 const waitForText = (page: Page, selector: string, text: string, timeout = 10_000) =>

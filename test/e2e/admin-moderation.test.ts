@@ -9,16 +9,12 @@ import { axeViolations } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
 import { chooseEditAction, editActionLabels } from '../helpers/edit-screen';
+import { signInToAdmin } from '../helpers/admin-sign-in';
 
 const EDITOR = { username: 'e2e-editor', password: 'e2e-editor-password' };
 const MODERATOR = { username: 'e2e-moderator', password: 'e2e-moderator-password' };
 
-async function signIn(page: Page, baseUrl: string, who: { username: string; password: string }) {
-  await page.goto(`${baseUrl}/wagtail/login/`, { waitUntil: 'load' });
-  await page.type('#id_username', who.username);
-  await page.type('#id_password', who.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-}
+const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) => signInToAdmin(page, baseUrl, who);
 
 describe('back office moderation in Chromium', () => {
   const suite = useBrowserSuite();

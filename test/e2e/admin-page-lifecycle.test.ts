@@ -4,15 +4,11 @@ import { ensureSuperuser } from '../../server/modules/users/service';
 import { createTestApp, listen, TEST_ADMIN, type TestApp } from '../helpers/app';
 import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
 import { chooseEditAction } from '../helpers/edit-screen';
+import { signInToAdmin } from '../helpers/admin-sign-in';
 
 const OTHER = { username: 'night-editor', password: 'night-editor-password' };
 
-async function signIn(page: Page, baseUrl: string, who: { username: string; password: string }) {
-  await page.goto(`${baseUrl}/wagtail/login/`, { waitUntil: 'load' });
-  await page.type('#id_username', who.username);
-  await page.type('#id_password', who.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-}
+const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) => signInToAdmin(page, baseUrl, who);
 
 async function submit(page: Page, selector: string) {
   await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);

@@ -8,6 +8,7 @@ import { TEST_ADMIN } from '../helpers/app';
 import { axeViolations, WCAG_TAGS } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
+import { signInToAdmin } from '../helpers/admin-sign-in';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -29,10 +30,7 @@ describe('redirects in the back office (Chromium)', function () {
     const tab = await openTab(context, viewport);
     // The injected axe script carries no nonce.
     await tab.page.setBypassCSP(true);
-    await tab.page.goto(`${suite.server.baseUrl}/wagtail/login/?next=/wagtail/redirects/`, { waitUntil: 'load' });
-    await tab.page.type('#id_username', TEST_ADMIN.username);
-    await tab.page.type('#id_password', TEST_ADMIN.password);
-    await Promise.all([tab.page.waitForNavigation({ waitUntil: 'load' }), tab.page.keyboard.press('Enter')]);
+    await signInToAdmin(tab.page, suite.server.baseUrl, TEST_ADMIN, { next: '/wagtail/redirects/' });
     return tab;
   }
   const go = (page: Page, path: string) => page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'load' });

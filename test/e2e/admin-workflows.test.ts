@@ -9,17 +9,13 @@ import { TEST_ADMIN } from '../helpers/app';
 import { axeViolations } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
+import { signInToAdmin } from '../helpers/admin-sign-in';
 
 const EDITOR = { username: 'e2e-wf-editor', password: 'e2e-wf-editor-password' };
 const FIRST = { username: 'e2e-wf-first', password: 'e2e-wf-first-password' };
 const SECOND = { username: 'e2e-wf-second', password: 'e2e-wf-second-password' };
 
-async function signIn(page: Page, baseUrl: string, who: { username: string; password: string }) {
-  await page.goto(`${baseUrl}/wagtail/login/`, { waitUntil: 'load' });
-  await page.type('#id_username', who.username);
-  await page.type('#id_password', who.password);
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-}
+const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) => signInToAdmin(page, baseUrl, who);
 
 const submitAndWait = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
 
