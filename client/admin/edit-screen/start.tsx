@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { ActionMenu, type ActionItem } from './ActionMenu';
 import { EditTabs, type TabSection } from './EditTabs';
@@ -17,10 +18,15 @@ function enhanceTabs(root: HTMLElement): void {
   if (sections.length === 0) return;
   for (const section of sections) section.node.remove();
   root.classList.add('admin-tabs--enhanced');
-  createRoot(root).render(
-    <StrictMode>
-      <EditTabs sections={sections} />
-    </StrictMode>,
+  // Synchronously: until the panels adopt the sections, their fields are out of the form, and a
+  // navigation in that moment asked "leave with unsaved changes?" (a submit would have lost them).
+  const tabsRoot = createRoot(root);
+  flushSync(() =>
+    tabsRoot.render(
+      <StrictMode>
+        <EditTabs sections={sections} />
+      </StrictMode>,
+    ),
   );
 }
 
