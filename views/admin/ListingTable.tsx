@@ -28,6 +28,9 @@ export function ListingTable<Row>({
   rowKey(row: Row): string | number;
   empty?: string;
 }) {
+  // Nothing to list: the message alone (an empty table's headers could still be wider than a phone,
+  // a scrolling region with nothing in it to reach by keyboard).
+  if (rows.length === 0 && empty) return <p className="admin-empty">{empty}</p>;
   return (
     <>
       <div className="admin-table-scroll">
@@ -55,7 +58,6 @@ export function ListingTable<Row>({
           </tbody>
         </table>
       </div>
-      {rows.length === 0 && empty ? <p className="admin-empty">{empty}</p> : null}
     </>
   );
 }
