@@ -1,3 +1,5 @@
+import type { MediaApiListQuery } from '../../shared/schemas/media-api';
+import type { ListQuery } from '../modules/admin/viewsets/definition';
 import { inTransaction, type Db } from '../db';
 import type { MediaStorage } from '../storage/media-storage';
 
@@ -28,4 +30,16 @@ export async function replaceFileKeepingRow<Row extends { file: string }>(
   const { previous, updated } = await writeRowOrRemoveFile(storage, newKey, () => inTransaction(db, swap));
   await storage.remove(previous.file).catch(() => {});
   return updated;
+}
+
+/** The media admin APIs' list query (search, collection, `-field` ordering, paging) as the viewsets' list query. */
+export function listQueryFromApi(query: MediaApiListQuery): ListQuery {
+  const desc = query.order.startsWith('-');
+  return {
+    q: query.search,
+    filters: query.collection ? { collection: String(query.collection) } : {},
+    order: { column: desc ? query.order.slice(1) : query.order, desc },
+    limit: query.limit,
+    offset: query.offset,
+  };
 }

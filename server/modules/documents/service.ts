@@ -9,7 +9,7 @@ import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import type { ListQuery } from '../admin/viewsets/definition';
 import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
 import { sanitiseFileName, titleFromFileName, uniqueKey } from '../../media/file-names';
-import { replaceFileKeepingRow, writeRowOrRemoveFile } from '../../media/stored-files';
+import { replaceFileKeepingRow, writeRowOrRemoveFile, listQueryFromApi } from '../../media/stored-files';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';
 import * as repo from './repo';
 import type { DocumentRow } from './table';
@@ -159,14 +159,7 @@ function apiItem(row: DocumentRow) {
 
 /** The admin API's document list (Wagtail's admin API v2 shape: meta.total_count and items). */
 export async function documentApiList(db: Db, query: MediaApiListQuery) {
-  const desc = query.order.startsWith('-');
-  const { rows, total } = await repo.listDocuments(db, {
-    q: query.search,
-    filters: query.collection ? { collection: String(query.collection) } : {},
-    order: { column: desc ? query.order.slice(1) : query.order, desc },
-    limit: query.limit,
-    offset: query.offset,
-  });
+  const { rows, total } = await repo.listDocuments(db, listQueryFromApi(query));
   return { meta: { total_count: total }, items: rows.map(apiItem) };
 }
 

@@ -8,7 +8,7 @@ import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file
 import type { UploadedFile } from '../../media/upload';
 import type { MediaStorage } from '../../storage/media-storage';
 import { titleFromFileName } from '../../media/file-names';
-import { replaceFileKeepingRow, writeRowOrRemoveFile } from '../../media/stored-files';
+import { replaceFileKeepingRow, writeRowOrRemoveFile, listQueryFromApi } from '../../media/stored-files';
 import type { ImageFormInput } from '../../../shared/schemas/images';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import { renditionUrl } from '../../../shared/schemas/image-renditions';
@@ -158,14 +158,7 @@ function apiItem(row: ImageRow) {
 }
 
 export async function imageApiList(db: Db, query: MediaApiListQuery) {
-  const desc = query.order.startsWith('-');
-  const { rows, total } = await repo.listImages(db, {
-    q: query.search,
-    filters: query.collection ? { collection: String(query.collection) } : {},
-    order: { column: desc ? query.order.slice(1) : query.order, desc },
-    limit: query.limit,
-    offset: query.offset,
-  });
+  const { rows, total } = await repo.listImages(db, listQueryFromApi(query));
   return { meta: { total_count: total }, items: rows.map(apiItem) };
 }
 

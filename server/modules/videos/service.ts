@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../errors';
 import type { UploadedFile } from '../../media/upload';
 import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
 import { sanitiseFileName, titleFromFileName, uniqueKey } from '../../media/file-names';
-import { replaceFileKeepingRow, writeRowOrRemoveFile } from '../../media/stored-files';
+import { replaceFileKeepingRow, writeRowOrRemoveFile, listQueryFromApi } from '../../media/stored-files';
 import { readVideoDuration } from '../../media/video-duration';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';
 import type { Video } from '../../../shared/schemas/media';
@@ -207,14 +207,7 @@ function apiItem(row: VideoRow) {
 
 /** The admin API's video list (the shape of the documents API), used by the block editor's video chooser. */
 export async function videoApiList(db: Db, storage: MediaStorage, query: MediaApiListQuery) {
-  const desc = query.order.startsWith('-');
-  const { rows, total } = await repo.listVideos(db, {
-    q: query.search,
-    filters: query.collection ? { collection: String(query.collection) } : {},
-    order: { column: desc ? query.order.slice(1) : query.order, desc },
-    limit: query.limit,
-    offset: query.offset,
-  });
+  const { rows, total } = await repo.listVideos(db, listQueryFromApi(query));
   // Each item carries what a block stores when the chooser picks it (one at a time: a
   // transaction's connection runs one query at once, and poster renditions are made on demand).
   const items = [];
