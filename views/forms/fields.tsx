@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ACTIONS, FORM_ACTION } from '../../shared/forms/form-state';
 import type { Translate } from '../../shared/i18n/translator';
 import type { CaptchaView, FormErrorsView } from '../../shared/forms/form-state';
 import { useT } from '../page-context';
@@ -73,6 +74,97 @@ export function Field({ form, name, label, error, hint, children, className }: {
 export function describedBy(form: string, name: string, error: string | undefined, hint = false) {
   const ids = [hint ? `${fieldId(form, name)}-hint` : '', error ? errorId(form, name) : ''].filter(Boolean).join(' ');
   return { id: fieldId(form, name), 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+type InputFieldProps = {
+  form: string;
+  name: string;
+  label: string;
+  error?: string;
+  defaultValue: string;
+  type?: 'text' | 'email' | 'tel' | 'date' | 'time';
+  autoComplete?: string;
+  maxLength?: number;
+  required?: boolean;
+};
+
+/** A labelled one-line input with its error, the shape of most guest-form fields. */
+export function InputField({ form, name, label, error, defaultValue, type = 'text', autoComplete, maxLength, required }: InputFieldProps) {
+  return (
+    <Field form={form} name={name} label={label} error={error}>
+      <input type={type} name={name} autoComplete={autoComplete} maxLength={maxLength} required={required} {...describedBy(form, name, error)} defaultValue={defaultValue} />
+    </Field>
+  );
+}
+
+export type Choice = { value: string; label: string };
+
+/** A labelled select whose first option (empty value) is a prompt such as 'Month'. */
+export function SelectField({ form, name, label, error, defaultValue, prompt, choices }: { form: string; name: string; label: string; error?: string; defaultValue: string; prompt: string; choices: readonly Choice[] }) {
+  return (
+    <Field form={form} name={name} label={label} error={error}>
+      <select name={name} {...describedBy(form, name, error)} defaultValue={defaultValue}>
+        <option value="">{prompt}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** A checkbox with its label after it and its error above (the error names what to tick). */
+export function CheckboxField({ form, name, label, error, defaultChecked }: { form: string; name: string; label: string; error?: string; defaultChecked: boolean }) {
+  const t = useT();
+  return (
+    <div className={`form-field form-field--checkbox${error ? ' form-field--error' : ''}`}>
+      {error ? (
+        <p className="form-field__error" id={errorId(form, name)}>
+          {`${t('Error: ')}${translateError(t, error)}`}
+        </p>
+      ) : null}
+      <input type="checkbox" name={name} {...describedBy(form, name, error)} defaultChecked={defaultChecked} />
+      <label htmlFor={fieldId(form, name)}>{label}</label>
+    </div>
+  );
+}
+
+/**
+ * A guest form's send handling (spec section 4): the first send locks the button and blocks
+ * further submits; the form's other buttons (search, add a row...) stay usable.
+ */
+export function useSendOnce(): { sending: boolean; onSubmit: (event: FormEvent<HTMLFormElement>) => void } {
+  const [sending, setSending] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (sending) {
+      event.preventDefault();
+      return;
+    }
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (!submitter || submitter.value === ACTIONS.send) setSending(true);
+  };
+  return { sending, onSubmit };
+}
+
+/** Enter in any field sends the form: the first submit button is the default one, so this goes first. */
+export function DefaultSendButton({ label }: { label: string }) {
+  return (
+    <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      {label}
+    </button>
+  );
+}
+
+/** The visible send button, locked (and saying so) once sending. */
+export function SendButton({ sending, label }: { sending: boolean; label: string }) {
+  const t = useT();
+  return (
+    <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="button button--primary" disabled={sending} aria-disabled={sending || undefined}>
+      {sending ? t('Sending…') : label}
+    </button>
+  );
 }
 
 declare module 'react' {

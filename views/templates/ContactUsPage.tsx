@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import type { BlockData } from '../../shared/schemas/page-payload';
 import { CONTACT_CATEGORIES, extrasFor, topicKey } from '../../shared/forms/contact-topics';
 import { ACTIONS, FORM_ACTION, type ContactFormState } from '../../shared/forms/form-state';
 import { BlockBody } from '../blocks/BlockBody';
-import { Captcha, describedBy, ErrorSummary, Field } from '../forms/fields';
+import { Captcha, DefaultSendButton, describedBy, ErrorSummary, Field, InputField, SendButton, useSendOnce } from '../forms/fields';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
@@ -41,16 +41,12 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
   const [category, setCategory] = useState(form.values.question_category ?? '');
   const [topic, setTopic] = useState(form.values.topic ?? '');
   const [enhanced, setEnhanced] = useState(false);
-  const [sending, setSending] = useState(false);
+  const { sending, onSubmit } = useSendOnce();
   // After hydration the topic list narrows to the chosen category and extra fields follow the
   // pair; the server's HTML (the same for script and no script) shows every choice.
   // eslint-disable-next-line react-hooks/set-state-in-effect
   useEffect(() => setEnhanced(true), []);
   const errors = form.errors.fieldErrors;
-  const value = (name: string) => form.values[name] ?? '';
-  const extras = category && topic ? extrasFor(category, topic) : enhanced ? 'none' : 'all';
-  const showLocation = extras === 'all' || extras === 'location' || extras === 'visit';
-  const showVisit = extras === 'all' || extras === 'visit';
   const labels: Record<string, string> = {
     question_category: t('Category'),
     topic: t('Topic'),
@@ -69,22 +65,15 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
     message: t('Message'),
     captcha: t('Robot check'),
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // The first send locks the button and blocks further submits (spec section 4).
-    if (sending) {
-      event.preventDefault();
-      return;
-    }
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (!submitter || submitter.value === ACTIONS.send) setSending(true);
-  };
+  // The common props of one input: its name, label, error and the value sent last time.
+  const field = (name: string) => ({ form: FORM, name, label: labels[name]!, error: errors[name], defaultValue: form.values[name] ?? '' });
+  const extras = category && topic ? extrasFor(category, topic) : enhanced ? 'none' : 'all';
+  const showLocation = extras === 'all' || extras === 'location' || extras === 'visit';
+  const showVisit = extras === 'all' || extras === 'visit';
   const categories = enhanced && category ? CONTACT_CATEGORIES.filter((candidate) => candidate.value === category) : CONTACT_CATEGORIES;
   return (
     <form className="guest-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-describedby="contact-required-note">
-      {/* Enter in any field sends the form (the first submit button is the default one). */}
-      <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="visually-hidden" tabIndex={-1} aria-hidden="true">
-        {t('Send')}
-      </button>
+      <DefaultSendButton label={t('Send')} />
       <p className="guest-form__note" id="contact-required-note">
         {t('All fields are required')}
       </p>
@@ -126,54 +115,30 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
       {showLocation ? <LocationChooser form={form} error={errors.location_rlid} label={labels.location_rlid!} /> : null}
       {showVisit ? (
         <div className="guest-form__row">
-          <Field form={FORM} name="visit_date" label={labels.visit_date!} error={errors.visit_date}>
-            <input type="date" name="visit_date" {...describedBy(FORM, 'visit_date', errors.visit_date)} defaultValue={value('visit_date')} />
-          </Field>
-          <Field form={FORM} name="visit_time" label={labels.visit_time!} error={errors.visit_time}>
-            <input type="time" name="visit_time" {...describedBy(FORM, 'visit_time', errors.visit_time)} defaultValue={value('visit_time')} />
-          </Field>
-          <Field form={FORM} name="order_number" label={`${labels.order_number!} ${t('(if you have one)')}`} error={errors.order_number}>
-            <input type="text" name="order_number" maxLength={40} {...describedBy(FORM, 'order_number', errors.order_number)} defaultValue={value('order_number')} />
-          </Field>
+          <InputField {...field('visit_date')} type="date" />
+          <InputField {...field('visit_time')} type="time" />
+          <InputField {...field('order_number')} label={`${labels.order_number!} ${t('(if you have one)')}`} maxLength={40} />
         </div>
       ) : null}
       <div className="guest-form__row">
-        <Field form={FORM} name="first_name" label={labels.first_name!} error={errors.first_name}>
-          <input type="text" name="first_name" autoComplete="given-name" maxLength={50} required {...describedBy(FORM, 'first_name', errors.first_name)} defaultValue={value('first_name')} />
-        </Field>
-        <Field form={FORM} name="last_name" label={labels.last_name!} error={errors.last_name}>
-          <input type="text" name="last_name" autoComplete="family-name" maxLength={50} required {...describedBy(FORM, 'last_name', errors.last_name)} defaultValue={value('last_name')} />
-        </Field>
+        <InputField {...field('first_name')} autoComplete="given-name" maxLength={50} required />
+        <InputField {...field('last_name')} autoComplete="family-name" maxLength={50} required />
       </div>
       <div className="guest-form__row">
-        <Field form={FORM} name="email" label={labels.email!} error={errors.email}>
-          <input type="email" name="email" autoComplete="email" maxLength={254} required {...describedBy(FORM, 'email', errors.email)} defaultValue={value('email')} />
-        </Field>
-        <Field form={FORM} name="phone" label={labels.phone!} error={errors.phone}>
-          <input type="tel" name="phone" autoComplete="tel" maxLength={20} required {...describedBy(FORM, 'phone', errors.phone)} defaultValue={value('phone')} />
-        </Field>
+        <InputField {...field('email')} type="email" autoComplete="email" maxLength={254} required />
+        <InputField {...field('phone')} type="tel" autoComplete="tel" maxLength={20} required />
       </div>
-      <Field form={FORM} name="address_line1" label={labels.address_line1!} error={errors.address_line1}>
-        <input type="text" name="address_line1" autoComplete="address-line1" maxLength={100} required {...describedBy(FORM, 'address_line1', errors.address_line1)} defaultValue={value('address_line1')} />
-      </Field>
+      <InputField {...field('address_line1')} autoComplete="address-line1" maxLength={100} required />
       <div className="guest-form__row">
-        <Field form={FORM} name="address_city" label={labels.address_city!} error={errors.address_city}>
-          <input type="text" name="address_city" autoComplete="address-level2" maxLength={60} required {...describedBy(FORM, 'address_city', errors.address_city)} defaultValue={value('address_city')} />
-        </Field>
-        <Field form={FORM} name="address_state" label={labels.address_state!} error={errors.address_state}>
-          <input type="text" name="address_state" autoComplete="address-level1" maxLength={40} required {...describedBy(FORM, 'address_state', errors.address_state)} defaultValue={value('address_state')} />
-        </Field>
-        <Field form={FORM} name="address_zip" label={labels.address_zip!} error={errors.address_zip}>
-          <input type="text" name="address_zip" autoComplete="postal-code" maxLength={10} required {...describedBy(FORM, 'address_zip', errors.address_zip)} defaultValue={value('address_zip')} />
-        </Field>
+        <InputField {...field('address_city')} autoComplete="address-level2" maxLength={60} required />
+        <InputField {...field('address_state')} autoComplete="address-level1" maxLength={40} required />
+        <InputField {...field('address_zip')} autoComplete="postal-code" maxLength={10} required />
       </div>
       <Field form={FORM} name="message" label={labels.message!} error={errors.message}>
-        <textarea name="message" rows={6} maxLength={2000} required {...describedBy(FORM, 'message', errors.message)} defaultValue={value('message')} />
+        <textarea name="message" rows={6} maxLength={2000} required {...describedBy(FORM, 'message', errors.message)} defaultValue={form.values.message ?? ''} />
       </Field>
       <Captcha form={FORM} captcha={form.captcha} error={errors.captcha} />
-      <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="button button--primary" disabled={sending} aria-disabled={sending || undefined}>
-        {sending ? t('Sending…') : t('Send')}
-      </button>
+      <SendButton sending={sending} label={t('Send')} />
     </form>
   );
 }

@@ -1,9 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import type { BlockData } from '../../shared/schemas/page-payload';
 import { CONSENT_WORDING, MONTHS, OCCASION_CHOICES, RELATIONSHIP_CHOICES, TERMS_WORDING } from '../../shared/forms/contact-topics';
 import { ACTIONS, FORM_ACTION, type SignupFormState } from '../../shared/forms/form-state';
 import { BlockBody } from '../blocks/BlockBody';
-import { Captcha, describedBy, ErrorSummary, Field, translateError } from '../forms/fields';
+import { Captcha, CheckboxField, DefaultSendButton, ErrorSummary, InputField, SelectField, SendButton, useSendOnce, type Choice } from '../forms/fields';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
@@ -57,9 +56,8 @@ export default function EmailSignupPage({ page }: TemplateProps) {
 
 function SignupForm({ action, form }: { action: string; form: SignupFormState }) {
   const t = useT();
-  const [sending, setSending] = useState(false);
+  const { sending, onSubmit } = useSendOnce();
   const errors = form.errors.fieldErrors;
-  const value = (name: string) => form.values[name] ?? '';
   const { occasions } = form;
   const labels: Record<string, string> = {
     first_name: t('First name'),
@@ -72,64 +70,32 @@ function SignupForm({ action, form }: { action: string; form: SignupFormState })
     consent: t('Consent'),
     captcha: t('Robot check'),
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (sending) {
-      event.preventDefault();
-      return;
-    }
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    if (!submitter || submitter.value === ACTIONS.send) setSending(true);
-  };
-  const days = Array.from({ length: 31 }, (_, index) => String(index + 1));
+  // Required fields carry '*' after their label (the note above the form explains it).
+  const required = (name: string) => ({ form: FORM, name, label: `${labels[name]!}*`, error: errors[name], defaultValue: form.values[name] ?? '', required: true });
+  const months = MONTHS.map((month, index) => ({ value: String(index + 1), label: t(month) }));
+  const days = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
+  const translated = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.label) }));
   return (
     <form className="guest-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-describedby="signup-required-note">
-      <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="visually-hidden" tabIndex={-1} aria-hidden="true">
-        {t('Sign Up')}
-      </button>
+      <DefaultSendButton label={t('Sign Up')} />
       <p className="guest-form__note" id="signup-required-note">
         {t('*Required')}
       </p>
       <ErrorSummary form={FORM} errors={form.errors} labels={labels} />
       <input type="hidden" name="csrfmiddlewaretoken" value={form.csrfToken} />
       <div className="guest-form__row">
-        <Field form={FORM} name="first_name" label={`${labels.first_name!}*`} error={errors.first_name}>
-          <input type="text" name="first_name" autoComplete="given-name" maxLength={50} required {...describedBy(FORM, 'first_name', errors.first_name)} defaultValue={value('first_name')} />
-        </Field>
-        <Field form={FORM} name="last_name" label={`${labels.last_name!}*`} error={errors.last_name}>
-          <input type="text" name="last_name" autoComplete="family-name" maxLength={50} required {...describedBy(FORM, 'last_name', errors.last_name)} defaultValue={value('last_name')} />
-        </Field>
+        <InputField {...required('first_name')} autoComplete="given-name" maxLength={50} />
+        <InputField {...required('last_name')} autoComplete="family-name" maxLength={50} />
       </div>
       <div className="guest-form__row">
-        <Field form={FORM} name="email" label={`${labels.email!}*`} error={errors.email}>
-          <input type="email" name="email" autoComplete="email" maxLength={254} required {...describedBy(FORM, 'email', errors.email)} defaultValue={value('email')} />
-        </Field>
-        <Field form={FORM} name="postcode" label={`${labels.postcode!}*`} error={errors.postcode}>
-          <input type="text" name="postcode" autoComplete="postal-code" maxLength={10} required {...describedBy(FORM, 'postcode', errors.postcode)} defaultValue={value('postcode')} />
-        </Field>
+        <InputField {...required('email')} type="email" autoComplete="email" maxLength={254} />
+        <InputField {...required('postcode')} autoComplete="postal-code" maxLength={10} />
       </div>
       <fieldset className="guest-form__group">
         <legend>{t('Your birthday, for a birthday treat')}</legend>
         <div className="guest-form__row">
-          <Field form={FORM} name="birthday_month" label={labels.birthday_month!} error={errors.birthday_month}>
-            <select name="birthday_month" {...describedBy(FORM, 'birthday_month', errors.birthday_month)} defaultValue={value('birthday_month')}>
-              <option value="">{t('Month')}</option>
-              {MONTHS.map((month, index) => (
-                <option key={month} value={String(index + 1)}>
-                  {t(month)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field form={FORM} name="birthday_day" label={labels.birthday_day!} error={errors.birthday_day}>
-            <select name="birthday_day" {...describedBy(FORM, 'birthday_day', errors.birthday_day)} defaultValue={value('birthday_day')}>
-              <option value="">{t('Day')}</option>
-              {days.map((day) => (
-                <option key={day} value={day}>
-                  {day}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField form={FORM} name="birthday_month" label={labels.birthday_month!} error={errors.birthday_month} defaultValue={form.values.birthday_month ?? ''} prompt={t('Month')} choices={months} />
+          <SelectField form={FORM} name="birthday_day" label={labels.birthday_day!} error={errors.birthday_day} defaultValue={form.values.birthday_day ?? ''} prompt={t('Day')} choices={days} />
         </div>
       </fieldset>
       <fieldset className="guest-form__group occasions">
@@ -139,51 +105,16 @@ function SignupForm({ action, form }: { action: string; form: SignupFormState })
         <input type="hidden" name={`${occasions.prefix}-MIN_NUM_FORMS`} value="0" />
         <input type="hidden" name={`${occasions.prefix}-MAX_NUM_FORMS`} value={String(occasions.maxNum)} />
         {occasions.rows.map((row, index) => {
-          const name = (field: string) => `${occasions.prefix}-${index}-${field}`;
           const rowErrors = occasions.rowErrors[index] ?? {};
           const number = index + 1;
+          // One select of this row: formset names (prefix-index-field) like Django's.
+          const select = (field: 'occasion' | 'relationship' | 'month' | 'day', label: string) => ({ form: FORM, name: `${occasions.prefix}-${index}-${field}`, label, error: rowErrors[field], defaultValue: row[field] ?? '' });
           return (
             <div className="occasions__row" key={index} role="group" aria-label={t('Occasion {number}', { values: { number } })}>
-              <Field form={FORM} name={name('occasion')} label={t('Occasion')} error={rowErrors.occasion}>
-                <select name={name('occasion')} {...describedBy(FORM, name('occasion'), rowErrors.occasion)} defaultValue={row.occasion ?? ''}>
-                  <option value="">{t('Select')}</option>
-                  {OCCASION_CHOICES.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {t(choice.label)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field form={FORM} name={name('relationship')} label={t('Relationship')} error={rowErrors.relationship}>
-                <select name={name('relationship')} {...describedBy(FORM, name('relationship'), rowErrors.relationship)} defaultValue={row.relationship ?? ''}>
-                  <option value="">{t('Select')}</option>
-                  {RELATIONSHIP_CHOICES.map((choice) => (
-                    <option key={choice.value} value={choice.value}>
-                      {t(choice.label)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field form={FORM} name={name('month')} label={t('Month')} error={rowErrors.month}>
-                <select name={name('month')} {...describedBy(FORM, name('month'), rowErrors.month)} defaultValue={row.month ?? ''}>
-                  <option value="">{t('Month')}</option>
-                  {MONTHS.map((month, monthIndex) => (
-                    <option key={month} value={String(monthIndex + 1)}>
-                      {t(month)}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field form={FORM} name={name('day')} label={t('Day')} error={rowErrors.day}>
-                <select name={name('day')} {...describedBy(FORM, name('day'), rowErrors.day)} defaultValue={row.day ?? ''}>
-                  <option value="">{t('Day')}</option>
-                  {days.map((day) => (
-                    <option key={day} value={day}>
-                      {day}
-                    </option>
-                  ))}
-                </select>
-              </Field>
+              <SelectField {...select('occasion', t('Occasion'))} prompt={t('Select')} choices={translated(OCCASION_CHOICES)} />
+              <SelectField {...select('relationship', t('Relationship'))} prompt={t('Select')} choices={translated(RELATIONSHIP_CHOICES)} />
+              <SelectField {...select('month', t('Month'))} prompt={t('Month')} choices={months} />
+              <SelectField {...select('day', t('Day'))} prompt={t('Day')} choices={days} />
               {occasions.rows.length > 1 ? (
                 <button type="submit" className="button button--secondary occasions__remove" name={FORM_ACTION} value={`${ACTIONS.removeOccasion}-${index}`} formNoValidate>
                   {t('Remove occasion {number}', { values: { number } })}
@@ -198,28 +129,10 @@ function SignupForm({ action, form }: { action: string; form: SignupFormState })
           </button>
         ) : null}
       </fieldset>
-      <div className={`form-field form-field--checkbox${errors.terms ? ' form-field--error' : ''}`}>
-        {errors.terms ? (
-          <p className="form-field__error" id={`${FORM}-terms-error`}>
-            {`${t('Error: ')}${translateError(t, errors.terms)}`}
-          </p>
-        ) : null}
-        <input type="checkbox" name="terms" {...describedBy(FORM, 'terms', errors.terms)} defaultChecked={value('terms') === 'on'} />
-        <label htmlFor={`${FORM}-terms`}>{`${t(TERMS_WORDING)}*`}</label>
-      </div>
-      <div className={`form-field form-field--checkbox${errors.consent ? ' form-field--error' : ''}`}>
-        {errors.consent ? (
-          <p className="form-field__error" id={`${FORM}-consent-error`}>
-            {`${t('Error: ')}${translateError(t, errors.consent)}`}
-          </p>
-        ) : null}
-        <input type="checkbox" name="consent" {...describedBy(FORM, 'consent', errors.consent)} defaultChecked={value('consent') === 'on'} />
-        <label htmlFor={`${FORM}-consent`}>{`${t(CONSENT_WORDING)}*`}</label>
-      </div>
+      <CheckboxField form={FORM} name="terms" label={`${t(TERMS_WORDING)}*`} error={errors.terms} defaultChecked={form.values.terms === 'on'} />
+      <CheckboxField form={FORM} name="consent" label={`${t(CONSENT_WORDING)}*`} error={errors.consent} defaultChecked={form.values.consent === 'on'} />
       <Captcha form={FORM} captcha={form.captcha} error={errors.captcha} />
-      <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="button button--primary" disabled={sending} aria-disabled={sending || undefined}>
-        {sending ? t('Sending…') : t('Sign Up')}
-      </button>
+      <SendButton sending={sending} label={t('Sign Up')} />
     </form>
   );
 }
