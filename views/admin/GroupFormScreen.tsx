@@ -1,7 +1,8 @@
 import { PAGE_PERMISSION_CHOICES } from '../../shared/schemas/admin-accounts';
 import { CsrfField } from './CsrfField';
-import { CheckboxField, FlashMessage, FormErrorSummary, SelectField, TextField } from './FormFields';
+import { CheckboxField, FlashMessage, FormErrorSummary, TextField } from './FormFields';
 import { CollectionPermissionsFields, ModelPermissionsTable, type CollectionRow, type PermissionModel } from './GroupObjectPermissions';
+import { GrantFieldset, PermissionGrid } from './PermissionGrid';
 
 export type GroupFormValues = {
   name: string;
@@ -58,65 +59,16 @@ export function GroupFormScreen({ csrfToken, groupId, values, pageChoices, model
         <h2 id="page-permissions">Page permissions</h2>
         <p className="admin-muted">Permissions granted on a page apply to the page and all of its subpages. Untick every box of a row to remove it.</p>
         {values.rows.length ? (
-          <table className="admin-table" aria-labelledby="page-permissions">
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                {PAGE_PERMISSION_CHOICES.map((choice) => (
-                  <th scope="col" key={choice.value}>
-                    {choice.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {values.rows.map((row) => (
-                <tr key={row.pageId}>
-                  <th scope="row">
-                    {row.title}
-                    <input type="hidden" name="pages" value={row.pageId} />
-                  </th>
-                  {PAGE_PERMISSION_CHOICES.map((choice) => (
-                    <td key={choice.value}>
-                      <input
-                        type="checkbox"
-                        name={`perm_${row.pageId}`}
-                        value={choice.value}
-                        defaultChecked={row.permissions.includes(choice.value)}
-                        aria-label={`${choice.label} on ${row.title}`}
-                        title={choice.help}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <PermissionGrid headingId="page-permissions" objectLabel="Page" rows={values.rows.map((row) => ({ id: row.pageId, name: row.title, permissions: row.permissions }))}
+            rowField="pages" checkboxPrefix="perm_" choices={PAGE_PERMISSION_CHOICES} relation="on" />
         ) : (
           <p>This group has no page permissions yet.</p>
         )}
-        <fieldset className="admin-fieldset">
-          <legend>Grant permissions on another page</legend>
-          <SelectField name="new_page" label="Page" value={values.new_page} error={fieldErrors.new_page}
-            options={[{ value: '', label: 'Choose a page' }, ...pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` }))]} />
-          <fieldset className={`admin-field admin-fieldset${fieldErrors.new_permissions ? ' admin-field--error' : ''}`}
-            aria-describedby={fieldErrors.new_permissions ? 'id_new_permissions-error' : undefined}>
-            <legend>Permissions</legend>
-            {PAGE_PERMISSION_CHOICES.map((choice, index) => (
-              <div key={choice.value} className="admin-field--checkbox">
-                <input id={`id_new_permissions_${index}`} type="checkbox" name="new_permissions" value={choice.value}
-                  defaultChecked={values.new_permissions.includes(choice.value)} aria-describedby={`id_new_permissions_${index}-help`} />
-                <label htmlFor={`id_new_permissions_${index}`}>{choice.label}</label>
-                <span className="admin-field__help" id={`id_new_permissions_${index}-help`}>{` ${choice.help}`}</span>
-              </div>
-            ))}
-            {fieldErrors.new_permissions ? (
-              <p className="admin-field__error" id="id_new_permissions-error">
-                {fieldErrors.new_permissions}
-              </p>
-            ) : null}
-          </fieldset>
-        </fieldset>
+        <GrantFieldset
+          legend="Grant permissions on another page"
+          select={{ name: 'new_page', label: 'Page', value: values.new_page, error: fieldErrors.new_page, prompt: 'Choose a page', options: pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` })) }}
+          permissions={{ name: 'new_permissions', legend: 'Permissions', choices: PAGE_PERMISSION_CHOICES, checked: values.new_permissions, error: fieldErrors.new_permissions }}
+        />
         <ModelPermissionsTable models={models} granted={values.model_permissions} error={fieldErrors.model_permissions} />
         <CollectionPermissionsFields rows={values.collection_rows} choices={collectionChoices} newCollection={values.new_collection}
           newPermissions={values.new_collection_permissions} fieldErrors={fieldErrors} />

@@ -1,5 +1,5 @@
 import { COLLECTION_PERMISSION_CHOICES, MODEL_ACTION_CHOICES } from '../../shared/schemas/admin-accounts';
-import { SelectField } from './FormFields';
+import { GrantFieldset, PermissionGrid } from './PermissionGrid';
 
 export type PermissionModel = { model: string; label: string; actions: readonly string[] };
 export type CollectionRow = { collectionId: number; name: string; permissions: string[] };
@@ -63,63 +63,21 @@ export function CollectionPermissionsFields({ rows, choices, newCollection, newP
   newPermissions: readonly string[];
   fieldErrors: Partial<Record<string, string>>;
 }) {
-  const permissionsError = fieldErrors.new_collection_permissions;
   return (
     <>
       <h2 id="collection-permissions">Collection permissions</h2>
       <p className="admin-muted">For images, documents and videos: a permission on a collection covers its descendants too. Untick every box of a row to remove it.</p>
       {rows.length ? (
-        <table className="admin-table admin-table--viewset" aria-labelledby="collection-permissions">
-          <thead>
-            <tr>
-              <th scope="col">Collection</th>
-              {COLLECTION_PERMISSION_CHOICES.map((choice) => (
-                <th scope="col" key={choice.value}>
-                  {choice.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.collectionId}>
-                <th scope="row">
-                  {row.name}
-                  <input type="hidden" name="collections" value={row.collectionId} />
-                </th>
-                {COLLECTION_PERMISSION_CHOICES.map((choice) => (
-                  <td key={choice.value}>
-                    <input type="checkbox" name={`coll_${row.collectionId}`} value={choice.value} defaultChecked={row.permissions.includes(choice.value)} aria-label={`${choice.label} in ${row.name}`} title={choice.help} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PermissionGrid headingId="collection-permissions" objectLabel="Collection" rows={rows.map((row) => ({ id: row.collectionId, name: row.name, permissions: row.permissions }))}
+          rowField="collections" checkboxPrefix="coll_" choices={COLLECTION_PERMISSION_CHOICES} relation="in" />
       ) : (
         <p>This group has no collection permissions yet.</p>
       )}
-      <fieldset className="admin-fieldset">
-        <legend>Grant permissions on another collection</legend>
-        <SelectField name="new_collection" label="Collection" value={newCollection} error={fieldErrors.new_collection}
-          options={[{ value: '', label: 'Choose a collection' }, ...choices.map((c) => ({ value: String(c.id), label: c.label }))]} />
-        <fieldset className={`admin-field admin-fieldset${permissionsError ? ' admin-field--error' : ''}`} aria-describedby={permissionsError ? 'id_new_collection_permissions-error' : undefined}>
-          <legend>Collection permissions</legend>
-          {COLLECTION_PERMISSION_CHOICES.map((choice, index) => (
-            <div key={choice.value} className="admin-field--checkbox">
-              <input id={`id_new_collection_permissions_${index}`} type="checkbox" name="new_collection_permissions" value={choice.value} defaultChecked={newPermissions.includes(choice.value)}
-                aria-describedby={`id_new_collection_permissions_${index}-help`} />
-              <label htmlFor={`id_new_collection_permissions_${index}`}>{choice.label}</label>
-              <span className="admin-field__help" id={`id_new_collection_permissions_${index}-help`}>{` ${choice.help}`}</span>
-            </div>
-          ))}
-          {permissionsError ? (
-            <p className="admin-field__error" id="id_new_collection_permissions-error">
-              {permissionsError}
-            </p>
-          ) : null}
-        </fieldset>
-      </fieldset>
+      <GrantFieldset
+        legend="Grant permissions on another collection"
+        select={{ name: 'new_collection', label: 'Collection', value: newCollection, error: fieldErrors.new_collection, prompt: 'Choose a collection', options: choices.map((c) => ({ value: String(c.id), label: c.label })) }}
+        permissions={{ name: 'new_collection_permissions', legend: 'Collection permissions', choices: COLLECTION_PERMISSION_CHOICES, checked: newPermissions, error: fieldErrors.new_collection_permissions }}
+      />
     </>
   );
 }

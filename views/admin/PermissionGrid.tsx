@@ -1,0 +1,82 @@
+import { SelectField } from './FormFields';
+
+export type PermissionChoice = { value: string; label: string; help: string };
+type GridRow = { id: number; name: string; permissions: readonly string[] };
+
+/**
+ * Permissions granted per object (page or collection), as Wagtail's permission formsets: a row per
+ * object with a hidden input naming it, a checkbox per permission type. Unticking every box of a
+ * row removes the row when the form is saved.
+ */
+export function PermissionGrid({ headingId, objectLabel, rows, rowField, checkboxPrefix, choices, relation }: {
+  headingId: string;
+  objectLabel: string;
+  rows: readonly GridRow[];
+  /** The hidden input listing the rows (e.g. 'pages'); the checkboxes are `${checkboxPrefix}${id}`. */
+  rowField: string;
+  checkboxPrefix: string;
+  choices: readonly PermissionChoice[];
+  /** How a checkbox's name reads: 'Edit on Home', 'Change in Press'. */
+  relation: 'on' | 'in';
+}) {
+  return (
+    <table className="admin-table admin-table--viewset" aria-labelledby={headingId}>
+      <thead>
+        <tr>
+          <th scope="col">{objectLabel}</th>
+          {choices.map((choice) => (
+            <th scope="col" key={choice.value}>
+              {choice.label}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              {row.name}
+              <input type="hidden" name={rowField} value={row.id} />
+            </th>
+            {choices.map((choice) => (
+              <td key={choice.value}>
+                <input type="checkbox" name={`${checkboxPrefix}${row.id}`} value={choice.value} defaultChecked={row.permissions.includes(choice.value)}
+                  aria-label={`${choice.label} ${relation} ${row.name}`} title={choice.help} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** "Grant permissions on another …": the object to add and the permission types to grant on it. */
+export function GrantFieldset({ legend, select, permissions }: {
+  legend: string;
+  select: { name: string; label: string; value: string; error?: string; prompt: string; options: ReadonlyArray<{ value: string; label: string }> };
+  permissions: { name: string; legend: string; choices: readonly PermissionChoice[]; checked: readonly string[]; error?: string };
+}) {
+  const id = (suffix: string) => `id_${permissions.name}${suffix}`;
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>{legend}</legend>
+      <SelectField name={select.name} label={select.label} value={select.value} error={select.error} options={[{ value: '', label: select.prompt }, ...select.options]} />
+      <fieldset className={`admin-field admin-fieldset${permissions.error ? ' admin-field--error' : ''}`} aria-describedby={permissions.error ? id('-error') : undefined}>
+        <legend>{permissions.legend}</legend>
+        {permissions.choices.map((choice, index) => (
+          <div key={choice.value} className="admin-field--checkbox">
+            <input id={id(`_${index}`)} type="checkbox" name={permissions.name} value={choice.value} defaultChecked={permissions.checked.includes(choice.value)} aria-describedby={id(`_${index}-help`)} />
+            <label htmlFor={id(`_${index}`)}>{choice.label}</label>
+            <span className="admin-field__help" id={id(`_${index}-help`)}>{` ${choice.help}`}</span>
+          </div>
+        ))}
+        {permissions.error ? (
+          <p className="admin-field__error" id={id('-error')}>
+            {permissions.error}
+          </p>
+        ) : null}
+      </fieldset>
+    </fieldset>
+  );
+}
