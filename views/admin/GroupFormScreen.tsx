@@ -1,8 +1,8 @@
 import { PAGE_PERMISSION_CHOICES } from '../../shared/schemas/admin-accounts';
-import { CsrfField } from './CsrfField';
-import { CheckboxField, FlashMessage, FormErrorSummary, TextField } from './FormFields';
+import { CheckboxField, TextField } from './FormFields';
 import { CollectionPermissionsFields, ModelPermissionsTable, type CollectionRow, type PermissionModel } from './GroupObjectPermissions';
 import { GrantFieldset, PermissionGrid } from './PermissionGrid';
+import { SettingsForm } from './SettingsForm';
 
 export type GroupFormValues = {
   name: string;
@@ -36,48 +36,31 @@ export type GroupFormScreenProps = {
  */
 export function GroupFormScreen({ csrfToken, groupId, values, pageChoices, models, collectionChoices, fieldErrors, nonFieldErrors, message }: GroupFormScreenProps) {
   const adding = groupId === undefined;
-  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   // Indent by depth so the tree shows in a plain select; depth 2 (home pages) is flush left.
   const indent = (depth: number) => '\u2014 '.repeat(Math.max(0, depth - 2));
   return (
-    <>
-      <div className="admin-heading">
-        <h1>{adding ? 'Add group' : `Editing ${values.name}`}</h1>
-        <a className="admin-button admin-button--secondary" href="/wagtail/groups/">
-          Back to groups
-        </a>
-      </div>
-      <FlashMessage message={message} />
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
-        The group could not be saved due to errors.
-      </FormErrorSummary>
-      <form method="post" action={adding ? '/wagtail/groups/add/' : `/wagtail/groups/${groupId}/`} noValidate className="admin-form admin-form--wide">
-        <CsrfField token={csrfToken} />
-        <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
-        <CheckboxField name="can_access_admin" label="Can access the admin" checked={values.can_access_admin} error={fieldErrors.can_access_admin}
-          help="Members may sign in to the back office. Page permissions decide what they can do there." />
-        <h2 id="page-permissions">Page permissions</h2>
-        <p className="admin-muted">Permissions granted on a page apply to the page and all of its subpages. Untick every box of a row to remove it.</p>
-        {values.rows.length ? (
-          <PermissionGrid headingId="page-permissions" objectLabel="Page" rows={values.rows.map((row) => ({ id: row.pageId, name: row.title, permissions: row.permissions }))}
-            rowField="pages" checkboxPrefix="perm_" choices={PAGE_PERMISSION_CHOICES} relation="on" />
-        ) : (
-          <p>This group has no page permissions yet.</p>
-        )}
-        <GrantFieldset
-          legend="Grant permissions on another page"
-          select={{ name: 'new_page', label: 'Page', value: values.new_page, error: fieldErrors.new_page, prompt: 'Choose a page', options: pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` })) }}
-          permissions={{ name: 'new_permissions', legend: 'Permissions', choices: PAGE_PERMISSION_CHOICES, checked: values.new_permissions, error: fieldErrors.new_permissions }}
-        />
-        <ModelPermissionsTable models={models} granted={values.model_permissions} error={fieldErrors.model_permissions} />
-        <CollectionPermissionsFields rows={values.collection_rows} choices={collectionChoices} newCollection={values.new_collection}
-          newPermissions={values.new_collection_permissions} fieldErrors={fieldErrors} />
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary">
-            {adding ? 'Add group' : 'Save'}
-          </button>
-        </div>
-      </form>
-    </>
+    <SettingsForm title={adding ? 'Add group' : `Editing ${values.name}`} back={{ href: '/wagtail/groups/', label: 'Back to groups' }} csrfToken={csrfToken}
+      action={adding ? '/wagtail/groups/add/' : `/wagtail/groups/${groupId}/`} noun="group" submitLabel={adding ? 'Add group' : 'Save'}
+      fieldErrors={fieldErrors} nonFieldErrors={nonFieldErrors} message={message} wide>
+      <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
+      <CheckboxField name="can_access_admin" label="Can access the admin" checked={values.can_access_admin} error={fieldErrors.can_access_admin}
+        help="Members may sign in to the back office. Page permissions decide what they can do there." />
+      <h2 id="page-permissions">Page permissions</h2>
+      <p className="admin-muted">Permissions granted on a page apply to the page and all of its subpages. Untick every box of a row to remove it.</p>
+      {values.rows.length ? (
+        <PermissionGrid headingId="page-permissions" objectLabel="Page" rows={values.rows.map((row) => ({ id: row.pageId, name: row.title, permissions: row.permissions }))}
+          rowField="pages" checkboxPrefix="perm_" choices={PAGE_PERMISSION_CHOICES} relation="on" />
+      ) : (
+        <p>This group has no page permissions yet.</p>
+      )}
+      <GrantFieldset
+        legend="Grant permissions on another page"
+        select={{ name: 'new_page', label: 'Page', value: values.new_page, error: fieldErrors.new_page, prompt: 'Choose a page', options: pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` })) }}
+        permissions={{ name: 'new_permissions', legend: 'Permissions', choices: PAGE_PERMISSION_CHOICES, checked: values.new_permissions, error: fieldErrors.new_permissions }}
+      />
+      <ModelPermissionsTable models={models} granted={values.model_permissions} error={fieldErrors.model_permissions} />
+      <CollectionPermissionsFields rows={values.collection_rows} choices={collectionChoices} newCollection={values.new_collection}
+        newPermissions={values.new_collection_permissions} fieldErrors={fieldErrors} />
+    </SettingsForm>
   );
 }

@@ -1,6 +1,7 @@
 import { CsrfField } from './CsrfField';
-import { CheckboxField, CheckboxGroup, FieldNotes, FlashMessage, FormErrorSummary, TextField, describedBy } from './FormFields';
+import { CheckboxField, CheckboxGroup, FieldNotes, FlashMessage, TextField, describedBy } from './FormFields';
 import { ListingHeading, ListingTable } from './ListingTable';
+import { SettingsForm } from './SettingsForm';
 
 /** The back office's workflow and task screens (Wagtail's /admin/workflows/...). */
 
@@ -147,38 +148,23 @@ export type WorkflowFormScreenProps = {
 
 export function WorkflowFormScreen({ csrfToken, workflowId, active, values, taskChoices, pageChoices, fieldErrors, nonFieldErrors, canToggle, message, notice }: WorkflowFormScreenProps) {
   const adding = workflowId === undefined;
-  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   return (
-    <>
-      <div className="admin-heading">
-        <h1>{adding ? 'Add workflow' : `Editing ${values.name}`}</h1>
-        <a className="admin-button admin-button--secondary" href="/wagtail/workflows/list/">
-          Back to workflows
-        </a>
-      </div>
-      <FlashMessage message={message} />
-      {!active ? <p className="admin-warning">This workflow is disabled: it applies to no page until it is enabled again.</p> : null}
-      {notice ? <p className="admin-warning">{notice}</p> : null}
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
-        The workflow could not be saved due to errors.
-      </FormErrorSummary>
-      <form method="post" action={adding ? '/wagtail/workflows/add/' : `/wagtail/workflows/edit/${workflowId}/`} noValidate className="admin-form admin-form--wide">
-        <CsrfField token={csrfToken} />
-        <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
-        <OrderedSelects name="tasks" legend="Tasks" itemLabel="Task" slots={3} values={values.tasks} choices={taskChoices} error={fieldErrors.tasks}
-          help="The page passes these tasks in this order; approving the last one publishes it. Only enabled tasks are offered." />
-        <OrderedSelects name="pages" legend="Assigned pages" itemLabel="Page" slots={2} values={values.pages} choices={pageChoices} error={fieldErrors.pages}
-          help="The workflow applies to each page chosen and its subpages, unless a page nearer to them has its own workflow. A page has one workflow: choosing it here takes it from another." />
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary">
-            {adding ? 'Create' : 'Save'}
-          </button>
-        </div>
-      </form>
-      {!adding && canToggle ? (
-        <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/${active ? 'disable' : 'enable'}/${workflowId}/`} active={active} what="workflow" />
-      ) : null}
-    </>
+    <SettingsForm title={adding ? 'Add workflow' : `Editing ${values.name}`} back={{ href: '/wagtail/workflows/list/', label: 'Back to workflows' }} csrfToken={csrfToken}
+      action={adding ? '/wagtail/workflows/add/' : `/wagtail/workflows/edit/${workflowId}/`} noun="workflow" submitLabel={adding ? 'Create' : 'Save'}
+      fieldErrors={fieldErrors} nonFieldErrors={nonFieldErrors} message={message} wide
+      notices={
+        <>
+          {!active ? <p className="admin-warning">This workflow is disabled: it applies to no page until it is enabled again.</p> : null}
+          {notice ? <p className="admin-warning">{notice}</p> : null}
+        </>
+      }
+      after={!adding && canToggle ? <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/${active ? 'disable' : 'enable'}/${workflowId}/`} active={active} what="workflow" /> : null}>
+      <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
+      <OrderedSelects name="tasks" legend="Tasks" itemLabel="Task" slots={3} values={values.tasks} choices={taskChoices} error={fieldErrors.tasks}
+        help="The page passes these tasks in this order; approving the last one publishes it. Only enabled tasks are offered." />
+      <OrderedSelects name="pages" legend="Assigned pages" itemLabel="Page" slots={2} values={values.pages} choices={pageChoices} error={fieldErrors.pages}
+        help="The workflow applies to each page chosen and its subpages, unless a page nearer to them has its own workflow. A page has one workflow: choosing it here takes it from another." />
+    </SettingsForm>
   );
 }
 
@@ -198,34 +184,17 @@ export type TaskFormScreenProps = {
 
 export function TaskFormScreen({ csrfToken, taskId, active, values, groupChoices, fieldErrors, nonFieldErrors, canToggle, message }: TaskFormScreenProps) {
   const adding = taskId === undefined;
-  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   return (
-    <>
-      <div className="admin-heading">
-        <h1>{adding ? 'Add group approval task' : `Editing ${values.name}`}</h1>
-        <a className="admin-button admin-button--secondary" href="/wagtail/workflows/tasks/index/">
-          Back to tasks
-        </a>
-      </div>
-      <FlashMessage message={message} />
-      {!active ? <p className="admin-warning">This task is disabled: workflows skip it, and it cannot be added to one.</p> : null}
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
-        The task could not be saved due to errors.
-      </FormErrorSummary>
-      <form method="post" action={adding ? '/wagtail/workflows/tasks/add/' : `/wagtail/workflows/tasks/edit/${taskId}/`} noValidate className="admin-form admin-form--wide">
-        <CsrfField token={csrfToken} />
-        <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
-        <CheckboxGroup name="groups" legend="Groups" selected={values.groups} options={groupChoices} error={fieldErrors.groups}
-          help="Any member of these groups may approve or request changes at this task." />
-        <CheckboxField name="restart_on_new_revision" label="Restart this task when a new draft is saved" checked={values.restart_on_new_revision}
-          help="On: a draft saved while the page waits at this task puts that draft up for review, and the task starts again. Off: the submitted version stays the one reviewed." />
-        <div className="admin-actions">
-          <button type="submit" className="admin-button admin-button--primary">
-            {adding ? 'Create' : 'Save'}
-          </button>
-        </div>
-      </form>
-      {!adding && canToggle ? <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/tasks/${active ? 'disable' : 'enable'}/${taskId}/`} active={active} what="task" /> : null}
-    </>
+    <SettingsForm title={adding ? 'Add group approval task' : `Editing ${values.name}`} back={{ href: '/wagtail/workflows/tasks/index/', label: 'Back to tasks' }} csrfToken={csrfToken}
+      action={adding ? '/wagtail/workflows/tasks/add/' : `/wagtail/workflows/tasks/edit/${taskId}/`} noun="task" submitLabel={adding ? 'Create' : 'Save'}
+      fieldErrors={fieldErrors} nonFieldErrors={nonFieldErrors} message={message} wide
+      notices={!active ? <p className="admin-warning">This task is disabled: workflows skip it, and it cannot be added to one.</p> : null}
+      after={!adding && canToggle ? <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/tasks/${active ? 'disable' : 'enable'}/${taskId}/`} active={active} what="task" /> : null}>
+      <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
+      <CheckboxGroup name="groups" legend="Groups" selected={values.groups} options={groupChoices} error={fieldErrors.groups}
+        help="Any member of these groups may approve or request changes at this task." />
+      <CheckboxField name="restart_on_new_revision" label="Restart this task when a new draft is saved" checked={values.restart_on_new_revision}
+        help="On: a draft saved while the page waits at this task puts that draft up for review, and the task starts again. Off: the submitted version stays the one reviewed." />
+    </SettingsForm>
   );
 }
