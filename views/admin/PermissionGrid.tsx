@@ -19,35 +19,38 @@ export function PermissionGrid({ headingId, objectLabel, rows, rowField, checkbo
   /** How a checkbox's name reads: 'Edit on Home', 'Change in Press'. */
   relation: 'on' | 'in';
 }) {
+  // The table scrolls on its own on a phone (six permission columns); its checkboxes keep it reachable by keyboard.
   return (
-    <table className="admin-table admin-table--viewset" aria-labelledby={headingId}>
-      <thead>
-        <tr>
-          <th scope="col">{objectLabel}</th>
-          {choices.map((choice) => (
-            <th scope="col" key={choice.value}>
-              {choice.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <th scope="row">
-              {row.name}
-              <input type="hidden" name={rowField} value={row.id} />
-            </th>
+    <div className="admin-table-scroll">
+      <table className="admin-table admin-table--viewset" aria-labelledby={headingId}>
+        <thead>
+          <tr>
+            <th scope="col">{objectLabel}</th>
             {choices.map((choice) => (
-              <td key={choice.value}>
-                <input type="checkbox" name={`${checkboxPrefix}${row.id}`} value={choice.value} defaultChecked={row.permissions.includes(choice.value)}
-                  aria-label={`${choice.label} ${relation} ${row.name}`} title={choice.help} />
-              </td>
+              <th scope="col" key={choice.value}>
+                {choice.label}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">
+                {row.name}
+                <input type="hidden" name={rowField} value={row.id} />
+              </th>
+              {choices.map((choice) => (
+                <td key={choice.value}>
+                  <input type="checkbox" name={`${checkboxPrefix}${row.id}`} value={choice.value} defaultChecked={row.permissions.includes(choice.value)}
+                    aria-label={`${choice.label} ${relation} ${row.name}`} title={choice.help} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
