@@ -25,6 +25,7 @@ import * as imagesLibrary from './2026_11_24_200300_images_library';
 import * as collectionViewRestrictions from './2026_11_26_500000_collection_view_restrictions';
 import * as guestMessageLanguage from './2026_11_26_600000_guest_message_language';
 import * as pageComments from './2026_11_27_400000_page_comments';
+import * as locationUnitVectors from './2026_11_28_100000_location_unit_vectors';
 import * as videos from './2026_11_27_100000_videos';
 
 /**
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_600000_guest_message_language': guestMessageLanguage,
   '2026_11_27_400000_page_comments': pageComments,
   '2026_11_27_100000_videos': videos,
+  '2026_11_28_100000_location_unit_vectors': locationUnitVectors,
 };

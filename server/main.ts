@@ -59,8 +59,12 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
     server,
     logger,
     graceMs: SHUTDOWN_GRACE_MS,
+    // Runs once every response has ended: jobs stop, then the page cache's announcements of the
+    // last writes (NOTIFY and the CDN purge job, sent from setImmediate) start before the
+    // database closes; a query already started finishes before the pool ends.
     release: async () => {
       await jobs.stop();
+      await new Promise((resolve) => setImmediate(resolve));
       await database.close();
     },
   });

@@ -1,5 +1,8 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from './logger';
+
+/** Queries of a request whose client left finish well within this (the grace period bounds it anyway). */
+const ABANDONED_RESPONSE_MS = 5_000;
 
 /**
  * Graceful drain of one worker: stop accepting connections, close idle keep-alive connections at
@@ -7,19 +10,34 @@ import type { Logger } from './logger';
  * connection is closed as soon as its last response is out), then release the resources behind
  * them (jobs, database) and only then exit. A client holding a keep-alive connection open can no
  * longer keep a stopping worker alive until the platform's SIGKILL.
+ *
+ * "Finished" is the app's last word (`res.end`), not the connection: a client that gives up (a
+ * load balancer's timeout, a closed tab) closes the connection, and the server's close callback
+ * can then run while the handler is still querying. Releasing the database there answered such
+ * requests with "driver has already been destroyed". So the release also waits for every request
+ * the app has not ended yet (up to the grace period).
  */
 export function gracefulDrain(options: {
   server: Server;
   logger: Logger;
   /** Past this the remaining connections are cut (the platform kills soon after). */
   graceMs: number;
+  /** How long a request whose client left may still run after its connection closed. */
+  abandonedMs?: number;
   /** Runs once no request is in flight any more: stop jobs, close the database. */
   release: () => Promise<void>;
   exit?: (code: number) => void;
 }): { stop(signal: string): void } {
   const { server, logger, graceMs, release } = options;
+  const abandonedMs = options.abandonedMs ?? ABANDONED_RESPONSE_MS;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let draining = false;
+  /** Responses the app has not ended yet. */
+  const unfinished = new Set<ServerResponse>();
+  let lastEnded: (() => void) | undefined;
+  const ended = (res: ServerResponse) => {
+    if (unfinished.delete(res) && unfinished.size === 0) lastEnded?.();
+  };
 
   // Runs before the app sees the request: while draining, every response closes its connection.
   server.prependListener('request', (_req, res) => {
@@ -28,20 +46,42 @@ export function gracefulDrain(options: {
       // A response that began before the drain may have promised keep-alive: close it now.
       if (draining) setImmediate(() => server.closeIdleConnections());
     });
+    unfinished.add(res);
+    const end = res.end;
+    res.end = function (this: typeof res, ...args: Parameters<typeof res.end>) {
+      res.end = end;
+      ended(res);
+      return end.apply(this, args);
+    } as typeof res.end;
+    // A handler whose client left may never end its response (a piped render unpipes): it gets a
+    // while to finish its queries, then stops counting.
+    res.once('close', () => {
+      if (unfinished.has(res)) setTimeout(() => ended(res), abandonedMs).unref();
+    });
   });
+
+  /** Resolves once the app has ended every response it began (now, if none is open). */
+  const everyResponseEnded = () =>
+    new Promise<void>((resolve) => {
+      if (unfinished.size === 0) resolve();
+      else lastEnded = resolve;
+    });
 
   const stop = (signal: string) => {
     if (draining) return;
     draining = true;
     logger.info({ signal }, 'stopping: finishing in-flight requests');
     let timedOut = false;
+    let endGrace = () => undefined as void;
+    const graceOver = new Promise<void>((resolve) => (endGrace = resolve));
     const limit = setTimeout(() => {
       timedOut = true;
+      endGrace();
       logger.warn({ graceMs }, 'in-flight requests did not finish in time; closing their connections');
       server.closeAllConnections();
     }, graceMs);
     limit.unref();
-    server.close(() => {
+    const releaseOnce = () => {
       clearTimeout(limit);
       release().then(
         () => {
@@ -53,6 +93,11 @@ export function gracefulDrain(options: {
           exit(1);
         },
       );
+    };
+    server.close(() => {
+      // Past the grace period the platform kills soon: release what we can now.
+      if (timedOut) releaseOnce();
+      else void Promise.race([everyResponseEnded(), graceOver]).then(releaseOnce);
     });
     server.closeIdleConnections();
   };

@@ -15,7 +15,7 @@ import { buildClient, buildServer, ROOT } from '../build-assets';
 import { benchAdmin, seedAdminBenchTree } from './admin';
 import { loadTest, printTable } from './http';
 import { javascriptBytesPerTemplate } from './js-bytes';
-import { benchNearestQuery } from './locations';
+import { benchNearestBoth } from './locations';
 import { cacheFigures } from './page-cache-http';
 import { benchLookupQuery, benchRedirectScreens, seedBenchRedirects } from './redirects';
 import { benchWaitlist } from './waitlist';
@@ -109,8 +109,8 @@ try {
   await new Promise((r) => server.once('exit', r));
 }
 
-console.log('\nNearest-26 query, radius 200 mi (findNearby: bounding box on the index + haversine), in-memory PGlite, 300 runs');
-printTable((await benchNearestQuery({ kind: 'pglite-memory' })).map((r) => ({ locations: r.locations, 'p50 ms': r.p50, 'p95 ms': r.p95 })));
+console.log('\nNearest-26 query, radius 200 mi (findNearby: latitude bands and longitude range on the index, unit vectors, window count), 300 runs');
+printTable(await benchNearestBoth());
 rmSync(dataDir, { recursive: true, force: true });
 
 // The page cache's memory with 10,000 cached pages (its own database and server, restarted per bound).

@@ -1,50 +1,57 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import { boundingBox, EARTH_RADIUS_MILES, type LatLng } from '../../../shared/locations/geo';
+import { boundingBox, chordSquared, haversineMiles, unitVector, type LatLng } from '../../../shared/locations/geo';
 import type { LocationRow, NewLocationRow } from './table';
 
 export type NearbyRow = LocationRow & { distance: number; total: number };
 
 /**
- * The nearest locations within `radiusMiles`, nearest first, in ONE query: the bounding box
- * lets the (latitude, longitude) index discard far rows, the haversine gives exact miles, and
- * a window count reports how many matched before the limit.
+ * The nearest locations within `radiusMiles`, nearest first, in ONE statement. The one-degree
+ * latitude bands and the longitude range of the bounding box are short ranges of the nearby
+ * index, which also holds each point's unit vector: the radius test (chord² against the radius'),
+ * the count of every location within the radius and the ordering run on the index alone, and
+ * only the winners' full rows are read. Their exact miles are the shared haversine.
  */
 export async function findNearby(db: Db, centre: LatLng, radiusMiles: number, limit: number): Promise<NearbyRow[]> {
   const box = boundingBox(centre, radiusMiles);
-  const lat = centre.latitude;
-  const lng = centre.longitude;
-  const distance = sql<number>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-      power(sin(radians(latitude - ${lat}::float8) / 2), 2)
-      + cos(radians(${lat}::float8)) * cos(radians(latitude)) * power(sin(radians(longitude - ${lng}::float8) / 2), 2)
-    ))))`;
-  // Candidates carry only the key and the distance; the wide rows are read for the winners alone.
-  return db
-    .with('candidates', (qb) =>
-      qb
-        .selectFrom('locations')
-        .select(['rlid', distance.as('distance')])
-        .where('latitude', '>=', box.minLat)
-        .where('latitude', '<=', box.maxLat)
-        .where('longitude', '>=', box.minLng)
-        .where('longitude', '<=', box.maxLng),
-    )
-    .with('nearest', (qb) =>
-      qb
-        .selectFrom('candidates')
-        .select(['rlid', 'distance', sql<number>`count(*) over ()`.as('total')])
-        .where('distance', '<=', radiusMiles)
-        .orderBy('distance')
-        .orderBy('rlid')
-        .limit(limit),
-    )
-    .selectFrom('nearest')
+  const bands = latitudeBands(box.minLat, box.maxLat);
+  const v = unitVector(centre);
+  const chord2 = sql<number>`((x - ${v.x}::float8) * (x - ${v.x}::float8) + (y - ${v.y}::float8) * (y - ${v.y}::float8) + (z - ${v.z}::float8) * (z - ${v.z}::float8))`;
+  const nearest = db
+    .selectFrom('locations')
+    .select(['rlid', chord2.as('chord2'), sql<string>`count(*) over ()`.as('total')])
+    .where('lat_band', 'in', bands)
+    .where('longitude', '>=', box.minLng)
+    .where('longitude', '<=', box.maxLng)
+    .where('latitude', '>=', box.minLat)
+    .where('latitude', '<=', box.maxLat)
+    .where(chord2, '<=', chordSquared(radiusMiles))
+    .orderBy('chord2')
+    .orderBy('rlid')
+    .limit(limit)
+    .as('nearest');
+  // Each winner comes back as one json value: PGlite decodes a result field by field in
+  // JavaScript, and one json field per row instead of fifty took a third off the query's CPU.
+  const rows = await db
+    .selectFrom(nearest)
     .innerJoin('locations', 'locations.rlid', 'nearest.rlid')
-    .selectAll('locations')
-    .select(['nearest.distance', 'nearest.total'])
-    .orderBy('nearest.distance')
+    .select([sql<LocationJson>`to_json(locations)`.as('location'), 'nearest.total'])
+    .orderBy('nearest.chord2')
     .orderBy('nearest.rlid')
-    .execute() as Promise<NearbyRow[]>;
+    .execute();
+  return rows.map(({ location, total }) => {
+    const row = { ...location, created_at: new Date(location.created_at), updated_at: new Date(location.updated_at) };
+    return { ...row, distance: haversineMiles(centre, row), total: Number(total) };
+  });
+}
+
+/** A row through to_json: timestamps arrive as ISO strings. */
+type LocationJson = Omit<LocationRow, 'created_at' | 'updated_at'> & { created_at: string; updated_at: string };
+
+/** Every one-degree band (the table's generated floor(latitude)) the latitude range touches. */
+function latitudeBands(minLat: number, maxLat: number): number[] {
+  const first = Math.floor(minLat);
+  return Array.from({ length: Math.floor(maxLat) - first + 1 }, (_, i) => first + i);
 }
 
 export function findByRlid(db: Db, rlid: number): Promise<LocationRow | undefined> {

@@ -2,6 +2,8 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { DayHours, SpecialHours } from '../../../shared/schemas/locations';
 
 type Json<T> = ColumnType<T, string, string>;
+/** Computed by the database from latitude and longitude: never written. */
+type Derived = ColumnType<number, never, never>;
 
 export interface LocationTable {
   rlid: number;
@@ -43,6 +45,12 @@ export interface LocationTable {
   state_slug: string;
   city_slug: string;
   line1_slug: string;
+  /** The point as a unit vector, for the nearby search's radius test and ordering. */
+  x: Derived;
+  y: Derived;
+  z: Derived;
+  /** floor(latitude): the nearby index's band. */
+  lat_band: Derived;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,0 +1,149 @@
+import { expect } from 'chai';
+import { findNearby, insertLocations, replaceLocation } from '../../server/modules/locations/repo';
+import type { NewLocationRow } from '../../server/modules/locations/table';
+import { EARTH_RADIUS_MILES, haversineMiles, type LatLng } from '../../shared/locations/geo';
+import { createTestDatabase, type TestDatabase } from '../helpers/database';
+
+/** A deterministic pseudo-random sequence: a failure names a case that reruns the same. */
+function sequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+let nextRlid = 500_000;
+function location(point: LatLng): NewLocationRow & { rlid: number } {
+  const rlid = nextRlid++;
+  return {
+    rlid,
+    restaurant_number: `N${rlid}`,
+    address1: `${rlid} Test Way`,
+    city: 'Testville',
+    state: 'KS',
+    state_name: 'Kansas',
+    country: 'US',
+    zip: '66000',
+    latitude: point.latitude,
+    longitude: point.longitude,
+    time_zone: 'America/Chicago',
+    phone: '(785) 555-0100',
+    state_slug: 'kansas',
+    city_slug: 'testville',
+    line1_slug: `${rlid}-test-way`,
+    hours: '[]',
+    curbside_hours: '[]',
+    delivery_hours: '[]',
+    special_hours: '[]',
+    has_curbside: false,
+    has_delivery: false,
+    has_online_ordering: false,
+    has_take_out: true,
+    is_dining_room_opened: true,
+    is_temporarily_closed: false,
+    outside_dining: false,
+    is_reservations_enabled: false,
+  };
+}
+
+/** Due north of `from` by exactly `miles` along the meridian (the haversine of a latitude step is R times it). */
+const north = (from: LatLng, miles: number): LatLng => ({ latitude: from.latitude + (miles / EARTH_RADIUS_MILES) * (180 / Math.PI), longitude: from.longitude });
+
+type Expected = { rlid: number; distance: number };
+
+/** The answer by brute force: every row's haversine in JavaScript, nearest first, ties by rlid. */
+function bruteForce(rows: Array<LatLng & { rlid: number }>, centre: LatLng, radius: number, limit: number): { total: number; nearest: Expected[] } {
+  const within = rows
+    .map((row) => ({ rlid: row.rlid, distance: haversineMiles(centre, row) }))
+    .filter((row) => row.distance <= radius)
+    .sort((a, b) => a.distance - b.distance || a.rlid - b.rlid);
+  return { total: within.length, nearest: within.slice(0, limit) };
+}
+
+describe('nearby query (findNearby) against a brute-force haversine', () => {
+  let database: TestDatabase;
+  const rows: Array<NewLocationRow & { rlid: number }> = [];
+  const KANSAS = { latitude: 38.5, longitude: -98.0 };
+
+  before(async () => {
+    database = await createTestDatabase();
+    const random = sequence(2026);
+    // A dense cluster, a sparse spread, two restaurants at the very same point (a tie the rlid
+    // breaks), a few near the antimeridian and the north pole, and the radius edges of Kansas.
+    for (let i = 0; i < 300; i++) rows.push(location({ latitude: KANSAS.latitude + (random() - 0.5) * 6, longitude: KANSAS.longitude + (random() - 0.5) * 8 }));
+    for (let i = 0; i < 200; i++) rows.push(location({ latitude: (random() - 0.5) * 170, longitude: (random() - 0.5) * 358 }));
+    rows.push(location({ latitude: 39.1, longitude: -97.2 }), location({ latitude: 39.1, longitude: -97.2 }));
+    for (const lng of [179.95, -179.95, 179.5, -179.2]) rows.push(location({ latitude: 51.2, longitude: lng }));
+    for (const lng of [0, 90, -120, 179]) rows.push(location({ latitude: 89.6, longitude: lng }));
+    rows.push(location(north(KANSAS, 100 - 0.001)), location(north(KANSAS, 100 + 0.001)));
+    await insertLocations(database.db, rows);
+  });
+
+  after(async () => {
+    await database.close();
+  });
+
+  async function expectSameAs(centre: LatLng, radius: number, limit: number): Promise<void> {
+    const found = await findNearby(database.db, centre, radius, limit);
+    const expected = bruteForce(rows, centre, radius, limit);
+    const where = `centre ${centre.latitude},${centre.longitude} radius ${radius} limit ${limit}`;
+    expect(found.map((row) => row.rlid), where).to.deep.equal(expected.nearest.map((row) => row.rlid));
+    found.forEach((row, i) => expect(row.distance, `${where}, #${i}`).to.be.closeTo(expected.nearest[i]!.distance, 0.01));
+    if (found.length) expect(found.every((row) => row.total === expected.total), where).to.equal(true);
+    else expect(expected.total, where).to.equal(0);
+  }
+
+  it('finds the same restaurants, order, miles and total as the brute force for random centres and radii', async () => {
+    const random = sequence(7);
+    for (let i = 0; i < 40; i++) {
+      const centre = i % 2 ? { latitude: KANSAS.latitude + (random() - 0.5) * 8, longitude: KANSAS.longitude + (random() - 0.5) * 10 } : { latitude: (random() - 0.5) * 170, longitude: (random() - 0.5) * 358 };
+      const radius = [1, 25, 100, 200, 500, 2500][i % 6]!;
+      await expectSameAs(centre, radius, [1, 26, 100][i % 3]!);
+    }
+  });
+
+  it('counts every restaurant within the radius, not only the ones under the limit', async () => {
+    const found = await findNearby(database.db, KANSAS, 200, 5);
+    expect(found).to.have.length(5);
+    expect(found[0]!.total).to.equal(bruteForce(rows, KANSAS, 200, 5).total).and.be.greaterThan(100);
+  });
+
+  it('keeps a restaurant just inside the radius and leaves out one just outside', async () => {
+    const found = await findNearby(database.db, KANSAS, 100, 1000);
+    const inside = rows.at(-2)!;
+    const outside = rows.at(-1)!;
+    expect(found.map((row) => row.rlid)).to.include(inside.rlid).and.not.include(outside.rlid);
+    expect(found.at(-1)!.rlid).to.equal(inside.rlid);
+    expect(found.at(-1)!.distance).to.be.closeTo(99.999, 0.0005);
+  });
+
+  it('breaks a tie between two restaurants at the same point by rlid', async () => {
+    const found = await findNearby(database.db, { latitude: 39.1, longitude: -97.2 }, 1, 26);
+    expect(found.map((row) => row.distance)).to.deep.equal([0, 0]);
+    expect(found[0]!.rlid).to.be.lessThan(found[1]!.rlid);
+  });
+
+  it('crosses the antimeridian and reaches round the pole', async () => {
+    await expectSameAs({ latitude: 51.2, longitude: 179.9 }, 50, 26);
+    await expectSameAs({ latitude: 51.2, longitude: -179.9 }, 50, 26);
+    await expectSameAs({ latitude: 89.9, longitude: -45 }, 60, 26);
+  });
+
+  it('answers nothing (and no total) where no restaurant is within the radius', async () => {
+    expect(await findNearby(database.db, { latitude: -60, longitude: -30 }, 10, 26)).to.deep.equal([]);
+    expect(await findNearby(database.db, KANSAS, 0.0001, 26)).to.deep.equal([]);
+  });
+
+  it('follows a restaurant moved by any writer: the database derives its search columns', async () => {
+    const moved = rows[0]!;
+    const far = { latitude: -33.9, longitude: 18.4 };
+    await database.db.updateTable('locations').set(far).where('rlid', '=', moved.rlid).execute();
+    expect((await findNearby(database.db, far, 1, 26)).map((row) => row.rlid)).to.deep.equal([moved.rlid]);
+    await replaceLocation(database.db, { ...moved, latitude: -34.9, longitude: 138.6 });
+    expect(await findNearby(database.db, far, 1, 26)).to.deep.equal([]);
+    expect((await findNearby(database.db, { latitude: -34.9, longitude: 138.6 }, 1, 26)).map((row) => row.rlid)).to.deep.equal([moved.rlid]);
+    await replaceLocation(database.db, moved);
+    await expectSameAs(KANSAS, 200, 26);
+  });
+});
