@@ -6,8 +6,6 @@ import type { Page } from 'puppeteer-core';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
 
-
-
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
 
 describe('locations map page in Chromium', () => {
@@ -52,27 +50,6 @@ describe('locations map page in Chromium', () => {
     expect(requests.some((url) => url.includes('/maps/v1/fonts/')), 'the label font').to.equal(true);
     expect(tileTypes.length, 'tiles').to.be.greaterThan(0);
     expect(new Set(tileTypes)).to.deep.equal(new Set(['200 application/x-protobuf']));
-    tab.assertClean();
-    await tab.page.close();
-  });
-
-  it('on a phone, loads no map code until the map is scrolled near the viewport', async () => {
-    const tab = await openTab(suite.chromium.browser, { width: 412, height: 823 });
-    const requests: string[] = [];
-    tab.page.on('request', (request) => requests.push(request.url()));
-    await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
-    await hydrated(tab.page);
-    // The list is usable and the browser has been idle (networkidle0 plus a second), yet the map,
-    // far below the 26 entries on a narrow screen, has not been fetched.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(await tab.page.$$eval('.locations-map__entry', (entries) => entries.length)).to.equal(26);
-    const mapCode = () => requests.filter((url) => /\/location-map-\w+\.js$|maplibre/.test(url));
-    expect(mapCode()).to.deep.equal([]);
-    expect(await tab.page.$('.maplibregl-canvas')).to.equal(null);
-    await tab.page.$eval('#locations-map', (element) => element.scrollIntoView());
-    await tab.page.waitForSelector('.maplibregl-canvas', { timeout: 15000 });
-    await tab.page.waitForSelector('.location-marker', { timeout: 15000 });
-    expect(mapCode().length).to.be.greaterThan(0);
     tab.assertClean();
     await tab.page.close();
   });

@@ -9,12 +9,19 @@ import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
 type Result = MapPageExtra['results'][number];
+/** What a narrow screen shows under the search form (wide screens show both side by side). */
+type View = 'list' | 'map';
+/** idle: not asked for yet; the map's status line says nothing until it is. */
+type MapState = 'idle' | 'loading' | 'ready' | 'failed';
 
 /**
  * Left column: the search form and the nearest restaurants, lettered A-Z like their markers, all
  * rendered on the server (the form is a plain GET form, so it works before JavaScript). Right
- * column: the map, loaded from a lazy chunk once it is near the viewport and the browser is idle. The list is the complete, accessible
- * alternative to the map; markers are buttons too, so the map is also usable from the keyboard.
+ * column: the map, loaded from a lazy chunk once it is near the viewport and the browser is idle.
+ * On a narrow screen the list comes first and a List / Map switch shows the map in its place: the
+ * hidden map is never "near the viewport", so a phone downloads MapLibre only when asked to
+ * (docs/decisions/2026-11-26-map-page-list-first-on-phones.md). The list is the complete,
+ * accessible alternative to the map; markers are buttons too, so the map is usable from the keyboard.
  */
 export default function LocationsPageMap({ page }: TemplateProps) {
   const t = useT();
@@ -27,7 +34,9 @@ export default function LocationsPageMap({ page }: TemplateProps) {
   const [popupNode, setPopupNode] = useState<HTMLElement | null>(null);
   const mapElement = useRef<HTMLDivElement>(null);
   const map = useRef<LocationMap | null>(null);
-  const [mapReady, setMapReady] = useState(false);
+  const [mapState, setMapState] = useState<MapState>('idle');
+  const mapReady = mapState === 'ready';
+  const [view, setView] = useState<View>('list');
 
   useEffect(() => {
     let cancelled = false;
@@ -36,8 +45,9 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     setPopupNode(document.createElement('div'));
     // MapLibre (most of this page's JavaScript) loads only when the map is near the viewport and
     // the browser is idle: the list and the first paint never wait for it.
-    const loadMap = () =>
-      import('../components/locations/map/location-map')
+    const loadMap = () => {
+      setMapState('loading');
+      return import('../components/locations/map/location-map')
         .then(({ createLocationMap }) =>
           createLocationMap({
             container: mapElement.current!,
@@ -53,10 +63,14 @@ export default function LocationsPageMap({ page }: TemplateProps) {
         .then((created) => {
           if (cancelled) return created.destroy();
           map.current = created;
-          setMapReady(true);
+          setMapState('ready');
         })
-        // The list works without the map; a load failure is logged only (spec section 8).
-        .catch((error: unknown) => console.warn('The map failed to load', error));
+        // The list works without the map; a load failure is logged and said (spec section 8).
+        .catch((error: unknown) => {
+          console.warn('The map failed to load', error);
+          if (!cancelled) setMapState('failed');
+        });
+    };
     const stopWaiting = whenNearViewAndIdle(mapElement.current!, () => void loadMap());
     return () => {
       cancelled = true;
@@ -108,7 +122,7 @@ export default function LocationsPageMap({ page }: TemplateProps) {
 
   const focusedResult = results.find((result) => result.location.rlid === focused);
   return (
-    <div className="locations-map">
+    <div className={`locations-map locations-map--view-${view}`}>
       <div className="locations-map__side">
         <h1>{page.title}</h1>
         <form className="locations-map__search" method="get" role="search" onSubmit={onSubmit}>
@@ -120,6 +134,13 @@ export default function LocationsPageMap({ page }: TemplateProps) {
             {t('Search')}
           </button>
         </form>
+        <div className="locations-map__views" role="group" aria-label={t('Show the restaurants')}>
+          {(['list', 'map'] as const).map((option) => (
+            <button key={option} type="button" className="locations-map__view" aria-pressed={view === option} aria-controls={option === 'map' ? 'locations-map' : undefined} onClick={() => setView(option)}>
+              {option === 'list' ? t('List') : t('Map')}
+            </button>
+          ))}
+        </div>
         <p className="visually-hidden" role="status">
           {t('{count} location', { count: results.length, plural: '{count} locations' })}
         </p>
@@ -151,8 +172,23 @@ export default function LocationsPageMap({ page }: TemplateProps) {
           </ol>
         )}
       </div>
-      <div className="locations-map__map" id="locations-map" ref={mapElement} />
+      <div className="locations-map__map" id="locations-map" ref={mapElement}>
+        <MapStatus state={mapState} />
+      </div>
       {popupNode && focusedResult ? createPortal(<MapEntryDetails result={focusedResult} compact />, popupNode) : null}
     </div>
+  );
+}
+
+/** Said while MapLibre downloads (seconds on a slow phone) and if it never arrives. */
+function MapStatus({ state }: { state: MapState }) {
+  const t = useT();
+  const text = state === 'loading' ? t('Loading the map…') : state === 'failed' ? t('The map could not be loaded. The list shows every restaurant.') : '';
+  // Always in the document, empty when there is nothing to say: a live region that appears
+  // together with its text is not announced by every screen reader.
+  return (
+    <p className="locations-map__map-status" role="status">
+      {text || null}
+    </p>
   );
 }

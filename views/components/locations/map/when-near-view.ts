@@ -1,8 +1,8 @@
 /**
  * Calls `start` once, when `element` comes within `margin` of the viewport, at the browser's next
  * idle moment after that (or after `idleTimeout` ms at the latest). The map page uses it so that
- * neither its list nor its first paint waits for MapLibre: on a phone, where the map sits below
- * the list, the map's code is not even downloaded until the visitor scrolls towards it.
+ * neither its list nor its first paint waits for MapLibre: on a narrow screen, where the map box
+ * is hidden until the visitor picks "Map", the map's code is not even downloaded before that.
  * Without IntersectionObserver it starts at the first idle moment. Returns a cancel function.
  */
 export function whenNearViewAndIdle(element: Element, start: () => void, { margin = '200px', idleTimeout = 1500 } = {}): () => void {
