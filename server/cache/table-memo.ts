@@ -127,7 +127,7 @@ export function tableMemoFor(db: Db): MemoReader {
   // A missed message (the listener reconnected) may have been a write: drop everything then.
   bus.subscribe(PAGE_CACHE_CHANNEL, heard, () => memo.invalidate('*')).then(
     () => {
-      memo.invalidate('*');
+      // Nothing was kept before: reads passed through until now.
       memo.listening = true;
     },
     () => undefined,
