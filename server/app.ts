@@ -49,6 +49,7 @@ import type { AssetManifest } from './ssr/assets';
 import { renderPage, type RenderDeps } from './ssr/render';
 import { captchaAssets } from './modules/forms/assets';
 import { installPageCache } from './cache/install';
+import { tableMemoFor } from './cache/table-memo';
 
 export type AppDeps = { config: Config; db: Db; logger: Logger; assets: AssetManifest; media?: MediaStorage };
 
@@ -74,6 +75,8 @@ export function createApp(deps: AppDeps): Express {
       customLogLevel: (_req, res, err) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     }),
   );
+  // The public site's reads are memoised per process from here on (listening before the first request).
+  tableMemoFor(db);
   app.use(requestGuards);
   app.use(cspNonce);
   configureEmbedHosts(config.embedAllowedHosts, { environment: true });

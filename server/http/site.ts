@@ -5,6 +5,7 @@ import { HttpError } from '../errors';
 import { loadSiteTree, splitLocalePrefix, type LocaleRoot, type SiteTree } from '../modules/pages/site-tree';
 import { findSiteForHost } from '../modules/sites/repo';
 import type { Site } from '../modules/sites/table';
+import { tableMemoFor } from '../cache/table-memo';
 
 /**
  * "Which site is this request for", in one place. The request's Host (or X-Forwarded-Host from a
@@ -81,8 +82,12 @@ export async function siteForHost(db: Db, host: RequestHost): Promise<Site> {
 export async function resolveRequestSite(db: Db, req: Request, res: Response): Promise<RequestSite> {
   const known = res.locals.requestSite as RequestSite | undefined;
   if (known) return known;
-  const site = await siteForHost(db, requestHost(req));
-  const tree = await loadSiteTree(db, site);
+  const host = requestHost(req);
+  // The site and its language roots change only when staff edit them: kept until a write.
+  const { site, tree } = await tableMemoFor(db).read(`site-tree ${host.hostname}:${host.port}`, ['sites', 'pages', 'locales'], async () => {
+    const site = await siteForHost(db, host);
+    return { site, tree: await loadSiteTree(db, site) };
+  });
   const { root, rest } = splitLocalePrefix(tree, safeDecodedPath(req.path));
   const resolved: RequestSite = { site, tree, root, rest, origin: siteOrigin(site) };
   res.locals.requestSite = resolved;

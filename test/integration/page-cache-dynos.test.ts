@@ -98,4 +98,29 @@ describe('page cache across processes', function () {
     await get(`${child.baseUrl}/about/`, { headers });
     expect((await get(`${child.baseUrl}/about/`, { headers })).headers['x-cache']).to.equal('HIT');
   });
+
+  it("shows a publish to the other process's uncached renders within a second (its memo of the pages table)", async function () {
+    if (!child || !handle) this.skip();
+    // A cookie keeps the page cache out: these are renders, which read the memo (server/cache/table-memo.ts).
+    const site = await handle!.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    const missHeaders = { Host: `${site.hostname}:${site.port}`, Cookie: 'bench=1' };
+    const page = (await findLivePage(handle!.db, '/home/about/', '0001'))!;
+    for (let i = 0; i < 2; i++) expect((await get(`${child!.baseUrl}/about/`, { headers: missHeaders })).body).to.include(page.title);
+
+    const title = `Our Story ${randomBytes(3).toString('hex')}`;
+    await updatePage(handle!.db, page.id, { title });
+    const saved = Date.now();
+    let seenAfter = -1;
+    while (Date.now() - saved < 3000) {
+      const answer = await get(`${child!.baseUrl}/about/`, { headers: missHeaders });
+      expect(answer.headers['x-cache']).to.not.equal('HIT');
+      if (answer.body.includes(title)) {
+        seenAfter = Date.now() - saved;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(seenAfter, 'the other process renders the new title').to.be.at.least(0);
+    expect(seenAfter).to.be.below(1000);
+  });
 });

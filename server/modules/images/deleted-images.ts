@@ -1,5 +1,6 @@
 import type { Db } from '../../db';
 import * as repo from './repo';
+import { tableMemoFor } from '../../cache/table-memo';
 
 /** An image as blocks store it and as this pass recognises it: a library id and its renditions. */
 const isLibraryImage = (value: unknown): value is { image_id: number; renditions: unknown[] } =>
@@ -44,7 +45,8 @@ export async function withoutDeletedImages<T extends Record<string, unknown>>(db
   const ids = new Set<number>();
   collectIds(content, ids);
   if (ids.size === 0) return content;
-  const existing = new Set(await repo.existingImageIds(db, [...ids]));
+  const asked = [...ids].sort((a, b) => a - b);
+  const existing = new Set(await tableMemoFor(db).read(`images ${asked.join(',')}`, ['images'], () => repo.existingImageIds(db, asked)));
   const gone = new Set([...ids].filter((id) => !existing.has(id)));
   return gone.size === 0 ? content : (strip(content, gone, '', report) as T);
 }

@@ -12,6 +12,7 @@ import { snippetsCacheFor } from '../snippets/public-cache';
 import { listLocales } from '../sites/repo';
 import { MAP_CSS_URL } from './map-assets';
 import { currentLocationsRuntime } from './runtime';
+import { tableMemoFor } from '../../cache/table-memo';
 
 export const STATE_LIST_TYPE = 'LocationsPageStateList';
 
@@ -26,13 +27,18 @@ export async function countryOf(db: Db, code: string, languageCode: string) {
 }
 
 async function languageOf(db: Db, localeId: number): Promise<string> {
-  return (await listLocales(db)).find((locale) => locale.id === localeId)?.language_code ?? 'en-US';
+  return (await tableMemoFor(db).read('locales', ['locales'], () => listLocales(db))).find((locale) => locale.id === localeId)?.language_code ?? 'en-US';
 }
 
 const siteOrigin = (site: Site) => `//${site.hostname}${site.port === 80 || site.port === 443 ? '' : `:${site.port}`}`;
 
 /** 'See {country} Locations': the live state list pages of the other countries, on any site. */
-async function otherCountries(db: Db, country: string, languageCode: string) {
+function otherCountries(db: Db, country: string, languageCode: string) {
+  const tables = ['sites', 'pages', 'locales', 'snippet_countries'];
+  return tableMemoFor(db).read(`other-countries ${country} ${languageCode}`, tables, () => findOtherCountries(db, country, languageCode));
+}
+
+async function findOtherCountries(db: Db, country: string, languageCode: string) {
   const found = new Map<string, { id: number; url: string; country: { printable_name: string } }>();
   for (const site of await listSites(db)) {
     const tree = await loadSiteTree(db, site);

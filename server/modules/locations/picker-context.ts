@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { PageContext } from '../../../shared/schemas/page-payload';
-import { findLivePageOfType } from '../pages/repo';
+import { liveReads } from '../pages/live-reads';
 import type { ResolvedPage } from '../pages/public-service';
 import { publicPath } from '../pages/site-tree';
 import { preferredRlidFromCookieHeader } from './preferred-cookie';
@@ -40,7 +40,7 @@ async function savedLocation(db: Db, logger: Logger, cookieHeader: string | unde
 /** The map page of the page's language, else of the site's default language. */
 async function mapPagePath(db: Db, resolved: ResolvedPage): Promise<string | null> {
   for (const root of [resolved.root, resolved.tree.roots[0]!]) {
-    const page = await findLivePageOfType(db, 'LocationsPageMap', root.page.path);
+    const page = await liveReads(db).findLivePageOfType('LocationsPageMap', root.page.path);
     if (page) return publicPath(resolved.tree, page);
   }
   return null;

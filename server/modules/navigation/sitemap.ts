@@ -3,6 +3,7 @@ import type { SitemapEntry } from '../../../shared/schemas/sitemap';
 import { publicPath, type LocaleRoot, type SiteTree } from '../pages/site-tree';
 import { privatePathTester } from '../privacy/service';
 import * as repo from './repo';
+import { tableMemoFor } from '../../cache/table-memo';
 
 const MAX_ENTRIES = 2000;
 /** Not pages a visitor would look for: the not-found page and redirect/folder pages. */
@@ -22,6 +23,12 @@ export function hasSitemapBlock(content: Record<string, unknown>): boolean {
  */
 export async function sitemapExtra(db: Db, tree: SiteTree, root: LocaleRoot, content: Record<string, unknown>): Promise<{ sitemap?: SitemapEntry[] }> {
   if (!hasSitemapBlock(content)) return {};
+  // The same list for every page of the language until a page, site or restriction changes.
+  const key = `sitemap ${tree.site.id} ${root.page.path}`;
+  return tableMemoFor(db).read(key, ['pages', 'page_view_restrictions', 'sites', 'locales'], () => loadSitemap(db, tree, root));
+}
+
+async function loadSitemap(db: Db, tree: SiteTree, root: LocaleRoot): Promise<{ sitemap: SitemapEntry[] }> {
   const pages = await repo.listLivePagesUnder(db, root.page.path, MAX_ENTRIES);
   // Private pages are not listed to visitors, not even by title.
   const isPrivate = await privatePathTester(db);

@@ -50,7 +50,7 @@ export function contentForRender(
   // repeated for identical content: the result is kept per page type and content (by digest;
   // a changed page has another digest, so nothing needs invalidating). Its problems are reported
   // again on every use, as if it had been computed.
-  const key = `${pageType.type}:${createHash('sha1').update(JSON.stringify(content) ?? '').digest('base64')}`;
+  const key = `${pageType.type}:${digestOf(content)}`;
   let entry = renderedContent.get(key);
   if (entry) {
     renderedContent.delete(key);
@@ -63,6 +63,21 @@ export function contentForRender(
   for (const problem of entry.problems) report(problem);
   // Callers drop private fields from their copy; the cached values themselves are never changed.
   return { ...entry.content };
+}
+
+/**
+ * The digest of a content object, remembered per object: the public site reads page rows from a
+ * memo (server/cache/table-memo.ts) whose objects are never changed, so the same row's content
+ * is hashed once rather than serialised and hashed on every render.
+ */
+const digests = new WeakMap<object, string>();
+function digestOf(content: PageContent): string {
+  let digest = digests.get(content);
+  if (digest === undefined) {
+    digest = createHash('sha1').update(JSON.stringify(content) ?? '').digest('base64');
+    digests.set(content, digest);
+  }
+  return digest;
 }
 
 /** Cleaned content of the pages rendered last (least recently used first out). */

@@ -9,7 +9,7 @@ import { contentForRender } from './content';
 import { pageTypeOf } from './page-types';
 import { PageLoadOutcome } from './page-type';
 import { siteOrigin } from '../../http/site';
-import * as repo from './repo';
+import { liveReads } from './live-reads';
 import { publicPath, urlPathFor, type LocaleRoot, type SiteTree } from './site-tree';
 import type { Page } from './table';
 
@@ -44,7 +44,7 @@ export type Resolution =
 /** A site's path to the live page that answers it; unknown paths get the site's Error404 page. */
 export async function resolvePublicPage(db: Db, logger: Logger, request: PublicRequest): Promise<Resolution> {
   const { tree, root, rest } = request;
-  const page = await repo.findLivePage(db, urlPathFor(root, rest), root.page.path);
+  const page = await liveReads(db).findLivePage(urlPathFor(root, rest), root.page.path);
   const pageType = page ? pageTypeOf(page.page_type) : undefined;
 
   if (page && pageType?.routable) {
@@ -74,7 +74,7 @@ export async function notFoundPage(
   root: LocaleRoot,
   query: Record<string, unknown>,
 ): Promise<ResolvedPage> {
-  const page = await repo.findLivePageOfType(db, 'Error404', root.page.path);
+  const page = await liveReads(db).findLivePageOfType('Error404', root.page.path);
   if (page) return buildPage(db, logger, { tree, root, page, status: 404, query });
   // A site without a not-found page still answers with the spec's not-found template.
   return {
@@ -124,7 +124,7 @@ export async function buildPage(
     ...(await toolboxExtra(db, logger, content)),
   };
   const structuredData = pageType.structuredData?.({ page, extra, url: new URL(pageUrl(page), siteOrigin(tree.site)).href, site: tree.site });
-  const translations = await repo.findTranslations(db, page.translation_key);
+  const translations = await liveReads(db).findTranslations(page.translation_key);
   const alternates = translations
     .filter((other) => other.live && other.id !== page.id)
     .map((other) => ({ languageCode: other.language_code, url: publicPath(tree, other) }))

@@ -7,6 +7,7 @@ import type { ResolvedPage } from '../pages/public-service';
 import { publicPath } from '../pages/site-tree';
 import { renderPasswordRequired } from './render';
 import { listRestrictionsCoveringPage } from './repo';
+import { tableMemoFor } from '../../cache/table-memo';
 import { checkViewAccess } from './service';
 import { loginUrl, passedRestrictionIds, passwordFormUrl, runMiddleware } from './session';
 
@@ -28,7 +29,7 @@ export function createViewGate(db: Db, sessions: SessionStack, assets: AssetMani
   return async (req, res, resolved) => {
     // The not-found page (and pages with no row) answer whatever lies under them.
     if (!resolved.page.id || resolved.status !== 200) return true;
-    const restrictions = await listRestrictionsCoveringPage(db, resolved.page.id);
+    const restrictions = await tableMemoFor(db).read(`restrictions ${resolved.page.id}`, ['pages', 'page_view_restrictions'], () => listRestrictionsCoveringPage(db, resolved.page.id));
     if (restrictions.length === 0) return true;
     await runMiddleware(sessions.middleware, req, res);
     res.setHeader('Cache-Control', 'private, no-store');

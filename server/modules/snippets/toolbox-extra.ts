@@ -3,6 +3,7 @@ import type { Logger } from '../../logger';
 import type { BlockData } from '../../../shared/schemas/page-payload';
 import { cleanBlocks } from '../pages/content';
 import { findToolboxes } from './service';
+import { tableMemoFor } from '../../cache/table-memo';
 
 /** The toolbox ids a content's blocks include (toolbox blocks at any depth of the stream fields). */
 export function toolboxIdsIn(content: unknown): number[] {
@@ -29,7 +30,8 @@ export async function toolboxExtra(db: Db, logger: Logger, content: Record<strin
   const ids = toolboxIdsIn(content);
   if (ids.length === 0) return {};
   const toolboxes: Record<string, { name: string; blocks: BlockData[] }> = {};
-  for (const row of await findToolboxes(db, ids)) {
+  const rows = await tableMemoFor(db).read(`toolboxes ${ids.join(',')}`, ['snippet_toolboxes'], () => findToolboxes(db, ids));
+  for (const row of rows) {
     const blocks = cleanBlocks('blocks', row.blocks, (problem) => logger.warn({ toolboxId: row.id, ...problem }, 'toolbox block failed its schema; rendering without it'));
     toolboxes[String(row.id)] = { name: row.name, blocks: blocks.filter((block) => block.type !== 'toolbox') };
   }

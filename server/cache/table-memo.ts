@@ -1,0 +1,136 @@
+import type { Db } from '../db';
+import { eventBusFor, type EventBus } from '../events';
+import { pageCacheDependenciesFor, recordPageCacheDependency, type WrittenTables } from './dependencies';
+
+/** The page cache's channel (server/cache/install.ts announces every visible write on it). */
+const PAGE_CACHE_CHANNEL = 'page_cache';
+const MAX_ENTRIES = 4000;
+/**
+ * A write is heard before its transaction commits, so a read made in that gap holds the old rows:
+ * what a write touched is dropped once more this much later (as the page cache does).
+ */
+const SETTLE_MS = 1000;
+
+type Entry = { value: Promise<unknown>; tables: readonly string[]; generations: number[]; everything: number };
+
+/**
+ * Results of the public site's read queries (site by host, language roots, live page by path,
+ * translations, privacy restrictions...) kept in this process, keyed by what was asked, and
+ * dropped when any table they read is written: by this process (the Kysely plugin that feeds the
+ * page cache, synchronously) or by another dyno (its NOTIFY on the page cache channel, within
+ * milliseconds). A page cache miss for a published page then asks the database nothing.
+ *
+ * Each table has a generation; an entry remembers the generations of its tables when its load
+ * started and is stale once one moved, so a load that raced with a write is never served.
+ * Bounded: past MAX_ENTRIES the oldest entry goes (unknown paths cannot grow it).
+ */
+export class TableMemo {
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations = new Map<string, number>();
+  private everything = 0;
+  private settling: Set<string> | '*' | undefined;
+  /** False until other dynos' writes can be heard (and for good if they cannot): reads pass through. */
+  listening = false;
+
+  read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+    if (!this.listening) return load();
+    // The answer being built depends on these tables as if it had queried them.
+    for (const table of tables) recordPageCacheDependency(table);
+    const found = this.entries.get(key);
+    if (found && this.fresh(found)) return found.value as Promise<T>;
+    const entry: Entry = { value: load(), tables, generations: tables.map((t) => this.generationOf(t)), everything: this.everything };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // A failed load is not kept.
+    entry.value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    return entry.value as Promise<T>;
+  }
+
+  /** Drops what read `tables` ('*': everything), now and again once the writer has committed. */
+  invalidate(tables: WrittenTables): void {
+    this.bump(tables);
+    if (this.settling === undefined) {
+      this.settling = tables === '*' ? '*' : new Set(tables);
+      setTimeout(() => {
+        const again = this.settling!;
+        this.settling = undefined;
+        this.bump(again);
+      }, SETTLE_MS).unref();
+    } else if (this.settling !== '*') {
+      if (tables === '*') this.settling = '*';
+      else for (const table of tables) this.settling.add(table);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private bump(tables: WrittenTables): void {
+    if (tables === '*') {
+      this.everything += 1;
+      this.entries.clear();
+      return;
+    }
+    for (const table of tables) this.generations.set(table, this.generationOf(table) + 1);
+  }
+
+  private generationOf(table: string): number {
+    return this.generations.get(table) ?? 0;
+  }
+
+  private fresh(entry: Entry): boolean {
+    if (entry.everything !== this.everything) return false;
+    for (let i = 0; i < entry.tables.length; i++) if (entry.generations[i] !== this.generationOf(entry.tables[i]!)) return false;
+    return true;
+  }
+}
+
+/** Reads straight from the database: for handles that cannot hear writes (a transaction). */
+const passThrough = { read: <T>(_key: string, _tables: readonly string[], load: () => Promise<T>) => load() };
+export type MemoReader = Pick<TableMemo, 'read'>;
+
+const memos = new WeakMap<Db, TableMemo>();
+
+/**
+ * The process's memo for a database handle, listening for writes from its first use. A handle
+ * without the page cache plugin or an event bus (a transaction, a bare copy) is not memoised:
+ * inside a transaction a read must see that transaction's own writes.
+ */
+export function tableMemoFor(db: Db): MemoReader {
+  const known = memos.get(db);
+  if (known) return known;
+  const plugin = pageCacheDependenciesFor(db);
+  let bus: EventBus;
+  try {
+    bus = eventBusFor(db);
+  } catch {
+    return passThrough;
+  }
+  if (!plugin) return passThrough;
+  const memo = new TableMemo();
+  memos.set(db, memo);
+  plugin.onWrite((tables) => memo.invalidate(tables));
+  const heard = (payload: string) => {
+    let tables: WrittenTables = '*';
+    try {
+      const parsed: unknown = JSON.parse(payload);
+      if (Array.isArray(parsed) && parsed.every((t) => typeof t === 'string')) tables = new Set(parsed as string[]);
+    } catch {
+      // '*' or anything unreadable: everything.
+    }
+    memo.invalidate(tables);
+  };
+  // A missed message (the listener reconnected) may have been a write: drop everything then.
+  bus.subscribe(PAGE_CACHE_CHANNEL, heard, () => memo.invalidate('*')).then(
+    () => {
+      // Nothing was kept before: reads passed through until now.
+      memo.listening = true;
+    },
+    () => undefined,
+  );
+  return memo;
+}

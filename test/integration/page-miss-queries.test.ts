@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import request from 'supertest';
+import { createApp } from '../../server/app';
+import { createLogger } from '../../server/logger';
+import { loadAssetManifest } from '../../server/ssr/assets';
+import { countingDatabase } from '../helpers/query-counter';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { updatePage } from '../../server/modules/pages/repo';
+import { unpublishPage } from '../../server/modules/pages/lifecycle-service';
+import { publishRevision } from '../../server/modules/pages/service';
+import { expirePageJob } from '../../server/modules/pages/schedule-service';
+import { setPrivacy } from '../../server/modules/privacy/service';
+
+/**
+ * What a page cache miss (a request with a cookie, rendered) asks the database. The public
+ * site's reads are memoised per process until a write (server/cache/table-memo.ts): a second
+ * miss for a published page whose data did not change asks nothing.
+ */
+describe('a page cache miss', function () {
+  let t: TestApp;
+  let counter: ReturnType<typeof countingDatabase>;
+  let app: ReturnType<typeof createApp>;
+  let host: string;
+  before(async function () {
+    this.timeout(300_000);
+    t = await createTestApp();
+    counter = countingDatabase(t.db);
+    app = createApp({ config: t.config, db: counter.db, logger: createLogger('silent'), assets: loadAssetManifest() });
+    const site = await t.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    host = `${site.hostname}:${site.port}`;
+  });
+  after(async () => t?.close());
+
+  const miss = async (path: string) => {
+    counter.reset();
+    const res = await request(app).get(path).set('Host', host).set('Cookie', 'bench=1');
+    return { res, queries: [...counter.queries] };
+  };
+
+  for (const [path, expected] of [
+    ['/', 0],
+    ['/about/', 0],
+    ['/block-gallery/', 0],
+    ['/locations/', 0],
+  ] as const) {
+    it(`runs ${expected} queries for ${path} once its data is known`, async () => {
+      const first = await miss(path);
+      expect(first.res.status).to.equal(200);
+      expect(first.queries.length, 'the first miss reads the database').to.be.above(0);
+      const second = await miss(path);
+      expect(second.res.status).to.equal(200);
+      expect(second.res.headers['x-cache']).to.not.equal('HIT');
+      expect(second.queries, 'queries of the second miss').to.deep.equal([]);
+      const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+      expect(withoutNonces(second.res.text), 'the same page as the first miss').to.equal(withoutNonces(first.res.text));
+    });
+  }
+});
+
+/** The memo never shows a visitor what was true before a write: publish, unpublish, expiry, privacy. */
+describe('a page cache miss after a change', function () {
+  let t: TestApp;
+  let host: string;
+  let userId: number;
+  before(async function () {
+    this.timeout(300_000);
+    t = await createTestApp();
+    const site = await t.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    host = `${site.hostname}:${site.port}`;
+    userId = (await t.db.selectFrom('users').select('id').where('username', '=', TEST_ADMIN.username).executeTakeFirstOrThrow()).id;
+  });
+  after(async () => t?.close());
+
+  const miss = (path: string) => request(t.app).get(path).set('Host', host).set('Cookie', 'bench=1');
+  /** A live page below the home page, rendered twice (so its reads are memoised). */
+  const warmPage = async (urlPath: string) => {
+    const page = await t.db.selectFrom('pages').selectAll().where('url_path', '=', urlPath).where('live', '=', true).executeTakeFirstOrThrow();
+    const path = urlPath.replace(/^\/home/, '');
+    for (let i = 0; i < 2; i++) expect((await miss(path)).status).to.equal(200);
+    return { page, path };
+  };
+
+  it('renders a new title on the next miss', async () => {
+    const { page, path } = await warmPage('/home/about/');
+    const title = `Our Story ${Date.now()}`;
+    await updatePage(t.db, page.id, { title });
+    expect((await miss(path)).text).to.include(title);
+  });
+
+  it('answers 404 once a page is unpublished, and again once it is republished', async () => {
+    const { page, path } = await warmPage('/home/fresh-catch-news/');
+    await unpublishPage(t.db, page.id, userId, { includeDescendants: false });
+    expect((await miss(path)).status).to.equal(404);
+    await publishRevision(t.db, page.id, page.live_revision_id!);
+    expect((await miss(path)).status).to.equal(200);
+  });
+
+  it('answers 404 once a page expires', async () => {
+    const { page, path } = await warmPage('/home/contact-us-thanks/');
+    await updatePage(t.db, page.id, { expire_at: new Date(Date.now() - 1000) });
+    await expirePageJob(t.db, { pageId: page.id });
+    expect((await miss(path)).status).to.equal(404);
+  });
+
+  it('asks for the password once a page is made private', async () => {
+    const { page, path } = await warmPage('/home/block-gallery/');
+    await setPrivacy(t.db, page, userId, { restriction_type: 'password', password: 'sesame', groups: [] });
+    const answer = await miss(path);
+    expect(answer.headers['cache-control']).to.include('no-store');
+    expect(answer.text).to.include('/_util/authenticate_with_password/');
+    expect(answer.text).to.not.include(page.title);
+  });
+});
