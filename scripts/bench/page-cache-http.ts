@@ -9,7 +9,7 @@ import { openMediaStorage } from '../../server/storage/open-media-storage';
 import { ROOT } from '../build-assets';
 import { rawAnswer, startBareServer } from './bare-server';
 import { loadTest, printTable } from './http';
-import { freePort, waitUntilUp } from './server-process';
+import { freePort, waitUntilIdle, waitUntilUp } from './server-process';
 import { adminQuery, reachableAdminUrl } from './waitlist';
 
 export const CACHE_BENCH_PATHS = ['/', '/block-gallery/'];
@@ -108,6 +108,7 @@ export async function benchPageCacheHttp(kind: 'pglite' | 'postgres', options: {
     try {
       const base = `http://localhost:${port}`;
       await waitUntilUp(base);
+      await waitUntilIdle(server.pid!);
       const rows = await cacheFigures(base, server.pid!, { connections: options.connections });
       console.log(`\nPage cache (${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, WEB_CONCURRENCY=${workers}; autocannon, ${options.connections ?? 10} connections, 8 s each; CPU µs/req: the server's processes, user + system; 'of bare per CPU s': bare CPU per request / hit CPU per request; ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
       printTable(rows);

@@ -85,7 +85,7 @@ export function bodyCrc(crcParts: Uint32Array, values: string[]): number {
 /** An anonymous visitor's gzip answer: the template with this answer's nonce and CRC. */
 export function anonymousGzip(template: GzipTemplate, crcParts: Uint32Array, holes: Hole[], defaults: Partial<HoleValues>, nonce: string): Buffer {
   const out = Buffer.allocUnsafe(template.bytes.length);
-  template.bytes.copy(out);
+  out.set(template.bytes);
   for (const at of template.nonceAt) out.write(nonce, at, 'latin1');
   const values = holes.map((hole) => (hole === 'nonce' ? nonce : (defaults[hole] ?? '')));
   out.writeUInt32LE(bodyCrc(crcParts, values), out.length - 8);

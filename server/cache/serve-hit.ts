@@ -22,7 +22,8 @@ function anonymousBody(entry: CachedEntry, encoding: Encoding, nonce: string): B
   if (encoding === 'gzip') return entry.gzipTemplate ? anonymousGzip(entry.gzipTemplate, entry.crcParts, entry.holes, entry.defaults, nonce) : entry.gzip!;
   if (entry.nonceAt.length === 0) return entry.body;
   const out = Buffer.allocUnsafe(entry.body.length);
-  entry.body.copy(out);
+  // TypedArray#set: a plain memcpy, several times faster than Buffer#copy's checks on Node 20.
+  out.set(entry.body);
   for (const at of entry.nonceAt) out.write(nonce, at, 'latin1');
   return out;
 }
