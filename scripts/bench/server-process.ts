@@ -10,9 +10,9 @@ export const freePort = () =>
     });
   });
 
-/** Waits (up to 60 s: a loaded machine boots slowly) for the server's health check to answer. */
+/** Waits (up to 120 s: a loaded machine boots slowly) for the server's health check to answer. */
 export async function waitUntilUp(base: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     if (await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
