@@ -43,7 +43,9 @@ export async function cacheFigures(base: string, serverPid: number, options: { c
   try {
     for (const path of CACHE_BENCH_PATHS) {
       for (const encoding of CACHE_BENCH_ENCODINGS) {
-        await rawAnswer(`${base}${path}`, encoding.headers);
+        // The warm-up load also fills every worker's cache (each process has its own), so the
+        // captured answer is a hit whichever worker gives it.
+        await loadTest('warm-up', `${base}${path}`, { ...load, seconds: WARM_UP_SECONDS, headers: encoding.headers });
         const answer = await rawAnswer(`${base}${path}`, encoding.headers);
         const cacheStatus = answer.headers.find(([name]) => name.toLowerCase() === 'x-cache')?.[1];
         if (answer.status !== 200 || cacheStatus !== 'HIT') {
@@ -52,11 +54,10 @@ export async function cacheFigures(base: string, serverPid: number, options: { c
         }
         const coding = answer.headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1] ?? 'identity';
         const what = `${path} ${coding}, ${answer.body.length} bytes, ${answer.headers.length} headers`;
-        // Each server gets the same unmeasured warm-up load first (JIT, first buffers): on a busy
-        // machine a cold process's one-time work can double its CPU per request over 8 s.
-        await loadTest('warm-up', `${base}${path}`, { ...load, seconds: WARM_UP_SECONDS, headers: encoding.headers });
         const hit = await loadTest(`${what}: cache hit`, `${base}${path}`, { ...load, headers: encoding.headers, serverPid });
         const bare = await startBareServer(answer, await barePort(), bareDir);
+        // The same unmeasured warm-up as the cache had (JIT, first buffers): on a busy machine a
+        // cold process's one-time work can double its CPU per request over 8 s.
         await loadTest('warm-up', bare.url, { ...load, seconds: WARM_UP_SECONDS, headers: encoding.headers });
         const baseline = await loadTest(`${what}: bare node:http`, bare.url, { ...load, headers: encoding.headers, serverPid: bare.pid });
         await bare.stop();
