@@ -42,6 +42,8 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // The in-memory page cache's bound per process, in megabytes; 0 turns the cache off.
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  // How often the page cache logs its counters and the process's memory (one line), in seconds.
+  PAGE_CACHE_REPORT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // A CDN purge endpoint called (POST, JSON {"keys": [...]}) with the Surrogate-Keys of what changed.
   CDN_PURGE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // How many reverse proxies stand in front of the app: X-Forwarded-For/-Proto/-Host are read only
@@ -103,6 +105,8 @@ export type Config = {
   webConcurrency: number;
   /** The page cache's bound in bytes per process (server/cache/); 0 turns it off. Default 64 MB. */
   pageCacheMaxBytes?: number;
+  /** Seconds between the page cache's log lines (hits, misses, entries, bytes, memory). Default 60. */
+  pageCacheReportSeconds?: number;
   /** Called with the Surrogate-Keys of changed content (through the jobs table, so retried). */
   cdnPurgeUrl?: string;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (Express's hop count). */
@@ -176,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     branch: values.BRANCH ?? gitOutput(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',
     webConcurrency: values.WEB_CONCURRENCY,
     pageCacheMaxBytes: Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
+    pageCacheReportSeconds: values.PAGE_CACHE_REPORT_SECONDS,
     cdnPurgeUrl: values.CDN_PURGE_URL,
     trustProxy: values.TRUST_PROXY ?? (production ? 1 : 0),
     logLevel: values.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : values.LOG_LEVEL,

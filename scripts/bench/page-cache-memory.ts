@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { databaseTarget, migrateToLatest, openDatabase } from '../../server/db';
@@ -9,24 +9,52 @@ import { seedDemoContent } from '../../server/seed/seed';
 import { ROOT } from '../build-assets';
 import { residentMegabytes, seedPressReleases } from './media';
 import { freePort, waitUntilUp } from './server-process';
+import { adminQuery, reachableAdminUrl } from './waitlist';
 
 export const CACHED_PAGES = 10_000;
-const STATS_TIMEOUT_MS = 75_000;
+/** Release pages rendered (never stored: a cookie keeps the cache out) before the baseline, so it is a warm process. */
+const WARM_UP_PAGES = 300;
+const REPORT_SECONDS = 2;
+const REPORT_TIMEOUT_MS = 30_000;
 
-type CacheStats = { entries: number; bytes: number };
-export type CacheMemoryFigure = { bound: string; pages: number; 'fill s': number; entries: number; 'cache MB': number; 'RSS before MB': number; 'RSS after MB': number; 'RSS growth MB': number; 'peak RSS MB': number };
+/** The server's own 'page cache' log line: the cache's counters and the process's memory, after a full GC (--expose-gc). */
+type Report = { entries: number; bytes: number; rssMb: number; heapUsedMb: number; externalMb: number; arrayBuffersMb: number };
+export type CacheMemoryFigure = {
+  database: string;
+  bound: string;
+  moment: string;
+  entries: number | string;
+  'cache MB': number | string;
+  'RSS MB': number;
+  'heap MB': number | string;
+  'external MB': number | string;
+  'arrayBuffers MB': number | string;
+  verdict: string;
+};
 
-/** The server (one process) with the page cache bounded to `cacheMb`; its 'page cache' log lines (once a minute while it serves) are handed to `onStats`. */
-function startServer(port: number, dataDir: string, cacheMb: number, onStats: (stats: CacheStats) => void): ChildProcess {
-  const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'c'.repeat(48), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'info', WEB_CONCURRENCY: '1', PAGE_CACHE_MB: String(cacheMb) },
+/** The server (one process, --expose-gc so its report follows a full collection) with the page cache bounded to `cacheMb`. */
+function startServer(port: number, dataDir: string, databaseUrl: string | undefined, cacheMb: number, onReport: (report: Report) => void): ChildProcess {
+  const server = spawn(process.execPath, ['--expose-gc', join(ROOT, 'dist/server/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SESSION_SECRET: 'c'.repeat(48),
+      ADMIN_PASSWORD: 'bench-password',
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '1',
+      PAGE_CACHE_MB: String(cacheMb),
+      PAGE_CACHE_REPORT_SECONDS: String(REPORT_SECONDS),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   createInterface({ input: server.stdout! }).on('line', (line) => {
     if (!line.includes('"page cache"')) return;
     try {
-      const parsed = JSON.parse(line) as { msg?: string; entries?: number; bytes?: number };
-      if (parsed.msg === 'page cache' && typeof parsed.entries === 'number' && typeof parsed.bytes === 'number') onStats({ entries: parsed.entries, bytes: parsed.bytes });
+      const parsed = JSON.parse(line) as Partial<Report> & { msg?: string };
+      if (parsed.msg === 'page cache' && typeof parsed.entries === 'number' && typeof parsed.rssMb === 'number') onReport(parsed as Report);
     } catch {
       // Not a log line of ours.
     }
@@ -34,13 +62,13 @@ function startServer(port: number, dataDir: string, cacheMb: number, onStats: (s
   return server;
 }
 
-/** Requests every path once, a few at a time, as anonymous visitors (each answer becomes a cache entry). */
-async function fill(base: string, paths: string[], concurrency = 4): Promise<number> {
+/** Requests every path once, a few at a time (each anonymous answer becomes a cache entry). */
+async function fill(base: string, paths: string[], headers: Record<string, string> = {}, concurrency = 4): Promise<number> {
   let next = 0;
   let failures = 0;
   const worker = async () => {
     while (next < paths.length) {
-      const res = await fetch(`${base}${paths[next++]!}`);
+      const res = await fetch(`${base}${paths[next++]!}`, { headers });
       await res.arrayBuffer();
       if (res.status !== 200) failures++;
     }
@@ -49,71 +77,112 @@ async function fill(base: string, paths: string[], concurrency = 4): Promise<num
   return failures;
 }
 
-async function measure(port: number, dataDir: string, cacheMb: number, paths: string[]): Promise<CacheMemoryFigure> {
-  let latest: { at: number; stats: CacheStats } | undefined;
-  const server = startServer(port, dataDir, cacheMb, (stats) => (latest = { at: Date.now(), stats }));
+async function measure(port: number, dataDir: string, databaseUrl: string | undefined, cacheMb: number, paths: string[], warmUp: string[]): Promise<CacheMemoryFigure[]> {
+  let latest: { at: number; report: Report } | undefined;
+  const server = startServer(port, dataDir, databaseUrl, cacheMb, (report) => (latest = { at: Date.now(), report }));
+  const base = `http://localhost:${port}`;
+  /** The server reports while it serves: one cached page is asked for until a report newer than now arrives. */
+  const reportAfterNow = async (): Promise<Report> => {
+    const since = Date.now();
+    while (!latest || latest.at <= since) {
+      if (Date.now() - since > REPORT_TIMEOUT_MS) throw new Error('no page cache report from the server');
+      await (await fetch(`${base}${paths[0]!}`)).arrayBuffer();
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    return latest.report;
+  };
   try {
-    const base = `http://localhost:${port}`;
     await waitUntilUp(base);
-    // Warm the process (JIT, in-process copies of the site tree) on pages outside the measured set.
-    for (const path of ['/', '/press/', '/press/releases/']) await (await fetch(`${base}${path}`)).arrayBuffer();
-    const probe = await fetch(`${base}${paths[0]!}`);
-    await probe.arrayBuffer();
+    if ((await fill(base, warmUp, { Cookie: 'bench=1' })) > 0) throw new Error('a warm-up page did not answer 200');
+    await (await fetch(`${base}${paths[0]!}`)).arrayBuffer();
     const again = await fetch(`${base}${paths[0]!}`);
     await again.arrayBuffer();
     if (again.headers.get('x-cache') !== 'HIT') throw new Error(`a release page is not served from the cache (X-Cache: ${again.headers.get('x-cache')})`);
-    const before = residentMegabytes(server.pid!);
+    const baseline = await reportAfterNow();
     const started = performance.now();
     const failures = await fill(base, paths);
-    const fillSeconds = (performance.now() - started) / 1000;
+    const fillSeconds = Math.round((performance.now() - started) / 1000);
     if (failures > 0) throw new Error(`${failures} of ${paths.length} pages did not answer 200`);
-    const filledAt = Date.now();
-    // The cache reports itself once a minute while it serves: keep one cached page asked for until a report after the fill arrives.
-    while (!latest || latest.at < filledAt) {
-      if (Date.now() - filledAt > STATS_TIMEOUT_MS) throw new Error('no page cache report from the server');
-      await (await fetch(`${base}${paths.at(-1)!}`)).arrayBuffer();
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    const after = residentMegabytes(server.pid!);
-    return {
+    const after = await reportAfterNow();
+    const { peak } = residentMegabytes(server.pid!);
+    const limit = baseline.rssMb + cacheMb;
+    const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
+    const row = (moment: string, report: Report, verdict: string): CacheMemoryFigure => ({
+      database,
       bound: `${cacheMb} MB`,
-      pages: paths.length,
-      'fill s': Number(fillSeconds.toFixed(0)),
-      entries: latest.stats.entries,
-      'cache MB': Number((latest.stats.bytes / 1024 / 1024).toFixed(1)),
-      'RSS before MB': before.rss,
-      'RSS after MB': after.rss,
-      'RSS growth MB': after.rss - before.rss,
-      'peak RSS MB': after.peak,
-    };
+      moment,
+      entries: report.entries,
+      'cache MB': Number((report.bytes / 1024 / 1024).toFixed(1)),
+      'RSS MB': report.rssMb,
+      'heap MB': report.heapUsedMb,
+      'external MB': report.externalMb,
+      'arrayBuffers MB': report.arrayBuffersMb,
+      verdict,
+    });
+    return [
+      row(`baseline (warm, ${WARM_UP_PAGES} pages rendered uncached)`, baseline, ''),
+      row(`after ${paths.length.toLocaleString('en-US')} pages (${fillSeconds} s)`, after, after.rssMb <= limit ? `within bound + baseline (${limit} MB)` : `ABOVE bound + baseline (${limit} MB) by ${after.rssMb - limit} MB`),
+      { database, bound: `${cacheMb} MB`, moment: 'peak RSS (VmHWM)', entries: '', 'cache MB': '', 'RSS MB': peak, 'heap MB': '', 'external MB': '', 'arrayBuffers MB': '', verdict: '' },
+    ];
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
 }
 
+/** A throw-away PostgreSQL database (dropped afterwards), or why there is none. */
+async function throwAwayDatabase(): Promise<{ url: string; drop(): Promise<void> } | { skip: string }> {
+  const admin = await reachableAdminUrl();
+  if ('skip' in admin) return admin;
+  const name = `harborline_bench_cache_memory_${Date.now()}`;
+  await adminQuery(admin.url, `CREATE DATABASE ${name}`);
+  const url = new URL(admin.url);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => adminQuery(admin.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * The page cache's memory with 10,000 distinct cached pages (press release pages, each asked for
- * once by an anonymous visitor): with the default bound (64 MB, so older entries are evicted) and
- * with a bound that holds them all. Its own temporary PGlite database (or DATABASE_URL) and
- * server; the cache's own byte count comes from the server's once-a-minute 'page cache' log line.
+ * once by an anonymous visitor), on the embedded PGlite (the database's memory is in the same
+ * process) and on PostgreSQL (outside it; a throw-away database, skipped with the reason when
+ * none is reachable). Per bound: the baseline (a warm process, after a full GC), after the
+ * 10,000 pages (after a full GC), and the verdict against the issue's target: RSS never above
+ * the bound plus the baseline. The server's own report line gives heap, external and
+ * arrayBuffers (process.memoryUsage()) besides RSS.
  */
-export async function benchPageCacheMemory(options: { port?: number; bounds?: number[] } = {}): Promise<CacheMemoryFigure[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'harborline-bench-cache-'));
-  try {
-    const port = options.port ?? (await freePort());
-    const handle = openDatabase(databaseTarget(process.env.DATABASE_URL, dataDir));
-    await migrateToLatest(handle.db);
-    await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port });
-    await seedPressReleases(handle.db, CACHED_PAGES);
-    await handle.close();
-    const paths = Array.from({ length: CACHED_PAGES }, (_, i) => `/press/bench-release-${i + 1}/`);
-    const out: CacheMemoryFigure[] = [];
-    for (const bound of options.bounds ?? [64, 1024]) out.push(await measure(port, dataDir, bound, paths));
-    console.log(`\nPage cache memory (${CACHED_PAGES.toLocaleString('en-US')} distinct press release pages, each asked for once, 4 at a time; one server process; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; RSS from /proc)`);
-    console.table(out);
-    return out;
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+export async function benchPageCacheMemory(options: { port?: number; bounds?: number[]; databases?: Array<'pglite' | 'postgres'> } = {}): Promise<CacheMemoryFigure[]> {
+  const out: CacheMemoryFigure[] = [];
+  const port = options.port ?? (await freePort());
+  const paths = Array.from({ length: CACHED_PAGES }, (_, i) => `/press/bench-release-${i + 1}/`);
+  const warmUp = Array.from({ length: WARM_UP_PAGES }, (_, i) => `/press/bench-release-${CACHED_PAGES + i + 1}/`);
+  for (const kind of options.databases ?? ['pglite', 'postgres']) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'harborline-bench-cache-'));
+    let database: { url: string; drop(): Promise<void> } | undefined;
+    try {
+      if (kind === 'postgres') {
+        const found = await throwAwayDatabase();
+        if ('skip' in found) {
+          console.log(`\nPage cache memory on PostgreSQL: skipped, ${found.skip}.`);
+          continue;
+        }
+        database = found;
+      }
+      const handle = openDatabase(databaseTarget(database?.url, dataDir));
+      await migrateToLatest(handle.db);
+      await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port });
+      await seedPressReleases(handle.db, CACHED_PAGES + WARM_UP_PAGES);
+      await handle.close();
+      for (const bound of options.bounds ?? [64]) out.push(...(await measure(port, dataDir, database?.url, bound, paths, warmUp)));
+    } finally {
+      await database?.drop().catch((error: unknown) => console.warn('dropping the bench database failed', error));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }
+  console.log(
+    `\nPage cache memory (${CACHED_PAGES.toLocaleString('en-US')} distinct press release pages, each asked for once, 4 at a time; one server process under --expose-gc, figures from its own report after a full GC; ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
+  console.table(out);
+  return out;
 }

@@ -11,6 +11,24 @@ const MAX_ACCEPT_ENCODING = 256;
  */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding {
   if (!header) return 'identity';
+  if (typeof header === 'string') {
+    const known = negotiated.get(header);
+    if (known !== undefined) return known;
+    const found = negotiate(header);
+    // Browsers send a handful of values: remember those (short ones only, a few dozen at most).
+    if (header.length <= MAX_ACCEPT_ENCODING) {
+      if (negotiated.size >= MAX_REMEMBERED) negotiated.clear();
+      negotiated.set(header, found);
+    }
+    return found;
+  }
+  return negotiate(header);
+}
+
+const MAX_REMEMBERED = 64;
+const negotiated = new Map<string, Encoding>();
+
+function negotiate(header: string | string[]): Encoding {
   const text = (Array.isArray(header) ? header.join(',') : header).slice(0, MAX_ACCEPT_ENCODING).toLowerCase();
   let br = false;
   let gzip = false;

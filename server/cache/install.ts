@@ -114,6 +114,7 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
     cache: cacheOn ? cache : new PageCache({ maxBytes: 0 }),
     trustProxy: config.trustProxy,
     logger,
+    reportEveryMs: (config.pageCacheReportSeconds ?? 60) * 1000,
     staticAssets,
     pickerFill: picker,
     hostMatchesSite: (req: IncomingMessage, res: ServerResponse) => {

@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CachedEntry } from './cache-entry';
+import { negotiateEncoding, type Encoding } from './encoding';
+import { etagMatches } from './etag';
+import { anonymousGzip, personalGzip } from './gzip-member';
+import { etagFor, notModifiedHead } from './head-plan';
+import type { HoleValues } from './holes';
+import { freshNonce } from './nonce';
+
+/** The coding to answer with: the request's choice when the entry has it (gzip can always be spliced around holes). */
+function codingFor(entry: CachedEntry, header: string | string[] | undefined): Encoding {
+  const accepted = negotiateEncoding(header);
+  if (accepted === 'br' && !entry.br) return entry.heads.gzip ? 'gzip' : 'identity';
+  if (accepted === 'gzip' && !entry.heads.gzip) return 'identity';
+  return accepted;
+}
+
+/** An anonymous visitor's body: shared bytes when nothing changes per answer, else one copy with the nonce written in. */
+function anonymousBody(entry: CachedEntry, encoding: Encoding, nonce: string): Buffer {
+  if (encoding === 'br') return entry.br!;
+  if (encoding === 'gzip') return entry.gzipTemplate ? anonymousGzip(entry.gzipTemplate, entry.crcParts, entry.holes, entry.defaults, nonce) : entry.gzip!;
+  if (entry.nonceAt.length === 0) return entry.body;
+  const out = Buffer.allocUnsafe(entry.body.length);
+  // TypedArray#set: a plain memcpy, several times faster than Buffer#copy's checks on Node 20.
+  out.set(entry.body);
+  for (const at of entry.nonceAt) out.write(nonce, at, 'latin1');
+  return out;
+}
+
+/** A body with this visitor's own hole values (their saved location from the 'li' cookie). */
+function personalBody(entry: CachedEntry, encoding: Encoding, values: string[]): Buffer {
+  if (encoding === 'gzip' && entry.gzipTemplate) return personalGzip(entry.gzipTemplate, entry.crcParts, values);
+  const parts: Buffer[] = [];
+  let from = 0;
+  values.forEach((value, index) => {
+    parts.push(entry.body.subarray(from, entry.holeAt[2 * index]), Buffer.from(value));
+    from = entry.holeAt[2 * index + 1]!;
+  });
+  parts.push(entry.body.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** Sends a cached answer with its holes filled; the body only for GET. */
+export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: CachedEntry, fills: Partial<HoleValues>, cacheStatus: 'HIT' | 'MISS'): void {
+  const nonce = entry.usesNonce ? freshNonce() : '';
+  const encoding = codingFor(entry, req.headers['accept-encoding']);
+  const plan = entry.heads[encoding]!;
+  const own = entry.picker && (fills.pickerText !== undefined || fills.pickerAttr !== undefined || fills.pickerJson !== undefined);
+  const personal = fills.pickerJson !== undefined && fills.pickerJson !== 'null';
+  const etag = personal ? etagFor(`${entry.etag.slice(0, -1)}-${createHash('sha1').update(fills.pickerJson!).digest('base64url').slice(0, 8)}"`, encoding) : plan.etag;
+  const age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));
+  const conditional = req.headers['if-none-match'];
+  if (conditional !== undefined && entry.status === 200 && etagMatches(conditional, etag)) {
+    res.writeHead(304, notModifiedHead(plan, etag, cacheStatus, age));
+    res.end();
+    return;
+  }
+  let body: Buffer;
+  if (own) {
+    const values: HoleValues = { nonce, pickerText: fills.pickerText ?? entry.defaults.pickerText ?? '', pickerAttr: fills.pickerAttr ?? '', pickerJson: fills.pickerJson ?? 'null' };
+    body = personalBody(entry, encoding, entry.holes.map((hole) => values[hole]));
+  } else body = anonymousBody(entry, encoding, nonce);
+  const head = plan.flat.slice();
+  for (const [slot, parts] of plan.nonceSlots) head[slot] = parts.join(nonce);
+  head[plan.etagSlot] = etag;
+  head[plan.cacheSlot] = cacheStatus;
+  head[plan.ageSlot] = age;
+  head[plan.lengthSlot] = String(body.length);
+  res.writeHead(entry.status, head);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
