@@ -52,7 +52,7 @@ export function Document(props: DocumentProps) {
         {props.preload.map((href) => (
           // Low, like the entry React preloads: hydration can wait for the stylesheet, the fonts
           // and the page's first image, which share a phone's bandwidth with these chunks.
-          <link key={href} rel="modulepreload" href={href} fetchPriority="low" />
+          <link key={href} rel="modulepreload" href={href} />
         ))}
         {props.structuredDataJson ? (
           <script type="application/ld+json" nonce={props.nonce} dangerouslySetInnerHTML={{ __html: props.structuredDataJson }} />
