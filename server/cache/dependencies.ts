@@ -26,6 +26,20 @@ export function recordPageCacheDependency(table: string): void {
 
 /** '*' when a write's tables cannot be told (raw SQL we cannot read): everything is stale. */
 export type WrittenTables = Set<string> | '*';
+
+/** The channel every process's page cache and read memo hear writes on. */
+export const PAGE_CACHE_CHANNEL = 'page_cache';
+
+/** A write notice's payload (a JSON list of table names) as tables; '*' or anything unreadable means every table. */
+export function writtenTablesFromPayload(payload: string): WrittenTables {
+  try {
+    const parsed: unknown = JSON.parse(payload);
+    if (Array.isArray(parsed) && parsed.every((t) => typeof t === 'string')) return new Set(parsed as string[]);
+  } catch {
+    // Not JSON: everything.
+  }
+  return '*';
+}
 export type WriteListener = (tables: WrittenTables) => void;
 
 const WRITE_KINDS = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode', 'CreateTableNode', 'DropTableNode', 'AlterTableNode', 'CreateIndexNode', 'DropIndexNode', 'CreateViewNode', 'DropViewNode', 'CreateSchemaNode', 'DropSchemaNode', 'CreateTypeNode', 'DropTypeNode', 'RefreshMaterializedViewNode']);

@@ -9,14 +9,14 @@ import { requestHost } from '../http/site';
 import { LOCATIONS_CHANGED_CHANNEL } from '../modules/locations/flush';
 import { SITE_SETTINGS_CHANNEL } from '../modules/site-settings/service';
 import { PUBLIC_ASSETS_DIR } from '../paths';
-import { pageCacheDependenciesFor, type WrittenTables } from './dependencies';
+import { PAGE_CACHE_CHANNEL, pageCacheDependenciesFor, writtenTablesFromPayload, type WrittenTables } from './dependencies';
 import { createFastPath } from './fast-path';
 import { PageCache } from './page-cache';
 import { pickerHoleFiller } from '../ssr/picker-hole';
 import { StaticAssets } from './static-assets';
 import { enqueueCdnPurge } from './cdn-purge';
 
-export const PAGE_CACHE_CHANNEL = 'page_cache';
+export { PAGE_CACHE_CHANNEL };
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Writes to these tables change nothing a visitor sees: other dynos are not told about them. */
 const QUIET_TABLES = new Set(['jobs', 'sessions', 'rate_limits', 'editing_sessions', 'page_log_entries', 'model_log_entries', 'password_reset_tokens', 'kysely_migration', 'kysely_migration_lock']);
@@ -91,13 +91,7 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
   });
 
   const heard = (payload: string) => {
-    let tables: WrittenTables = '*';
-    try {
-      const parsed: unknown = JSON.parse(payload);
-      if (Array.isArray(parsed) && parsed.every((t) => typeof t === 'string')) tables = new Set(parsed as string[]);
-    } catch {
-      // '*' or anything unreadable: everything.
-    }
+    const tables = writtenTablesFromPayload(payload);
     invalidate(tables);
     settleLater(tables);
   };

@@ -1,9 +1,7 @@
 import type { Db } from '../db';
 import { eventBusFor, type EventBus } from '../events';
-import { pageCacheDependenciesFor, recordPageCacheDependency, type WrittenTables } from './dependencies';
+import { PAGE_CACHE_CHANNEL, pageCacheDependenciesFor, recordPageCacheDependency, writtenTablesFromPayload, type WrittenTables } from './dependencies';
 
-/** The page cache's channel (server/cache/install.ts announces every visible write on it). */
-const PAGE_CACHE_CHANNEL = 'page_cache';
 const MAX_ENTRIES = 4000;
 /**
  * A write is heard before its transaction commits, so a read made in that gap holds the old rows:
@@ -115,13 +113,7 @@ export function tableMemoFor(db: Db): MemoReader {
   memos.set(db, memo);
   plugin.onWrite((tables) => memo.invalidate(tables));
   const heard = (payload: string) => {
-    let tables: WrittenTables = '*';
-    try {
-      const parsed: unknown = JSON.parse(payload);
-      if (Array.isArray(parsed) && parsed.every((t) => typeof t === 'string')) tables = new Set(parsed as string[]);
-    } catch {
-      // '*' or anything unreadable: everything.
-    }
+    const tables = writtenTablesFromPayload(payload);
     memo.invalidate(tables);
   };
   // A missed message (the listener reconnected) may have been a write: drop everything then.
