@@ -1,5 +1,5 @@
 import { COLLECTION_PERMISSION_CHOICES, MODEL_ACTION_CHOICES } from '../../shared/schemas/admin-accounts';
-import { GrantFieldset, PermissionGrid } from './PermissionGrid';
+import { GrantFieldset, PermissionGrid, PermissionTableHead } from './PermissionGrid';
 
 export type PermissionModel = { model: string; label: string; actions: readonly string[] };
 export type CollectionRow = { collectionId: number; name: string; permissions: string[] };
@@ -19,16 +19,7 @@ export function ModelPermissionsTable({ models, granted, error }: { models: read
       ) : null}
       <div className="admin-table-scroll">
         <table className="admin-table admin-table--viewset" aria-labelledby="object-permissions" aria-describedby={error ? 'id_model_permissions-error' : undefined}>
-          <thead>
-            <tr>
-              <th scope="col">Object</th>
-              {MODEL_ACTION_CHOICES.map((choice) => (
-                <th scope="col" key={choice.value}>
-                  {choice.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <PermissionTableHead objectLabel="Object" choices={MODEL_ACTION_CHOICES} />
           <tbody>
             {models.map((model) => (
               <tr key={model.model}>

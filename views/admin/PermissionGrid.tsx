@@ -23,16 +23,7 @@ export function PermissionGrid({ headingId, objectLabel, rows, rowField, checkbo
   return (
     <div className="admin-table-scroll">
       <table className="admin-table admin-table--viewset" aria-labelledby={headingId}>
-        <thead>
-          <tr>
-            <th scope="col">{objectLabel}</th>
-            {choices.map((choice) => (
-              <th scope="col" key={choice.value}>
-                {choice.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <PermissionTableHead objectLabel={objectLabel} choices={choices} />
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
@@ -51,6 +42,22 @@ export function PermissionGrid({ headingId, objectLabel, rows, rowField, checkbo
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The header row of a permission table: the object's column, then one column per permission type. */
+export function PermissionTableHead({ objectLabel, choices }: { objectLabel: string; choices: ReadonlyArray<{ value: string; label: string }> }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{objectLabel}</th>
+        {choices.map((choice) => (
+          <th scope="col" key={choice.value}>
+            {choice.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 
