@@ -57,6 +57,8 @@ function analyse(root: OperationNode): Analysis {
       return;
     }
     const kind = (node as { kind?: unknown }).kind;
+    // `p.title` names the alias `p` in a TableNode of its own: only the column part can hold a table.
+    if (kind === 'ReferenceNode') return visit((node as { column?: unknown }).column);
     if (kind === 'TableNode') {
       const name = (node as { table?: { identifier?: { name?: unknown } } }).table?.identifier?.name;
       if (typeof name === 'string') result.tables.add(name);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import request from 'supertest';
 import type { PageCache } from '../../server/cache/page-cache';
 import { nearbyLocations } from '../../server/modules/locations/service';
@@ -64,6 +65,10 @@ describe('page cache', () => {
     expect(second.text.replaceAll(nonces(second.text)[0]!, 'N')).to.equal(first.text.replaceAll(nonces(first.text)[0]!, 'N'));
     expect(second.headers['cache-control']).to.match(/public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+/);
     expect(second.headers['surrogate-key']).to.match(/\bpage-\d+\b/).and.match(/\bt-pages\b/);
+    const tableKeys = (second.headers['surrogate-key'] as string).split(' ').filter((key) => key.startsWith('t-')).map((key) => key.slice(2));
+    const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(t.db);
+    const real = new Set(tables.rows.map((row) => row.name));
+    expect(tableKeys.filter((name) => !real.has(name)), 'table keys name tables, not query aliases').to.deep.equal([]);
     expect(second.headers.vary).to.match(/Accept-Encoding/);
   });
 
