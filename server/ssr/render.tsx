@@ -14,6 +14,7 @@ import type { TemplateComponent } from '../../views/template-types';
 import { serverTemplates } from '../../views/templates/index';
 import { scriptsFor, type AssetManifest } from './assets';
 import { escapeJsonForScript } from './escape-json';
+import { pageDataJson } from './page-data-json';
 import { siteOrigin } from '../http/site';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
@@ -140,7 +141,7 @@ function streamPage(
     ...chrome,
   };
   const payload: PagePayload = { template: resolved.template, page: resolved.page, context };
-  const pageDataJson = () => escapeJsonForScript({ ...payload, context: { ...context, catalog: [...used.values()] } });
+  const pageData = () => pageDataJson(payload, { ...context, catalog: [...used.values()] });
   const nonce = String(res.locals.cspNonce ?? '');
   const scripts = scriptsFor(deps.assets, resolved.template);
   const t = createTranslator(catalog, undefined, onMissingTranslation);
@@ -159,7 +160,7 @@ function streamPage(
       nonce={nonce}
       structuredDataJson={resolved.structuredData ? escapeJsonForScript(resolved.structuredData) : undefined}
       socialImageUrl={socialImagePath ? new URL(socialImagePath, siteUrl).href : undefined}
-      pageDataJson={pageDataJson}
+      pageDataJson={pageData}
       skipLinkText={t('Skip to main content')}
     >
       <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
