@@ -108,6 +108,33 @@ function reportMissingTranslations(res: Response, deps: RenderDeps, languageCode
   if (deps.config.env !== 'production') res.setHeader('X-Missing-Translations', keys.map(encodeURIComponent).join(', ').slice(0, 4000));
 }
 
+/**
+ * Where React writes a page that is ready (nothing suspends, so the whole page is written at
+ * once): its chunks are joined and given to the response in one write. Piped straight into the
+ * response, React listened for the response's 'close', which comes after every answer, and then
+ * built an Error ("closed early") to abort a render that had already finished; and the page went
+ * out as a handful of small writes, each passing through the page cache's capture.
+ */
+function pageSink(res: Response) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    write(chunk: Uint8Array | string): boolean {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      chunks.push(buffer);
+      size += buffer.length;
+      return true;
+    },
+    end(): void {
+      if (size > 0) res.write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      res.end();
+    },
+    on() {
+      return this;
+    },
+  };
+}
+
 function streamPage(
   res: Response,
   resolved: ResolvedPage,
@@ -174,7 +201,8 @@ function streamPage(
         res.statusCode = resolved.status;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         if (missing.size > 0) reportMissingTranslations(res, deps, languageCode, [...missing]);
-        stream.pipe(res);
+        // React reads only write, end and on from its destination.
+        stream.pipe(pageSink(res) as unknown as NodeJS.WritableStream);
       },
       onShellError(error) {
         pendingRenders.delete(stream);
