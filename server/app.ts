@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Logger } from './logger';
@@ -9,6 +7,7 @@ import { notFoundFallthrough } from './http/not-found';
 import { cspNonce, securityHeaders } from './http/csp';
 import { errorHandler } from './http/error-handler';
 import { requestGuards } from './http/request-guards';
+import { requestLog } from './http/request-log';
 import { adminRoutes } from './modules/admin/routes';
 import { createMailer } from './modules/mail/mailer';
 import { formApiRoutes, formPageHandler } from './modules/forms/routes';
@@ -62,19 +61,8 @@ export function createApp(deps: AppDeps): Express {
   // values they give are validated by requestGuards.
   app.set('trust proxy', config.trustProxy);
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // 503 is the database being away: the outage is logged once, each answer is a warning.
-      customLogLevel: (_req, res, err) => (res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    }),
-  );
+  // One line per request, written when the answer is out, carrying the request id (X-Request-Id).
+  app.use(requestLog(app, logger));
   // The public site's reads are memoised per process from here on (listening before the first request).
   tableMemoFor(db);
   app.use(requestGuards);

@@ -42,10 +42,6 @@ export function gracefulDrain(options: {
   // Runs before the app sees the request: while draining, every response closes its connection.
   server.prependListener('request', (_req, res) => {
     if (draining) res.shouldKeepAlive = false;
-    res.once('finish', () => {
-      // A response that began before the drain may have promised keep-alive: close it now.
-      if (draining) setImmediate(() => server.closeIdleConnections());
-    });
     unfinished.add(res);
     const end = res.end;
     res.end = function (this: typeof res, ...args: Parameters<typeof res.end>) {
@@ -53,9 +49,13 @@ export function gracefulDrain(options: {
       ended(res);
       return end.apply(this, args);
     } as typeof res.end;
-    // A handler whose client left may never end its response (a piped render unpipes): it gets a
-    // while to finish its queries, then stops counting.
+    // One listener per response: 'close' follows 'finish' (on the next tick) or comes alone when
+    // the client left first.
     res.once('close', () => {
+      // A response that began before the drain may have promised keep-alive: close it now.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+      // A handler whose client left may never end its response (a piped render unpipes): it gets a
+      // while to finish its queries, then stops counting.
       if (unfinished.has(res)) setTimeout(() => ended(res), abandonedMs).unref();
     });
   });

@@ -68,7 +68,9 @@ export function captureBody(res: ServerResponse, onBody: (body: Buffer) => void)
     if (mode === 'pass') return original.write.apply(this, [chunk, encoding, callback] as never);
     const buffer = toBuffer(chunk, encoding);
     if (buffer) {
-      chunks.push(Buffer.from(buffer));
+      // Held as it is, not copied: a writer may not change a chunk it has written (the socket
+      // would send the changed bytes too), and React hands over a fresh view each time.
+      chunks.push(buffer);
       size += buffer.length;
     }
     const done = typeof encoding === 'function' ? encoding : callback;

@@ -14,6 +14,7 @@ import type { TemplateComponent } from '../../views/template-types';
 import { serverTemplates } from '../../views/templates/index';
 import { scriptsFor, type AssetManifest } from './assets';
 import { escapeJsonForScript } from './escape-json';
+import { pageDataJson } from './page-data-json';
 import { siteOrigin } from '../http/site';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
@@ -31,6 +32,28 @@ export type RenderDeps = {
 };
 
 const RENDER_TIMEOUT_MS = 10_000;
+
+/**
+ * Renders that are not ready yet, with their start time. One timer sweeps them every second
+ * (a render is aborted between 10 and 11 s), instead of a timer and a close listener per render.
+ */
+const pendingRenders = new Map<{ abort: (reason?: unknown) => void }, number>();
+let sweeper: NodeJS.Timeout | undefined;
+function watchRender(stream: { abort: (reason?: unknown) => void }): void {
+  pendingRenders.set(stream, Date.now());
+  sweeper ??= setInterval(() => {
+    const now = Date.now();
+    for (const [pending, started] of pendingRenders) {
+      if (now - started < RENDER_TIMEOUT_MS) continue;
+      pendingRenders.delete(pending);
+      pending.abort(new Error('render timed out'));
+    }
+    if (pendingRenders.size === 0) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  }, 1000).unref();
+}
 
 /**
  * Streams a resolved page as HTML. Page data is loaded before rendering, so nothing suspends:
@@ -85,6 +108,33 @@ function reportMissingTranslations(res: Response, deps: RenderDeps, languageCode
   if (deps.config.env !== 'production') res.setHeader('X-Missing-Translations', keys.map(encodeURIComponent).join(', ').slice(0, 4000));
 }
 
+/**
+ * Where React writes a page that is ready (nothing suspends, so the whole page is written at
+ * once): its chunks are joined and given to the response in one write. Piped straight into the
+ * response, React listened for the response's 'close', which comes after every answer, and then
+ * built an Error ("closed early") to abort a render that had already finished; and the page went
+ * out as a handful of small writes, each passing through the page cache's capture.
+ */
+function pageSink(res: Response) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  return {
+    write(chunk: Uint8Array | string): boolean {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      chunks.push(buffer);
+      size += buffer.length;
+      return true;
+    },
+    end(): void {
+      if (size > 0) res.write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      res.end();
+    },
+    on() {
+      return this;
+    },
+  };
+}
+
 function streamPage(
   res: Response,
   resolved: ResolvedPage,
@@ -118,7 +168,7 @@ function streamPage(
     ...chrome,
   };
   const payload: PagePayload = { template: resolved.template, page: resolved.page, context };
-  const pageDataJson = () => escapeJsonForScript({ ...payload, context: { ...context, catalog: [...used.values()] } });
+  const pageData = () => pageDataJson(payload, { ...context, catalog: [...used.values()] });
   const nonce = String(res.locals.cspNonce ?? '');
   const scripts = scriptsFor(deps.assets, resolved.template);
   const t = createTranslator(catalog, undefined, onMissingTranslation);
@@ -137,7 +187,7 @@ function streamPage(
       nonce={nonce}
       structuredDataJson={resolved.structuredData ? escapeJsonForScript(resolved.structuredData) : undefined}
       socialImageUrl={socialImagePath ? new URL(socialImagePath, siteUrl).href : undefined}
-      pageDataJson={pageDataJson}
+      pageDataJson={pageData}
       skipLinkText={t('Skip to main content')}
     >
       <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
@@ -146,13 +196,16 @@ function streamPage(
       nonce,
       bootstrapModules: [scripts.entry],
       onAllReady() {
+        pendingRenders.delete(stream);
         if (failed) return;
         res.statusCode = resolved.status;
         res.setHeader('Content-Type', 'text/html; charset=utf-8');
         if (missing.size > 0) reportMissingTranslations(res, deps, languageCode, [...missing]);
-        stream.pipe(res);
+        // React reads only write, end and on from its destination.
+        stream.pipe(pageSink(res) as unknown as NodeJS.WritableStream);
       },
       onShellError(error) {
+        pendingRenders.delete(stream);
         failed = true;
         deps.logger.error({ err: error, pageId: resolved.page.id }, 'page render failed');
         if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
@@ -162,6 +215,5 @@ function streamPage(
       },
     },
   );
-  const timer = setTimeout(() => stream.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);
-  res.on('close', () => clearTimeout(timer));
+  watchRender(stream);
 }

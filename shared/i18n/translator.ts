@@ -26,7 +26,7 @@ const entryId = (context: string, key: string) => `${context}\u0004${key}`;
  * for (the server uses it to report untranslated strings on non-English pages).
  */
 export function createTranslator(catalog: Catalog, onUse?: (entry: CatalogEntry) => void, onMissing?: (context: string, key: string) => void): Translate {
-  const entries = new Map(catalog.map((entry) => [entryId(entry.context, entry.key), entry]));
+  const entries = indexOf(catalog);
   return (key, options = {}) => {
     const entry = entries.get(entryId(options.context ?? '', key));
     if (entry) onUse?.(entry);
@@ -39,8 +39,20 @@ export function createTranslator(catalog: Catalog, onUse?: (entry: CatalogEntry)
     } else {
       text = plural && !isSingular && options.plural !== undefined ? options.plural : key;
     }
+    if (!text.includes('{')) return text;
     return interpolate(text, { ...(options.count === undefined ? {} : { count: options.count }), ...options.values });
   };
+}
+
+/** A catalog's lookup table, built once per catalog (the server renders every page from the same few). */
+const indexes = new WeakMap<Catalog, Map<string, CatalogEntry>>();
+function indexOf(catalog: Catalog): Map<string, CatalogEntry> {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = new Map(catalog.map((entry) => [entryId(entry.context, entry.key), entry]));
+    indexes.set(catalog, index);
+  }
+  return index;
 }
 
 function interpolate(text: string, values: Record<string, string | number>): string {

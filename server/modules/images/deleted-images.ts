@@ -15,6 +15,23 @@ function collectIds(value: unknown, ids: Set<number>): void {
   }
 }
 
+/**
+ * The library image ids of a content object, found once per object: page rows come from the
+ * memo (server/cache/table-memo.ts), whose objects are never changed, so an uncached render does
+ * not walk the same content again.
+ */
+const idsOfContent = new WeakMap<object, ReadonlySet<number>>();
+function libraryImageIds(content: object): ReadonlySet<number> {
+  let ids = idsOfContent.get(content);
+  if (!ids) {
+    const found = new Set<number>();
+    collectIds(content, found);
+    ids = found;
+    idsOfContent.set(content, ids);
+  }
+  return ids;
+}
+
 /** A copy of `value` without the images whose id is in `gone`: list items removed, properties left out. */
 function strip(value: unknown, gone: ReadonlySet<number>, path: string, report: (imageId: number, path: string) => void): unknown {
   if (Array.isArray(value)) {
@@ -42,8 +59,7 @@ function strip(value: unknown, gone: ReadonlySet<number>, path: string, report: 
  * One query for the whole page; content without library images is returned as it is.
  */
 export async function withoutDeletedImages<T extends Record<string, unknown>>(db: Db, content: T, report: (imageId: number, path: string) => void): Promise<T> {
-  const ids = new Set<number>();
-  collectIds(content, ids);
+  const ids = libraryImageIds(content);
   if (ids.size === 0) return content;
   const asked = [...ids].sort((a, b) => a - b);
   const existing = new Set(await tableMemoFor(db).read(`images ${asked.join(',')}`, ['images'], () => repo.existingImageIds(db, asked)));

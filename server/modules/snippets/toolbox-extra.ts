@@ -1,12 +1,34 @@
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import type { BlockData } from '../../../shared/schemas/page-payload';
-import { cleanBlocks } from '../pages/content';
+import { cleanBlocks, type ContentProblem } from '../pages/content';
 import { findToolboxes } from './service';
 import { tableMemoFor } from '../../cache/table-memo';
 
 /** The toolbox ids a content's blocks include (toolbox blocks at any depth of the stream fields). */
 export function toolboxIdsIn(content: unknown): number[] {
+  if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
+    // Page content is a fresh object per render over the same (memoised) field values: each
+    // field's ids are found once.
+    const ids = new Set<number>();
+    for (const field of Object.values(content)) for (const id of fieldToolboxIds(field)) ids.add(id);
+    return [...ids].slice(0, 50);
+  }
+  return walkToolboxIds(content);
+}
+
+const fieldIds = new WeakMap<object, number[]>();
+function fieldToolboxIds(field: unknown): number[] {
+  if (typeof field !== 'object' || field === null) return [];
+  let ids = fieldIds.get(field);
+  if (!ids) {
+    ids = walkToolboxIds(field, 1);
+    fieldIds.set(field, ids);
+  }
+  return ids;
+}
+
+function walkToolboxIds(content: unknown, startDepth = 0): number[] {
   const ids = new Set<number>();
   const walk = (value: unknown, depth: number) => {
     if (depth > 12 || typeof value !== 'object' || value === null) return;
@@ -18,7 +40,7 @@ export function toolboxIdsIn(content: unknown): number[] {
     if (block.type === 'toolbox' && typeof block.value?.toolbox === 'number') ids.add(block.value.toolbox);
     for (const child of Object.values(value)) walk(child, depth + 1);
   };
-  walk(content, 0);
+  walk(content, startDepth);
   return [...ids].slice(0, 50);
 }
 
@@ -32,8 +54,26 @@ export async function toolboxExtra(db: Db, logger: Logger, content: Record<strin
   const toolboxes: Record<string, { name: string; blocks: BlockData[] }> = {};
   const rows = await tableMemoFor(db).read(`toolboxes ${ids.join(',')}`, ['snippet_toolboxes'], () => findToolboxes(db, ids));
   for (const row of rows) {
-    const blocks = cleanBlocks('blocks', row.blocks, (problem) => logger.warn({ toolboxId: row.id, ...problem }, 'toolbox block failed its schema; rendering without it'));
-    toolboxes[String(row.id)] = { name: row.name, blocks: blocks.filter((block) => block.type !== 'toolbox') };
+    const { blocks, problems } = cleanedToolbox(row.blocks);
+    for (const problem of problems) logger.warn({ toolboxId: row.id, ...problem }, 'toolbox block failed its schema; rendering without it');
+    toolboxes[String(row.id)] = { name: row.name, blocks };
   }
   return { toolboxes };
+}
+
+/**
+ * A toolbox's blocks cleaned (schemas, rich text sanitised), once per row object: the memo
+ * (server/cache/table-memo.ts) hands out the same, never-changed row until the table is written,
+ * so an uncached render does not clean the same blocks again. Problems are reported on every use.
+ */
+const cleanedToolboxes = new WeakMap<object, { blocks: BlockData[]; problems: ContentProblem[] }>();
+function cleanedToolbox(raw: unknown): { blocks: BlockData[]; problems: ContentProblem[] } {
+  const key = typeof raw === 'object' && raw !== null ? raw : undefined;
+  const known = key && cleanedToolboxes.get(key);
+  if (known) return known;
+  const problems: ContentProblem[] = [];
+  const blocks = cleanBlocks('blocks', raw, (problem) => problems.push(problem)).filter((block) => block.type !== 'toolbox');
+  const cleaned = { blocks, problems };
+  if (key) cleanedToolboxes.set(key, cleaned);
+  return cleaned;
 }
