@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { findNearby, insertLocations, replaceLocation } from '../../server/modules/locations/repo';
+import { toApiLocation } from '../../server/modules/locations/mapping';
+import { findByRlid, findNearby, insertLocations, replaceLocation } from '../../server/modules/locations/repo';
 import type { NewLocationRow } from '../../server/modules/locations/table';
 import { EARTH_RADIUS_MILES, haversineMiles, type LatLng } from '../../shared/locations/geo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -133,6 +134,35 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
   it('answers nothing (and no total) where no restaurant is within the radius', async () => {
     expect(await findNearby(database.db, { latitude: -60, longitude: -30 }, 10, 26)).to.deep.equal([]);
     expect(await findNearby(database.db, KANSAS, 0.0001, 26)).to.deep.equal([]);
+  });
+
+  it('reads every column the API location is made of: each winner maps to the same Location as its full row', async () => {
+    // One restaurant with every optional field filled, so a column left out of the search would show.
+    const full = rows[1]!;
+    await database.db
+      .updateTable('locations')
+      .set({
+        address2: 'Suite 2',
+        country_root_url: 'https://example.com/us/',
+        reopen_date: '2027-01-15',
+        local_page_url: 'testville-ks-1',
+        estimated_wait_time: '15 min',
+        wait_list_max_party_size: 8,
+        wait_list_ready: false,
+        has_curbside: true,
+        hours: JSON.stringify([{ dayOfWeek: 1, open: '11:00', close: '22:00' }]),
+        special_hours: JSON.stringify([{ date: '2026-12-25', closed: true }]),
+      })
+      .where('rlid', '=', full.rlid)
+      .execute();
+    const found = await findNearby(database.db, full, 50, 26);
+    expect(found.map((row) => row.rlid)).to.include(full.rlid);
+    for (const row of found) {
+      const { distance: _distance, total: _total, ...location } = row;
+      expect(toApiLocation(location), `rlid ${row.rlid}`).to.deep.equal(toApiLocation((await findByRlid(database.db, row.rlid))!));
+    }
+    expect(toApiLocation(found.find((row) => row.rlid === full.rlid)!)).to.include({ address2: 'Suite 2', reopenDate: '2027-01-15', waitListMaxPartySize: 8, hasCurbside: true });
+    await replaceLocation(database.db, full);
   });
 
   it('follows a restaurant moved by any writer: the database derives its search columns', async () => {

@@ -8,8 +8,48 @@ const jsonList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
+/**
+ * The columns the API's Location is made of (toApiLocation), which also cover the live wait
+ * estimate's (WaitSubject). The nearby search reads only these; the slugs, map images, search
+ * columns and timestamps stay in the table.
+ */
+export const API_LOCATION_COLUMNS = [
+  'rlid',
+  'restaurant_number',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'country',
+  'country_root_url',
+  'zip',
+  'latitude',
+  'longitude',
+  'time_zone',
+  'hours',
+  'curbside_hours',
+  'delivery_hours',
+  'special_hours',
+  'phone',
+  'has_curbside',
+  'has_delivery',
+  'has_online_ordering',
+  'has_take_out',
+  'is_dining_room_opened',
+  'is_temporarily_closed',
+  'outside_dining',
+  'is_reservations_enabled',
+  'reopen_date',
+  'local_page_url',
+  'estimated_wait_time',
+  'wait_list_max_party_size',
+  'wait_list_ready',
+] as const satisfies ReadonlyArray<keyof LocationRow>;
+
+export type ApiLocationRow = Pick<LocationRow, (typeof API_LOCATION_COLUMNS)[number]>;
+
 /** A row as the API's Location (spec section 3). Optional fields are omitted, never null. */
-export function toApiLocation(row: LocationRow): Location {
+export function toApiLocation(row: ApiLocationRow): Location {
   const location: Location = {
     rlid: row.rlid,
     restaurantNumber: row.restaurant_number,

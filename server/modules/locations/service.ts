@@ -10,10 +10,9 @@ import {
   type NearbyQuery,
 } from '../../../shared/schemas/locations';
 import type { Geocoder } from './geocoder';
-import { toApiLocation } from './mapping';
+import { toApiLocation, type ApiLocationRow } from './mapping';
 import * as repo from './repo';
 import { liveWaits } from '../waitlist/estimate-service';
-import type { LocationRow } from './table';
 
 /**
  * Spec section 5: server data that fails the shared schema raises an error carrying the
@@ -53,7 +52,7 @@ export async function locationByRlid(db: Db, rlid: number): Promise<Location> {
  * The API location with the wait list as it is now (issue 14): estimatedWaitTime from the live
  * queue (or why there is no number), waitListReady false while the host stand has paused it.
  */
-function withLiveWait(row: LocationRow, waits: Awaited<ReturnType<typeof liveWaits>>): Location {
+function withLiveWait(row: ApiLocationRow, waits: Awaited<ReturnType<typeof liveWaits>>): Location {
   const location = toApiLocation(row);
   const live = waits.get(row.rlid);
   if (!live) return location;
