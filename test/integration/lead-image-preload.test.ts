@@ -37,3 +37,16 @@ describe('lead image preload (Lighthouse: largest paint found late)', () => {
     for (const poster of posters) expect(poster).to.match(/\/media\/images\/\d+\/w\d+\.webp$/);
   });
 });
+
+describe('head order', () => {
+  let t: TestApp;
+  useTestApp({}, (suite) => ({ t } = suite));
+
+  it('asks for the stylesheet before the font and module preloads (the first paint waits for it alone)', async () => {
+    const head = headOf((await request(t.app).get('/').expect(200)).text);
+    const stylesheet = head.indexOf('rel="stylesheet"');
+    expect(stylesheet).to.be.above(0);
+    expect(stylesheet).to.be.below(head.indexOf('as="font"'));
+    expect(stylesheet).to.be.below(head.indexOf('<link rel="modulepreload" href='));
+  });
+});
