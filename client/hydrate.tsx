@@ -1,4 +1,4 @@
-import { startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PagePayload } from '../shared/schemas/page-payload';
 import { App } from '../views/App';
@@ -22,30 +22,13 @@ async function hydrate(): Promise<void> {
   // that task was hundreds of milliseconds of blocked main thread: Lighthouse TBT). An input
   // that arrives meanwhile makes React finish hydrating at once and then replays the event.
   startTransition(() => {
-    hydrateRoot(
-      root,
-      <Hydrated>
-        <App payload={payload} Template={Template} />
-      </Hydrated>,
-      {
-        onRecoverableError(error) {
-          console.error('Hydration error', error);
-        },
+    hydrateRoot(root, <App payload={payload} Template={Template} />, {
+      onRecoverableError(error) {
+        console.error('Hydration error', error);
       },
-    );
+    });
   });
-}
-
-/**
- * Adds `js-enabled` once hydration has committed (before that frame is painted), so the
- * scripted look of a widget never shows while its handlers are not attached yet. Renders
- * nothing of its own, so the tree still matches the server's HTML.
- */
-function Hydrated({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => {
-    document.documentElement.classList.add('js-enabled');
-  }, []);
-  return children;
+  document.documentElement.classList.add('js-enabled');
 }
 
 /**
