@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import type { Image } from '../../shared/schemas/media';
 import { objectPositionOf } from './focal-point';
 import { useLeadImage } from './lead-image';
@@ -49,6 +50,12 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked,
   );
   const modern = MODERN_TYPES.filter((type) => type !== fallbackType && byType(type).length > 0);
   if (modern.length === 0) return img;
+  // React preloads a priority <img> from the head by itself, but not one inside <picture> (the
+  // file depends on the <source> the browser picks). Without a preload the page's likeliest
+  // largest paint is found only when the parser reaches it, behind the module preloads: so
+  // preload the first modern format's srcset, which the browser only fetches if it decodes that
+  // type (`type`) and then picks the same file as the <source> below (same srcset and sizes).
+  if (priority) preload(byType(modern[0]!)[byType(modern[0]!).length - 1]!.url, { as: 'image', type: modern[0], imageSrcSet: srcset(modern[0]!), imageSizes: sizes, fetchPriority: 'high' });
   return (
     <picture>
       {modern.map((type) => (
