@@ -72,12 +72,19 @@ function splitArguments(args: string[]): { files: string[]; mochaArgs: string[] 
   return { files, mochaArgs };
 }
 
-/** Runs a check (type check, lint) with its output shown; true when it passed. */
-function check(name: string, args: string[]): boolean {
-  console.log(`\n=== ${name} ===`);
-  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
-  if (result.status === 0) console.log(`${name}: ok`);
-  return result.status === 0;
+/**
+ * Runs a check (type check, lint) in the background; resolves with its output and whether it
+ * passed. The checks and the asset build run at the same time (each of the first two keeps one
+ * core busy), their output shown one after the other.
+ */
+function check(name: string, args: string[]): Promise<{ name: string; output: string; passed: boolean }> {
+  return new Promise((resolveCheck) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolveCheck({ name, output, passed: code === 0 }));
+  });
 }
 
 const { files, mochaArgs } = splitArguments(process.argv.slice(2));
@@ -87,27 +94,41 @@ const selected = phases
   .map((phase) => ({ ...phase, files: files.length ? files.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`))) : phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`) }))
   .filter((phase) => phase.files.length > 0);
 
+const browser = selected.some((phase) => phase.name.startsWith('browser'));
+if (browser) ensureChromium();
+const built = existsSync(join(ROOT, 'dist/manifest.json')) && existsSync(join(ROOT, 'dist/client-metafile.json'));
+// Integration tests render pages with the asset manifest, and the bundle tests read the build.
+const build = !files.length || browser || !built ? buildClient(true) : undefined;
+// A failed build is reported where it is awaited, after the checks.
+build?.catch(() => undefined);
+
 if (!files.length) {
-  const failedChecks = [
+  const checks = await Promise.all([
     check('typecheck', [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit']),
     check('lint', [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']),
-  ].filter((passed) => !passed).length;
+  ]);
+  for (const { name, output, passed } of checks) {
+    console.log(`\n=== ${name} ===`);
+    process.stdout.write(output);
+    if (passed) console.log(`${name}: ok`);
+  }
+  const failedChecks = checks.filter(({ passed }) => !passed).length;
   if (failedChecks > 0) {
+    await build?.catch(() => undefined);
     console.error('\nThe type check or lint failed: tests were not run.');
     console.log(`\n0 passed, ${failedChecks} failed, 0 skipped`);
     process.exit(1);
   }
 }
 
-const browser = selected.some((phase) => phase.name.startsWith('browser'));
-if (browser) ensureChromium();
-const built = existsSync(join(ROOT, 'dist/manifest.json')) && existsSync(join(ROOT, 'dist/client-metafile.json'));
-// Integration tests render pages with the asset manifest, and the bundle tests read the build.
-if (!files.length || browser || !built) await buildClient(true);
+await build;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let crashed = false;
 const summaryDir = mkdtempSync(join(tmpdir(), 'harborline-test-summary-'));
+// The migrated and seeded template databases, made by the first test process that needs one and
+// loaded by the later phases (test/helpers/database-templates.ts).
+const templateDir = mkdtempSync(join(tmpdir(), 'harborline-test-templates-'));
 
 type Selected = (typeof selected)[number];
 type Run = { phase: Selected; summaryFile: string; status: Promise<number | null>; logFile?: string };
@@ -131,7 +152,11 @@ function startPhase(phase: Selected, options: { logFile?: string; extraArgs?: st
       ...(options.extraArgs ?? []),
       ...mochaArgs,
     ],
-    { cwd: ROOT, stdio: ['ignore', out, out], env: { ...process.env, NODE_ENV: 'test', SUMMARY_FILE: summaryFile, ...phase.env } },
+    {
+      cwd: ROOT,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, NODE_ENV: 'test', SUMMARY_FILE: summaryFile, TEST_TEMPLATE_DIR: templateDir, TEST_RUNNER_PID: String(process.pid), ...phase.env },
+    },
   );
   const status = new Promise<number | null>((resolvePhase) => child.on('exit', (code) => resolvePhase(code)));
   return { phase, summaryFile, status, logFile: options.logFile };
@@ -187,5 +212,10 @@ for (let index = 0; index < selected.length; index++) {
   index++;
 }
 rmSync(summaryDir, { recursive: true, force: true });
+rmSync(templateDir, { recursive: true, force: true });
+if (process.env.TEST_DATABASE_URL && selected.some((phase) => phase.env.TEST_DB === 'postgres')) {
+  const { dropSharedTemplates } = await import('../test/helpers/database-templates');
+  await dropSharedTemplates(process.env.TEST_DATABASE_URL, process.pid).catch((error: unknown) => console.error(`Could not drop the shared template databases: ${String(error)}`));
+}
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || crashed || totals.passed === 0 ? 1 : 0);

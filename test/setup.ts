@@ -1,4 +1,5 @@
 import net from 'node:net';
+import React from 'react';
 import { removeTemplates } from './helpers/database-templates';
 
 /**
@@ -18,6 +19,22 @@ net.Socket.prototype.connect = function patchedConnect(this: net.Socket, ...args
   if (!isLoopback(host)) throw new Error(`Test tried to connect to ${String(host)}: tests may only reach this machine`);
   return (originalConnect as (...a: unknown[]) => net.Socket).apply(this, args);
 } as typeof net.Socket.prototype.connect;
+
+/**
+ * React's development build (NODE_ENV=test) records an "owner stack" for every element it
+ * creates: an Error captured per JSX call, up to 10,000 a second, only to make the component
+ * stack of a warning more precise. Server renders in tests spent about a fifth of their CPU on
+ * it (a profile of the crawl test). React's own limit is set to "spent" here, so elements take
+ * its shared placeholder stack: every development warning is still raised (and fails the test
+ * through console.error below), with a shorter component stack. TEST_REACT_OWNER_STACKS=1 keeps
+ * the full stacks, for chasing a warning.
+ */
+if (process.env.TEST_REACT_OWNER_STACKS !== '1') {
+  const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number } | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && 'recentlyCreatedOwnerStacks' in internals) {
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Number.POSITIVE_INFINITY, set: () => undefined, configurable: true });
+  }
+}
 
 export const mochaHooks = {
   async afterAll() {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,12 @@ import { openMediaStorage } from '../../server/storage/open-media-storage';
  * template's data directory, PostgreSQL creates the database from a template database
  * (`CREATE DATABASE ... TEMPLATE`), and the seeded media files are copied beside it. What a suite
  * changes stays in its own copy.
+ *
+ * Under `npm test` the templates are shared by every test process of the run: scripts/test.ts
+ * names a directory in TEST_TEMPLATE_DIR, the first process to need a template writes it there
+ * (the PGlite dump as a file, the PostgreSQL template's database name, the media files), and the
+ * later phases (load-sensitive suites, browser tests) load it instead of migrating and seeding
+ * again. The runner removes the directory and drops the shared template databases at the end.
  */
 export type TemplateKind = 'migrated' | 'seeded';
 
@@ -30,10 +36,27 @@ const pgliteTemplates = new Map<TemplateKind, Promise<PgliteTemplate>>();
 const postgresTemplates = new Map<TemplateKind, Promise<PostgresTemplate>>();
 const leftovers: Array<() => Promise<void>> = [];
 
-async function seedInto(db: Parameters<typeof seedDemoContent>[0], kind: TemplateKind): Promise<string | null> {
+/** The run's shared template directory (scripts/test.ts), or undefined when this process keeps its own. */
+const sharedDir = (): string | undefined => process.env.TEST_TEMPLATE_DIR || undefined;
+
+/** Writes a shared template file whole or not at all: a process reading it never sees half of one. */
+function writeShared(path: string, data: string | Uint8Array): void {
+  const partial = `${path}.${process.pid}.partial`;
+  writeFileSync(partial, data);
+  renameSync(partial, path);
+}
+
+async function seedInto(db: Parameters<typeof seedDemoContent>[0], kind: TemplateKind, sharedMediaDir?: string): Promise<string | null> {
   if (kind === 'migrated') return null;
-  const mediaDir = mkdtempSync(join(tmpdir(), 'harborline-template-media-'));
-  leftovers.push(async () => rmSync(mediaDir, { recursive: true, force: true }));
+  let mediaDir: string;
+  if (sharedMediaDir) {
+    // Two processes building the same template at once each seed into a directory of their own.
+    mediaDir = `${sharedMediaDir}-${process.pid}-${randomBytes(4).toString('hex')}`;
+    mkdirSync(mediaDir, { recursive: true });
+  } else {
+    mediaDir = mkdtempSync(join(tmpdir(), 'harborline-template-media-'));
+    leftovers.push(async () => rmSync(mediaDir, { recursive: true, force: true }));
+  }
   await seedDemoContent(db, createLogger('silent'), {
     adminUsername: TEST_ADMIN.username,
     adminPassword: TEST_ADMIN.password,
@@ -47,11 +70,22 @@ export function pgliteTemplate(kind: TemplateKind): Promise<PgliteTemplate> {
   let template = pgliteTemplates.get(kind);
   if (!template) {
     template = (async () => {
+      const shared = sharedDir();
+      const file = shared && join(shared, `pglite-${kind}.json`);
+      if (file && existsSync(file)) {
+        const saved = JSON.parse(readFileSync(file, 'utf8')) as { dumpFile: string; mediaDir: string | null };
+        return { dump: new Blob([readFileSync(saved.dumpFile)]), mediaDir: saved.mediaDir };
+      }
       const handle = openDatabase({ kind: 'pglite-memory' }, { log: quietDatabaseLog });
       await migrateToLatest(handle.db);
-      const mediaDir = await seedInto(handle.db, kind);
+      const mediaDir = await seedInto(handle.db, kind, shared && join(shared, `pglite-${kind}-media`));
       const dump = await handle.pglite!.dumpDataDir('none');
       await handle.close();
+      if (file) {
+        const dumpFile = join(shared, `pglite-${kind}-${process.pid}.tar`);
+        writeShared(dumpFile, new Uint8Array(await dump.arrayBuffer()));
+        writeShared(file, JSON.stringify({ dumpFile, mediaDir }));
+      }
       return { dump, mediaDir };
     })();
     pgliteTemplates.set(kind, template);
@@ -63,15 +97,25 @@ export function postgresTemplate(adminUrl: string, kind: TemplateKind): Promise<
   let template = postgresTemplates.get(kind);
   if (!template) {
     template = (async () => {
+      const shared = sharedDir();
+      const file = shared && join(shared, `postgres-${kind}.json`);
+      if (file && existsSync(file)) {
+        const saved = JSON.parse(readFileSync(file, 'utf8')) as PostgresTemplate & { adminUrl: string };
+        if (saved.adminUrl === adminUrl) return { name: saved.name, mediaDir: saved.mediaDir };
+      }
       await dropAbandoned(adminUrl);
-      const name = `harborline_template_${process.pid}_${randomBytes(4).toString('hex')}`;
+      // A shared template carries the runner's process id, so no test process drops it as abandoned
+      // while the run goes on; the runner drops it at the end (or the next run, if it was killed).
+      const owner = file && process.env.TEST_RUNNER_PID ? process.env.TEST_RUNNER_PID : String(process.pid);
+      const name = `harborline_template_${owner}_${randomBytes(4).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-      leftovers.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      if (owner === String(process.pid)) leftovers.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       const handle = openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 2 }, { log: quietDatabaseLog });
       await migrateToLatest(handle.db);
-      const mediaDir = await seedInto(handle.db, kind);
+      const mediaDir = await seedInto(handle.db, kind, shared && join(shared, `postgres-${kind}-media`));
       // A template database may have no other connection while it is copied.
       await handle.close();
+      if (file) writeShared(file, JSON.stringify({ name, mediaDir, adminUrl }));
       return { name, mediaDir };
     })();
     postgresTemplates.set(kind, template);
@@ -122,6 +166,21 @@ export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.href;
+}
+
+/**
+ * Drops the shared template databases of a run (scripts/test.ts, when every phase has ended): those
+ * named with the runner's process id.
+ */
+export async function dropSharedTemplates(adminUrl: string, runnerPid: number): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname ~ $1', [`^harborline_template_${runnerPid}_`]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Drops the template databases and media copies this process made (the root after-all hook). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,11 +20,13 @@ function skipReason(): string | undefined {
   return postgresUnavailableReason();
 }
 
-async function createDatabase(instance: PostgresInstance, name: string): Promise<string> {
+/** An empty database, or with `template` a copy of that one (its sessions are ended first). */
+async function createDatabase(instance: PostgresInstance, name: string, template?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: instance.url });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
+  if (template) await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [template]);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(instance.url);
   url.pathname = `/${name}`;
@@ -43,6 +45,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('database restarts and shutdown (real server process, own PostgreSQL)', function () {
   this.timeout(240_000);
   let instance: PostgresInstance | undefined;
+  /**
+   * The first server migrates and seeds its empty database (media included); the second starts on
+   * a copy of that database and data directory, as a redeploy does, instead of seeding again.
+   */
+  let seeded: { name: string; dataDir: string } | undefined;
 
   before(async function () {
     const reason = skipReason();
@@ -52,7 +59,10 @@ describe('database restarts and shutdown (real server process, own PostgreSQL)',
     }
     instance = await startPostgresInstance();
   });
-  after(() => instance?.destroy());
+  after(() => {
+    instance?.destroy();
+    if (seeded) rmSync(seeded.dataDir, { recursive: true, force: true });
+  });
 
   for (const workers of [1, 2]) {
     describe(`with WEB_CONCURRENCY=${workers}`, () => {
@@ -60,16 +70,21 @@ describe('database restarts and shutdown (real server process, own PostgreSQL)',
       let databaseUrl = '';
       let dataDir = '';
 
+      const name = `harborline_restart_${workers}`;
+
       before(async () => {
-        databaseUrl = await createDatabase(instance!, `harborline_restart_${workers}`);
+        databaseUrl = await createDatabase(instance!, name, seeded?.name);
         dataDir = mkdtempSync(join(tmpdir(), 'harborline-restart-'));
+        if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
         server = startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(workers), DATA_DIR: dataDir }, await freePort());
         await waitFor(async () => (await get(`${server!.baseUrl}/api/ht/`)).status === 200, 120_000, 'the server to start');
         await waitFor(async () => listeningPids(server!).length === workers, 30_000, 'every worker to listen');
       });
-      after(() => {
+      after(async () => {
         server?.kill();
-        rmSync(dataDir, { recursive: true, force: true });
+        await server?.exited;
+        if (!seeded && server?.output().includes('"msg":"listening on')) seeded = { name, dataDir };
+        else rmSync(dataDir, { recursive: true, force: true });
       });
 
       it('failure 1: a PostgreSQL restart under load kills no process; requests during it get 503, all answer 200 within seconds after', async () => {

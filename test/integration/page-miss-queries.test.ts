@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { loadAssetManifest } from '../../server/ssr/assets';
+import { tableMemoFor, type TableMemo } from '../../server/cache/table-memo';
 import { countingDatabase } from '../helpers/query-counter';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
 import { updatePage } from '../../server/modules/pages/repo';
@@ -28,6 +29,12 @@ describe('a page cache miss', function () {
     app = createApp({ config: t.config, db: counter.db, logger: createLogger('silent'), assets: loadAssetManifest() });
     const site = await t.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
     host = `${site.hostname}:${site.port}`;
+    // The memo keeps nothing until it hears other processes' writes (on PostgreSQL a LISTEN, a
+    // round trip away): a first miss rendered before that would not be remembered, and the
+    // second would ask again. Wait until it listens (the app's memo: same database handle).
+    const memo = tableMemoFor(counter.db) as Partial<Pick<TableMemo, 'listening'>>;
+    for (let waited = 0; waited < 10_000 && memo.listening !== true; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(memo.listening, 'the memo listens for writes').to.equal(true);
   });
   after(async () => t?.close());
 
