@@ -1,5 +1,6 @@
 import type { PageContext, PagePayload } from '../../shared/schemas/page-payload';
 import { escapeJsonForScript } from './escape-json';
+import { oncePerObject } from '../../shared/memo/once-per-object';
 
 /**
  * The escaped JSON of values that are shared between renders and never changed: a page's cleaned
@@ -7,16 +8,10 @@ import { escapeJsonForScript } from './escape-json';
  * blocks (server/modules/snippets/toolbox-extra.ts, per memoised row). Escaping works character
  * by character, so the escaped JSON of an object is the escaped JSON of its parts joined.
  */
-const sharedJson = new WeakMap<object, string>();
+const sharedJson = oncePerObject((value: object) => escapeJsonForScript(value));
 
 function escapedShared(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null) return escapeJsonForScript(value);
-  let json = sharedJson.get(value);
-  if (json === undefined) {
-    json = escapeJsonForScript(value);
-    sharedJson.set(value, json);
-  }
-  return json;
+  return typeof value === 'object' && value !== null ? sharedJson(value) : escapeJsonForScript(value);
 }
 
 /** JSON.stringify's object form over given property texts: undefined ones left out, as it does. */

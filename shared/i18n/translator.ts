@@ -1,3 +1,5 @@
+import { oncePerObject } from '../memo/once-per-object';
+
 /**
  * A gettext-style translator shared by server and browser. The catalog is a list of
  * {context, key, value} entries (spec section 2); a plural entry's value holds two forms,
@@ -45,15 +47,7 @@ export function createTranslator(catalog: Catalog, onUse?: (entry: CatalogEntry)
 }
 
 /** A catalog's lookup table, built once per catalog (the server renders every page from the same few). */
-const indexes = new WeakMap<Catalog, Map<string, CatalogEntry>>();
-function indexOf(catalog: Catalog): Map<string, CatalogEntry> {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = new Map(catalog.map((entry) => [entryId(entry.context, entry.key), entry]));
-    indexes.set(catalog, index);
-  }
-  return index;
-}
+const indexOf = oncePerObject((catalog: Catalog) => new Map(catalog.map((entry) => [entryId(entry.context, entry.key), entry])));
 
 function interpolate(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));

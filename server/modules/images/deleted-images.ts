@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import * as repo from './repo';
 import { tableMemoFor } from '../../cache/table-memo';
+import { oncePerObject } from '../../../shared/memo/once-per-object';
 
 /** An image as blocks store it and as this pass recognises it: a library id and its renditions. */
 const isLibraryImage = (value: unknown): value is { image_id: number; renditions: unknown[] } =>
@@ -20,17 +21,11 @@ function collectIds(value: unknown, ids: Set<number>): void {
  * memo (server/cache/table-memo.ts), whose objects are never changed, so an uncached render does
  * not walk the same content again.
  */
-const idsOfContent = new WeakMap<object, ReadonlySet<number>>();
-function libraryImageIds(content: object): ReadonlySet<number> {
-  let ids = idsOfContent.get(content);
-  if (!ids) {
-    const found = new Set<number>();
-    collectIds(content, found);
-    ids = found;
-    idsOfContent.set(content, ids);
-  }
-  return ids;
-}
+const libraryImageIds = oncePerObject((content: object): ReadonlySet<number> => {
+  const found = new Set<number>();
+  collectIds(content, found);
+  return found;
+});
 
 /** A copy of `value` without the images whose id is in `gone`: list items removed, properties left out. */
 function strip(value: unknown, gone: ReadonlySet<number>, path: string, report: (imageId: number, path: string) => void): unknown {

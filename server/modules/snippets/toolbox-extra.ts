@@ -4,6 +4,7 @@ import type { BlockData } from '../../../shared/schemas/page-payload';
 import { cleanBlocks, type ContentProblem } from '../pages/content';
 import { findToolboxes } from './service';
 import { tableMemoFor } from '../../cache/table-memo';
+import { oncePerObject } from '../../../shared/memo/once-per-object';
 
 /** The toolbox ids a content's blocks include (toolbox blocks at any depth of the stream fields). */
 export function toolboxIdsIn(content: unknown): number[] {
@@ -17,15 +18,9 @@ export function toolboxIdsIn(content: unknown): number[] {
   return walkToolboxIds(content);
 }
 
-const fieldIds = new WeakMap<object, number[]>();
+const idsOfField = oncePerObject((field: object) => walkToolboxIds(field, 1));
 function fieldToolboxIds(field: unknown): number[] {
-  if (typeof field !== 'object' || field === null) return [];
-  let ids = fieldIds.get(field);
-  if (!ids) {
-    ids = walkToolboxIds(field, 1);
-    fieldIds.set(field, ids);
-  }
-  return ids;
+  return typeof field === 'object' && field !== null ? idsOfField(field) : [];
 }
 
 function walkToolboxIds(content: unknown, startDepth = 0): number[] {
@@ -66,14 +61,12 @@ export async function toolboxExtra(db: Db, logger: Logger, content: Record<strin
  * (server/cache/table-memo.ts) hands out the same, never-changed row until the table is written,
  * so an uncached render does not clean the same blocks again. Problems are reported on every use.
  */
-const cleanedToolboxes = new WeakMap<object, { blocks: BlockData[]; problems: ContentProblem[] }>();
-function cleanedToolbox(raw: unknown): { blocks: BlockData[]; problems: ContentProblem[] } {
-  const key = typeof raw === 'object' && raw !== null ? raw : undefined;
-  const known = key && cleanedToolboxes.get(key);
-  if (known) return known;
+function cleanToolbox(raw: unknown): { blocks: BlockData[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
   const blocks = cleanBlocks('blocks', raw, (problem) => problems.push(problem)).filter((block) => block.type !== 'toolbox');
-  const cleaned = { blocks, problems };
-  if (key) cleanedToolboxes.set(key, cleaned);
-  return cleaned;
+  return { blocks, problems };
+}
+const cleanedToolboxRow = oncePerObject((raw: object) => cleanToolbox(raw));
+function cleanedToolbox(raw: unknown): { blocks: BlockData[]; problems: ContentProblem[] } {
+  return typeof raw === 'object' && raw !== null ? cleanedToolboxRow(raw) : cleanToolbox(raw);
 }
