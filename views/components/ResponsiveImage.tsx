@@ -55,7 +55,11 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked,
   // largest paint is found only when the parser reaches it, behind the module preloads: so
   // preload the first modern format's srcset, which the browser only fetches if it decodes that
   // type (`type`) and then picks the same file as the <source> below (same srcset and sizes).
-  if (priority) preload(byType(modern[0]!)[byType(modern[0]!).length - 1]!.url, { as: 'image', type: modern[0], imageSrcSet: srcset(modern[0]!), imageSizes: sizes, fetchPriority: 'high' });
+  if (priority) {
+    const leadType = modern[0]!;
+    const files = byType(leadType);
+    preload(files[files.length - 1]!.url, { as: 'image', type: leadType, imageSrcSet: srcset(leadType), imageSizes: sizes, fetchPriority: 'high' });
+  }
   return (
     <picture>
       {modern.map((type) => (
