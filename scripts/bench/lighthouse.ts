@@ -119,13 +119,14 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
   await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port, media: openMediaStorage({ driver: 'local', root: join(dataDir, 'media') }) });
   const location = await handle.db.selectFrom('locations').select(['state_slug', 'city_slug', 'line1_slug']).where('city', '=', 'Orlando').orderBy('rlid').executeTakeFirstOrThrow();
   await handle.close();
-  const pages = [
+  const allPages = [
     { page: 'home `/`', path: '/' },
     { page: 'location page', path: `/locations/list/${location.state_slug}/${location.city_slug}/${location.line1_slug}/` },
     { page: 'map `/locations/map/`', path: '/locations/map/' },
     { page: 'block gallery `/block-gallery/`', path: '/block-gallery/' },
     { page: 'press list `/press/releases/`', path: '/press/releases/' },
   ];
+  const pages = pagesMatching(allPages, process.env.LIGHTHOUSE_PAGES);
   const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
     env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'l'.repeat(48), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -145,6 +146,18 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * LIGHTHOUSE_PAGES (comma-separated substrings of the paths, e.g. `block-gallery,press`) keeps only
+ * those pages, for a quicker look at one of them; unset keeps all.
+ */
+export function pagesMatching<T extends { path: string }>(pages: T[], filter: string | undefined): T[] {
+  const wanted = (filter ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  if (!wanted.length) return pages;
+  const kept = pages.filter(({ path }) => wanted.some((part) => path.includes(part)));
+  if (!kept.length) throw new Error(`LIGHTHOUSE_PAGES=${filter} matches none of ${pages.map(({ path }) => path).join(', ')}`);
+  return kept;
 }
 
 function lighthouseVersion(): string {
