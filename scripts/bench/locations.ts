@@ -24,7 +24,7 @@ function sequence(seed: number): () => number {
  * in one statement from their demo restaurant: row-by-row inserts of 100,000 wide rows took
  * minutes on PGlite. The database derives the generated columns as for any other writer.
  */
-async function insertSyntheticRows(db: Db, count: number): Promise<void> {
+export async function insertSyntheticRows(db: Db, count: number): Promise<void> {
   const base = demoLocations();
   const random = sequence(42);
   const source: number[] = [];
