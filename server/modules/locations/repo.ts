@@ -26,8 +26,11 @@ export type NearbyShape = { kind: 'window' } | { kind: 'cells'; nearMiles: numbe
 
 /** Below this many expected candidates reading them all costs less than the cells' index probes. */
 const WINDOW_BELOW_CANDIDATES = 800;
-/** The small circle is sized to hold about this many times the limit, so that it rarely falls short. */
-const NEAR_MARGIN = 4;
+/**
+ * The small circle is sized to hold about this many times the limit at the density of earlier
+ * searches: falling short costs a second pass over the whole circle, a wider small circle little.
+ */
+const NEAR_MARGIN = 8;
 
 /**
  * Restaurants per square mile around recent searches, per database: only a guess for choosing
