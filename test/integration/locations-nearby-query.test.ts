@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import { toApiLocation } from '../../server/modules/locations/mapping';
 import { findByRlid, findNearby, insertLocations, replaceLocation, type NearbyShape } from '../../server/modules/locations/repo';
 import type { NewLocationRow } from '../../server/modules/locations/table';
@@ -188,5 +189,36 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
     expect((await findNearby(database.db, { latitude: -34.9, longitude: 138.6 }, 1, 26)).map((row) => row.rlid)).to.deep.equal([moved.rlid]);
     await replaceLocation(database.db, moved);
     await expectSameAs(KANSAS, 200, 26);
+  });
+});
+
+describe('nearby query on PostgreSQL: a named prepared statement per connection', () => {
+  let database: TestDatabase;
+
+  before(async function () {
+    if (process.env.TEST_DB !== 'postgres') this.skip();
+    database = await createTestDatabase({ poolSize: 1 });
+    await insertLocations(database.db, [location({ latitude: 38.5, longitude: -98 })]);
+  });
+
+  after(async () => {
+    await database?.close();
+  });
+
+  it('prepares each shape once and answers the same on later calls', async () => {
+    const centre = { latitude: 38.5, longitude: -98 };
+    const first = await findNearby(database.db, centre, 200, 26, { kind: 'window' });
+    for (let i = 0; i < 7; i++) expect(await findNearby(database.db, centre, 200, 26, { kind: 'window' })).to.deep.equal(first);
+    await findNearby(database.db, centre, 200, 26, { kind: 'cells', nearMiles: 25 });
+    await findNearby(database.db, { latitude: 10, longitude: 10 }, 5, 3, { kind: 'cells', nearMiles: 25 });
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(database.db);
+    expect(rows.filter((row) => row.statement.startsWith('/* prepared */'))).to.have.length(3);
+    expect(first.map((row) => row.total)).to.deep.equal([1]);
+  });
+
+  it('leaves statements without the mark unnamed', async () => {
+    await sql`select 1`.execute(database.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement not like '/* prepared */%'`.execute(database.db);
+    expect(rows[0]!.n).to.equal(0);
   });
 });
