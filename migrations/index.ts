@@ -26,6 +26,7 @@ import * as collectionViewRestrictions from './2026_11_26_500000_collection_view
 import * as guestMessageLanguage from './2026_11_26_600000_guest_message_language';
 import * as pageComments from './2026_11_27_400000_page_comments';
 import * as locationUnitVectors from './2026_11_28_100000_location_unit_vectors';
+import * as locationCells from './2026_11_28_200000_location_cells';
 import * as videos from './2026_11_27_100000_videos';
 
 /**
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_400000_page_comments': pageComments,
   '2026_11_27_100000_videos': videos,
   '2026_11_28_100000_location_unit_vectors': locationUnitVectors,
+  '2026_11_28_200000_location_cells': locationCells,
 };

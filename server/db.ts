@@ -8,6 +8,7 @@ import { migrations } from '../migrations/index';
 import type { Database } from './database';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './database-errors';
 import { lockEmbeddedDatabase } from './database-lock';
+import { withPreparedStatements } from './db-prepared';
 import { consoleDatabaseLog, watchDatabase, type DatabaseLog } from './database-watch';
 // Every query passes the page cache's plugin: reads are its dependency records, writes invalidate.
 import { PageCacheDependencies, registerPageCacheDependencies } from './cache/dependencies';
@@ -82,7 +83,7 @@ function openPostgres(url: string, poolSize: number, log: DatabaseLog): Database
   // clients) means the database is unavailable to this request, whatever the code says.
   const watchedPool = {
     connect: () =>
-      pool.connect().catch((error: unknown) => {
+      pool.connect().then(withPreparedStatements, (error: unknown) => {
         watch.failed(error);
         throw isDatabaseUnavailable(error) ? error : new DatabaseUnavailableError(`Cannot connect to the database: ${(error as Error).message}`, { cause: error });
       }),

@@ -109,7 +109,7 @@ try {
   await new Promise((r) => server.once('exit', r));
 }
 
-console.log('\nNearest-26 query, radius 200 mi (findNearby: latitude bands and longitude range on the index, unit vectors, window count), 300 runs');
+console.log('\nNearest-26 query, radius 200 mi (findNearby: quarter-degree cells on the index, unit vectors; window count or per-cell counts with a small circle first), 300 runs');
 printTable(await benchNearestBoth());
 rmSync(dataDir, { recursive: true, force: true });
 

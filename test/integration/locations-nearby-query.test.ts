@@ -1,6 +1,7 @@
 import { expect } from 'chai';
+import { sql } from 'kysely';
 import { toApiLocation } from '../../server/modules/locations/mapping';
-import { findByRlid, findNearby, insertLocations, replaceLocation } from '../../server/modules/locations/repo';
+import { findByRlid, findNearby, insertLocations, replaceLocation, type NearbyShape } from '../../server/modules/locations/repo';
 import type { NewLocationRow } from '../../server/modules/locations/table';
 import { EARTH_RADIUS_MILES, haversineMiles, type LatLng } from '../../shared/locations/geo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -85,14 +86,20 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
     await database.close();
   });
 
+  // Every shape of the statement: all candidates with a window count; grid counts with a small
+  // first circle that usually falls short (1 mile), that usually suffices (25), or none (1e6).
+  const shapes: Array<NearbyShape | undefined> = [undefined, { kind: 'window' }, { kind: 'cells', nearMiles: 1 }, { kind: 'cells', nearMiles: 25 }, { kind: 'cells', nearMiles: 1e6 }];
+
   async function expectSameAs(centre: LatLng, radius: number, limit: number): Promise<void> {
-    const found = await findNearby(database.db, centre, radius, limit);
     const expected = bruteForce(rows, centre, radius, limit);
-    const where = `centre ${centre.latitude},${centre.longitude} radius ${radius} limit ${limit}`;
-    expect(found.map((row) => row.rlid), where).to.deep.equal(expected.nearest.map((row) => row.rlid));
-    found.forEach((row, i) => expect(row.distance, `${where}, #${i}`).to.be.closeTo(expected.nearest[i]!.distance, 0.01));
-    if (found.length) expect(found.every((row) => row.total === expected.total), where).to.equal(true);
-    else expect(expected.total, where).to.equal(0);
+    for (const shape of shapes) {
+      const found = await findNearby(database.db, centre, radius, limit, shape);
+      const where = `centre ${centre.latitude},${centre.longitude} radius ${radius} limit ${limit} shape ${JSON.stringify(shape)}`;
+      expect(found.map((row) => row.rlid), where).to.deep.equal(expected.nearest.map((row) => row.rlid));
+      found.forEach((row, i) => expect(row.distance, `${where}, #${i}`).to.be.closeTo(expected.nearest[i]!.distance, 0.01));
+      if (found.length) expect(found.every((row) => row.total === expected.total), where).to.equal(true);
+      else expect(expected.total, where).to.equal(0);
+    }
   }
 
   it('finds the same restaurants, order, miles and total as the brute force for random centres and radii', async () => {
@@ -132,8 +139,15 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
   });
 
   it('answers nothing (and no total) where no restaurant is within the radius', async () => {
-    expect(await findNearby(database.db, { latitude: -60, longitude: -30 }, 10, 26)).to.deep.equal([]);
-    expect(await findNearby(database.db, KANSAS, 0.0001, 26)).to.deep.equal([]);
+    for (const shape of shapes) {
+      expect(await findNearby(database.db, { latitude: -60, longitude: -30 }, 10, 26, shape)).to.deep.equal([]);
+      expect(await findNearby(database.db, KANSAS, 0.0001, 26, shape)).to.deep.equal([]);
+    }
+  });
+
+  it('with a radius of 0 finds only restaurants at the very centre', async () => {
+    await expectSameAs({ latitude: 39.1, longitude: -97.2 }, 0, 26);
+    await expectSameAs({ latitude: 39.1001, longitude: -97.2 }, 0, 26);
   });
 
   it('reads every column the API location is made of: each winner maps to the same Location as its full row', async () => {
@@ -175,5 +189,36 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
     expect((await findNearby(database.db, { latitude: -34.9, longitude: 138.6 }, 1, 26)).map((row) => row.rlid)).to.deep.equal([moved.rlid]);
     await replaceLocation(database.db, moved);
     await expectSameAs(KANSAS, 200, 26);
+  });
+});
+
+describe('nearby query on PostgreSQL: a named prepared statement per connection', () => {
+  let database: TestDatabase;
+
+  before(async function () {
+    if (process.env.TEST_DB !== 'postgres') this.skip();
+    database = await createTestDatabase({ poolSize: 1 });
+    await insertLocations(database.db, [location({ latitude: 38.5, longitude: -98 })]);
+  });
+
+  after(async () => {
+    await database?.close();
+  });
+
+  it('prepares each shape once and answers the same on later calls', async () => {
+    const centre = { latitude: 38.5, longitude: -98 };
+    const first = await findNearby(database.db, centre, 200, 26, { kind: 'window' });
+    for (let i = 0; i < 7; i++) expect(await findNearby(database.db, centre, 200, 26, { kind: 'window' })).to.deep.equal(first);
+    await findNearby(database.db, centre, 200, 26, { kind: 'cells', nearMiles: 25 });
+    await findNearby(database.db, { latitude: 10, longitude: 10 }, 5, 3, { kind: 'cells', nearMiles: 25 });
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(database.db);
+    expect(rows.filter((row) => row.statement.startsWith('/* prepared */'))).to.have.length(3);
+    expect(first.map((row) => row.total)).to.deep.equal([1]);
+  });
+
+  it('leaves statements without the mark unnamed', async () => {
+    await sql`select 1`.execute(database.db);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement not like '/* prepared */%'`.execute(database.db);
+    expect(rows[0]!.n).to.equal(0);
   });
 });

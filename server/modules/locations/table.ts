@@ -49,8 +49,8 @@ export interface LocationTable {
   x: Derived;
   y: Derived;
   z: Derived;
-  /** floor(latitude): the nearby index's band. */
-  lat_band: Derived;
+  /** floor(latitude * 4): the nearby index's band, the row of the location_cells grid. */
+  lat_cell: Derived;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
