@@ -53,7 +53,7 @@ type WithHost = Request & { [HOST_OF_REQUEST]?: RequestHost };
 /**
  * The host the request names, validated. `hostname` is '' when the request names none. Asked
  * for by the edge guard, the site resolution and the page cache: parsed once per request (a
- * request's headers do not change), and only a valid host is kept.
+ * request's headers do not change), and only a valid host is kept. Callers only read it.
  */
 export function requestHost(req: Request): RequestHost {
   const known = (req as WithHost)[HOST_OF_REQUEST];
@@ -61,7 +61,7 @@ export function requestHost(req: Request): RequestHost {
   const defaultPort = requestScheme(req) === 'https' ? 443 : 80;
   const parsed = parseHost(req.host, defaultPort);
   if (parsed === null) throw new HttpError(400, 'bad_host', 'The Host header is not a valid host name.');
-  const host = Object.freeze(parsed ?? { hostname: '', port: defaultPort });
+  const host = parsed ?? { hostname: '', port: defaultPort };
   (req as WithHost)[HOST_OF_REQUEST] = host;
   return host;
 }
