@@ -31,8 +31,8 @@ export function scopeTest(scope: PathScope): RegExp {
 
 /**
  * A router whose routes are written with their full paths but mounted at '/' runs for every
- * request, walking its whole stack (and deferring to the next router with setImmediate) even when
- * none of its paths could match: with twenty of them in a row, a page request paid for each. The
+ * request, setting up its state and trying each of its layers even when none of its paths could
+ * match: with fifteen of them in a row, a page request paid for each. The
  * gate tests the raw path (as Express matches it, before decoding) against where the router's
  * routes can match and skips it otherwise, so what answers a request, and how, is unchanged: the
  * scope only has to include every path the router matches (a wider one costs a router walk).
