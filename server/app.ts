@@ -8,6 +8,7 @@ import { cspNonce, securityHeaders } from './http/csp';
 import { errorHandler } from './http/error-handler';
 import { requestGuards } from './http/request-guards';
 import { requestLog } from './http/request-log';
+import { gated } from './http/path-gate';
 import { adminRoutes } from './modules/admin/routes';
 import { createMailer } from './modules/mail/mailer';
 import { formApiRoutes, formPageHandler } from './modules/forms/routes';
@@ -20,7 +21,8 @@ import { videoRoutes } from './modules/videos/routes';
 import { uploadDir } from './media/upload';
 import { mapRoutes } from './modules/maps/routes';
 import { healthChecks } from './modules/health/service';
-import { locationPageRoutes } from './modules/locations/page-routes';
+import { LOCATION_PAGE_SCOPE, locationPageRoutes } from './modules/locations/page-routes';
+import { MAP_ASSETS_SCOPE } from './modules/locations/map-assets';
 import { pickerContextLoader } from './modules/locations/picker-context';
 import { locationRoutes } from './modules/locations/routes';
 import { LocationCache } from './modules/locations/cache';
@@ -28,9 +30,9 @@ import { clearCacheOnLocationChange, locationFlushRoutes } from './modules/locat
 import { locationsRuntime } from './modules/locations/runtime';
 import { seoRoutes } from './modules/seo/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
-import { waitlistPageRoutes } from './modules/waitlist/page-routes';
+import { WAITLIST_PAGE_SCOPE, waitlistPageRoutes } from './modules/waitlist/page-routes';
 import { integrationRoutes } from './modules/integration/routes';
-import { navigationRoutes, siteChromeLoader } from './modules/navigation/routes';
+import { FOOTER_SCOPE, navigationRoutes, siteChromeLoader } from './modules/navigation/routes';
 import { createViewGate } from './modules/privacy/gate';
 import { createCollectionGate } from './modules/privacy/collection-gate';
 import { collectionPasswordRoutes } from './modules/privacy/collection-routes';
@@ -94,15 +96,17 @@ export function createApp(deps: AppDeps): Express {
   app.use('/static/altcha', captchaAssets());
 
   const media = deps.media ?? openMediaStorage(config.media);
-  app.use(healthRoutes(healthChecks(db, media)));
-  app.use(imageRoutes(db, media));
+  // The routers below are written with full paths and mounted at '/': each is gated on where its
+  // routes can match, so a page request skips them instead of walking them (server/http/path-gate.ts).
+  app.use(gated(['/api/ht', '/admin/lb-heartbeat'], healthRoutes(healthChecks(db, media))));
+  app.use(gated(['/media/images'], imageRoutes(db, media)));
   // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
   const sessions = createSessionStack(config, db);
-  app.use(collectionPasswordRoutes({ db, sessions, assets }));
+  app.use(gated(['/documents/authenticate_with_password'], collectionPasswordRoutes({ db, sessions, assets })));
   const collectionGate = createCollectionGate(db, sessions, assets);
-  app.use(documentRoutes(db, media, collectionGate));
-  app.use(videoRoutes(db, media, collectionGate));
-  app.use(mapRoutes(db, media));
+  app.use(gated(['/documents'], documentRoutes(db, media, collectionGate)));
+  app.use(gated(['/videos', '/video-track'], videoRoutes(db, media, collectionGate)));
+  app.use(gated(['/maps', '/media/maps'], mapRoutes(db, media)));
 
   const renderDeps: RenderDeps = {
     config,
@@ -128,17 +132,17 @@ export function createApp(deps: AppDeps): Express {
   const locationCache = new LocationCache();
   clearCacheOnLocationChange(db, locationCache, logger).catch((error: unknown) => logger.error({ err: error }, 'location cache cannot hear flushes'));
   app.use(locationsRuntime({ cache: locationCache, mapStyleUrl: config.mapStyleUrl ?? null, mapStyleFor: async (siteId) => (await siteSettings.forSite(siteId)).mapStyleUrl }));
-  app.use(locationFlushRoutes({ db, sessions }));
-  app.use(locationRoutes(db));
-  app.use(waitlistRoutes(db));
+  app.use(gated(['/api/location/flush'], locationFlushRoutes({ db, sessions })));
+  app.use(gated(['/api/location', MAP_ASSETS_SCOPE], locationRoutes(db)));
+  app.use(gated(['/api'], waitlistRoutes(db)));
   // Every router below answers for the request's site: resolved once here (server/http/site.ts).
   app.use(siteContext(db));
-  app.use(locationPageRoutes(db, renderDeps, viewGate));
-  app.use(waitlistPageRoutes(db, renderDeps));
-  app.use(navigationRoutes(renderDeps));
-  app.use(seoRoutes(db, { siteSettings }));
-  app.use(integrationRoutes(db));
-  app.use(formApiRoutes({ db, config, sessions }));
+  app.use(gated(LOCATION_PAGE_SCOPE, locationPageRoutes(db, renderDeps, viewGate)));
+  app.use(gated(WAITLIST_PAGE_SCOPE, waitlistPageRoutes(db, renderDeps)));
+  app.use(gated(FOOTER_SCOPE, navigationRoutes(renderDeps)));
+  app.use(gated(['/sitemap.xml', '/sitemap/sitemap.xml', '/robots.txt', '/.well-known/security.txt'], seoRoutes(db, { siteSettings })));
+  app.use(gated(['/integration-manifest.json'], integrationRoutes(db)));
+  app.use(gated(['/api/forms', '/api/fcc'], formApiRoutes({ db, config, sessions })));
   app.use(publicPageRoutes(db, logger, renderDeps, viewGate, formPageHandler({ db, config, logger, sessions, renderDeps })));
   app.use(notFoundFallthrough);
 

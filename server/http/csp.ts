@@ -21,8 +21,11 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
   next();
 }
 
-/** Sources read per response (site settings staff can change while the process runs). */
-export type DynamicSources = { connectSources?: () => string[]; imageSources?: () => string[]; frameSources?: () => string[]; formActions?: () => string[] };
+/**
+ * Sources read per response (site settings staff can change while the process runs). A list is
+ * taken as unchanged while it is the same array: give a new one when the sources change.
+ */
+export type DynamicSources = { connectSources?: () => readonly string[]; imageSources?: () => readonly string[]; frameSources?: () => readonly string[]; formActions?: () => readonly string[] };
 
 type Source = string | ((req: Request, res: Response) => string);
 type SecurityOptions = { production: boolean; connectSources: string[]; frameSources?: string[]; formActions?: string[]; imageSources?: string[]; scriptSources?: string[]; dynamic?: DynamicSources };
@@ -32,7 +35,20 @@ export function helmetOptions(options: SecurityOptions) {
   const nonce = (_req: Request, res: Response) => `'nonce-${String(res.locals.cspNonce)}'`;
   const dynamic = options.dynamic ?? {};
   // One space-separated entry (helmet joins entries with spaces); empty when there is nothing to add.
-  const sources = (read: (() => string[]) | undefined, map: (value: string) => string = (v) => v) => () => (read ? read().map(map).join(' ') : '');
+  // The text is made again only when the list is another one (the settings cache keeps its lists).
+  const sources = (read: (() => readonly string[]) | undefined, map: (value: string) => string = (v) => v) => {
+    let list: readonly string[] | undefined;
+    let text = '';
+    return () => {
+      if (!read) return '';
+      const current = read();
+      if (current !== list) {
+        text = current.map(map).join(' ');
+        list = current;
+      }
+      return text;
+    };
+  };
   const directives: Record<string, Source[] | null> = {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -109,13 +125,19 @@ export function securityHeaders(options: SecurityOptions) {
     }
   }
   if (text) parts.push(text);
+  // The last value each part gave that passed the check: the sources repeat from response to response.
+  const checked: Array<string | undefined> = parts.map(() => undefined);
   return function securityHeadersMiddleware(req: Request, res: Response, next: NextFunction): void {
     let policy = '';
-    for (const part of parts) {
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
       if (typeof part === 'string') policy += part;
       else {
         const value = part(req, res);
-        if (invalidSource(value)) return next(new Error('Content-Security-Policy received an invalid directive value'));
+        if (value !== checked[i]) {
+          if (invalidSource(value)) return next(new Error('Content-Security-Policy received an invalid directive value'));
+          checked[i] = value;
+        }
         policy += value;
       }
     }

@@ -42,5 +42,19 @@ function checkRequest(req: Request): void {
   }
   // Host and scheme are checked here so that every route, not only the public pages, refuses them.
   requestHost(req);
-  if (!isIP(req.ip ?? '')) throw new HttpError(400, 'bad_forwarded_for', 'The X-Forwarded-For header does not end with a valid client address.');
+  if (!isClientAddress(req.ip)) throw new HttpError(400, 'bad_forwarded_for', 'The X-Forwarded-For header does not end with a valid client address.');
+}
+
+/**
+ * Node's isIP tests an IPv6 address (a loopback or IPv4-mapped socket address is one) with a long
+ * regular expression, for every request of a keep-alive connection that sends the same one: the
+ * last address found valid is remembered.
+ */
+let lastValidAddress: string | undefined;
+function isClientAddress(address: string | undefined): boolean {
+  if (address === undefined || address === '') return false;
+  if (address === lastValidAddress) return true;
+  if (!isIP(address)) return false;
+  lastValidAddress = address;
+  return true;
 }

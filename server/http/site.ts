@@ -47,12 +47,23 @@ export function requestScheme(req: Request): 'http' | 'https' {
   return scheme;
 }
 
-/** The host the request names, validated. `hostname` is '' when the request names none. */
+const HOST_OF_REQUEST = Symbol('requestHost');
+type WithHost = Request & { [HOST_OF_REQUEST]?: RequestHost };
+
+/**
+ * The host the request names, validated. `hostname` is '' when the request names none. Asked
+ * for by the edge guard, the site resolution and the page cache: parsed once per request (a
+ * request's headers do not change), and only a valid host is kept. Callers only read it.
+ */
 export function requestHost(req: Request): RequestHost {
+  const known = (req as WithHost)[HOST_OF_REQUEST];
+  if (known) return known;
   const defaultPort = requestScheme(req) === 'https' ? 443 : 80;
   const parsed = parseHost(req.host, defaultPort);
   if (parsed === null) throw new HttpError(400, 'bad_host', 'The Host header is not a valid host name.');
-  return parsed ?? { hostname: '', port: defaultPort };
+  const host = parsed ?? { hostname: '', port: defaultPort };
+  (req as WithHost)[HOST_OF_REQUEST] = host;
+  return host;
 }
 
 export function requestPort(req: Request): number {

@@ -47,6 +47,24 @@ describe('security headers', () => {
     expect(second).to.include("'nonce-second'").and.not.include('first');
   });
 
+  it('follows the site settings lists from response to response, and refuses a bad one every time', () => {
+    let connect: readonly string[] = Object.freeze(['https://tiles.example']);
+    const middleware = securityHeaders({ production: true, connectSources: [], dynamic: { connectSources: () => connect } });
+    const policy = () => run(middleware, 'n').headers.find(([header]) => header === 'content-security-policy')?.[1];
+    expect(policy()).to.include("connect-src 'self' https://tiles.example;");
+    expect(policy()).to.include("connect-src 'self' https://tiles.example;");
+    connect = Object.freeze(['https://other.example', 'https://more.example']);
+    expect(policy()).to.include("connect-src 'self' https://other.example https://more.example;");
+    connect = Object.freeze(['https://a.example; script-src *']);
+    for (let i = 0; i < 2; i++) {
+      const answer = run(middleware, 'n');
+      expect(answer.passed).to.be.instanceOf(Error);
+      expect(answer.headers.find(([header]) => header === 'content-security-policy')).to.equal(undefined);
+    }
+    connect = Object.freeze([]);
+    expect(policy()).to.include("connect-src 'self' ;");
+  });
+
   it('refuses a site settings source that would end the directive or smuggle a keyword, as helmet does', () => {
     for (const bad of ['https://a.example; script-src *', 'https://a.example,https://b.example', 'unsafe-inline']) {
       const options: Options = { production: true, connectSources: [], dynamic: { connectSources: () => [bad] } };

@@ -13,6 +13,8 @@ const FILES = {
 
 /** Versioned, so browsers may keep them for a year. */
 export const MAP_ASSETS_BASE = `/static/vendor/maplibre-gl@${VERSION}/`;
+/** The start of every path these routes can match (the app skips the router for the others). */
+export const MAP_ASSETS_SCOPE = MAP_ASSETS_BASE.slice(0, -1);
 export const MAP_CSS_URL = `${MAP_ASSETS_BASE}maplibre-gl.css`;
 
 /**

@@ -17,6 +17,9 @@ import { restaurantJsonLd } from './structured-data';
 /** {state list path}list/{state}/{city}/ and .../{line1}/ (trailing slash optional). */
 const DIRECTORY_PATH = /^(.*\/)list\/([a-z0-9-]+)\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?\/?$/;
 
+/** Every path these routes can match (the app skips the router for the others). */
+export const LOCATION_PAGE_SCOPE = /\/list\/|^\/seafood-restaurants\/locations\//i;
+
 /**
  * City and single-location pages of the directory. They are not tree pages: they live under the
  * site's state list page and render from location rows. Anything not found falls through to the

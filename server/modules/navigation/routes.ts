@@ -20,6 +20,9 @@ export function siteChromeLoader(db: Db, deps: Pick<RenderDeps, 'logger'> & { si
   };
 }
 
+/** Every path the footer route can match (the app skips the router for the others). */
+export const FOOTER_SCOPE = /\/blocks\/footer/i;
+
 /**
  * GET /blocks/footer/ (and /fr/blocks/footer/): the site's footer alone in the document shell, so
  * other applications of the chain can embed the same footer. It is not a page of the tree.

@@ -105,22 +105,30 @@ export class SiteSettingsCache {
     await this.load();
   }
 
-  private union(pick: (settings: EffectiveSiteSettings) => readonly string[], fallback: readonly string[]): string[] {
-    const values = new Set(fallback);
+  /** The unions of the current snapshot: the CSP reads them on every response, settings change rarely. */
+  private unions: { of: Map<number, EffectiveSiteSettings>; values: Map<string, readonly string[]> } | undefined;
+
+  private union(name: string, pick: (settings: EffectiveSiteSettings) => readonly string[], fallback: () => readonly string[]): readonly string[] {
+    if (this.unions?.of !== this.snapshot) this.unions = { of: this.snapshot, values: new Map() };
+    const known = this.unions.values.get(name);
+    if (known) return known;
+    const values = new Set(fallback());
     for (const settings of this.snapshot.values()) for (const value of pick(settings)) values.add(value);
-    return [...values];
+    const union = Object.freeze([...values]);
+    this.unions.values.set(name, union);
+    return union;
   }
 
-  frameHosts(): string[] {
-    return this.union((s) => s.embedHosts, this.defaults.embedHosts);
+  frameHosts(): readonly string[] {
+    return this.union('frame', (s) => s.embedHosts, () => this.defaults.embedHosts);
   }
 
-  mapOrigins(): string[] {
-    return this.union((s) => originOf(s.mapStyleUrl), originOf(this.defaults.mapStyleUrl ?? null));
+  mapOrigins(): readonly string[] {
+    return this.union('map', (s) => originOf(s.mapStyleUrl), () => originOf(this.defaults.mapStyleUrl ?? null));
   }
 
-  formActionOrigins(): string[] {
-    return this.union((s) => originOf(s.a11yFeedbackUrl), originOf(this.defaults.a11yFeedbackUrl ?? null));
+  formActionOrigins(): readonly string[] {
+    return this.union('form', (s) => originOf(s.a11yFeedbackUrl), () => originOf(this.defaults.a11yFeedbackUrl ?? null));
   }
 }
 

@@ -33,6 +33,9 @@ const emptyForm = (values: Record<string, string> = {}): FormState => ({ values,
 const stringValues = (body: unknown): Record<string, string> =>
   Object.fromEntries(Object.entries(typeof body === 'object' && body !== null ? body : {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 
+/** Every path these pages can match, with or without a language prefix (the app skips the router for the others). */
+export const WAITLIST_PAGE_SCOPE = /\/(?:waitlist|reservations)/i;
+
 /**
  * The guest pages of the wait list and reservations: each panel's server-rendered twin (the
  * buttons are links here, so everything works without JavaScript), the plan-ahead entry page
