@@ -25,7 +25,8 @@ export const clientBuildOptions = (production: boolean): esbuild.BuildOptions =>
   sourcemap: production ? 'linked' : 'inline',
   metafile: true,
   loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
-  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  // BROWSER_BUNDLE: server-only render paths in views/ (pre-rendered markup) drop out of the bundle.
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'), 'process.env.BROWSER_BUNDLE': '"1"' },
   logLevel: 'warning',
 });
 

@@ -1,23 +1,17 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext } from 'react';
 
-/** What a part is of: one data object can back several (a header section: its desktop panel and its burger section). */
-export type PartKind = 'footer-columns' | 'footer-social' | 'nav-panel' | 'burger-section' | 'burger-social';
+/** What a part is of. */
+export type PartKind = 'footer-columns' | 'footer-social';
 
 /** Server only: the markup of a part, rendered once before for this data object and the page's language. */
 export type PartLookup = (kind: PartKind, key: object) => string | undefined;
 
-const PrerenderedParts = createContext<PartLookup | null>(null);
-
-export const PrerenderedPartsProvider = PrerenderedParts.Provider;
-
 /**
- * The props that fill an element whose children depend only on a shared data object and the
- * language: on the server, the markup rendered once for that object (the stream would otherwise
- * write each of its tags, attributes and texts piece by piece on every page); in the browser, or
- * when there is no such markup, the children themselves, which hydrate against exactly those
- * nodes because the markup is React's own rendering of them.
+ * Parts of the page whose children depend only on a shared data object (snippet content) and the
+ * language, rendered once by the server (server/ssr/chrome-parts.tsx): a component that finds its
+ * part writes it as one piece instead of each tag, attribute and text. Only the server provides
+ * it, and only the server looks: the browser bundle defines process.env.BROWSER_BUNDLE
+ * (scripts/build-assets.ts), which drops those paths, and renders the children, which hydrate
+ * against exactly those nodes because the markup is React's own rendering of them.
  */
-export function usePartContent(kind: PartKind, key: object, children: () => ReactNode): { children?: ReactNode; dangerouslySetInnerHTML?: { __html: string } } {
-  const html = useContext(PrerenderedParts)?.(kind, key);
-  return html === undefined ? { children: children() } : { dangerouslySetInnerHTML: { __html: html } };
-}
+export const PrerenderedParts = /* @__PURE__ */ createContext<PartLookup | null>(null);

@@ -19,7 +19,7 @@ import { siteOrigin } from '../http/site';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
 import { chromeParts } from './chrome-parts';
-import { PrerenderedPartsProvider } from '../../views/prerendered';
+import { PrerenderedParts } from '../../views/prerendered';
 
 export type RenderDeps = {
   config: Config;
@@ -192,9 +192,9 @@ function streamPage(
       pageDataJson={pageData}
       skipLinkText={t('Skip to main content')}
     >
-      <PrerenderedPartsProvider value={chromeParts(context, onTranslate, onMissingTranslation)}>
+      <PrerenderedParts value={chromeParts(context, onTranslate, onMissingTranslation)}>
         <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
-      </PrerenderedPartsProvider>
+      </PrerenderedParts>
     </Document>,
     {
       nonce,

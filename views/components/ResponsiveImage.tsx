@@ -1,6 +1,5 @@
 import { preload } from 'react-dom';
 import type { Image } from '../../shared/schemas/media';
-import { oncePerObject } from '../../shared/memo/once-per-object';
 import { objectPositionOf } from './focal-point';
 import { useLeadImage } from './lead-image';
 
@@ -22,23 +21,6 @@ type Props = {
 const MODERN_TYPES = ['image/avif', 'image/webp'] as const;
 
 /**
- * What an image's markup needs from its renditions, worked out once per image object (page
- * content is shared between renders and never changed): the renditions were filtered, sorted
- * and joined several times per render.
- */
-const sourcesOf = oncePerObject((image: Image) => {
-  const byType = (type: string) => image.renditions.filter((r) => r.mimetype === type).sort((a, b) => a.width - b.width);
-  const srcset = (type: string) => byType(type).map((r) => `${r.url} ${r.width}w`).join(', ');
-  const fallbackType = image.renditions.find((r) => !(MODERN_TYPES as readonly string[]).includes(r.mimetype))?.mimetype ?? image.renditions[0]!.mimetype;
-  const fallbacks = byType(fallbackType);
-  const modern = MODERN_TYPES.filter((type) => type !== fallbackType && byType(type).length > 0).map((type) => {
-    const files = byType(type);
-    return { type, srcset: srcset(type), largestUrl: files[files.length - 1]!.url };
-  });
-  return { largest: fallbacks[fallbacks.length - 1] ?? image.renditions[0]!, fallbackSrcset: srcset(fallbackType), modern };
-});
-
-/**
  * An <img> (inside <picture> when AVIF/WebP renditions exist) with srcset, sizes and intrinsic
  * width/height so the layout never shifts while it loads.
  */
@@ -46,11 +28,15 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked,
   const lead = useLeadImage();
   const priority = asked ?? lead;
   const objectPosition = cropped ? objectPositionOf(image) : undefined;
-  const { largest, fallbackSrcset, modern } = sourcesOf(image);
+  const byType = (type: string) => image.renditions.filter((r) => r.mimetype === type).sort((a, b) => a.width - b.width);
+  const srcset = (type: string) => byType(type).map((r) => `${r.url} ${r.width}w`).join(', ');
+  const fallbackType = image.renditions.find((r) => !(MODERN_TYPES as readonly string[]).includes(r.mimetype))?.mimetype ?? image.renditions[0]!.mimetype;
+  const fallbacks = byType(fallbackType);
+  const largest = fallbacks[fallbacks.length - 1] ?? image.renditions[0]!;
   const img = (
     <img
       src={largest.url}
-      srcSet={fallbackSrcset || undefined}
+      srcSet={srcset(fallbackType) || undefined}
       sizes={sizes}
       width={largest.width}
       height={largest.height}
@@ -62,6 +48,7 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked,
       {...(priority ? { fetchPriority: 'high' as const } : {})}
     />
   );
+  const modern = MODERN_TYPES.filter((type) => type !== fallbackType && byType(type).length > 0);
   if (modern.length === 0) return img;
   // React preloads a priority <img> from the head by itself, but not one inside <picture> (the
   // file depends on the <source> the browser picks). Without a preload the page's likeliest
@@ -69,13 +56,14 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked,
   // preload the first modern format's srcset, which the browser only fetches if it decodes that
   // type (`type`) and then picks the same file as the <source> below (same srcset and sizes).
   if (priority) {
-    const first = modern[0]!;
-    preload(first.largestUrl, { as: 'image', type: first.type, imageSrcSet: first.srcset, imageSizes: sizes, fetchPriority: 'high' });
+    const leadType = modern[0]!;
+    const files = byType(leadType);
+    preload(files[files.length - 1]!.url, { as: 'image', type: leadType, imageSrcSet: srcset(leadType), imageSizes: sizes, fetchPriority: 'high' });
   }
   return (
     <picture>
-      {modern.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      {modern.map((type) => (
+        <source key={type} type={type} srcSet={srcset(type)} sizes={sizes} />
       ))}
       {img}
     </picture>

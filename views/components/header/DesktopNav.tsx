@@ -1,7 +1,6 @@
 import { useEffect, useRef, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import type { HeaderSection } from '../../../shared/schemas/navigation';
 import { useT } from '../../page-context';
-import { usePartContent } from '../../prerendered';
 import { visibleChildren, visibleLinks } from './sections';
 import { useMenuController } from './use-menu-controller';
 
@@ -59,33 +58,26 @@ export function DesktopNav({ sections, onReady }: { sections: HeaderSection[]; o
               >
                 {section.title || t('Menu')}
               </button>
-              <NavPanel id={panelId} section={section} />
+              <ul id={panelId} className="nav-menu__panel">
+                {links.map((link) => (
+                  <li key={link.url}>
+                    <a href={link.url}>{link.display_name}</a>
+                    {visibleChildren(link).length > 0 ? (
+                      <ul className="nav-menu__sublist">
+                        {visibleChildren(link).map((child) => (
+                          <li key={child.url}>
+                            <a href={child.url}>{child.display_name}</a>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
             </li>
           );
         })}
       </ul>
     </nav>
   );
-}
-
-function NavPanel({ id, section }: { id: string; section: HeaderSection }) {
-  return <ul id={id} className="nav-menu__panel" {...usePartContent('nav-panel', section, () => <NavPanelItems section={section} />)} />;
-}
-
-/** A menu's links: the same for every page of a header (server/ssr/chrome-parts.tsx renders them once). */
-export function NavPanelItems({ section }: { section: HeaderSection }) {
-  return visibleLinks(section).map((link) => (
-    <li key={link.url}>
-      <a href={link.url}>{link.display_name}</a>
-      {visibleChildren(link).length > 0 ? (
-        <ul className="nav-menu__sublist">
-          {visibleChildren(link).map((child) => (
-            <li key={child.url}>
-              <a href={child.url}>{child.display_name}</a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </li>
-  ));
 }
