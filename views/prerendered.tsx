@@ -1,9 +1,9 @@
 import { createContext } from 'react';
 
 /** What a part is of. */
-export type PartKind = 'footer-columns' | 'footer-social';
+export type PartKind = 'footer-columns' | 'footer-social' | 'desktop-nav' | 'burger-section' | 'burger-social';
 
-/** Server only: the markup of a part, rendered once before for this data object and the page's language. */
+/** Server only: the inner markup of a part, rendered once before for this data object and the page's language (no side effects: it may be asked twice). */
 export type PartLookup = (kind: PartKind, key: object) => string | undefined;
 
 /**
