@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import type { CatalogEntry } from '../../shared/i18n/translator';
 import { oncePerObject } from '../../shared/memo/once-per-object';
 import type { PageContext } from '../../shared/schemas/page-payload';
-import type { HeaderSection } from '../../shared/schemas/navigation';
+import type { FooterColumn, FooterContent, HeaderSection } from '../../shared/schemas/navigation';
 import { FooterColumns } from '../../views/components/footer/FooterColumns';
 import { SocialIcons } from '../../views/components/footer/SocialIcons';
 import { BurgerMenu } from '../../views/components/header/BurgerMenu';
@@ -48,16 +48,14 @@ function innerOf(html: string, startTag: string, endTag: string, from = 0): { in
   return close < 0 ? undefined : { inner: html.slice(open, close), next: close };
 }
 
-function footerParts(context: PageContext, footer: NonNullable<PageContext['footer']>['content']): Parts {
-  const columns = render(context, <FooterColumns columns={footer.columns} />);
-  const parts: Parts = { parts: [['footer-columns', footer.columns, childrenOf(columns.html, '</div>')]], used: columns.used, missing: columns.missing };
-  if (footer.social_icons.length > 0) {
-    const social = render(context, <SocialIcons icons={footer.social_icons} twitterBird={footer.use_twitter_bird} />);
-    parts.parts.push(['footer-social', footer.social_icons, childrenOf(social.html, '</ul>')]);
-    parts.used.push(...social.used);
-    parts.missing.push(...social.missing);
-  }
-  return parts;
+function columnsPart(context: PageContext, columns: FooterColumn[]): Parts {
+  const { html, used, missing } = render(context, <FooterColumns columns={columns} />);
+  return { parts: [['footer-columns', columns, childrenOf(html, '</div>')]], used, missing };
+}
+
+function socialPart(context: PageContext, icons: FooterContent['social_icons'], twitterBird: boolean): Parts {
+  const { html, used, missing } = render(context, <SocialIcons icons={icons} twitterBird={twitterBird} />);
+  return { parts: [['footer-social', icons, childrenOf(html, '</ul>')]], used, missing };
 }
 
 function headerParts(context: PageContext, sections: HeaderSection[]): Parts {
@@ -104,7 +102,11 @@ export function chromeParts(context: PageContext, onTranslate: (entry: CatalogEn
     if (onMissingTranslation) for (const [scope, text] of missing) onMissingTranslation(scope, text);
   };
   const footer = context.footer?.content;
-  if (footer) take(cached(footer.columns, `${context.languageCode}\u0000${footer.use_twitter_bird}`, () => footerParts(context, footer)));
+  if (footer) {
+    take(cached(footer.columns, context.languageCode, () => columnsPart(context, footer.columns)));
+    // SocialIcons renders nothing without icons.
+    if (footer.social_icons.length > 0) take(cached(footer.social_icons, `${context.languageCode}\u0000${footer.use_twitter_bird}`, () => socialPart(context, footer.social_icons, footer.use_twitter_bird)));
+  }
   // As SiteHeader decides: the new header only with its flag and some sections.
   const header = context.header;
   if (header?.newHeader && header.content.sections.length > 0) {
