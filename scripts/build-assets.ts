@@ -107,6 +107,8 @@ export async function buildServer(): Promise<void> {
     packages: 'external',
     outdir: join(DIST, 'server'),
     jsx: 'automatic',
+    // The server-only render paths in views/ stay, without reading the environment per render.
+    define: { 'process.env.BROWSER_BUNDLE': '"0"' },
     sourcemap: 'linked',
     logLevel: 'warning',
   });
