@@ -25,7 +25,8 @@ export const clientBuildOptions = (production: boolean): esbuild.BuildOptions =>
   sourcemap: production ? 'linked' : 'inline',
   metafile: true,
   loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
-  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+  // BROWSER_BUNDLE: server-only render paths in views/ (pre-rendered markup) drop out of the bundle.
+  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'), 'process.env.BROWSER_BUNDLE': '"1"' },
   logLevel: 'warning',
 });
 
@@ -106,6 +107,8 @@ export async function buildServer(): Promise<void> {
     packages: 'external',
     outdir: join(DIST, 'server'),
     jsx: 'automatic',
+    // The server-only render paths in views/ stay, without reading the environment per render.
+    define: { 'process.env.BROWSER_BUNDLE': '"0"' },
     sourcemap: 'linked',
     logLevel: 'warning',
   });

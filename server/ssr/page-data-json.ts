@@ -34,10 +34,34 @@ function toolboxesJson(toolboxes: unknown): string | undefined {
   );
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A record's JSON with the named properties' values serialised once per shared value. */
+function withSharedJson(value: Record<string, unknown>, shared: readonly string[]): string {
+  return objectJson(Object.entries(value).map(([key, part]) => [key, shared.includes(key) ? escapedShared(part) : escapeJsonForScript(part)]));
+}
+
+/**
+ * The context's JSON. The header's content and the footer's link columns and social icons come
+ * from the snippets cache, shared by every page of a site and language: about 2 KB of JSON on
+ * every page otherwise serialised and escaped again per render.
+ */
+function contextJson(context: PageContext): string {
+  return objectJson(
+    Object.entries(context).map(([key, value]): [string, string | undefined] => {
+      if (key === 'header' && isRecord(value)) return [key, withSharedJson(value, ['content'])];
+      if (key === 'footer' && isRecord(value)) {
+        return [key, objectJson(Object.entries(value).map(([name, part]) => [name, name === 'content' && isRecord(part) ? withSharedJson(part, ['columns', 'social_icons']) : escapeJsonForScript(part)]))];
+      }
+      return [key, escapeJsonForScript(value)];
+    }),
+  );
+}
+
 /**
  * The page data script's text: exactly `escapeJsonForScript({ ...payload, context })`, with the
- * page's content fields and toolbox blocks serialised once per shared value rather than on every
- * render (on a long page they are most of the text).
+ * page's content fields, toolbox blocks and header and footer snippets serialised once per shared
+ * value rather than on every render (on a long page they are most of the text).
  */
 export function pageDataJson(payload: PagePayload, context: PageContext): string {
   const { page } = payload;
@@ -53,6 +77,6 @@ export function pageDataJson(payload: PagePayload, context: PageContext): string
     }),
   );
   return objectJson(
-    Object.entries({ ...payload, context }).map(([key, value]): [string, string | undefined] => [key, key === 'page' ? pageJson : escapeJsonForScript(value)]),
+    Object.entries({ ...payload, context }).map(([key, value]): [string, string | undefined] => [key, key === 'page' ? pageJson : key === 'context' ? contextJson(value as PageContext) : escapeJsonForScript(value)]),
   );
 }

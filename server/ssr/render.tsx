@@ -18,6 +18,8 @@ import { pageDataJson } from './page-data-json';
 import { siteOrigin } from '../http/site';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
+import { chromeParts } from './chrome-parts';
+import { PrerenderedParts } from '../../views/prerendered';
 
 export type RenderDeps = {
   config: Config;
@@ -190,7 +192,9 @@ function streamPage(
       pageDataJson={pageData}
       skipLinkText={t('Skip to main content')}
     >
-      <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
+      <PrerenderedParts value={chromeParts(context, onTranslate, onMissingTranslation)}>
+        <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
+      </PrerenderedParts>
     </Document>,
     {
       nonce,

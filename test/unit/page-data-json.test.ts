@@ -13,7 +13,11 @@ function payload(extra: Record<string, unknown>, content: Record<string, unknown
     context: {} as PageContext,
   } as unknown as PagePayload;
 }
+const header = { newHeader: true, content: { sections: [{ role: 'primary', title: 'Menu & more', links: [{ display_name: '<Fish>', url: '/fish/' }] }] } };
+const footerContent = { columns: [{ title: 'A & B', is_collapsable: true, links: [] }], social_icons: [{ link: 'https://example.com/?a=1&b=2', icon: 'facebook' }], legal_text: '\u2028', regions: [], use_twitter_bird: false, gone: undefined };
 const context = { languageCode: 'en', localePrefix: '', catalog: [{ context: '', key: '<b>', value: 'x' }], siteName: 'Harbor <line>', alternates: [], skipped: undefined } as unknown as PageContext;
+const withChrome = { ...context, header, footer: { content: footerContent, a11yFeedbackUrl: null } } as unknown as PageContext;
+const oddChrome = { ...context, header: null, footer: { content: ['not', 'a', 'record'], a11yFeedbackUrl: '<x>' } } as unknown as PageContext;
 
 describe('page data JSON', () => {
   it('is exactly the escaped JSON of the payload with its context', () => {
@@ -24,11 +28,13 @@ describe('page data JSON', () => {
       payload({}, {}),
     ];
     for (const value of cases) {
-      const expected = escapeJsonForScript({ ...value, context });
-      expect(pageDataJson(value, context)).to.equal(expected);
-      // The second render reads the shared parts' text from memory: still the same text.
-      expect(pageDataJson(value, context)).to.equal(expected);
-      expect(JSON.parse(expected)).to.deep.equal(JSON.parse(pageDataJson(value, context)));
+      for (const pageContext of [context, withChrome, oddChrome]) {
+        const expected = escapeJsonForScript({ ...value, context: pageContext });
+        expect(pageDataJson(value, pageContext)).to.equal(expected);
+        // The second render reads the shared parts' text from memory: still the same text.
+        expect(pageDataJson(value, pageContext)).to.equal(expected);
+        expect(JSON.parse(expected)).to.deep.equal(JSON.parse(pageDataJson(value, pageContext)));
+      }
     }
   });
 

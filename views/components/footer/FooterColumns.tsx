@@ -1,4 +1,6 @@
+import { use } from 'react';
 import type { FooterColumn } from '../../../shared/schemas/navigation';
+import { PrerenderedParts } from '../../prerendered';
 
 /**
  * The link columns. A collapsible column is a checkbox and its label (spec: "collapsible via a
@@ -6,6 +8,10 @@ import type { FooterColumn } from '../../../shared/schemas/navigation';
  * screens collapse it.
  */
 export function FooterColumns({ columns }: { columns: FooterColumn[] }) {
+  if (process.env.BROWSER_BUNDLE !== '1') {
+    const html = use(PrerenderedParts)?.('footer-columns', columns);
+    if (html !== undefined) return <div className="footer-columns" dangerouslySetInnerHTML={{ __html: html }} />;
+  }
   return (
     <div className="footer-columns">
       {columns.map((column, index) => {

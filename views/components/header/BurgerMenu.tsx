@@ -1,6 +1,7 @@
-import { useId, useRef } from 'react';
+import { use, useId, useRef } from 'react';
 import type { HeaderSection } from '../../../shared/schemas/navigation';
 import { useT } from '../../page-context';
+import { PrerenderedParts } from '../../prerendered';
 import { Icon } from './Icon';
 import { LOGIN_URL } from './login';
 import { sectionsWithRole, socialIconFor, visibleChildren, visibleLinks } from './sections';
@@ -17,6 +18,8 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
   const navSections = sectionsWithRole(sections, ['primary', 'secondary']);
   const social = sectionsWithRole(sections, ['social-media-row']).flatMap(visibleLinks);
   const close = () => dialog.current?.close();
+  // On the server, the sections and social row as rendered once for this header (views/prerendered.tsx).
+  const parts = process.env.BROWSER_BUNDLE === '1' ? null : use(PrerenderedParts);
   return (
     <>
       <button type="button" className="burger__button" aria-label={t('Open menu')} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
@@ -47,6 +50,9 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
           {navSections.map((section, index) => {
             const links = visibleLinks(section);
             if (links.length === 0) return null;
+            if (process.env.BROWSER_BUNDLE !== '1' && parts?.('burger-section', section) !== undefined) {
+              return <nav key={index} className={`burger__section burger__section--${section.role}`} aria-label={section.title || t('Menu')} dangerouslySetInnerHTML={{ __html: parts('burger-section', section)! }} />;
+            }
             return (
               <nav key={index} className={`burger__section burger__section--${section.role}`} aria-label={section.title || t('Menu')}>
                 {section.title ? <h2 className="burger__section-title">{section.title}</h2> : null}
@@ -69,7 +75,9 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
               </nav>
             );
           })}
-          {social.length > 0 ? (
+          {process.env.BROWSER_BUNDLE !== '1' && social.length > 0 && parts?.('burger-social', sections) !== undefined ? (
+            <ul className="burger__social" aria-label={t('Follow Us')} dangerouslySetInnerHTML={{ __html: parts('burger-social', sections)! }} />
+          ) : social.length > 0 ? (
             <ul className="burger__social" aria-label={t('Follow Us')}>
               {social.map((link) => (
                 <li key={link.url}>

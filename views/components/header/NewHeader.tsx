@@ -1,5 +1,7 @@
+import { use } from 'react';
 import type { HeaderContent } from '../../../shared/schemas/navigation';
 import { useT } from '../../page-context';
+import { PrerenderedParts } from '../../prerendered';
 import { Logo } from '../layout/Logo';
 import { BurgerMenu } from './BurgerMenu';
 import { DesktopNav } from './DesktopNav';
@@ -13,6 +15,7 @@ import { useNavMenuReady } from './use-nav-menu-ready';
 export function NewHeader({ siteName, content }: { siteName: string; content: HeaderContent }) {
   const t = useT();
   const markNavReady = useNavMenuReady();
+  const parts = process.env.BROWSER_BUNDLE === '1' ? null : use(PrerenderedParts);
   return (
     <header className="site-header site-header--new" data-header="new">
       <div className="site-header__inner">
@@ -21,7 +24,12 @@ export function NewHeader({ siteName, content }: { siteName: string; content: He
         </a>
         <HeaderPickerSlot />
         {/* Social-media-row and secondary sections belong to the burger only. */}
-        <DesktopNav sections={sectionsWithRole(content.sections, ['primary'])} onReady={markNavReady} />
+        {/* On the server, the menus as rendered once for this header (views/prerendered.tsx); the browser hydrates DesktopNav against them. */}
+        {process.env.BROWSER_BUNDLE !== '1' && parts?.('desktop-nav', content.sections) !== undefined ? (
+          <nav className="desktop-nav" aria-label={t('Main')} dangerouslySetInnerHTML={{ __html: parts('desktop-nav', content.sections)! }} />
+        ) : (
+          <DesktopNav sections={sectionsWithRole(content.sections, ['primary'])} onReady={markNavReady} />
+        )}
         <a href={LOGIN_URL} className="site-header__login">
           <Icon name="account" />
           {t('Log In')}
