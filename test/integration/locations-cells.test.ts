@@ -1,39 +1,12 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { findNearby, insertLocations, type NearbyShape } from '../../server/modules/locations/repo';
-import type { NewLocationRow } from '../../server/modules/locations/table';
 import { haversineMiles, type LatLng } from '../../shared/locations/geo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { testLocationRow } from '../helpers/location-row';
 
-const TEMPLATE: NewLocationRow = {
-  rlid: 1,
-  restaurant_number: 'N1',
-  address1: '1 Grid Way',
-  city: 'Testville',
-  state: 'KS',
-  state_name: 'Kansas',
-  country: 'US',
-  zip: '66000',
-  latitude: 38.5,
-  longitude: -98,
-  time_zone: 'America/Chicago',
-  phone: '(785) 555-0100',
-  state_slug: 'kansas',
-  city_slug: 'testville',
-  line1_slug: '1-grid-way',
-  hours: '[]',
-  curbside_hours: '[]',
-  delivery_hours: '[]',
-  special_hours: '[]',
-  has_curbside: false,
-  has_delivery: false,
-  has_online_ordering: false,
-  has_take_out: true,
-  is_dining_room_opened: true,
-  is_temporarily_closed: false,
-  outside_dining: false,
-  is_reservations_enabled: false,
-};
+/** The one restaurant the 100,000 are copied from. */
+const TEMPLATE = testLocationRow(1, { latitude: 38.5, longitude: -98 });
 
 /**
  * The grid's stored counts against a count of the table itself (cells left at 0 by deletes are

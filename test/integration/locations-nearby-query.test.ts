@@ -5,6 +5,7 @@ import { findByRlid, findNearby, insertLocations, replaceLocation, type NearbySh
 import type { NewLocationRow } from '../../server/modules/locations/table';
 import { EARTH_RADIUS_MILES, haversineMiles, type LatLng } from '../../shared/locations/geo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
+import { testLocationRow } from '../helpers/location-row';
 
 /** A deterministic pseudo-random sequence: a failure names a case that reruns the same. */
 function sequence(seed: number): () => number {
@@ -17,36 +18,7 @@ function sequence(seed: number): () => number {
 
 let nextRlid = 500_000;
 function location(point: LatLng): NewLocationRow & { rlid: number } {
-  const rlid = nextRlid++;
-  return {
-    rlid,
-    restaurant_number: `N${rlid}`,
-    address1: `${rlid} Test Way`,
-    city: 'Testville',
-    state: 'KS',
-    state_name: 'Kansas',
-    country: 'US',
-    zip: '66000',
-    latitude: point.latitude,
-    longitude: point.longitude,
-    time_zone: 'America/Chicago',
-    phone: '(785) 555-0100',
-    state_slug: 'kansas',
-    city_slug: 'testville',
-    line1_slug: `${rlid}-test-way`,
-    hours: '[]',
-    curbside_hours: '[]',
-    delivery_hours: '[]',
-    special_hours: '[]',
-    has_curbside: false,
-    has_delivery: false,
-    has_online_ordering: false,
-    has_take_out: true,
-    is_dining_room_opened: true,
-    is_temporarily_closed: false,
-    outside_dining: false,
-    is_reservations_enabled: false,
-  };
+  return testLocationRow(nextRlid++, point);
 }
 
 /** Due north of `from` by exactly `miles` along the meridian (the haversine of a latitude step is R times it). */

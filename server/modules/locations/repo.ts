@@ -112,13 +112,13 @@ export function nearbyStatement(centre: LatLng, radiusMiles: number, limit: numb
   const within = chordSquared(radiusMiles) + SAME_POINT_CHORD2;
   // `offset 0` keeps the planner from merging the candidates into their caller, which would
   // compute chord² again for the radius test.
+  const candidates = (ranges: ScanRanges) => sql`
+    select l.rlid, ${chord2} as chord2
+    from unnest(${ranges.row}::int[], ${ranges.fromLng}::float8[], ${ranges.toLng}::float8[]) as r(lat_cell, from_lng, to_lng)
+    join locations l on l.lat_cell = r.lat_cell and l.longitude >= r.from_lng and l.longitude < r.to_lng
+    offset 0`;
   const nearest = (ranges: ScanRanges, chordLimit: number) => sql`
-    select rlid, chord2 from (
-      select l.rlid, ${chord2} as chord2
-      from unnest(${ranges.row}::int[], ${ranges.fromLng}::float8[], ${ranges.toLng}::float8[]) as r(lat_cell, from_lng, to_lng)
-      join locations l on l.lat_cell = r.lat_cell and l.longitude >= r.from_lng and l.longitude < r.to_lng
-      offset 0
-    ) as candidate
+    select rlid, chord2 from (${candidates(ranges)}) as candidate
     where chord2 <= ${chordLimit}
     order by chord2, rlid
     limit ${limit}`;
@@ -128,12 +128,7 @@ export function nearbyStatement(centre: LatLng, radiusMiles: number, limit: numb
     return sql<{ location: ApiLocationRow; total: number }>`${prepared}
       select ${nearbyJson} as location, winner.total
       from (
-        select rlid, chord2, count(*) over () as total from (
-          select l.rlid, ${chord2} as chord2
-          from unnest(${all.row}::int[], ${all.fromLng}::float8[], ${all.toLng}::float8[]) as r(lat_cell, from_lng, to_lng)
-          join locations l on l.lat_cell = r.lat_cell and l.longitude >= r.from_lng and l.longitude < r.to_lng
-          offset 0
-        ) as candidate
+        select rlid, chord2, count(*) over () as total from (${candidates(all)}) as candidate
         where chord2 <= ${within}
         order by chord2, rlid
         limit ${limit}
