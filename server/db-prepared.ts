@@ -1,10 +1,12 @@
+import { parse as pgliteParse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 /**
- * Statements whose text begins with this comment are run as named prepared statements on
- * PostgreSQL: each pooled connection parses and plans them once instead of on every call (pg keeps
- * the names it has prepared per connection). Kysely passes only text and values, so the name is
- * given here, one per distinct text. PGlite ignores the comment.
+ * Statements whose text begins with this comment are run as named prepared statements: each
+ * pooled PostgreSQL connection, and each PGlite instance, parses and plans them once instead of
+ * on every call (pg keeps the names it has prepared per connection; withPreparedStatementsLite
+ * below per instance). Kysely passes only text and values, so the name is given here, one per
+ * distinct text. The text sent is the same on both databases.
  */
 export const PREPARED_MARK = '/* prepared */';
 
@@ -32,4 +34,92 @@ export function withPreparedStatements(client: pg.PoolClient): pg.PoolClient {
     return query(first, ...rest);
   };
   return client;
+}
+
+/** What the Kysely PGlite dialect asks of its client: `query` and `close`. */
+export type PGliteQueryClient = Pick<PGlite, 'query' | 'close'>;
+
+const { serialize } = protocol;
+
+function joined(messages: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    out.set(message, offset);
+    offset += message.length;
+  }
+  return out;
+}
+
+/**
+ * Errors after which the statement is parsed again: it is gone (DEALLOCATE, DISCARD), or a DDL
+ * change altered its result columns ("cached plan must not change result type").
+ */
+function needsNewStatement(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '26000' || (code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message)));
+}
+
+/**
+ * PGlite's `query` sends Parse, Describe, Bind, Describe, Execute and Sync for every call, each
+ * through the WebAssembly backend on its own, so every call parses, analyses and plans the
+ * statement again (about 0.7 of 2.2 ms of CPU for the nearby search on 700 restaurants). For a
+ * marked text this client parses a named statement once per instance (keeping its parameter
+ * types, to serialise values as `query` does), then answers each call with one Bind, Describe,
+ * Execute and Sync sent together; the rows are parsed by PGlite's own result parser and type
+ * parsers, so they are the same values `query` gives. PostgreSQL replans a named statement by
+ * itself when a table it reads changes (DDL, ANALYZE). It runs under PGlite's own locks, as
+ * `query` does. Other statements go to `query` unchanged.
+ */
+export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
+  const statements = new Map<string, { name: string; types: number[] }>();
+
+  async function prepare(text: string): Promise<{ name: string; types: number[] }> {
+    const name = nameFor(text);
+    const { messages } = await pglite.execProtocol(joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const statement = { name, types: pgliteParse.parseDescribeStatementResults(messages) };
+    statements.set(text, statement);
+    return statement;
+  }
+
+  async function forget(text: string): Promise<void> {
+    const statement = statements.get(text);
+    statements.delete(text);
+    if (statement) await pglite.execProtocol(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
+  }
+
+  async function execute<T>(text: string, params: unknown[]): Promise<Results<T>> {
+    const statement = statements.get(text) ?? (await prepare(text));
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = pglite.serializers[statement.types[i]!];
+      return serializer ? serializer(param) : String(param);
+    });
+    const { messages } = await pglite.execProtocol(
+      joined([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    );
+    return pgliteParse.parseResults(messages, pglite.parsers)[0] as Results<T>;
+  }
+
+  async function preparedQuery<T>(text: string, params: unknown[]): Promise<Results<T>> {
+    return pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(async () => {
+        try {
+          return await execute<T>(text, params);
+        } catch (error) {
+          if (!needsNewStatement(error)) throw error;
+          await forget(text);
+          // Inside a transaction block the failed statement aborted it: the caller sees the error.
+          if (pglite.isInTransaction()) throw error;
+          return execute<T>(text, params);
+        }
+      }),
+    );
+  }
+
+  return {
+    query: ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
+      text.startsWith(PREPARED_MARK) && !options ? preparedQuery(text, params ?? []) : pglite.query(text, params, options)) as PGlite['query'],
+    close: () => pglite.close(),
+  };
 }

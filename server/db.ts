@@ -8,7 +8,7 @@ import { migrations } from '../migrations/index';
 import type { Database } from './database';
 import { DatabaseUnavailableError, isDatabaseUnavailable } from './database-errors';
 import { lockEmbeddedDatabase } from './database-lock';
-import { withPreparedStatements } from './db-prepared';
+import { withPreparedStatements, withPreparedStatementsLite } from './db-prepared';
 import { consoleDatabaseLog, watchDatabase, type DatabaseLog } from './database-watch';
 // Every query passes the page cache's plugin: reads are its dependency records, writes invalidate.
 import { PageCacheDependencies, registerPageCacheDependencies } from './cache/dependencies';
@@ -56,7 +56,10 @@ export function openDatabase(target: DatabaseTarget, options: { log?: DatabaseLo
   // PGlite runs inside this process: there is no connection to lose. Its failures (closed,
   // aborted) reach the caller as rejected queries, which the error middleware answers.
   const dependencies = new PageCacheDependencies();
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [dependencies] });
+  // The dialect calls only `query` and `close` of its client: marked statements are prepared once
+  // (server/db-prepared.ts), as on PostgreSQL.
+  const client = withPreparedStatementsLite(pglite) as PGlite;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [dependencies] });
   registerPageCacheDependencies(db, dependencies);
   registerEventBus(db, pgliteEventBus(pglite, db, log));
   const close = async () => {
