@@ -123,10 +123,11 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
       const serializer = pglite.serializers[statement.types[i]!];
       return serializer ? serializer(param) : String(param);
     });
-    const { messages } = await pglite.execProtocol(
+    // The stream variant keeps only the parsed messages (execProtocol also copies the raw bytes).
+    const answer = await pglite.execProtocolStream(
       joined([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     );
-    return resultOf<T>(messages, pglite.parsers);
+    return resultOf<T>(answer, pglite.parsers);
   }
 
   async function preparedQuery<T>(text: string, params: unknown[]): Promise<Results<T>> {

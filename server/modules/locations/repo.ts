@@ -42,11 +42,50 @@ const POSITIONS = API_LOCATION_COLUMNS.map((column) => {
   return [column, group, (GROUPS[group] as readonly string[]).indexOf(column)] as const;
 });
 
-/** The winner's row from its json value, its keys in API_LOCATION_COLUMNS order as before. */
-function nearbyRow(value: unknown[][]): ApiLocationRow {
-  const row: Record<string, unknown> = {};
+/**
+ * A winner from its json value, its keys in API_LOCATION_COLUMNS order as before. Every key is
+ * written in one literal first: thirty keyed stores on an empty object turned it into a
+ * dictionary (about 3 KB of garbage per row, and a young-generation collection every 15 searches).
+ */
+function nearbyRow(value: unknown[][], centre: LatLng, total: number): NearbyRow {
+  const row: Record<keyof NearbyRow, unknown> = {
+    rlid: undefined,
+    restaurant_number: undefined,
+    address1: undefined,
+    address2: undefined,
+    city: undefined,
+    state: undefined,
+    country: undefined,
+    country_root_url: undefined,
+    zip: undefined,
+    latitude: undefined,
+    longitude: undefined,
+    time_zone: undefined,
+    hours: undefined,
+    curbside_hours: undefined,
+    delivery_hours: undefined,
+    special_hours: undefined,
+    phone: undefined,
+    has_curbside: undefined,
+    has_delivery: undefined,
+    has_online_ordering: undefined,
+    has_take_out: undefined,
+    is_dining_room_opened: undefined,
+    is_temporarily_closed: undefined,
+    outside_dining: undefined,
+    is_reservations_enabled: undefined,
+    reopen_date: undefined,
+    local_page_url: undefined,
+    estimated_wait_time: undefined,
+    wait_list_max_party_size: undefined,
+    wait_list_ready: undefined,
+    distance: 0,
+    total,
+  };
   for (const [column, group, index] of POSITIONS) row[column] = value[group]![index];
-  return row as ApiLocationRow;
+  const winner = row as NearbyRow;
+  winner.distance = haversineMiles(centre, winner);
+  return winner;
 }
 
 /**
@@ -129,10 +168,7 @@ function scanRanges(cover: CellCover): ScanRanges {
 export async function findNearby(db: Db, centre: LatLng, radiusMiles: number, limit: number, shape = chosenShape(db, radiusMiles, limit)): Promise<NearbyRow[]> {
   const { rows } = await nearbyStatement(centre, radiusMiles, limit, shape).execute(db);
   rememberDensity(db, radiusMiles, Number(rows[0]?.total ?? 0));
-  return rows.map(({ location, total }) => {
-    const row = nearbyRow(location);
-    return { ...row, distance: haversineMiles(centre, row), total: Number(total) };
-  });
+  return rows.map(({ location, total }) => nearbyRow(location, centre, Number(total)));
 }
 
 /**
