@@ -3,7 +3,7 @@ import { createContext, use } from 'react';
 /** What a part is of. */
 export type PartKind = 'footer-columns' | 'footer-social' | 'desktop-nav' | 'burger-section' | 'burger-social' | 'main';
 
-/** Server only: the inner markup of a part, rendered once before for this data object and the page's language (no side effects: it may be asked twice). */
+/** Server only: the inner markup of a part, rendered once before for this data object and the page's language (it may be asked twice: a 'main' part's image preloads are made again, which React dedupes). */
 export type PartLookup = (kind: PartKind, key: object) => string | undefined;
 
 /**

@@ -1,9 +1,11 @@
+import { preload, type PreloadOptions } from 'react-dom';
 import { renderToString } from 'react-dom/server';
 import type { CatalogEntry } from '../../shared/i18n/translator';
 import { oncePerObject } from '../../shared/memo/once-per-object';
 import type { PageContext, PageData } from '../../shared/schemas/page-payload';
 import { CurrentPageProvider } from '../../views/current-page';
 import { PageContextProvider } from '../../views/page-context';
+import type { PartLookup } from '../../views/prerendered';
 import type { TemplateComponent } from '../../views/template-types';
 
 /**
@@ -19,7 +21,13 @@ const LANGUAGE_FIELDS = new Set<string>(['catalog']);
 /** Where a rendering read a value from, what it read and the value it got. */
 type Read = [from: 'page' | 'content' | 'context', name: string | symbol, value: unknown];
 
-type Rendered = { reads: Read[]; html: string; used: CatalogEntry[]; missing: Array<[string, string]> };
+/** An image preload React hoisted out of the rendering (a lead image): made again in the page's render, for its <head>. */
+type ImagePreload = { href: string; options: PreloadOptions };
+
+type Rendered = { reads: Read[]; html: string; preloads: ImagePreload[]; used: CatalogEntry[]; missing: Array<[string, string]> };
+
+/** What a reused rendering gives a page: its markup, and the image preloads to make during the page's render. */
+export type MainPart = { html: string; preload: () => void };
 /** Per template and language: the renderings kept, or 'never' when this content's rendering depends on the request. */
 type Kept = Rendered[] | 'never';
 
@@ -93,11 +101,76 @@ function render(Template: TemplateComponent, page: PageData, context: PageContex
     </PageContextProvider>,
     { identifierPrefix: ID_SENTINEL },
   );
-  // Anything React hoists (image preloads, titles, metas) comes first in a rendering of its own,
-  // and belongs in the <head> of the page: only a rendering that is the template's element alone
-  // is reused. So is one without generated ids, and one whose reads a later request can check.
-  if (!html.startsWith('<div class="template-') || html.includes(ID_SENTINEL) || !comparable(reads)) return undefined;
-  return { reads, html, used: [...used.values()], missing };
+  if (html.includes(ID_SENTINEL) || !comparable(reads)) return undefined;
+  // Anything React hoists comes first in a rendering of its own, and belongs in the page's <head>.
+  // Image preloads of a lead image are made again during the page's render (React puts them in
+  // the head where it would have, with their attributes in preload()'s order); anything else
+  // (titles, metas, other preloads) renders per request.
+  const start = html.indexOf('<div class="template-');
+  if (start < 0) return undefined;
+  const preloads = imagePreloads(html.slice(0, start));
+  if (!preloads) return undefined;
+  return { reads, html: html.slice(start), preloads, used: [...used.values()], missing };
+}
+
+const LINK = /^<link ([^>]*?)\/>/;
+const ATTRIBUTE = / ?([A-Za-z]+)="([^"]*)"/gy;
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'" };
+
+/** The <link/> elements `hoisted` is made of, each as its attributes (values unescaped); undefined for anything else. */
+function links(hoisted: string): Array<Map<string, string>> | undefined {
+  const found: Array<Map<string, string>> = [];
+  for (let rest = hoisted; rest; ) {
+    const link = LINK.exec(rest);
+    if (!link) return undefined;
+    rest = rest.slice(link[0].length);
+    const attributes = new Map<string, string>();
+    ATTRIBUTE.lastIndex = 0;
+    let end = 0;
+    for (let match = ATTRIBUTE.exec(link[1]!); match; match = ATTRIBUTE.exec(link[1]!)) {
+      attributes.set(match[1]!, match[2]!.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!));
+      end = ATTRIBUTE.lastIndex;
+    }
+    if (end !== link[1]!.length) return undefined;
+    found.push(attributes);
+  }
+  return found;
+}
+
+const sameLinks = (a: Array<Map<string, string>>, b: Array<Map<string, string>>) =>
+  a.length === b.length && a.every((link, i) => link.size === b[i]!.size && [...link].every(([name, value]) => b[i]!.get(name) === value));
+
+/** Options of preload() React writes as these attributes. */
+const PRELOAD_OPTIONS = new Set(['imageSrcSet', 'imageSizes', 'crossOrigin', 'integrity', 'type', 'fetchPriority', 'referrerPolicy']);
+
+/**
+ * The image preloads `hoisted` is made of, when preload() makes the same elements again: each
+ * with a srcset (the key React dedupes it by) and high priority (React files other image
+ * preloads in another queue when it renders the image). preload() writes the same attributes
+ * in another order (fetchPriority first). Undefined for anything else.
+ */
+function imagePreloads(hoisted: string): ImagePreload[] | undefined {
+  const wanted = links(hoisted);
+  if (!wanted) return undefined;
+  const preloads: ImagePreload[] = [];
+  for (const attributes of wanted) {
+    const { rel, as, imageSrcSet, fetchPriority } = Object.fromEntries(attributes);
+    if (rel !== 'preload' || as !== 'image' || !imageSrcSet || fetchPriority !== 'high') return undefined;
+    const options: Record<string, string> = { as: 'image' };
+    for (const [name, value] of attributes) {
+      if (name === 'rel' || name === 'as') continue;
+      if (!PRELOAD_OPTIONS.has(name)) return undefined;
+      options[name] = value;
+    }
+    preloads.push({ href: imageSrcSet, options: options as unknown as PreloadOptions });
+  }
+  // The check that matters: preload() makes these very elements.
+  const Replay = () => {
+    for (const { href, options } of preloads) preload(href, options);
+    return null;
+  };
+  const made = links(renderToString(<Replay />));
+  return made && sameLinks(made, wanted) ? preloads : undefined;
 }
 
 /**
@@ -105,9 +178,11 @@ function render(Template: TemplateComponent, page: PageData, context: PageContex
  * rendered once per body of blocks, template and language, and reused while the page's plain
  * fields and the context's fields the rendering read are the same, so a miss writes it as one
  * piece (views/App.tsx) instead of rendering every block again. The translations it looked up are
- * reported as if looked up during the render. Undefined when the page renders in full: previews,
- * other templates, renderings that read request-made objects (loader data such as a sitemap's or
- * a toolbox's blocks, the location picker), used generated ids or hoisted anything to the head.
+ * reported as if looked up during the render; the preloads React hoisted out of it (a lead image's)
+ * are made again when the page's render writes it. Undefined when the page renders in full:
+ * previews, other templates, renderings that read request-made objects (loader data such as a
+ * sitemap's or a toolbox's blocks, the location picker), used generated ids or hoisted anything
+ * else to the head.
  */
 export function mainPart(
   template: string,
@@ -116,7 +191,7 @@ export function mainPart(
   context: PageContext,
   onTranslate: (entry: CatalogEntry) => void,
   onMissingTranslation?: (context: string, key: string) => void,
-): string | undefined {
+): MainPart | undefined {
   const body = page.content.body;
   if (context.isPreview || !REUSABLE_TEMPLATES.has(template) || !isObject(body)) return undefined;
   const byKey = keptFor(body);
@@ -135,5 +210,22 @@ export function mainPart(
   }
   for (const entry of found.used) onTranslate(entry);
   if (onMissingTranslation) for (const [scope, text] of found.missing) onMissingTranslation(scope, text);
-  return found.html;
+  const { html, preloads } = found;
+  return {
+    html,
+    // Called by the page's render when it writes the part (React dedupes a preload made twice).
+    preload: () => {
+      for (const { href, options } of preloads) preload(href, options);
+    },
+  };
+}
+
+/** The page's parts: `others`, and its content's from `main` (asked during the render: its image preloads go to this page's <head>). */
+export function withMainPart(others: PartLookup, main: MainPart | undefined, page: PageData): PartLookup {
+  return (kind, key) => {
+    if (kind !== 'main') return others(kind, key);
+    if (key !== page || !main) return undefined;
+    main.preload();
+    return main.html;
+  };
 }

@@ -19,7 +19,7 @@ import { siteOrigin } from '../http/site';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
 import { chromeParts } from './chrome-parts';
-import { mainPart } from './main-part';
+import { mainPart, withMainPart } from './main-part';
 import { PrerenderedParts, type PartLookup } from '../../views/prerendered';
 
 export type RenderDeps = {
@@ -141,8 +141,7 @@ function pageSink(res: Response) {
 /** The page's pre-rendered parts: the header's and footer's, and its content's when that can be reused. */
 function partsFor(template: string, Template: TemplateComponent, payload: PagePayload, onTranslate: (entry: CatalogEntry) => void, onMissingTranslation?: (context: string, key: string) => void): PartLookup {
   const chrome = chromeParts(payload.context, onTranslate, onMissingTranslation);
-  const main = mainPart(template, Template, payload.page, payload.context, onTranslate, onMissingTranslation);
-  return (kind, key) => (kind === 'main' ? (key === payload.page ? main : undefined) : chrome(kind, key));
+  return withMainPart(chrome, mainPart(template, Template, payload.page, payload.context, onTranslate, onMissingTranslation), payload.page);
 }
 
 function streamPage(

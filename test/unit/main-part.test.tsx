@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { catalogFor } from '../../shared/i18n/catalogs';
 import type { CatalogEntry } from '../../shared/i18n/translator';
 import type { BlockData, PageContext, PagePayload } from '../../shared/schemas/page-payload';
-import { mainPart } from '../../server/ssr/main-part';
+import { mainPart, withMainPart } from '../../server/ssr/main-part';
 import { App } from '../../views/App';
 import { blockSchemas } from '../../views/blocks/schemas';
 import { usePageContext } from '../../views/page-context';
@@ -43,7 +43,17 @@ function render(payload: PagePayload, Template: TemplateComponent, withPart: boo
   const onMissing = (scope: string, key: string) => missing.add(`${scope}|${key}`);
   const part = withPart ? mainPart(payload.template, Template, payload.page, payload.context, onTranslate, onMissing) : undefined;
   const app = <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissing} />;
-  const html = renderToString(withPart ? <PrerenderedParts value={(kind, key) => (kind === 'main' && key === payload.page ? part : undefined)}>{app}</PrerenderedParts> : app);
+  // A whole document, so what React hoists (image preloads) shows in the head as on a page.
+  const html = renderToString(
+    <html lang="en">
+      <head>
+        <title>t</title>
+      </head>
+      <body>
+        <div id="root">{withPart ? <PrerenderedParts value={withMainPart(() => undefined, part, payload.page)}>{app}</PrerenderedParts> : app}</div>
+      </body>
+    </html>,
+  );
   return { html, used: [...used].sort(), missing: [...missing].sort(), part };
 }
 
@@ -66,7 +76,7 @@ describe('pre-rendered page content', () => {
         // Two requests: new page and context objects around the same cleaned body.
         const first = render(payloadFor(template, body, contextFor(languageCode)), counter.Template, true);
         const second = render(payloadFor(template, body, contextFor(languageCode)), counter.Template, true);
-        expect(first.part, 'the content is reused').to.be.a('string');
+        expect(first.part?.html, 'the content is reused').to.be.a('string');
         for (const page of [first, second]) {
           expect(page.html).to.equal(full.html);
           expect(page.used).to.deep.equal(full.used);
@@ -84,10 +94,25 @@ describe('pre-rendered page content', () => {
     const before = render(payloadFor('HomePage', textBlocks(), contextFor('en-US')), Template, true);
     const changed = [block('heading', 'b', { text: 'Oysters Are Back' }), block('rich_text', 'c')];
     const after = render(payloadFor('HomePage', changed, contextFor('en-US')), Template, true);
-    expect(after.part).to.be.a('string');
+    expect(after.part?.html).to.be.a('string');
     expect(after.html).to.include('Oysters Are Back').and.not.include('block-hero');
     expect(after.html).to.equal(render(payloadFor('HomePage', changed, contextFor('en-US')), Template, false).html);
     expect(before.html).to.not.include('Oysters Are Back');
+  });
+
+  it("writes the lead image's preload in the head, as a full render does (attributes in another order)", () => {
+    const body = [block('feature_image', 'i'), block('coupon', 'c'), block('heading', 'b')];
+    const Template = serverTemplates.ExamplePage!;
+    const full = render(payloadFor('ExamplePage', body, contextFor('en-US')), Template, false);
+    expect(full.html).to.match(/<head>.*<link rel="preload" as="image" imageSrcSet="[^"]+"[^>]*fetchPriority="high"\/>.*<\/head>/);
+    for (let i = 0; i < 2; i++) {
+      const withPart = render(payloadFor('ExamplePage', body, contextFor('en-US')), Template, true);
+      expect(withPart.part?.html).to.be.a('string').and.match(/^<div class="template-example">/);
+      // The same element in the head; preload() writes its attributes in another order.
+      const inOrder = (html: string) => html.replace(/<link rel="preload" as="image"([^>]*)\/>/g, (_, attributes: string) => `<link rel="preload" as="image"${(attributes.match(/ [A-Za-z]+="[^"]*"/g) ?? []).sort().join('')}/>`);
+      expect(withPart.html).to.not.equal(full.html);
+      expect(inOrder(withPart.html)).to.equal(inOrder(full.html));
+    }
   });
 
   it('is rendered again when a plain field it read changes (the title on a utility page, the URL, the language)', () => {
@@ -101,7 +126,7 @@ describe('pre-rendered page content', () => {
       [{ title: 'Lobster Rolls' }, contextFor('en-US', { siteName: 'Other' })],
     ] as const) {
       const withPart = render(payloadFor('UtilityPage', body, context, change), Template, true);
-      expect(withPart.part).to.be.a('string');
+      expect(withPart.part?.html).to.be.a('string');
       expect(withPart.html).to.equal(render(payloadFor('UtilityPage', body, context, change), Template, false).html);
     }
     expect(render(payloadFor('UtilityPage', body, contextFor('en-US'), { title: 'Crab Season' }), Template, true).html).to.include('Crab Season');
@@ -109,7 +134,19 @@ describe('pre-rendered page content', () => {
 
   const notReused: Array<[string, () => { payload: PagePayload; Template: TemplateComponent }]> = [
     ['a sitemap block (it reads the page list loaded per request)', () => ({ payload: payloadFor('HomePage', [block('heading', 'b'), block('sitemap', 's')], contextFor('en-US'), { extra: { sitemap: [{ title: 'Menu', url: '/menu/', depth: 1 }] } }), Template: serverTemplates.HomePage! })],
-    ['a first image that React preloads in the head', () => ({ payload: payloadFor('ExamplePage', [block('feature_image', 'i'), block('heading', 'b')], contextFor('en-US')), Template: serverTemplates.ExamplePage! })],
+    [
+      'an image React preloads without a srcset',
+      () => ({
+        payload: payloadFor('HomePage', textBlocks(), contextFor('en-US')),
+        Template: function PlainImage() {
+          return (
+            <div className="template-home">
+              <img src="/media/fish.jpg" alt="" />
+            </div>
+          );
+        },
+      }),
+    ],
     ['a back-office preview', () => ({ payload: payloadFor('HomePage', textBlocks(), contextFor('en-US', { isPreview: true })), Template: serverTemplates.HomePage! })],
     ['a template not known to show only its content', () => ({ payload: payloadFor('PressSectionPage', textBlocks(), contextFor('en-US')), Template: serverTemplates.HomePage! })],
     [
