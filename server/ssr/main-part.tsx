@@ -32,7 +32,7 @@ export type MainPart = { html: string; preload: () => void };
 type Kept = Rendered[] | 'never';
 
 /** At most this many renderings of one body per template and language (pages sharing content at different URLs). */
-const MAX_PER_KEY = 8;
+const MAX_PER_KEY = 4;
 
 /**
  * Keyed by the page's body of blocks: the cleaned-content cache shares one array per page type
