@@ -5,6 +5,7 @@ import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
 import { CurrentPageProvider } from './current-page';
 import { PageContextProvider } from './page-context';
+import { usePart } from './prerendered';
 import type { TemplateComponent } from './template-types';
 
 /** Everything inside #root: the same tree on the server and in hydration. */
@@ -28,6 +29,22 @@ export function App({
         <Template page={payload.page} />
       </PageContextProvider>
     );
+  }
+  if (process.env.BROWSER_BUNDLE !== '1') {
+    // Server only: the page's content rendered before for this body of blocks (server/ssr/main-part.tsx).
+    // A build-time constant: every render of one build takes the same path (the browser's never this one).
+    // eslint-disable-next-line react-hooks/rules-of-hooks
+    const html = usePart('main', payload.page);
+    if (html !== undefined) {
+      return (
+        <PageContextProvider context={payload.context} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation}>
+          <IconSprite />
+          <SiteHeader />
+          <main id="mainContent" tabIndex={-1} dangerouslySetInnerHTML={{ __html: html }} />
+          <SiteFooter pageUrl={payload.page.url} />
+        </PageContextProvider>
+      );
+    }
   }
   return (
     <PageContextProvider context={payload.context} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation}>

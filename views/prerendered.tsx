@@ -1,9 +1,9 @@
-import { createContext } from 'react';
+import { createContext, use } from 'react';
 
 /** What a part is of. */
-export type PartKind = 'footer-columns' | 'footer-social' | 'desktop-nav' | 'burger-section' | 'burger-social';
+export type PartKind = 'footer-columns' | 'footer-social' | 'desktop-nav' | 'burger-section' | 'burger-social' | 'main';
 
-/** Server only: the inner markup of a part, rendered once before for this data object and the page's language (no side effects: it may be asked twice). */
+/** Server only: the inner markup of a part, rendered once before for this data object and the page's language (it may be asked twice: a 'main' part's image preloads are made again, which React dedupes). */
 export type PartLookup = (kind: PartKind, key: object) => string | undefined;
 
 /**
@@ -15,3 +15,9 @@ export type PartLookup = (kind: PartKind, key: object) => string | undefined;
  * against exactly those nodes because the markup is React's own rendering of them.
  */
 export const PrerenderedParts = /* @__PURE__ */ createContext<PartLookup | null>(null);
+
+
+/** The part for this data object, if the server rendered one before. Server only: call it behind process.env.BROWSER_BUNDLE !== '1'. */
+export function usePart(kind: PartKind, key: object): string | undefined {
+  return use(PrerenderedParts)?.(kind, key);
+}

@@ -19,7 +19,8 @@ import { siteOrigin } from '../http/site';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
 import { chromeParts } from './chrome-parts';
-import { PrerenderedParts } from '../../views/prerendered';
+import { mainPart, withMainPart } from './main-part';
+import { PrerenderedParts, type PartLookup } from '../../views/prerendered';
 
 export type RenderDeps = {
   config: Config;
@@ -137,6 +138,12 @@ function pageSink(res: Response) {
   };
 }
 
+/** The page's pre-rendered parts: the header's and footer's, and its content's when that can be reused. */
+function partsFor(template: string, Template: TemplateComponent, payload: PagePayload, onTranslate: (entry: CatalogEntry) => void, onMissingTranslation?: (context: string, key: string) => void): PartLookup {
+  const chrome = chromeParts(payload.context, onTranslate, onMissingTranslation);
+  return withMainPart(chrome, mainPart(template, Template, payload.page, payload.context, onTranslate, onMissingTranslation), payload.page);
+}
+
 function streamPage(
   res: Response,
   resolved: ResolvedPage,
@@ -192,7 +199,7 @@ function streamPage(
       pageDataJson={pageData}
       skipLinkText={t('Skip to main content')}
     >
-      <PrerenderedParts value={chromeParts(context, onTranslate, onMissingTranslation)}>
+      <PrerenderedParts value={partsFor(resolved.template, Template, payload, onTranslate, onMissingTranslation)}>
         <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
       </PrerenderedParts>
     </Document>,

@@ -94,6 +94,19 @@ describe('a page cache miss after a change', function () {
     expect((await miss(path)).text).to.include(title);
   });
 
+  it("renders the home page's changed blocks on the next miss (its content's markup is reused only for the content it was made from)", async () => {
+    const { page, path } = await warmPage('/home/');
+    const stored = page.content as { body: Array<{ type: string; id: string; value: Record<string, unknown> }> };
+    const heading = `Oysters Are Back ${Date.now()}`;
+    const body = stored.body.map((block) => (block.type === 'heading' ? { ...block, value: { ...block.value, text: heading } } : block));
+    expect(body, 'the seeded home page has a heading block').to.not.deep.equal(stored.body);
+    await updatePage(t.db, page.id, { content: { ...stored, body } });
+    const changed = await miss(path);
+    expect(changed.text).to.include(heading);
+    await updatePage(t.db, page.id, { content: stored });
+    expect((await miss(path)).text).to.not.include(heading);
+  });
+
   it('answers 404 once a page is unpublished, and again once it is republished', async () => {
     const { page, path } = await warmPage('/home/fresh-catch-news/');
     await unpublishPage(t.db, page.id, userId, { includeDescendants: false });
