@@ -150,12 +150,15 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
 
 /**
  * LIGHTHOUSE_PAGES (comma-separated substrings of the paths, e.g. `block-gallery,press`) keeps only
- * those pages, for a quicker look at one of them; unset keeps all.
+ * those pages, for a quicker look at one of them; unset keeps all. A part equal to a page's whole
+ * path keeps that page only (`/,block-gallery` is the home page and the gallery, although every
+ * path contains `/`).
  */
 export function pagesMatching<T extends { path: string }>(pages: T[], filter: string | undefined): T[] {
   const wanted = (filter ?? '').split(',').map((part) => part.trim()).filter(Boolean);
   if (!wanted.length) return pages;
-  const kept = pages.filter(({ path }) => wanted.some((part) => path.includes(part)));
+  const paths = new Set(pages.map(({ path }) => path));
+  const kept = pages.filter(({ path }) => wanted.some((part) => (paths.has(part) ? path === part : path.includes(part))));
   if (!kept.length) throw new Error(`LIGHTHOUSE_PAGES=${filter} matches none of ${pages.map(({ path }) => path).join(', ')}`);
   return kept;
 }
