@@ -1,4 +1,6 @@
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
+import { withBrotliTail, type CachedEntry } from './cache-entry';
+import type { PageCache } from './page-cache';
 
 /**
  * brotli answers for cached pages whose only per-answer bytes (the CSP nonce) sit at the end of
@@ -67,4 +69,19 @@ export function anonymousBrotli(tail: BrotliTail, nonce: string): Buffer {
   out.set(tail.bytes);
   for (const at of tail.nonceAt) out.write(nonce, at, 'latin1');
   return out;
+}
+
+const started = new WeakSet<CachedEntry>();
+
+/**
+ * On an entry's first hit: its brotli answer is made on the thread pool and put in place (while
+ * the entry is still the stored one); this answer and any until then are gzip. Not on the miss,
+ * so a page asked for once (a crawler walking every location) never pays for it.
+ */
+export function brotliAfterFirstHit(cache: PageCache, entry: CachedEntry): void {
+  if (entry.brTail || !entry.gzipTemplate || started.has(entry)) return;
+  started.add(entry);
+  buildBrotliTail(entry.body, entry.nonceAt, (tail) => {
+    if (tail) cache.replace(entry, withBrotliTail(entry, tail));
+  });
 }

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { buildBrotliTail } from './brotli-tail';
-import { buildEntry, storedHeaders, withBrotliTail } from './cache-entry';
+import { buildEntry, storedHeaders } from './cache-entry';
 import { queryKey } from './cache-key';
 import { compressDynamic, isCompressibleType, MIN_COMPRESS_BYTES, negotiateEncoding, varyWithEncoding } from './encoding';
 import type { HoleValues } from './holes';
@@ -102,8 +101,6 @@ export async function completeMiss(context: MissContext, miss: Miss, body: Buffe
     now: Date.now(),
   });
   cache.set(entry);
-  // The brotli answer for anonymous visitors is made on the thread pool: this miss answers without it.
-  if (entry.gzipTemplate) buildBrotliTail(entry.body, entry.nonceAt, (tail) => tail && cache.replace(entry, withBrotliTail(entry, tail)));
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   sendEntry(req, res, entry, entry.picker ? await context.pickerFills(facts, entry.languageCode) : {}, 'MISS');
 }

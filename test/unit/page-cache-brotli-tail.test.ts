@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { buildBrotliTail, MAX_TAIL_BYTES, tailStart, type BrotliTail } from '../../server/cache/brotli-tail';
+import { brotliAfterFirstHit, buildBrotliTail, MAX_TAIL_BYTES, tailStart, type BrotliTail } from '../../server/cache/brotli-tail';
 import { buildEntry, withBrotliTail, type CachedEntry } from '../../server/cache/cache-entry';
 import { PageCache } from '../../server/cache/page-cache';
 import { sendEntry } from '../../server/cache/serve-hit';
@@ -100,5 +100,20 @@ describe('page cache: brotli for pages whose nonce is at the end', () => {
     expect(cache.replace(second, withBrotliTail(second, tail))).to.equal(false);
     expect(cache.get('h|/')).to.equal(undefined);
     expect(cache.bytes).to.equal(0);
+  });
+
+  it('makes the brotli answer after the first hit, once, in place of the stored entry', async () => {
+    const cache = new PageCache({ maxBytes: 64 * 1024 * 1024 });
+    const entry = entryOf(page());
+    cache.set(entry);
+    brotliAfterFirstHit(cache, entry);
+    brotliAfterFirstHit(cache, entry); // a second hit before it is ready starts nothing more
+    for (let tries = 0; !cache.get('h|/')!.brTail && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const upgraded = cache.get('h|/')!;
+    expect(upgraded).to.not.equal(entry);
+    expect(upgraded.brTail).to.not.equal(undefined);
+    expect(send(upgraded, 'br').headers['content-encoding']).to.equal('br');
+    brotliAfterFirstHit(cache, upgraded);
+    expect(cache.get('h|/')).to.equal(upgraded);
   });
 });
