@@ -32,8 +32,6 @@ export function Document(props: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* React Aria reads the nonce from here for the <style> elements it inserts. */}
-        <meta name="csp-nonce" nonce={props.nonce} />
         <title>{props.title}</title>
         {props.description ? <meta name="description" content={props.description} /> : null}
         {props.robots ? <meta name="robots" content={props.robots} /> : null}
@@ -59,7 +57,8 @@ export function Document(props: DocumentProps) {
           <link key={href} rel="modulepreload" href={href} />
         ))}
         {props.structuredDataJson ? (
-          <script type="application/ld+json" nonce={props.nonce} dangerouslySetInnerHTML={{ __html: props.structuredDataJson }} />
+          // A data block, never run: the CSP does not apply to it, so it carries no nonce.
+          <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: props.structuredDataJson }} />
         ) : null}
       </head>
       <body>
@@ -67,12 +66,19 @@ export function Document(props: DocumentProps) {
           {props.skipLinkText}
         </a>
         <div id="root">{props.children}</div>
-        <PageData json={props.pageDataJson} nonce={props.nonce} />
+        <PageData json={props.pageDataJson} />
+        {/* React Aria reads the nonce from here for the <style> elements it inserts (any
+            meta[name="csp-nonce"] in the document). It is the page's only nonce and comes last,
+            so a cached page's brotli variant is compressed once up to here and the nonce written
+            into a short uncompressed tail per answer (server/cache/brotli-tail.ts). `itemProp`
+            keeps React from hoisting it into the head. */}
+        <meta itemProp="csp-nonce" name="csp-nonce" nonce={props.nonce} />
       </body>
     </html>
   );
 }
 
-function PageData({ json, nonce }: { json: () => string; nonce: string }) {
-  return <script type="application/json" id="page-data" nonce={nonce} dangerouslySetInnerHTML={{ __html: json() }} />;
+/** A data block, never run: the CSP does not apply to it, so it carries no nonce. */
+function PageData({ json }: { json: () => string }) {
+  return <script type="application/json" id="page-data" dangerouslySetInnerHTML={{ __html: json() }} />;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { BrotliTail } from './brotli-tail';
 import { crcParts } from './crc-combine';
 import { varyWithEncoding, type Encoding } from './encoding';
 import { gzipTemplate, type GzipTemplate } from './gzip-member';
@@ -32,6 +33,8 @@ export type CachedEntry = {
   crcParts: Uint32Array;
   /** Bodies with holes: a gzip member made once, spliced per answer (gzip-member.ts). */
   gzipTemplate?: GzipTemplate;
+  /** Bodies whose nonce is in a short tail: brotli for anonymous visitors, added once made (brotli-tail.ts). */
+  brTail?: BrotliTail;
   /** Whole-body variants, for bodies without holes (JSON answers). */
   br?: Buffer;
   gzip?: Buffer;
@@ -188,4 +191,9 @@ export function storedHeaders(res: ServerResponse, nonce: string | undefined, ex
   if (vary) vary[1] = [varyWithEncoding(vary[1].join(''))];
   else out.push(['vary', ['Accept-Encoding']]);
   return out;
+}
+
+/** The entry with its brotli answer for anonymous visitors: a new object, so the cache counts its bytes when it replaces the old one. */
+export function withBrotliTail(entry: CachedEntry, tail: BrotliTail): CachedEntry {
+  return { ...entry, brTail: tail, heads: { ...entry.heads, br: headPlan(entry.headers, entry.etag, 'br') }, bytes: entry.bytes + tail.bytes.length };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
+import { brotliAfterFirstHit } from './brotli-tail';
 import { decodedPath, hostKey, queryKey } from './cache-key';
 import { captureBody } from './capture-body';
 import { collectReads } from './dependencies';
@@ -78,6 +79,7 @@ export function createFastPath(options: FastPathOptions) {
       const entry = cache.get(key);
       if (entry) {
         cache.hits++;
+        brotliAfterFirstHit(cache, entry);
         if (facts.rlid === null || !entry.picker) return sendEntry(req, res, entry, NO_FILLS, 'HIT');
         void pickerFills(facts, entry.languageCode)
           .then((fills) => sendEntry(req, res, entry, fills, 'HIT'))

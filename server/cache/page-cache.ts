@@ -112,6 +112,12 @@ export class PageCache {
     return this.main.has(entry.key) || this.shortLived.has(entry.key);
   }
 
+  /** Puts `next` in place of `current` when `current` is still the stored entry for its key (not invalidated, evicted or replaced since). */
+  replace(current: CachedEntry, next: CachedEntry): boolean {
+    if ((this.main.get(current.key) ?? this.shortLived.get(current.key)) !== current) return false;
+    return this.set(next);
+  }
+
   /** Drops every entry built from one of `tables`; '*' drops everything. */
   invalidate(tables: Iterable<string> | '*'): number {
     if (tables === '*') return this.flush();

@@ -3,22 +3,26 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CachedEntry } from './cache-entry';
 import { negotiateEncoding, type Encoding } from './encoding';
 import { etagMatches } from './etag';
+import { anonymousBrotli } from './brotli-tail';
 import { anonymousGzip, personalGzip } from './gzip-member';
 import { etagFor, notModifiedHead } from './head-plan';
 import type { HoleValues } from './holes';
 import { freshNonce } from './nonce';
 
-/** The coding to answer with: the request's choice when the entry has it (gzip can always be spliced around holes). */
-function codingFor(entry: CachedEntry, header: string | string[] | undefined): Encoding {
+/**
+ * The coding to answer with: the request's choice when the entry has it (gzip can always be
+ * spliced around holes; brotli only for a whole body or an anonymous visitor's brotli tail).
+ */
+function codingFor(entry: CachedEntry, header: string | string[] | undefined, own: boolean): Encoding {
   const accepted = negotiateEncoding(header);
-  if (accepted === 'br' && !entry.br) return entry.heads.gzip ? 'gzip' : 'identity';
+  if (accepted === 'br' && !entry.br && (own || !entry.brTail)) return entry.heads.gzip ? 'gzip' : 'identity';
   if (accepted === 'gzip' && !entry.heads.gzip) return 'identity';
   return accepted;
 }
 
 /** An anonymous visitor's body: shared bytes when nothing changes per answer, else one copy with the nonce written in. */
 function anonymousBody(entry: CachedEntry, encoding: Encoding, nonce: string): Buffer {
-  if (encoding === 'br') return entry.br!;
+  if (encoding === 'br') return entry.br ?? anonymousBrotli(entry.brTail!, nonce);
   if (encoding === 'gzip') return entry.gzipTemplate ? anonymousGzip(entry.gzipTemplate, entry.crcParts, entry.holes, entry.defaults, nonce) : entry.gzip!;
   if (entry.nonceAt.length === 0) return entry.body;
   const out = Buffer.allocUnsafe(entry.body.length);
@@ -44,9 +48,9 @@ function personalBody(entry: CachedEntry, encoding: Encoding, values: string[]):
 /** Sends a cached answer with its holes filled; the body only for GET. */
 export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: CachedEntry, fills: Partial<HoleValues>, cacheStatus: 'HIT' | 'MISS'): void {
   const nonce = entry.usesNonce ? freshNonce() : '';
-  const encoding = codingFor(entry, req.headers['accept-encoding']);
-  const plan = entry.heads[encoding]!;
   const own = entry.picker && (fills.pickerText !== undefined || fills.pickerAttr !== undefined || fills.pickerJson !== undefined);
+  const encoding = codingFor(entry, req.headers['accept-encoding'], own);
+  const plan = entry.heads[encoding]!;
   const personal = fills.pickerJson !== undefined && fills.pickerJson !== 'null';
   const etag = personal ? etagFor(`${entry.etag.slice(0, -1)}-${createHash('sha1').update(fills.pickerJson!).digest('base64url').slice(0, 8)}"`, encoding) : plan.etag;
   const age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));

@@ -204,7 +204,8 @@ function streamPage(
       </PrerenderedParts>
     </Document>,
     {
-      nonce,
+      // No nonce on the entry script and its preload: the CSP's 'self' allows same-origin files,
+      // and the page's one nonce stays at its end (views/Document.tsx, server/cache/brotli-tail.ts).
       bootstrapModules: [scripts.entry],
       onAllReady() {
         pendingRenders.delete(stream);
