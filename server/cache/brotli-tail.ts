@@ -1,6 +1,5 @@
 import { brotliCompress, constants as zlibConstants } from 'node:zlib';
-import { withBrotliTail, type CachedEntry } from './cache-entry';
-import type { PageCache } from './page-cache';
+import type { BrotliTail } from './cache-entry';
 
 /**
  * brotli answers for cached pages whose only per-answer bytes (the CSP nonce) sit at the end of
@@ -19,12 +18,6 @@ import type { PageCache } from './page-cache';
 export const MAX_TAIL_BYTES = 4096;
 /** brotli 10: 28 ms for the 97 KB block gallery on this machine (11: 80 ms, 5.6 % smaller still). */
 const QUALITY = 10;
-
-export type BrotliTail = {
-  bytes: Buffer;
-  /** Where the nonces go in `bytes`. */
-  nonceAt: number[];
-};
 
 /** Where the tail starts (the first nonce), or -1 when the body has no nonce or it is not near the end. */
 export function tailStart(body: Buffer, nonceAt: number[]): number {
@@ -69,19 +62,4 @@ export function anonymousBrotli(tail: BrotliTail, nonce: string): Buffer {
   out.set(tail.bytes);
   for (const at of tail.nonceAt) out.write(nonce, at, 'latin1');
   return out;
-}
-
-const started = new WeakSet<CachedEntry>();
-
-/**
- * On an entry's first hit: its brotli answer is made on the thread pool and put in place (while
- * the entry is still the stored one); this answer and any until then are gzip. Not on the miss,
- * so a page asked for once (a crawler walking every location) never pays for it.
- */
-export function brotliAfterFirstHit(cache: PageCache, entry: CachedEntry): void {
-  if (entry.brTail || !entry.gzipTemplate || started.has(entry)) return;
-  started.add(entry);
-  buildBrotliTail(entry.body, entry.nonceAt, (tail) => {
-    if (tail) cache.replace(entry, withBrotliTail(entry, tail));
-  });
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import type { BrotliTail } from './brotli-tail';
 import { crcParts } from './crc-combine';
 import { varyWithEncoding, type Encoding } from './encoding';
 import { gzipTemplate, type GzipTemplate } from './gzip-member';
@@ -15,6 +14,13 @@ import { languageOf, pickerCuts, type Cut } from './picker-holes';
  * is ready (the nonce written at known offsets), the gzip member too (nonces in stored blocks, the
  * CRC combined from per-part CRCs), and the headers of each coding are a flat list for writeHead.
  */
+/** A page's brotli answer for anonymous visitors (made by brotli-tail.ts after the first hit). */
+export type BrotliTail = {
+  bytes: Buffer;
+  /** Where the nonces go in `bytes`. */
+  nonceAt: number[];
+};
+
 export type CachedEntry = {
   key: string;
   status: number;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../logger';
-import { brotliAfterFirstHit } from './brotli-tail';
+import { brotliAfterFirstHit } from './brotli-after-first-hit';
 import { decodedPath, hostKey, queryKey } from './cache-key';
 import { captureBody } from './capture-body';
 import { collectReads } from './dependencies';

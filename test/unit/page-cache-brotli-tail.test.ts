@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { brotliAfterFirstHit, buildBrotliTail, MAX_TAIL_BYTES, tailStart, type BrotliTail } from '../../server/cache/brotli-tail';
-import { buildEntry, withBrotliTail, type CachedEntry } from '../../server/cache/cache-entry';
+import { brotliAfterFirstHit } from '../../server/cache/brotli-after-first-hit';
+import { buildBrotliTail, MAX_TAIL_BYTES, tailStart } from '../../server/cache/brotli-tail';
+import { buildEntry, withBrotliTail, type BrotliTail, type CachedEntry } from '../../server/cache/cache-entry';
 import { PageCache } from '../../server/cache/page-cache';
 import { sendEntry } from '../../server/cache/serve-hit';
 
