@@ -41,16 +41,6 @@ export type PGliteQueryClient = Pick<PGlite, 'query' | 'close'>;
 
 const { serialize } = protocol;
 
-function joined(messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    out.set(message, offset);
-    offset += message.length;
-  }
-  return out;
-}
-
 /** The rows a command changed, from its tag, as PGlite's parseResults counts them. */
 function affectedRowsOf(tag: string): number {
   const [command, first, second] = tag.split(' ');
@@ -104,7 +94,7 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
 
   async function prepare(text: string): Promise<{ name: string; types: number[] }> {
     const name = nameFor(text);
-    const { messages } = await pglite.execProtocol(joined([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const { messages } = await pglite.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
     const statement = { name, types: pgliteParse.parseDescribeStatementResults(messages) };
     statements.set(text, statement);
     return statement;
@@ -113,7 +103,7 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
   async function forget(text: string): Promise<void> {
     const statement = statements.get(text);
     statements.delete(text);
-    if (statement) await pglite.execProtocol(joined([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
+    if (statement) await pglite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
   }
 
   async function execute<T>(text: string, params: unknown[]): Promise<Results<T>> {
@@ -125,7 +115,7 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
     });
     // The stream variant keeps only the parsed messages (execProtocol also copies the raw bytes).
     const answer = await pglite.execProtocolStream(
-      joined([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     );
     return resultOf<T>(answer, pglite.parsers);
   }
