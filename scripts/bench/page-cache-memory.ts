@@ -18,13 +18,14 @@ const REPORT_SECONDS = 2;
 const REPORT_TIMEOUT_MS = 30_000;
 
 /** The server's own 'page cache' log line: the cache's counters and the process's memory, after a full GC (--expose-gc). */
-type Report = { entries: number; bytes: number; rssMb: number; heapUsedMb: number; externalMb: number; arrayBuffersMb: number };
+type Report = { entries: number; bytes: number; memoBytes?: number; rssMb: number; heapUsedMb: number; externalMb: number; arrayBuffersMb: number };
 export type CacheMemoryFigure = {
   database: string;
   bound: string;
   moment: string;
   entries: number | string;
   'cache MB': number | string;
+  'memo MB': number | string;
   'RSS MB': number;
   'heap MB': number | string;
   'external MB': number | string;
@@ -113,6 +114,7 @@ async function measure(port: number, dataDir: string, databaseUrl: string | unde
       moment,
       entries: report.entries,
       'cache MB': Number((report.bytes / 1024 / 1024).toFixed(1)),
+      'memo MB': Number(((report.memoBytes ?? 0) / 1024 / 1024).toFixed(1)),
       'RSS MB': report.rssMb,
       'heap MB': report.heapUsedMb,
       'external MB': report.externalMb,
@@ -122,7 +124,7 @@ async function measure(port: number, dataDir: string, databaseUrl: string | unde
     return [
       row(`baseline (warm, ${WARM_UP_PAGES} pages rendered uncached)`, baseline, ''),
       row(`after ${paths.length.toLocaleString('en-US')} pages (${fillSeconds} s)`, after, after.rssMb <= limit ? `within bound + baseline (${limit} MB)` : `ABOVE bound + baseline (${limit} MB) by ${after.rssMb - limit} MB`),
-      { database, bound: `${cacheMb} MB`, moment: 'peak RSS (VmHWM)', entries: '', 'cache MB': '', 'RSS MB': peak, 'heap MB': '', 'external MB': '', 'arrayBuffers MB': '', verdict: '' },
+      { database, bound: `${cacheMb} MB`, moment: 'peak RSS (VmHWM)', entries: '', 'cache MB': '', 'memo MB': '', 'RSS MB': peak, 'heap MB': '', 'external MB': '', 'arrayBuffers MB': '', verdict: '' },
     ];
   } finally {
     server.kill('SIGTERM');

@@ -29,6 +29,8 @@ export type FastPathOptions = {
   hostMatchesSite: (req: IncomingMessage, res: ServerResponse) => boolean | undefined;
   /** How often the cache's counters (and the process's memory) are logged; 60 s unless set. */
   reportEveryMs?: number;
+  /** The read memo's estimated bytes, for the report line. */
+  memoBytes?: () => number;
 };
 
 const NO_FILLS: Partial<HoleValues> = Object.freeze({});
@@ -41,7 +43,7 @@ const NO_FILLS: Partial<HoleValues> = Object.freeze({});
  */
 export function createFastPath(options: FastPathOptions) {
   const { cache, logger } = options;
-  startCacheReport(cache, logger, options.reportEveryMs);
+  startCacheReport(cache, logger, options.reportEveryMs, options.memoBytes);
 
   const pickerFills = async (facts: CookieFacts, languageCode: string): Promise<Partial<HoleValues>> => {
     if (facts.rlid === null || !options.pickerFill) return NO_FILLS;

@@ -15,9 +15,15 @@ import { PageCache } from './page-cache';
 import { pickerHoleFiller } from '../ssr/picker-hole';
 import { StaticAssets } from './static-assets';
 import { enqueueCdnPurge } from './cdn-purge';
+import { budgetTableMemo } from './table-memo';
 
 export { PAGE_CACHE_CHANNEL };
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * The share of PAGE_CACHE_MB for the rows the public site's pages are rendered from (the read
+ * memo); the rendered answers get the rest, so both stay within the one configured bound.
+ */
+const MEMO_SHARE = 1 / 8;
 /** Writes to these tables change nothing a visitor sees: other dynos are not told about them. */
 const QUIET_TABLES = new Set(['jobs', 'sessions', 'rate_limits', 'editing_sessions', 'page_log_entries', 'model_log_entries', 'password_reset_tokens', 'kysely_migration', 'kysely_migration_lock']);
 /**
@@ -36,7 +42,10 @@ const SETTLE_MS = 1000;
  */
 export function installPageCache(app: Express, deps: { config: Config; db: Db; logger: Logger }): PageCache {
   const { config, db, logger } = deps;
-  const cache = new PageCache({ maxBytes: config.pageCacheMaxBytes ?? DEFAULT_MAX_BYTES });
+  const bound = config.pageCacheMaxBytes ?? DEFAULT_MAX_BYTES;
+  const memoBytes = Math.floor(bound * MEMO_SHARE);
+  const cache = new PageCache({ maxBytes: bound - memoBytes });
+  const memoSize = budgetTableMemo(db, memoBytes);
   const picker = pickerHoleFiller(db, logger);
   const staticAssets = new StaticAssets(join(PUBLIC_ASSETS_DIR, 'assets'));
 
@@ -109,6 +118,7 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
     trustProxy: config.trustProxy,
     logger,
     reportEveryMs: (config.pageCacheReportSeconds ?? 60) * 1000,
+    memoBytes: memoSize,
     staticAssets,
     pickerFill: picker,
     hostMatchesSite: (req: IncomingMessage, res: ServerResponse) => {

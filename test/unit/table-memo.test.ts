@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { TableMemo } from '../../server/cache/table-memo';
+import { estimatedBytes, TableMemo } from '../../server/cache/table-memo';
 
 /** The memo's rules, without a database: what is served, what is dropped, how much is kept. */
 describe('TableMemo', () => {
@@ -51,5 +51,40 @@ describe('TableMemo', () => {
     const memo = listening();
     for (let i = 0; i < 10_000; i++) await memo.read(`live /home/ /nope-${i}/`, ['pages'], async () => undefined);
     expect(memo.size).to.be.at.most(4000);
+  });
+
+  it('keeps answers within its byte budget, least recently used first out', async () => {
+    const row = (i: number) => ({ id: i, body: 'x'.repeat(1000) });
+    const size = estimatedBytes(row(1));
+    const memo = Object.assign(new TableMemo({ maxBytes: 3 * size }), { listening: true });
+    for (const i of [1, 2, 3]) await memo.read(`k${i}`, ['pages'], async () => row(i));
+    expect(memo.bytes).to.equal(3 * size);
+    // k1 is used again, so k2 is now the least recently used and goes for k4.
+    await memo.read('k1', ['pages'], async () => row(-1));
+    await memo.read('k4', ['pages'], async () => row(4));
+    expect(memo.size).to.equal(3);
+    expect(memo.bytes).to.be.at.most(3 * size);
+    expect((await memo.read('k1', ['pages'], async () => row(-1))).id, 'kept').to.equal(1);
+    expect((await memo.read('k2', ['pages'], async () => row(-2))).id, 'evicted, loaded again').to.equal(-2);
+  });
+
+  it('does not keep an answer larger than its whole budget, and keeps nothing with a budget of 0', async () => {
+    const memo = Object.assign(new TableMemo({ maxBytes: 100 }), { listening: true });
+    expect(await memo.read('big', ['pages'], async () => 'y'.repeat(500))).to.have.length(500);
+    expect(memo.size).to.equal(0);
+    expect(memo.bytes).to.equal(0);
+    memo.resize(0);
+    const source = counting();
+    await memo.read('k', ['pages'], source.load);
+    await memo.read('k', ['pages'], source.load);
+    expect(source.loads()).to.equal(2);
+  });
+
+  it('gives back the bytes of what a write drops', async () => {
+    const memo = listening();
+    await memo.read('k', ['pages'], async () => ({ title: 'Home' }));
+    expect(memo.bytes).to.be.greaterThan(0);
+    memo.invalidate('*');
+    expect(memo.bytes).to.equal(0);
   });
 });
