@@ -9,6 +9,7 @@ import { openMediaStorage } from '../../server/storage/open-media-storage';
 import { ROOT } from '../build-assets';
 import { rawAnswer, startBareServer } from './bare-server';
 import { loadTest, printTable } from './http';
+import { missAgainstNginx } from './miss-against-nginx';
 import { freePort, waitUntilIdle, waitUntilUp } from './server-process';
 import { adminQuery, reachableAdminUrl } from './waitlist';
 
@@ -118,6 +119,7 @@ export async function benchPageCacheHttp(kind: 'pglite' | 'postgres', options: {
       const rows = await cacheFigures(base, server.pid!, { connections: options.connections });
       console.log(`\nPage cache (${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, WEB_CONCURRENCY=${workers}; autocannon, ${options.connections ?? 10} connections, 8 s each after 3 s of warm-up; CPU µs/req: the server's processes, user + system; 'of bare per CPU s': bare CPU per request / hit CPU per request; ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
       printTable(rows);
+      await missAgainstNginx(base, server.pid!, kind, workers);
       return rows;
     } finally {
       server.kill('SIGTERM');
