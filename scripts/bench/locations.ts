@@ -120,22 +120,28 @@ export async function benchNearestQuery(target: DatabaseTarget, label: string = 
   }
 }
 
-/** The same bench on in-memory PGlite and on a throw-away PostgreSQL database (skipped, saying why, without one). */
+/**
+ * The same bench on a throw-away PostgreSQL database (skipped, saying why, without one) and on
+ * in-memory PGlite. PostgreSQL goes first: PGlite's 100,000-row load leaves this process hundreds
+ * of megabytes of garbage, and collecting it during the PostgreSQL runs put pauses of this
+ * process, not of the query, into their p95 (3.1-4.7 ms at 700 restaurants, against 2.5 ms
+ * with PostgreSQL alone).
+ */
 export async function benchNearestBoth(): Promise<QueryLatency[]> {
-  const results = await benchNearestQuery({ kind: 'pglite-memory' }, 'PGlite (memory)');
+  const results: QueryLatency[] = [];
   const admin = await reachableAdminUrl();
-  if ('skip' in admin) {
-    console.log(`Nearest-26 on PostgreSQL: skipped, ${admin.skip}.`);
-    return results;
+  if ('skip' in admin) console.log(`Nearest-26 on PostgreSQL: skipped, ${admin.skip}.`);
+  else {
+    const name = `harborline_bench_nearest_${Date.now()}`;
+    await adminQuery(admin.url, `CREATE DATABASE ${name}`);
+    try {
+      const url = new URL(admin.url);
+      url.pathname = `/${name}`;
+      results.push(...(await benchNearestQuery({ kind: 'postgres', url: url.href }, 'PostgreSQL')));
+    } finally {
+      await adminQuery(admin.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
   }
-  const name = `harborline_bench_nearest_${Date.now()}`;
-  await adminQuery(admin.url, `CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(admin.url);
-    url.pathname = `/${name}`;
-    results.push(...(await benchNearestQuery({ kind: 'postgres', url: url.href }, 'PostgreSQL')));
-  } finally {
-    await adminQuery(admin.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
+  results.unshift(...(await benchNearestQuery({ kind: 'pglite-memory' }, 'PGlite (memory)')));
   return results;
 }
