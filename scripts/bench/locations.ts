@@ -123,9 +123,8 @@ export async function benchNearestQuery(target: DatabaseTarget, label: string = 
 /**
  * The same bench on a throw-away PostgreSQL database (skipped, saying why, without one) and on
  * in-memory PGlite. PostgreSQL goes first: PGlite's 100,000-row load leaves this process hundreds
- * of megabytes of garbage, and collecting it during the PostgreSQL runs put pauses of this
- * process, not of the query, into their p95 (3.1-4.7 ms at 700 restaurants, against 2.5 ms
- * with PostgreSQL alone).
+ * of megabytes of garbage, and collecting it must not pause this process inside the PostgreSQL
+ * timings (the client's pauses, not the query's, would count in their p95).
  */
 export async function benchNearestBoth(): Promise<QueryLatency[]> {
   const results: QueryLatency[] = [];

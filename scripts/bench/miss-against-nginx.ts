@@ -70,10 +70,9 @@ http {
 /**
  * The issue's own measurement of a `/` miss: wrk against the app (a cookie keeps the cache out)
  * and against nginx serving the very same bytes, alternately, twice each, in this run (nginx
- * once the app is idle). Prints the
- * miss as a share of nginx beside the issue's share and the multiple it reaches. Skipped, with
- * how to install them, when wrk or nginx is not on this machine (they are Debian packages, not
- * the project's dependencies).
+ * once the app is idle). Prints the miss as a share of nginx beside the issue's share and the
+ * multiple it reaches. Skipped, with how to install them, when wrk or nginx is not on this
+ * machine (they are Debian packages, not the project's dependencies).
  */
 export async function missAgainstNginx(base: string, serverPid: number, kind: 'postgres' | 'pglite', workers: number): Promise<void> {
   const missing = ['wrk', 'nginx'].filter((command) => !onPath(command));

@@ -18,7 +18,7 @@ import { enqueueCdnPurge } from './cdn-purge';
 import { budgetTableMemo } from './table-memo';
 
 export { PAGE_CACHE_CHANNEL };
-const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * The share of PAGE_CACHE_MB for the rows the public site's pages are rendered from (the read
  * memo); the rendered answers get the rest, so both stay within the one configured bound.

@@ -46,15 +46,23 @@ export class TableMemo {
   private readonly entries = new Map<string, Entry>();
   private readonly generations = new Map<string, number>();
   private everything = 0;
-  /** Estimated heap of the answers kept. */
-  bytes = 0;
-  maxBytes: number;
+  private kept = 0;
+  private budget: number;
   private settling: Set<string> | '*' | undefined;
   /** False until other dynos' writes can be heard (and for good if they cannot): reads pass through. */
   listening = false;
 
   constructor(options: { maxBytes?: number } = {}) {
-    this.maxBytes = options.maxBytes ?? DEFAULT_MEMO_BYTES;
+    this.budget = options.maxBytes ?? DEFAULT_MEMO_BYTES;
+  }
+
+  /** Estimated heap of the answers kept. */
+  get bytes(): number {
+    return this.kept;
+  }
+
+  get maxBytes(): number {
+    return this.budget;
   }
 
   read<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
@@ -68,7 +76,7 @@ export class TableMemo {
       this.entries.set(key, found);
       return found.value as Promise<T>;
     }
-    if (this.maxBytes <= 0) return load();
+    if (this.budget <= 0) return load();
     const entry: Entry = { value: load(), tables, generations: tables.map((t) => this.generationOf(t)), everything: this.everything, bytes: 0 };
     this.drop(key);
     this.entries.set(key, entry);
@@ -76,7 +84,7 @@ export class TableMemo {
       (value) => {
         if (this.entries.get(key) !== entry) return;
         entry.bytes = estimatedBytes(value);
-        this.bytes += entry.bytes;
+        this.kept += entry.bytes;
         this.trim();
       },
       // A failed load is not kept.
@@ -90,20 +98,20 @@ export class TableMemo {
 
   /** Sets the byte budget (the page cache's share for it) and evicts down to it. */
   resize(maxBytes: number): void {
-    this.maxBytes = maxBytes;
+    this.budget = maxBytes;
     this.trim();
   }
 
   private drop(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.bytes;
+    this.kept -= entry.bytes;
     this.entries.delete(key);
   }
 
   /** Least recently used first, until within both bounds (an answer larger than the whole budget is not kept). */
   private trim(): void {
-    while (this.entries.size > MAX_ENTRIES || (this.bytes > this.maxBytes && this.entries.size > 0)) this.drop(this.entries.keys().next().value!);
+    while (this.entries.size > MAX_ENTRIES || (this.kept > this.budget && this.entries.size > 0)) this.drop(this.entries.keys().next().value!);
   }
 
   /** Drops what read `tables` ('*': everything), now and again once the writer has committed. */
@@ -130,7 +138,7 @@ export class TableMemo {
     if (tables === '*') {
       this.everything += 1;
       this.entries.clear();
-      this.bytes = 0;
+      this.kept = 0;
       return;
     }
     for (const table of tables) this.generations.set(table, this.generationOf(table) + 1);

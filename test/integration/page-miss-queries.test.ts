@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createApp } from '../../server/app';
 import { createLogger } from '../../server/logger';
 import { loadAssetManifest } from '../../server/ssr/assets';
+import { DEFAULT_MAX_BYTES } from '../../server/cache/install';
 import { tableMemoFor, type TableMemo } from '../../server/cache/table-memo';
 import { countingDatabase } from '../helpers/query-counter';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../helpers/app';
@@ -62,6 +63,26 @@ describe('a page cache miss', function () {
       expect(withoutNonces(second.res.text), 'the same page as the first miss').to.equal(withoutNonces(first.res.text));
     });
   }
+
+  it('keeps those rows within an eighth of PAGE_CACHE_MB', () => {
+    const memo = tableMemoFor(counter.db) as TableMemo;
+    expect(memo.maxBytes).to.equal(Math.floor((t.config.pageCacheMaxBytes ?? DEFAULT_MAX_BYTES) / 8));
+    expect(memo.bytes).to.be.above(0).and.at.most(memo.maxBytes);
+  });
+
+  it('keeps nothing with PAGE_CACHE_MB=0: every miss reads the database', async () => {
+    const off = countingDatabase(t.db);
+    const offApp = createApp({ config: { ...t.config, pageCacheMaxBytes: 0 }, db: off.db, logger: createLogger('silent'), assets: loadAssetManifest() });
+    const memo = tableMemoFor(off.db) as TableMemo;
+    for (let waited = 0; waited < 10_000 && !memo.listening; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 2; i++) {
+      off.reset();
+      const res = await request(offApp).get('/').set('Host', host).set('Cookie', 'bench=1');
+      expect(res.status).to.equal(200);
+      expect(off.queries.length, `miss ${i + 1} reads the database`).to.be.above(0);
+    }
+    expect(memo.bytes).to.equal(0);
+  });
 });
 
 /** The memo never shows a visitor what was true before a write: publish, unpublish, expiry, privacy. */
