@@ -168,8 +168,11 @@ describe('rich text editor and page chooser in Chromium', () => {
 
     // Add a tiered navigation block at the end of the body with the block menu.
     await page.waitForSelector('[data-stream-field="body"]');
+    // Focus and Enter rather than a click at coordinates: the rich text editors still mounting
+    // above can move the button between where a click is aimed and where it lands.
     const addButtons = await page.$$('[data-stream-field="body"] .admin-add-block');
-    await addButtons.at(-1)!.click();
+    await addButtons.at(-1)!.focus();
+    await page.keyboard.press('Enter');
     await page.waitForSelector('.admin-menu__item');
     const items = await page.$$('.admin-menu__item');
     for (const item of items) {
