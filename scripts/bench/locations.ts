@@ -10,11 +10,13 @@ const RADIUS_MILES = 200;
 const LIMIT = 26;
 const RUNS = 300;
 /**
- * Unmeasured queries first, as the page-cache bench warms its server for 3 s: the first hundred
- * or so include V8 tiering PGlite's WebAssembly up and the planner's first catalog reads (on PGlite
- * 700 they put p95 at about twice the steady p50). A server answers from a warm process.
+ * Unmeasured queries first, for as long as the page-cache bench warms its server (3 s): a server
+ * answers from a warm process. A count of runs was not enough: after 100 queries V8 was still
+ * optimising (about 100 more functions in the next 1,500), and on a 2-core machine its compiler
+ * threads, with the first old-generation marking, competed with the database for the CPU, which
+ * put p95 at about twice the steady p50.
  */
-const WARM_UP_RUNS = 100;
+const WARM_UP_MS = 3000;
 
 /** A deterministic pseudo-random sequence, so every run measures the same centres. */
 function sequence(seed: number): () => number {
@@ -68,7 +70,7 @@ export async function insertSyntheticRows(db: Db, count: number): Promise<void> 
 async function measure(db: Db, database: string, locations: number, cpuMeasured: boolean): Promise<QueryLatency> {
   const centres = demoLocations();
   const warmUp = sequence(3);
-  for (let i = 0; i < WARM_UP_RUNS; i++) {
+  for (const until = performance.now() + WARM_UP_MS; performance.now() < until; ) {
     const centre = centres[Math.floor(warmUp() * centres.length)]!;
     await findNearby(db, { latitude: centre.latitude, longitude: centre.longitude }, RADIUS_MILES, LIMIT);
   }
