@@ -19,7 +19,10 @@ type Level = 'info' | 'warn' | 'error';
 /** 503 is the database being away: the outage is logged once, each answer is a warning. */
 export function requestLogLevel(status: number, aborted: boolean): Level {
   if (status === 503) return 'warn';
-  if (aborted || status >= 500) return 'error';
+  if (status >= 500) return 'error';
+  // The visitor left (closed the tab, seeked a video, a lazy image was cancelled): routine, but
+  // kept at info so slow answers that make people give up can be found.
+  if (aborted) return 'info';
   return status >= 400 ? 'warn' : 'info';
 }
 

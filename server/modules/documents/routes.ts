@@ -1,10 +1,10 @@
 import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';
+import { streamBody } from '../../http/stream-body';
 import type { CollectionGate } from '../privacy/collection-gate';
 import { openDocument } from './service';
 
@@ -66,12 +66,7 @@ export async function sendStoredObject(req: Request, res: Response, object: Stor
   }
   if (range) res.status(206).set({ 'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`, 'Content-Length': String(range.end - range.start + 1) });
   else res.set('Content-Length', String(object.size));
-  const sent = range ? pipeline(object.body, slice(range.start, range.end), res) : pipeline(object.body, res);
-  // A storage that fails mid-stream leaves a short body: cut the connection.
-  await sent.catch((error: unknown) => {
-    req.log.warn({ err: error }, `${what} stream failed`);
-    res.destroy();
-  });
+  await streamBody(req, res, what, object.body, ...(range ? [slice(range.start, range.end)] : []));
 }
 
 export const asciiName = (name: string) => name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');

@@ -1,4 +1,3 @@
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db';
@@ -6,6 +5,7 @@ import { HttpError } from '../../errors';
 import { invalid } from '../../http/validate';
 import { renditionParamsSchema } from '../../../shared/schemas/image-renditions';
 import type { MediaStorage } from '../../storage/media-storage';
+import { streamBody } from '../../http/stream-body';
 import { openRendition } from './service';
 
 const fileNameSchema = z.string().regex(/^w(\d{1,5})\.([a-z]{1,5})$/);
@@ -44,12 +44,7 @@ export function imageRoutes(db: Db, storage: MediaStorage): Router {
       res.status(304).end();
       return;
     }
-    // A storage that fails mid-stream leaves a short body: cut the connection so no client
-    // (or cache) keeps it as the whole file.
-    await pipeline(rendition.body, res).catch((error: unknown) => {
-      req.log.warn({ err: error }, 'rendition stream failed');
-      res.destroy();
-    });
+    await streamBody(req, res, 'rendition', rendition.body);
   });
   return router;
 }

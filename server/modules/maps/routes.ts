@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import { BASE_MAP_FONT_PATH, BASE_MAP_VERSION } from '../../../shared/maps/base-map';
 import type { MediaStorage } from '../../storage/media-storage';
+import { streamBody } from '../../http/stream-body';
 import { openStaticMap } from './service';
 import { baseMapTile, isTileAddress } from './tiles';
 
@@ -53,11 +53,7 @@ export function mapRoutes(db: Db, storage: MediaStorage): Router {
       res.end(map.body);
       return;
     }
-    // A storage that fails mid-stream leaves a short body: cut the connection instead.
-    await pipeline(map.body, res).catch((error: unknown) => {
-      req.log.warn({ err: error }, 'map image stream failed');
-      res.destroy();
-    });
+    await streamBody(req, res, 'map image', map.body);
   });
 
   return router;
