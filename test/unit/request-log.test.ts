@@ -1,20 +1,14 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import express from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import { requestLog } from '../../server/http/request-log';
+import { logLines } from '../helpers/log-lines';
 
 type Line = { level: number; msg: string; reqId?: string; req?: { id?: string; method?: string; url?: string; headers?: unknown }; res?: { statusCode?: number; headers?: unknown }; responseTime?: number };
 
 function appWithLog(level: string) {
-  const lines: Line[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n')) if (text) lines.push(JSON.parse(text) as Line);
-      done();
-    },
-  });
+  const { lines, sink } = logLines<Line>();
   const app = express();
   app.use(requestLog(app, pino({ level }, sink)));
   app.get('/ok', (_req, res) => res.send('fine'));

@@ -1,23 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PassThrough, Readable, Writable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { expect } from 'chai';
 import express from 'express';
 import { pino } from 'pino';
 import { requestLog } from '../../server/http/request-log';
 import { streamBody } from '../../server/http/stream-body';
+import { logLines } from '../helpers/log-lines';
 
 type Line = { level: number; msg: string };
 
 /** An app whose /file streams `body()` through streamBody, logging into `lines`. */
 async function serve(body: () => Readable) {
-  const lines: Line[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const text of chunk.toString().split('\n')) if (text) lines.push(JSON.parse(text) as Line);
-      done();
-    },
-  });
+  const { lines, sink } = logLines<Line>();
   const app = express();
   app.use(requestLog(app, pino({ level: 'info' }, sink)));
   app.get('/file', async (req, res) => {
