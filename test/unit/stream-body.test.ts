@@ -27,6 +27,12 @@ async function serve(body: () => Readable) {
 
 const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits (up to 5 s, for a loaded machine) until `done()`, then a little longer for any line after it. */
+async function until(done: () => boolean): Promise<void> {
+  for (const give = Date.now() + 5000; !done() && Date.now() < give; ) await settle(10);
+  await settle();
+}
+
 describe('streamBody', () => {
   it('logs nothing but the aborted request line (at info) when the visitor leaves mid-download', async () => {
     const source = new PassThrough();
@@ -42,7 +48,7 @@ describe('streamBody', () => {
         });
         request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
       });
-      await settle();
+      await until(() => app.lines.length > 0);
       expect(app.lines.map((line) => [line.level, line.msg])).to.deep.equal([[30, 'request aborted']]);
     } finally {
       source.destroy();
@@ -71,7 +77,7 @@ describe('streamBody', () => {
           })
           .on('error', () => resolve('cut'));
       });
-      await settle();
+      await until(() => app.lines.some((line) => line.msg === 'test file stream failed'));
       expect(outcome).to.equal('cut');
       expect(app.lines.map((line) => [line.level, line.msg])).to.deep.include([40, 'test file stream failed']);
     } finally {
