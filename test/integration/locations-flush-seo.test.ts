@@ -65,6 +65,35 @@ describe('location cache flush and SEO utility routes', () => {
     }
   });
 
+  it('leaves out pages that ask not to be indexed, by their page type or by their own robots field', async () => {
+    const sitemap = async () => {
+      const res = await request(t.app).get('/sitemap.xml').set('Host', 'localhost:3000').expect(200);
+      return [...res.text.matchAll(/<loc>http:\/\/localhost:3000([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    };
+    const before = await sitemap();
+    // The contact landing page's type forces noindex; the gallery and unsubscribe pages set it in their field.
+    expect(before).to.not.include.members(['/contact-us-thanks/', '/block-gallery/', '/unsubscribe/']);
+    expect(before).to.include.members(['/', '/fresh-catch-news/', '/catering/']);
+    const changed = await t.db
+      .selectFrom('pages')
+      .select(['id', 'url_path', 'robots'])
+      .where((eb) => eb.or([eb('url_path', 'like', '%/contact-us-thanks/'), eb('url_path', 'like', '%/catering/')]))
+      .execute();
+    expect(changed.map((page) => page.url_path.split('/').at(-2)).sort()).to.include.members(['catering', 'contact-us-thanks']);
+    try {
+      for (const page of changed) {
+        const robots = page.url_path.endsWith('/catering/') ? 'noindex, follow' : 'index, follow';
+        await t.db.updateTable('pages').set({ robots }).where('id', '=', page.id).execute();
+      }
+      const after = await sitemap();
+      expect(after).to.not.include('/contact-us-thanks/');
+      expect(after).to.not.include('/catering/');
+      expect(after).to.include('/fresh-catch-news/');
+    } finally {
+      for (const page of changed) await t.db.updateTable('pages').set({ robots: page.robots }).where('id', '=', page.id).execute();
+    }
+  });
+
   it('gives ca.localhost its own pages and origin', async () => {
     const res = await request(t.app).get('/sitemap.xml').set('Host', 'ca.localhost:3000').expect(200);
     const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);

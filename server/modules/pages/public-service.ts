@@ -7,7 +7,7 @@ import { toolboxExtra } from '../snippets/toolbox-extra';
 import { withoutDeletedImages } from '../images/deleted-images';
 import { contentForRender } from './content';
 import { pageTypeOf } from './page-types';
-import { PageLoadOutcome } from './page-type';
+import { PageLoadOutcome, robotsOf } from './page-type';
 import { siteOrigin } from '../../http/site';
 import { liveReads } from './live-reads';
 import { publicPath, urlPathFor, type LocaleRoot, type SiteTree } from './site-tree';
@@ -144,7 +144,7 @@ export async function buildPage(
       title: page.title,
       seoTitle: page.seo_title,
       searchDescription: page.search_description,
-      robots: pageType.robots ?? page.robots,
+      robots: robotsOf(pageType, page),
       url: pageUrl(page),
       lastPublishedAt: page.last_published_at ? new Date(page.last_published_at).toISOString() : null,
       content,

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 export function listLivePages(db: Db, rootPath: string) {
   return db
     .selectFrom('pages')
-    .select(['id', 'path', 'url_path', 'page_type', 'content', 'last_published_at'])
+    .select(['id', 'path', 'url_path', 'page_type', 'content', 'robots', 'last_published_at'])
     .where('path', 'like', `${rootPath}%`)
     .where('live', '=', true)
     .where('expired', '=', false)

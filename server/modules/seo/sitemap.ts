@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import { cityUrl, locationUrl } from '../locations/directory';
 import { STATE_LIST_TYPE, stateListContentSchema } from '../locations/page-types';
+import { isNoindex, robotsOf } from '../pages/page-type';
 import { pageTypeOf } from '../pages/page-types';
 import { publicPath, type SiteTree } from '../pages/site-tree';
 import { privatePathTester } from '../privacy/service';
@@ -14,8 +15,9 @@ const EXCLUDED_TYPES = new Set(['Error404', 'RedirectPage']);
 const day = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString().slice(0, 10) : undefined);
 
 /**
- * Every live routable page of the site (all its languages), then under each state list page
- * the city and location pages of its country (spec section 2; issue 4 "Sitemap entries").
+ * Every live routable page of the site that may be indexed (all its languages), then under each
+ * state list page the city and location pages of its country (spec section 2; issue 4 "Sitemap
+ * entries").
  * The state list page itself carries each state as a section, so states have no URL of their own.
  */
 export async function sitemapUrls(db: Db, tree: SiteTree, origin: string): Promise<SitemapUrl[]> {
@@ -33,6 +35,9 @@ export async function sitemapUrls(db: Db, tree: SiteTree, origin: string): Promi
     for (const page of await repo.listLivePages(db, root.page.path)) {
       const type = pageTypeOf(page.page_type);
       if (!type?.routable || EXCLUDED_TYPES.has(page.page_type) || isPrivate(page.path)) continue;
+      // A page that asks search engines not to index it (a thank-you page, the block gallery) is
+      // not offered to them either: search consoles flag a sitemap URL marked noindex.
+      if (isNoindex(robotsOf(type, page))) continue;
       const path = publicPath(tree, page);
       if (path === null) continue;
       add(path, day(page.last_published_at));
