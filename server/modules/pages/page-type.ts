@@ -57,11 +57,6 @@ export type PageTypeDefinition = {
   structuredData?: (args: { page: Page; extra: Record<string, unknown>; url: string; site: Site }) => Record<string, unknown> | undefined;
 };
 
-/**
- * Thrown by a loader when the request's query makes the page answer otherwise: the site's
- * not-found page (a list page asked for a page number it does not have), or a redirect (page 1
- * asked for with `?page=1` goes to the bare URL).
- */
 /** The robots meta value a page is served with: its type's, when the type sets one, else the page's own. */
 export function robotsOf(type: Pick<PageTypeDefinition, 'robots'>, page: { robots: string }): string {
   return type.robots ?? page.robots;
@@ -70,6 +65,11 @@ export function robotsOf(type: Pick<PageTypeDefinition, 'robots'>, page: { robot
 /** Whether a robots meta value asks search engines to leave the page out of their index. */
 export const isNoindex = (robots: string): boolean => /\bnoindex\b/i.test(robots);
 
+/**
+ * Thrown by a loader when the request's query makes the page answer otherwise: the site's
+ * not-found page (a list page asked for a page number it does not have), or a redirect (page 1
+ * asked for with `?page=1` goes to the bare URL).
+ */
 export class PageLoadOutcome extends Error {
   constructor(readonly outcome: { kind: 'notFound' } | { kind: 'redirect'; location: string; status: 301 | 302 }) {
     super(outcome.kind === 'notFound' ? 'not found' : `redirect to ${outcome.location}`);
