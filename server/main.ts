@@ -29,6 +29,18 @@ function configOrExit(): Config {
   }
 }
 
+/** Ends the process when it cannot take its port: one line that says why, and exit code 1. */
+function listenFailed(logger: Logger, port: number, error: NodeJS.ErrnoException): never {
+  const known: Record<string, string> = {
+    EADDRINUSE: `port ${port} is already in use: stop the other server or set PORT to a free port`,
+    EACCES: `port ${port} needs privileges this process does not have: set PORT to 1024 or above`,
+  };
+  const reason = error.code ? known[error.code] : undefined;
+  // A known cause needs no stack trace; anything else keeps the error whole.
+  logger.fatal(reason ? { port, code: error.code } : { port, err: error }, `cannot listen: ${reason ?? error.message}`);
+  process.exit(1);
+}
+
 async function startWorker(config: Config, logger: Logger): Promise<void> {
   const assets = loadAssetManifest();
   const database = await prepareDatabase(config, logger);
@@ -51,7 +63,9 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
 
   // Listening only now, with the signal handlers set in the same tick: a SIGTERM that comes as soon
   // as the first request is answered (a platform stopping a booting dyno) drains, never kills.
-  const server: Server = app.listen(config.port, () => {
+  // Express 5 hands a failed listen (the port taken, not permitted) to this callback.
+  const server: Server = app.listen(config.port, (error?: Error) => {
+    if (error) listenFailed(logger, config.port, error);
     logger.info({ port: config.port, database: database.kind, pid: process.pid }, `listening on http://localhost:${config.port}/`);
   });
 
@@ -77,8 +91,17 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   const database = await prepareDatabase(config, logger);
   await database.close();
   for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
+  const served = new Set<number>();
+  cluster.on('listening', (worker) => served.add(worker.id));
   cluster.on('exit', (worker, code, signal) => {
     if (shuttingDown) return;
+    if (!served.has(worker.id)) {
+      // It died before it ever listened (its port taken, say): another would die the same way.
+      logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
+      process.exitCode = 1;
+      stop('SIGTERM');
+      return;
+    }
     logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
     cluster.fork();
   });

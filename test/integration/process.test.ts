@@ -86,6 +86,29 @@ describe('the server process', function () {
     }
   });
 
+  it('stops with exit code 1 and one line saying the port is taken, never claiming to listen', async () => {
+    const taken = createServer();
+    const port = await new Promise<number>((resolve) => taken.listen(0, () => resolve((taken.address() as { port: number }).port)));
+    const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
+    try {
+      const child = spawn(process.execPath, NODE_ARGS, {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+      expect(code, output).to.equal(1);
+      expect(output).to.include(`cannot listen: port ${port} is already in use: stop the other server or set PORT to a free port`);
+      expect(output).not.to.include('listening on');
+    } finally {
+      taken.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('logs JSON, one object per line, in production', async () => {
     const server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-production-password' });
     try {
