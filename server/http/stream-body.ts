@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 
 /** Whether a pipeline into `res` failed only because the visitor left (closed the tab, seeked a video, cancelled a lazy image). */
-export function clientLeft(res: Response, error: unknown): boolean {
+function clientLeft(res: Response, error: unknown): boolean {
   return res.destroyed && !res.writableFinished && (error as NodeJS.ErrnoException | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
 }
 

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { adminQuery, databaseUrl } from '../helpers/database-templates';
+import { startServerProcess } from '../helpers/server-process';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 // `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child slow to acknowledge (exit 143).
@@ -86,26 +88,43 @@ describe('the server process', function () {
     }
   });
 
-  it('stops with exit code 1 and one line saying the port is taken, never claiming to listen', async () => {
+  /** Runs the entry point on a port another server holds; resolves with its exit code and output. */
+  async function startOnTakenPort(env: Record<string, string>) {
     const taken = createServer();
     const port = await new Promise<number>((resolve) => taken.listen(0, () => resolve((taken.address() as { port: number }).port)));
     const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
+    const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, port);
     try {
-      const child = spawn(process.execPath, NODE_ARGS, {
-        cwd: ROOT,
-        env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      expect(code, output).to.equal(1);
-      expect(output).to.include(`cannot listen: port ${port} is already in use: stop the other server or set PORT to a free port`);
-      expect(output).not.to.include('listening on');
+      // A start-up that never ends (workers forked again and again) fails here, not at mocha's timeout.
+      const gaveUp = new Promise<{ code: null }>((resolve) => setTimeout(() => resolve({ code: null }), 120_000).unref());
+      const { code } = await Promise.race([server.exited, gaveUp]);
+      return { port, code, output: server.output(), messages: server.logLines().map((line) => String(line.msg)) };
     } finally {
+      server.kill();
       taken.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it('stops with exit code 1 and one line saying the port is taken, never claiming to listen', async () => {
+    const { port, code, output, messages } = await startOnTakenPort({});
+    expect(code, output).to.equal(1);
+    expect(messages).to.include(`cannot listen: port ${port} is already in use: stop the other server or set PORT to a free port`);
+    expect(messages.some((message) => message.startsWith('listening on'))).to.equal(false);
+  });
+
+  it('with several workers on PostgreSQL, stops when the port is taken instead of starting workers again and again', async function () {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) this.skip(); // several workers need PostgreSQL
+    const name = `harborline_taken_port_${process.pid}`;
+    await adminQuery(adminUrl!, `CREATE DATABASE ${name}`);
+    try {
+      const { code, output, messages } = await startOnTakenPort({ WEB_CONCURRENCY: '2', DATABASE_URL: databaseUrl(adminUrl!, name) });
+      expect(code, output).to.equal(1);
+      expect(messages).to.include('a worker failed to start; stopping');
+      expect(messages).not.to.include('worker died; starting another');
+    } finally {
+      await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   });
 
