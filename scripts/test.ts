@@ -5,7 +5,7 @@ import { join, relative, resolve } from 'node:path';
 import { buildClient, ROOT } from './build-assets';
 
 /**
- * `npm test`: type-checks and lints (a failure stops the run), builds the browser assets, makes
+ * `npm test`: type-checks, lints and checks the format (a failure stops the run), builds the browser assets, makes
  * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite and, when
  * TEST_DATABASE_URL is set, integration again on PostgreSQL at the same time; then the browser
  * tests) and ends with one line "N passed, N failed, N skipped".
@@ -106,6 +106,7 @@ if (!files.length) {
   const checks = await Promise.all([
     check('typecheck', [join(ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit']),
     check('lint', [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.']),
+    check('format', [join(ROOT, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']),
   ]);
   for (const { name, output, passed } of checks) {
     console.log(`\n=== ${name} ===`);
@@ -115,7 +116,7 @@ if (!files.length) {
   const failedChecks = checks.filter(({ passed }) => !passed).length;
   if (failedChecks > 0) {
     await build?.catch(() => undefined);
-    console.error('\nThe type check or lint failed: tests were not run.');
+    console.error('\nThe type check, lint or format check failed (npm run format fixes the format): tests were not run.');
     console.log(`\n0 passed, ${failedChecks} failed, 0 skipped`);
     process.exit(1);
   }
