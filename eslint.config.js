@@ -25,16 +25,26 @@ const QUERY_BUILDERS = 'selectFrom|insertInto|updateTable|deleteFrom|replaceInto
 const SQL_ONLY_IN_REPOS = 'SQL lives only in repo files (*repo*.ts), migrations/ and scripts/: call a repo function.';
 const queryRule = [
   'error',
-  { selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_BUILDERS})$/]`, message: SQL_ONLY_IN_REPOS },
+  {
+    selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${QUERY_BUILDERS})$/]`,
+    message: SQL_ONLY_IN_REPOS,
+  },
   { selector: "TaggedTemplateExpression[tag.name='sql']", message: SQL_ONLY_IN_REPOS },
   { selector: "CallExpression[callee.type='MemberExpression'][callee.object.name='sql']", message: SQL_ONLY_IN_REPOS },
 ];
 
-const noUtils = { group: ['**/utils', '**/utils.ts'], message: 'No catch-all utils modules: name the file after what it does.' };
-const noKysely = { name: 'kysely', message: 'Views, browser code and shared code never touch Kysely: the server calls a repo.' };
+const noUtils = {
+  group: ['**/utils', '**/utils.ts'],
+  message: 'No catch-all utils modules: name the file after what it does.',
+};
+const noKysely = {
+  name: 'kysely',
+  message: 'Views, browser code and shared code never touch Kysely: the server calls a repo.',
+};
 
 const layerRule = (regex, message) => ['error', { patterns: [{ regex, message }] }];
-const VIEWS_NOT_SERVER = 'Views and browser code never import the server: put the type in shared/ and import it from there.';
+const VIEWS_NOT_SERVER =
+  'Views and browser code never import the server: put the type in shared/ and import it from there.';
 const SERVER_NOT_UI =
   'Only the SSR renderer, route files, render.tsx files and the back office import views/; other server code may import the block schemas only (docs/decisions/2026-11-23-lint-enforces-layers.md).';
 
@@ -64,7 +74,12 @@ export default tseslint.config(
   },
   {
     files: ['views/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': layerRule('^(\\.\\./)+(server|client)/', `${VIEWS_NOT_SERVER} Nor client/: the browser entries build on views, not the reverse.`) },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': layerRule(
+        '^(\\.\\./)+(server|client)/',
+        `${VIEWS_NOT_SERVER} Nor client/: the browser entries build on views, not the reverse.`,
+      ),
+    },
   },
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -72,18 +87,43 @@ export default tseslint.config(
   },
   {
     files: ['shared/**/*.{ts,tsx}'],
-    rules: { '@typescript-eslint/no-restricted-imports': layerRule('^(\\.\\./)+(server|views|client)/', 'shared/ is the bottom layer: it imports nothing from server/, views/ or client/.') },
-  },
-  {
-    files: ['server/**/*.{ts,tsx}'],
-    ignores: ['server/ssr/**', 'server/modules/admin/**', 'server/modules/**/routes.{ts,tsx}', 'server/modules/**/*-routes.{ts,tsx}', 'server/modules/**/render.tsx'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': layerRule('^(\\.\\./)+(client/|views/(?!blocks/(schemas|[a-z0-9-]+/schema|define|demo-images)$))', SERVER_NOT_UI),
+      '@typescript-eslint/no-restricted-imports': layerRule(
+        '^(\\.\\./)+(server|views|client)/',
+        'shared/ is the bottom layer: it imports nothing from server/, views/ or client/.',
+      ),
     },
   },
   {
-    files: ['server/ssr/**', 'server/modules/admin/**', 'server/modules/**/routes.{ts,tsx}', 'server/modules/**/*-routes.{ts,tsx}', 'server/modules/**/render.tsx'],
-    rules: { '@typescript-eslint/no-restricted-imports': layerRule('^(\\.\\./)+client/', 'The server never imports browser code (client/).') },
+    files: ['server/**/*.{ts,tsx}'],
+    ignores: [
+      'server/ssr/**',
+      'server/modules/admin/**',
+      'server/modules/**/routes.{ts,tsx}',
+      'server/modules/**/*-routes.{ts,tsx}',
+      'server/modules/**/render.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': layerRule(
+        '^(\\.\\./)+(client/|views/(?!blocks/(schemas|[a-z0-9-]+/schema|define|demo-images)$))',
+        SERVER_NOT_UI,
+      ),
+    },
+  },
+  {
+    files: [
+      'server/ssr/**',
+      'server/modules/admin/**',
+      'server/modules/**/routes.{ts,tsx}',
+      'server/modules/**/*-routes.{ts,tsx}',
+      'server/modules/**/render.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': layerRule(
+        '^(\\.\\./)+client/',
+        'The server never imports browser code (client/).',
+      ),
+    },
   },
   {
     // Route files and the whole back office are the HTTP layer: they call a domain's service,
@@ -95,7 +135,11 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(\\.\\./)+client/', message: 'The server never imports browser code (client/).' },
-            { regex: '(^|/)([a-z-]+-)?repo$', message: 'Routes and back-office screens call a service, never a repo: add the function to the domain service.' },
+            {
+              regex: '(^|/)([a-z-]+-)?repo$',
+              message:
+                'Routes and back-office screens call a service, never a repo: add the function to the domain service.',
+            },
           ],
         },
       ],

@@ -18,7 +18,11 @@ export function listenForGuestPanels(): void {
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       import('./panels/open-panel')
         .then(({ openGuestPanel }) => openGuestPanel(kind, rlid, opener))
-        .catch(() => window.location.assign(opener instanceof HTMLAnchorElement && opener.dataset.guestAction ? opener.href : fallback(rlid)));
+        .catch(() =>
+          window.location.assign(
+            opener instanceof HTMLAnchorElement && opener.dataset.guestAction ? opener.href : fallback(rlid),
+          ),
+        );
     });
   }
 }

@@ -40,7 +40,9 @@ function startErrorReporting(payload: PagePayload): void {
   const { sentryDsn, commitId, branch } = payload.context;
   if (!sentryDsn) return;
   import('./error-reporting/reporter')
-    .then(({ installErrorReporter }) => installErrorReporter({ dsn: sentryDsn, release: commitId, environment: branch }))
+    .then(({ installErrorReporter }) =>
+      installErrorReporter({ dsn: sentryDsn, release: commitId, environment: branch }),
+    )
     // Reporting is best effort; a failed chunk load must not become an error of its own.
     .catch(() => {});
 }

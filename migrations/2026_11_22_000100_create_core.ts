@@ -57,7 +57,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema.createIndex('pages_url_path_idx').on('pages').column('url_path').execute();
-  await db.schema.createIndex('pages_translation_key_idx').on('pages').columns(['translation_key', 'locale_id']).unique().execute();
+  await db.schema
+    .createIndex('pages_translation_key_idx')
+    .on('pages')
+    .columns(['translation_key', 'locale_id'])
+    .unique()
+    .execute();
   // text_pattern_ops lets "path LIKE '0001%'" (a subtree) use the index under any collation.
   await sql`CREATE INDEX pages_path_pattern_idx ON pages (path text_pattern_ops)`.execute(db);
 
@@ -72,7 +77,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('approved_go_live_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('page_revisions_page_idx').on('page_revisions').columns(['page_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('page_revisions_page_idx')
+    .on('page_revisions')
+    .columns(['page_id', 'created_at'])
+    .execute();
   await db.schema
     .alterTable('pages')
     .addForeignKeyConstraint('pages_latest_revision_fk', ['latest_revision_id'], 'page_revisions', ['id'])

@@ -53,7 +53,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // The nearby search prefilters on a latitude range (then longitude) before the haversine.
   await db.schema.createIndex('locations_lat_lng_idx').on('locations').columns(['latitude', 'longitude']).execute();
-  await db.schema.createIndex('locations_directory_idx').on('locations').columns(['country', 'state_slug', 'city_slug']).execute();
+  await db.schema
+    .createIndex('locations_directory_idx')
+    .on('locations')
+    .columns(['country', 'state_slug', 'city_slug'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

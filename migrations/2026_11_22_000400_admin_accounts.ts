@@ -13,7 +13,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('attempted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('login_attempts_scope_key_idx').on('login_attempts').columns(['scope', 'key', 'attempted_at']).execute();
+  await db.schema
+    .createIndex('login_attempts_scope_key_idx')
+    .on('login_attempts')
+    .columns(['scope', 'key', 'attempted_at'])
+    .execute();
   await db.schema.createIndex('login_attempts_attempted_idx').on('login_attempts').column('attempted_at').execute();
 }
 

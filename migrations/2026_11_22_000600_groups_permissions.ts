@@ -31,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('group_page_permissions_unique', ['group_id', 'page_id', 'permission_type'])
     .execute();
-  await db.schema.createIndex('group_page_permissions_page_idx').on('group_page_permissions').column('page_id').execute();
+  await db.schema
+    .createIndex('group_page_permissions_page_idx')
+    .on('group_page_permissions')
+    .column('page_id')
+    .execute();
   await db
     .insertInto('groups')
     .values([

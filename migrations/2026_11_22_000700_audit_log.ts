@@ -16,9 +16,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revision_id', 'integer')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('page_log_entries_page_idx').on('page_log_entries').columns(['page_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('page_log_entries_page_idx')
+    .on('page_log_entries')
+    .columns(['page_id', 'created_at'])
+    .execute();
 
-  await db.schema.alterTable('pages').addColumn('locked', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
+  await db.schema
+    .alterTable('pages')
+    .addColumn('locked', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
   await db.schema
     .alterTable('pages')
     .addColumn('locked_by_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
@@ -45,7 +52,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     // One pending job per key (e.g. 'publish:42'), so re-scheduling replaces instead of piling up.
     .addColumn('dedupe_key', 'text')
     .addColumn('run_at', 'timestamptz', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'running', 'done', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('pending')
+        .check(sql`status in ('pending', 'running', 'done', 'failed')`),
+    )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('locked_until', 'timestamptz')
     .addColumn('last_error', 'text')
@@ -53,7 +65,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('finished_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('jobs_due_idx').on('jobs').columns(['status', 'run_at']).execute();
-  await sql`CREATE UNIQUE INDEX jobs_pending_dedupe_idx ON jobs (dedupe_key) WHERE status = 'pending' AND dedupe_key IS NOT NULL`.execute(db);
+  await sql`CREATE UNIQUE INDEX jobs_pending_dedupe_idx ON jobs (dedupe_key) WHERE status = 'pending' AND dedupe_key IS NOT NULL`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -22,7 +22,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The revision the editor opened or last saved (null: the page had none).
     .addColumn('revision_id', 'integer', (c) => c.references('page_revisions.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('editing_sessions_page_idx').on('editing_sessions').columns(['page_id', 'last_seen_at']).execute();
+  await db.schema
+    .createIndex('editing_sessions_page_idx')
+    .on('editing_sessions')
+    .columns(['page_id', 'last_seen_at'])
+    .execute();
   await db.schema.createIndex('editing_sessions_seen_idx').on('editing_sessions').column('last_seen_at').execute();
 }
 

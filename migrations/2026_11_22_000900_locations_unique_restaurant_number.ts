@@ -5,7 +5,12 @@ import type { Kysely } from 'kysely';
  * database now says so too (two dynos importing at once, or a hand-written insert). Frozen once landed.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('locations_restaurant_number_key').unique().on('locations').column('restaurant_number').execute();
+  await db.schema
+    .createIndex('locations_restaurant_number_key')
+    .unique()
+    .on('locations')
+    .column('restaurant_number')
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

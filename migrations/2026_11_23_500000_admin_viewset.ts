@@ -33,7 +33,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revision_id', 'integer')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('model_log_entries_object_idx').on('model_log_entries').columns(['model', 'object_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('model_log_entries_object_idx')
+    .on('model_log_entries')
+    .columns(['model', 'object_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('object_revisions')
@@ -45,7 +49,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('object_revisions_object_idx').on('object_revisions').columns(['model', 'object_id', 'id']).execute();
+  await db.schema
+    .createIndex('object_revisions_object_idx')
+    .on('object_revisions')
+    .columns(['model', 'object_id', 'id'])
+    .execute();
 
   await db.schema
     .createTable('group_model_permissions')
@@ -61,14 +69,29 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 async function upgradeRedirects(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('redirects').alterColumn('redirect_page_id', (c) => c.dropNotNull()).execute();
+  await db.schema
+    .alterTable('redirects')
+    .alterColumn('redirect_page_id', (c) => c.dropNotNull())
+    .execute();
   await db.schema.alterTable('redirects').addColumn('redirect_link', 'text').execute();
   // A link to a path on our own sites, normalised like old_path: loops and chains are found by index.
   await db.schema.alterTable('redirects').addColumn('target_path', 'text').execute();
-  await db.schema.alterTable('redirects').addColumn('match_query_string', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-  await db.schema.alterTable('redirects').addColumn('automatically_created', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
-  await db.schema.alterTable('redirects').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-  await db.schema.alterTable('redirects').addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`)).execute();
+  await db.schema
+    .alterTable('redirects')
+    .addColumn('match_query_string', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await db.schema
+    .alterTable('redirects')
+    .addColumn('automatically_created', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
+  await db.schema
+    .alterTable('redirects')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
+  await db.schema
+    .alterTable('redirects')
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
 
   // Rows left by page moves: a tree path becomes the public path on each site that holds it.
   const roots = await sql<{ site_id: number; url_path: string; language_code: string; is_default: boolean }>`
@@ -91,14 +114,23 @@ async function upgradeRedirects(db: Kysely<any>): Promise<void> {
       seen.add(key);
       await db
         .insertInto('redirects')
-        .values({ old_path: path, site_id: root.site_id, redirect_page_id: row.redirect_page_id, automatically_created: true })
+        .values({
+          old_path: path,
+          site_id: root.site_id,
+          redirect_page_id: row.redirect_page_id,
+          automatically_created: true,
+        })
         .execute();
     }
   }
   await db.schema.dropIndex('redirects_old_path_idx').execute();
   // One redirect per old path and site; NULL (all sites) counts as a site of its own.
-  await sql`CREATE UNIQUE INDEX redirects_site_old_path_idx ON redirects ((coalesce(site_id, 0)), old_path)`.execute(db);
-  await sql`ALTER TABLE redirects ADD CONSTRAINT redirects_one_target CHECK ((redirect_page_id IS NULL) <> (redirect_link IS NULL))`.execute(db);
+  await sql`CREATE UNIQUE INDEX redirects_site_old_path_idx ON redirects ((coalesce(site_id, 0)), old_path)`.execute(
+    db,
+  );
+  await sql`ALTER TABLE redirects ADD CONSTRAINT redirects_one_target CHECK ((redirect_page_id IS NULL) <> (redirect_link IS NULL))`.execute(
+    db,
+  );
   await db.schema.createIndex('redirects_page_idx').on('redirects').column('redirect_page_id').execute();
   await db.schema.createIndex('redirects_target_path_idx').on('redirects').column('target_path').execute();
   // The 404 path also looks up the site's not-found page by type (findLivePageOfType): without
@@ -127,8 +159,14 @@ async function createCollections(db: Kysely<any>): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  const root = await db.insertInto('collections').values({ path: '0001', depth: 1, numchild: 0, name: 'Root' }).returning('id').executeTakeFirstOrThrow();
-  await sql`ALTER TABLE images ADD COLUMN collection_id integer NOT NULL DEFAULT ${sql.lit(Number(root.id))} REFERENCES collections(id)`.execute(db);
+  const root = await db
+    .insertInto('collections')
+    .values({ path: '0001', depth: 1, numchild: 0, name: 'Root' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sql`ALTER TABLE images ADD COLUMN collection_id integer NOT NULL DEFAULT ${sql.lit(Number(root.id))} REFERENCES collections(id)`.execute(
+    db,
+  );
   await db.schema.createIndex('images_collection_idx').on('images').column('collection_id').execute();
   await db.schema
     .createTable('group_collection_permissions')
@@ -169,10 +207,20 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX redirects_page_idx`.execute(db);
   await sql`DROP INDEX pages_page_type_path_idx`.execute(db);
   await db.schema.createIndex('redirects_old_path_idx').on('redirects').column('old_path').execute();
-  for (const column of ['redirect_link', 'target_path', 'match_query_string', 'automatically_created', 'version', 'updated_at']) {
+  for (const column of [
+    'redirect_link',
+    'target_path',
+    'match_query_string',
+    'automatically_created',
+    'version',
+    'updated_at',
+  ]) {
     await db.schema.alterTable('redirects').dropColumn(column).execute();
   }
-  await db.schema.alterTable('redirects').alterColumn('redirect_page_id', (c) => c.setNotNull()).execute();
+  await db.schema
+    .alterTable('redirects')
+    .alterColumn('redirect_page_id', (c) => c.setNotNull())
+    .execute();
   await db.schema.dropTable('group_model_permissions').execute();
   await db.schema.dropTable('object_revisions').execute();
   await db.schema.dropTable('model_log_entries').execute();

@@ -61,23 +61,49 @@ const NAMES: Record<string, Record<string, string>> = {
 };
 
 async function copySiteSnippets(db: Kysely<any>): Promise<void> {
-  const rows = await db.selectFrom('site_snippets').select(['site_id', 'language_code', 'header', 'footer']).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('site_snippets')
+    .select(['site_id', 'language_code', 'header', 'footer'])
+    .orderBy('id')
+    .execute();
   const regions = new Map<number, string>();
   for (const row of rows) {
-    if (row.header) await db.insertInto('snippet_navigation').values({ site_id: row.site_id, language_code: row.language_code, content: sql`${JSON.stringify(row.header)}::jsonb` }).execute();
+    if (row.header)
+      await db
+        .insertInto('snippet_navigation')
+        .values({
+          site_id: row.site_id,
+          language_code: row.language_code,
+          content: sql`${JSON.stringify(row.header)}::jsonb`,
+        })
+        .execute();
     if (row.footer && typeof row.footer === 'object') {
       const { regions: list, ...footer } = row.footer as { regions?: Array<{ id?: unknown; title?: unknown }> };
       for (const region of Array.isArray(list) ? list : []) {
-        if (typeof region.id === 'number' && typeof region.title === 'string' && !regions.has(region.id)) regions.set(region.id, region.title);
+        if (typeof region.id === 'number' && typeof region.title === 'string' && !regions.has(region.id))
+          regions.set(region.id, region.title);
       }
-      await db.insertInto('snippet_footers').values({ site_id: row.site_id, language_code: row.language_code, content: sql`${JSON.stringify(footer)}::jsonb` }).execute();
+      await db
+        .insertInto('snippet_footers')
+        .values({
+          site_id: row.site_id,
+          language_code: row.language_code,
+          content: sql`${JSON.stringify(footer)}::jsonb`,
+        })
+        .execute();
     }
   }
 
   // Each region was a site: its country is the one its state list lists, else known by its title.
-  const locales = (await db.selectFrom('locales').select('language_code').execute()).map((l) => l.language_code as string);
+  const locales = (await db.selectFrom('locales').select('language_code').execute()).map(
+    (l) => l.language_code as string,
+  );
   for (const [siteId, title] of regions) {
-    const site = await db.selectFrom('sites').select(['id', 'root_page_id']).where('id', '=', siteId).executeTakeFirst();
+    const site = await db
+      .selectFrom('sites')
+      .select(['id', 'root_page_id'])
+      .where('id', '=', siteId)
+      .executeTakeFirst();
     if (!site) continue;
     const stateList = await sql<{ country: string | null }>`
       select p.content->>'country' as country from pages p join pages r on r.id = ${site.root_page_id}
@@ -93,10 +119,17 @@ async function copySiteSnippets(db: Kysely<any>): Promise<void> {
       // English keeps the title the footer showed; other languages get the known translation.
       const language = languageCode.slice(0, 2).toLowerCase();
       const name = language === 'en' ? title : (NAMES[iso]?.[language] ?? title);
-      const root = roots.rows.find((r) => r.language_code === languageCode) ?? roots.rows.find((r) => r.id === site.root_page_id);
+      const root =
+        roots.rows.find((r) => r.language_code === languageCode) ?? roots.rows.find((r) => r.id === site.root_page_id);
       await db
         .insertInto('snippet_countries')
-        .values({ iso_code: iso, language_code: languageCode, printable_name: name, site_id: site.id, root_page_id: root?.id ?? null })
+        .values({
+          iso_code: iso,
+          language_code: languageCode,
+          printable_name: name,
+          site_id: site.id,
+          root_page_id: root?.id ?? null,
+        })
         .onConflict((oc) => oc.columns(['iso_code', 'language_code']).doNothing())
         .execute();
     }
@@ -104,5 +137,6 @@ async function copySiteSnippets(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['snippet_toolboxes', 'snippet_footers', 'snippet_navigation', 'snippet_countries']) await db.schema.dropTable(table).execute();
+  for (const table of ['snippet_toolboxes', 'snippet_footers', 'snippet_navigation', 'snippet_countries'])
+    await db.schema.dropTable(table).execute();
 }

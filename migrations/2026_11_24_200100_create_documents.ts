@@ -11,7 +11,12 @@ import { sql, type Kysely } from 'kysely';
  * - `collection_id`: the root collection unless chosen (as images).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const root = await db.selectFrom('collections').select('id').where('depth', '=', 1).orderBy('path').executeTakeFirstOrThrow();
+  const root = await db
+    .selectFrom('collections')
+    .select('id')
+    .where('depth', '=', 1)
+    .orderBy('path')
+    .executeTakeFirstOrThrow();
   await db.schema
     .createTable('documents')
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -21,7 +26,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('file_size', 'integer', (c) => c.notNull().check(sql`file_size >= 0`))
     .addColumn('mimetype', 'text', (c) => c.notNull())
     .addColumn('file_hash', 'text', (c) => c.notNull().defaultTo(''))
-    .addColumn('collection_id', 'integer', (c) => c.notNull().defaultTo(sql.lit(Number(root.id))).references('collections.id'))
+    .addColumn('collection_id', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(sql.lit(Number(root.id)))
+        .references('collections.id'),
+    )
     .addColumn('uploaded_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
  * another save is stale). Frozen once landed.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('documents').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('documents')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

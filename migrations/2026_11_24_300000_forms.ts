@@ -19,7 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('submitted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .execute();
-  await db.schema.createIndex('form_submissions_page_time_idx').on('form_submissions').columns(['page_id', 'submitted_at']).execute();
+  await db.schema
+    .createIndex('form_submissions_page_time_idx')
+    .on('form_submissions')
+    .columns(['page_id', 'submitted_at'])
+    .execute();
 
   await db.schema
     .createTable('subscribers')
@@ -57,7 +61,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip_address', 'text', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('consent_records_subscriber_idx').on('consent_records').columns(['subscriber_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('consent_records_subscriber_idx')
+    .on('consent_records')
+    .columns(['subscriber_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('captcha_solutions')

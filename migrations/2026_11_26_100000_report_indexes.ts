@@ -9,10 +9,27 @@ import { sql, type Kysely } from 'kysely';
  * - workflow_states by status: the workflow reports list submissions by status.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createIndex('page_log_entries_created_idx').on('page_log_entries').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('model_log_entries_created_idx').on('model_log_entries').columns(['created_at', 'id']).execute();
-  await db.schema.createIndex('pages_locked_idx').on('pages').column('locked_by_id').where(sql.ref('locked'), '=', true).execute();
-  await db.schema.createIndex('workflow_states_status_idx').on('workflow_states').columns(['status', 'created_at']).execute();
+  await db.schema
+    .createIndex('page_log_entries_created_idx')
+    .on('page_log_entries')
+    .columns(['created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('model_log_entries_created_idx')
+    .on('model_log_entries')
+    .columns(['created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('pages_locked_idx')
+    .on('pages')
+    .column('locked_by_id')
+    .where(sql.ref('locked'), '=', true)
+    .execute();
+  await db.schema
+    .createIndex('workflow_states_status_idx')
+    .on('workflow_states')
+    .columns(['status', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -14,7 +14,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('workflow_tasks')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('type', 'text', (c) => c.notNull().defaultTo('group_approval').check(sql`type in ('group_approval')`))
+    .addColumn('type', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('group_approval')
+        .check(sql`type in ('group_approval')`),
+    )
     .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
     // Whether a draft saved while the task is in progress starts the task again on that draft.
     .addColumn('restart_on_new_revision', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -54,14 +59,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('workflow_state_id', 'integer', (c) => c.notNull().references('workflow_states.id').onDelete('cascade'))
     .addColumn('task_id', 'integer', (c) => c.notNull().references('workflow_tasks.id').onDelete('restrict'))
     .addColumn('revision_id', 'integer', (c) => c.notNull().references('page_revisions.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('in_progress').check(sql`status in ('in_progress', 'approved', 'rejected', 'cancelled', 'skipped')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('in_progress')
+        .check(sql`status in ('in_progress', 'approved', 'rejected', 'cancelled', 'skipped')`),
+    )
     .addColumn('started_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('finished_at', 'timestamptz')
     .addColumn('finished_by_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('comment', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
-  await sql`CREATE UNIQUE INDEX workflow_task_states_one_in_progress_idx ON workflow_task_states (workflow_state_id) WHERE status = 'in_progress'`.execute(db);
-  await db.schema.createIndex('workflow_task_states_task_idx').on('workflow_task_states').columns(['task_id', 'status']).execute();
+  await sql`CREATE UNIQUE INDEX workflow_task_states_one_in_progress_idx ON workflow_task_states (workflow_state_id) WHERE status = 'in_progress'`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('workflow_task_states_task_idx')
+    .on('workflow_task_states')
+    .columns(['task_id', 'status'])
+    .execute();
   await db.schema
     .alterTable('workflow_states')
     .addColumn('workflow_id', 'integer', (c) => c.references('workflows.id').onDelete('restrict'))
@@ -69,11 +85,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   // The built-in workflow, stored.
-  const task = await db.insertInto('workflow_tasks').values({ name: 'Moderators approval' }).returning('id').executeTakeFirstOrThrow();
+  const task = await db
+    .insertInto('workflow_tasks')
+    .values({ name: 'Moderators approval' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const moderators = await db.selectFrom('groups').select('id').where('name', '=', 'Moderators').executeTakeFirst();
-  if (moderators) await db.insertInto('workflow_task_groups').values({ task_id: task.id, group_id: moderators.id }).execute();
-  const workflow = await db.insertInto('workflows').values({ name: 'Moderators approval' }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('workflow_workflow_tasks').values({ workflow_id: workflow.id, task_id: task.id, sort_order: 0 }).execute();
+  if (moderators)
+    await db.insertInto('workflow_task_groups').values({ task_id: task.id, group_id: moderators.id }).execute();
+  const workflow = await db
+    .insertInto('workflows')
+    .values({ name: 'Moderators approval' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('workflow_workflow_tasks')
+    .values({ workflow_id: workflow.id, task_id: task.id, sort_order: 0 })
+    .execute();
   const root = await db.selectFrom('pages').select('id').where('depth', '=', 1).orderBy('path').executeTakeFirst();
   if (root) await db.insertInto('workflow_pages').values({ page_id: root.id, workflow_id: workflow.id }).execute();
 
@@ -87,13 +115,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     FROM workflow_states`.execute(db);
   await sql`
     UPDATE workflow_states w SET current_task_state_id = t.id
-    FROM workflow_task_states t WHERE t.workflow_state_id = w.id AND w.status = 'in_progress' AND t.status = 'in_progress'`.execute(db);
-  await db.schema.alterTable('workflow_states').alterColumn('workflow_id', (c) => c.setNotNull()).execute();
+    FROM workflow_task_states t WHERE t.workflow_state_id = w.id AND w.status = 'in_progress' AND t.status = 'in_progress'`.execute(
+    db,
+  );
+  await db.schema
+    .alterTable('workflow_states')
+    .alterColumn('workflow_id', (c) => c.setNotNull())
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('workflow_states').dropColumn('current_task_state_id').dropColumn('workflow_id').execute();
-  for (const table of ['workflow_task_states', 'workflow_pages', 'workflow_workflow_tasks', 'workflows', 'workflow_task_groups', 'workflow_tasks']) {
+  for (const table of [
+    'workflow_task_states',
+    'workflow_pages',
+    'workflow_workflow_tasks',
+    'workflows',
+    'workflow_task_groups',
+    'workflow_tasks',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('collection_view_restrictions')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('collection_id', 'integer', (c) => c.notNull().unique().references('collections.id').onDelete('cascade'))
-    .addColumn('restriction_type', 'text', (c) => c.notNull().check(sql`restriction_type in ('password', 'login', 'groups')`))
+    .addColumn('restriction_type', 'text', (c) =>
+      c.notNull().check(sql`restriction_type in ('password', 'login', 'groups')`),
+    )
     // Only for 'password' restrictions.
     .addColumn('password_hash', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -19,7 +21,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('collection_view_restriction_groups')
-    .addColumn('restriction_id', 'integer', (c) => c.notNull().references('collection_view_restrictions.id').onDelete('cascade'))
+    .addColumn('restriction_id', 'integer', (c) =>
+      c.notNull().references('collection_view_restrictions.id').onDelete('cascade'),
+    )
     .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('collection_view_restriction_groups_pkey', ['restriction_id', 'group_id'])
     .execute();

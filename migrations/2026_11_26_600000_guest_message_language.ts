@@ -10,11 +10,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['waitlist_entries', 'reservations']) {
     await db.schema
       .alterTable(table)
-      .addColumn('language_code', 'text', (c) => c.notNull().defaultTo('en').check(sql`length(language_code) between 2 and 20`))
+      .addColumn('language_code', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('en')
+          .check(sql`length(language_code) between 2 and 20`),
+      )
       .execute();
     await db.schema
       .alterTable(table)
-      .addColumn('path_prefix', 'text', (c) => c.notNull().defaultTo('').check(sql`path_prefix ~ '^(/[a-z][a-z-]{0,19})?$'`))
+      .addColumn('path_prefix', 'text', (c) =>
+        c
+          .notNull()
+          .defaultTo('')
+          .check(sql`path_prefix ~ '^(/[a-z][a-z-]{0,19})?$'`),
+      )
       .execute();
   }
 }

@@ -11,7 +11,12 @@ import { sql, type Kysely } from 'kysely';
  *   served from /video-track/{id}/; at most one track per video and language, one default.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const root = await db.selectFrom('collections').select('id').where('depth', '=', 1).orderBy('path').executeTakeFirstOrThrow();
+  const root = await db
+    .selectFrom('collections')
+    .select('id')
+    .where('depth', '=', 1)
+    .orderBy('path')
+    .executeTakeFirstOrThrow();
   await db.schema
     .createTable('videos')
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -22,7 +27,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('mimetype', 'text', (c) => c.notNull().check(sql`mimetype in ('video/mp4', 'video/webm')`))
     .addColumn('duration', 'double precision', (c) => c.check(sql`duration is null or duration >= 0`))
     .addColumn('poster_image_id', 'integer', (c) => c.references('images.id').onDelete('set null'))
-    .addColumn('collection_id', 'integer', (c) => c.notNull().defaultTo(sql.lit(Number(root.id))).references('collections.id'))
+    .addColumn('collection_id', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(sql.lit(Number(root.id)))
+        .references('collections.id'),
+    )
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('uploaded_by_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -32,7 +42,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('video_text_tracks')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('video_id', 'integer', (c) => c.notNull().references('videos.id').onDelete('cascade'))
-    .addColumn('kind', 'text', (c) => c.notNull().defaultTo('captions').check(sql`kind in ('captions', 'subtitles')`))
+    .addColumn('kind', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('captions')
+        .check(sql`kind in ('captions', 'subtitles')`),
+    )
     .addColumn('language', 'text', (c) => c.notNull().check(sql`length(language) between 2 and 35`))
     .addColumn('label', 'text', (c) => c.notNull().check(sql`length(label) between 1 and 100`))
     .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
@@ -40,7 +55,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('video_text_tracks_video_language_key', ['video_id', 'language'])
     .execute();
-  await sql`create unique index video_text_tracks_one_default on video_text_tracks (video_id) where is_default`.execute(db);
+  await sql`create unique index video_text_tracks_one_default on video_text_tracks (video_id) where is_default`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

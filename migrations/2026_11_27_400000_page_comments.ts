@@ -18,7 +18,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('resolved_at', 'timestamptz')
     .addColumn('resolved_by_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
-  await db.schema.createIndex('page_comments_page_idx').on('page_comments').columns(['page_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('page_comments_page_idx')
+    .on('page_comments')
+    .columns(['page_id', 'created_at'])
+    .execute();
   await db.schema
     .createTable('page_comment_replies')
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -27,7 +31,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('page_comment_replies_comment_idx').on('page_comment_replies').columns(['comment_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('page_comment_replies_comment_idx')
+    .on('page_comment_replies')
+    .columns(['comment_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column z double precision generated always as (sin(radians(latitude))) stored,
       add column lat_band smallint generated always as (floor(latitude)) stored
   `.execute(db);
-  await sql`create index locations_nearby_idx on locations (lat_band, longitude) include (latitude, x, y, z, rlid)`.execute(db);
+  await sql`create index locations_nearby_idx on locations (lat_band, longitude) include (latitude, x, y, z, rlid)`.execute(
+    db,
+  );
   await db.schema.dropIndex('locations_lat_lng_idx').execute();
 }
 

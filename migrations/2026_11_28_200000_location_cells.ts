@@ -10,8 +10,12 @@ import { sql, type Kysely } from 'kysely';
  * short range of it. Frozen once landed.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table locations add column lat_cell smallint generated always as (floor(latitude * 4)) stored`.execute(db);
-  await sql`create index locations_cell_idx on locations (lat_cell, longitude) include (latitude, x, y, z, rlid)`.execute(db);
+  await sql`alter table locations add column lat_cell smallint generated always as (floor(latitude * 4)) stored`.execute(
+    db,
+  );
+  await sql`create index locations_cell_idx on locations (lat_cell, longitude) include (latitude, x, y, z, rlid)`.execute(
+    db,
+  );
   await db.schema.dropIndex('locations_nearby_idx').execute();
   await sql`alter table locations drop column lat_band`.execute(db);
   await sql`
@@ -36,16 +40,24 @@ export async function up(db: Kysely<any>): Promise<void> {
       end if;
       return null;
     end $$`.execute(db);
-  await sql`create trigger location_cells_insert after insert on locations referencing new table as new_rows for each statement execute function location_cells_count()`.execute(db);
-  await sql`create trigger location_cells_update after update on locations referencing old table as old_rows new table as new_rows for each statement execute function location_cells_count()`.execute(db);
-  await sql`create trigger location_cells_delete after delete on locations referencing old table as old_rows for each statement execute function location_cells_count()`.execute(db);
+  await sql`create trigger location_cells_insert after insert on locations referencing new table as new_rows for each statement execute function location_cells_count()`.execute(
+    db,
+  );
+  await sql`create trigger location_cells_update after update on locations referencing old table as old_rows new table as new_rows for each statement execute function location_cells_count()`.execute(
+    db,
+  );
+  await sql`create trigger location_cells_delete after delete on locations referencing old table as old_rows for each statement execute function location_cells_count()`.execute(
+    db,
+  );
   await sql`
     create function location_cells_clear() returns trigger language plpgsql as $$
     begin
       delete from location_cells;
       return null;
     end $$`.execute(db);
-  await sql`create trigger location_cells_truncate after truncate on locations for each statement execute function location_cells_clear()`.execute(db);
+  await sql`create trigger location_cells_truncate after truncate on locations for each statement execute function location_cells_clear()`.execute(
+    db,
+  );
   await sql`
     insert into location_cells (lat_cell, lng_cell, n)
     select lat_cell, floor(longitude * 4), count(*) from locations group by 1, 2`.execute(db);
@@ -59,8 +71,12 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop trigger location_cells_truncate on locations`.execute(db);
   await sql`drop function location_cells_count()`.execute(db);
   await sql`drop function location_cells_clear()`.execute(db);
-  await sql`alter table locations add column lat_band smallint generated always as (floor(latitude)) stored`.execute(db);
-  await sql`create index locations_nearby_idx on locations (lat_band, longitude) include (latitude, x, y, z, rlid)`.execute(db);
+  await sql`alter table locations add column lat_band smallint generated always as (floor(latitude)) stored`.execute(
+    db,
+  );
+  await sql`create index locations_nearby_idx on locations (lat_band, longitude) include (latitude, x, y, z, rlid)`.execute(
+    db,
+  );
   await db.schema.dropIndex('locations_cell_idx').execute();
   await sql`alter table locations drop column lat_cell`.execute(db);
 }

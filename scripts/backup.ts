@@ -11,7 +11,9 @@ if (args.includes('--help') || args.length > 1) {
   console.log('Usage: npm run backup [-- FILE]   (default: harborline-backup-<date>.tar.gz in this folder)');
   process.exit(args.includes('--help') ? 0 : 2);
 }
-const file = resolve(args[0] ?? `harborline-backup-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.tar.gz`);
+const file = resolve(
+  args[0] ?? `harborline-backup-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}.tar.gz`,
+);
 
 try {
   const config = loadConfig();
@@ -22,7 +24,9 @@ try {
   );
   console.log(`to ${summary.file} (${mb(summary.archiveBytes)}).`);
 } catch (error) {
-  console.error(`Backup failed: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Backup failed: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
+  );
   console.error('No backup file was written.');
   process.exit(1);
 }

@@ -10,7 +10,15 @@ const DIST = join(ROOT, 'dist');
 const PUBLIC_URL = '/static/assets/';
 
 export const clientBuildOptions = (production: boolean): esbuild.BuildOptions => ({
-  entryPoints: { hydrate: join(ROOT, 'client/hydrate.tsx'), site: join(ROOT, 'client/styles/site.css'), admin: join(ROOT, 'client/admin/admin.css'), 'admin-editor': join(ROOT, 'client/admin/editor.tsx'), 'admin-uploads': join(ROOT, 'client/admin/uploads.ts'), 'admin-shell': join(ROOT, 'client/admin/shell.ts'), 'admin-preview-checks': join(ROOT, 'client/admin/preview-checks/in-frame.ts') },
+  entryPoints: {
+    hydrate: join(ROOT, 'client/hydrate.tsx'),
+    site: join(ROOT, 'client/styles/site.css'),
+    admin: join(ROOT, 'client/admin/admin.css'),
+    'admin-editor': join(ROOT, 'client/admin/editor.tsx'),
+    'admin-uploads': join(ROOT, 'client/admin/uploads.ts'),
+    'admin-shell': join(ROOT, 'client/admin/shell.ts'),
+    'admin-preview-checks': join(ROOT, 'client/admin/preview-checks/in-frame.ts'),
+  },
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -26,7 +34,10 @@ export const clientBuildOptions = (production: boolean): esbuild.BuildOptions =>
   metafile: true,
   loader: { '.woff2': 'file', '.woff': 'file', '.svg': 'file', '.png': 'file' },
   // BROWSER_BUNDLE: server-only render paths in views/ (pre-rendered markup) drop out of the bundle.
-  define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'), 'process.env.BROWSER_BUNDLE': '"1"' },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+    'process.env.BROWSER_BUNDLE': '"1"',
+  },
   logLevel: 'warning',
 });
 
@@ -42,7 +53,8 @@ const PRELOADED_FONTS = /\/(source-sans-3-latin-400-normal|merriweather-latin-70
  */
 export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest {
   const outputs = metafile.outputs;
-  const urlOf = (outputPath: string) => PUBLIC_URL + relative(join(DIST, 'public/assets'), join(ROOT, outputPath)).split('\\').join('/');
+  const urlOf = (outputPath: string) =>
+    PUBLIC_URL + relative(join(DIST, 'public/assets'), join(ROOT, outputPath)).split('\\').join('/');
   const staticImports = (outputPath: string, seen = new Set<string>()): string[] => {
     for (const imported of outputs[outputPath]?.imports ?? []) {
       if (imported.kind !== 'import-statement' || seen.has(imported.path)) continue;
@@ -72,7 +84,8 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
       hydrate = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
     }
     // The back office's block editor: loaded only on edit screens.
-    if (entry.endsWith('client/admin/editor.tsx')) adminEditor = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
+    if (entry.endsWith('client/admin/editor.tsx'))
+      adminEditor = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
     // The multiple upload screens' progress script.
     if (entry.endsWith('client/admin/uploads.ts')) adminUploads = urlOf(outputPath);
     // The sidebar toggle: every screen inside the admin shell.
@@ -83,7 +96,17 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     if (template) templates[template] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
   }
   if (!hydrate) throw new Error('The build produced no hydrate entry');
-  return { hydrate, styles, adminStyles, fontPreload, templates, ...(adminEditor ? { adminEditor } : {}), ...(adminUploads ? { adminUploads } : {}), ...(adminShell ? { adminShell } : {}), ...(adminPreviewChecks ? { adminPreviewChecks } : {}) };
+  return {
+    hydrate,
+    styles,
+    adminStyles,
+    fontPreload,
+    templates,
+    ...(adminEditor ? { adminEditor } : {}),
+    ...(adminUploads ? { adminUploads } : {}),
+    ...(adminShell ? { adminShell } : {}),
+    ...(adminPreviewChecks ? { adminPreviewChecks } : {}),
+  };
 }
 
 export async function buildClient(production: boolean): Promise<AssetManifest> {
@@ -134,7 +157,12 @@ export async function precompressAssets(dir: string): Promise<number> {
         const file = join(entry.parentPath, entry.name);
         const data = await readFile(file);
         const [br, gz] = await Promise.all([
-          brotli(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: entry.name.endsWith('.map') ? 5 : 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+          brotli(data, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: entry.name.endsWith('.map') ? 5 : 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
           gzipAsync(data, { level: 9 }),
         ]);
         if (br.length < data.length) {

@@ -17,7 +17,10 @@ const context = await esbuild.context({
         build.onEnd(async (result) => {
           if (!result.metafile) return;
           await mkdir(join(ROOT, 'dist'), { recursive: true });
-          await writeFile(join(ROOT, 'dist/manifest.json'), JSON.stringify(manifestFromMetafile(result.metafile), null, 2));
+          await writeFile(
+            join(ROOT, 'dist/manifest.json'),
+            JSON.stringify(manifestFromMetafile(result.metafile), null, 2),
+          );
           console.log(`browser assets rebuilt (${result.errors.length} errors)`);
         });
       },
@@ -27,11 +30,22 @@ const context = await esbuild.context({
 await context.rebuild();
 await context.watch();
 
-const server = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'watch', '--clear-screen=false', '--include', 'dist/manifest.json', 'server/main.ts'], {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
-});
+const server = spawn(
+  process.execPath,
+  [
+    join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+    'watch',
+    '--clear-screen=false',
+    '--include',
+    'dist/manifest.json',
+    'server/main.ts',
+  ],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'development' },
+  },
+);
 const stop = async () => {
   server.kill('SIGTERM');
   await context.dispose();

@@ -3,7 +3,12 @@ import { extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/config';
 import { databaseTarget, migrateToLatest, openDatabase } from '../server/db';
-import { formatImportReport, importLocations, LocationImportFileError, type ImportFormat } from '../server/modules/locations/import-service';
+import {
+  formatImportReport,
+  importLocations,
+  LocationImportFileError,
+  type ImportFormat,
+} from '../server/modules/locations/import-service';
 
 /**
  * `npm run import:locations FILE [-- --format csv|json]`: imports restaurant locations into the

@@ -8,7 +8,9 @@ const handle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir));
 try {
   const applied = await migrateToLatest(handle.db);
   console.log(applied.length ? `applied: ${applied.join(', ')}` : 'already up to date');
-  const indexed = await backfillReferenceIndex(handle.db, applied, undefined, { force: process.argv.includes('--reindex') });
+  const indexed = await backfillReferenceIndex(handle.db, applied, undefined, {
+    force: process.argv.includes('--reindex'),
+  });
   if (indexed !== undefined) console.log(`reference index: ${indexed} pages indexed`);
 } finally {
   await handle.close();

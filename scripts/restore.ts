@@ -22,14 +22,23 @@ try {
   const summary = await restoreBackup(config, file, { replace });
   console.log(
     `Restored the backup of ${summary.manifest.createdAt}: ${summary.counts.pages} pages, ${summary.counts.revisions} revisions, ${summary.counts.images} images and ${summary.mediaFiles} media files` +
-      (summary.removedMediaFiles ? ` (${summary.removedMediaFiles} media files that were not in the backup were removed)` : '') +
+      (summary.removedMediaFiles
+        ? ` (${summary.removedMediaFiles} media files that were not in the backup were removed)`
+        : '') +
       '.',
   );
-  if (summary.keptOldDatabase) console.log(`The embedded database it replaced is kept in ${summary.keptOldDatabase}; delete it when you no longer need it.`);
+  if (summary.keptOldDatabase)
+    console.log(
+      `The embedded database it replaced is kept in ${summary.keptOldDatabase}; delete it when you no longer need it.`,
+    );
 } catch (error) {
   if (error instanceof BadArchiveError) console.error(`Cannot restore ${file}: ${error.message}. Nothing was changed.`);
-  else if (error instanceof RestoreRefusedError || error instanceof ConfigError) console.error(`${error.message} Nothing was changed.`);
+  else if (error instanceof RestoreRefusedError || error instanceof ConfigError)
+    console.error(`${error.message} Nothing was changed.`);
   // Past the checks the database or media may be half restored: running it again (with --replace) finishes it.
-  else console.error(`Restore failed part-way: ${error instanceof Error ? error.message : String(error)}. Fix the cause and run it again with --replace.`);
+  else
+    console.error(
+      `Restore failed part-way: ${error instanceof Error ? error.message : String(error)}. Fix the cause and run it again with --replace.`,
+    );
   process.exit(1);
 }

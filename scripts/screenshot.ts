@@ -12,7 +12,17 @@ if (!url || !out) {
 const userDataDir = mkdtempSync(join(tmpdir(), 'harborline-shot-'));
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--host-resolver-rules=MAP *.localhost 127.0.0.1'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+    '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+  ],
   userDataDir,
 });
 try {
@@ -24,7 +34,9 @@ try {
   const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
   await page.setViewport({ width: Number(width), height: Math.min(height, 16_000) });
   // Images in hidden panels (tabs, closed accordions) never load: only the rendered ones count.
-  await page.waitForFunction('[...document.images].every((img) => img.complete || img.getClientRects().length === 0)', { timeout: 30_000 });
+  await page.waitForFunction('[...document.images].every((img) => img.complete || img.getClientRects().length === 0)', {
+    timeout: 30_000,
+  });
   await page.screenshot({ path: out as `${string}.png`, fullPage: true });
 } finally {
   await browser.close();

@@ -21,12 +21,19 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 function ensureChromium(): void {
   if (existsSync(CHROMIUM)) return;
   if (process.getuid?.() !== 0) {
-    console.error(`Browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    console.error(
+      `Browser tests need Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
   console.log('Installing Chromium from Debian (apt-get install chromium)...');
-  const run = (args: string[]) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (run(['update', '-qq']).status !== 0 || run(['install', '-y', '-qq', 'chromium']).status !== 0 || !existsSync(CHROMIUM)) {
+  const run = (args: string[]) =>
+    spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (
+    run(['update', '-qq']).status !== 0 ||
+    run(['install', '-y', '-qq', 'chromium']).status !== 0 ||
+    !existsSync(CHROMIUM)
+  ) {
     console.error('Could not install Chromium with apt-get; browser tests cannot run.');
     process.exit(1);
   }
@@ -34,7 +41,9 @@ function ensureChromium(): void {
 
 type Phase = { name: string; folders: string[]; env: Record<string, string> };
 
-const phases: Phase[] = [{ name: 'unit and integration (PGlite)', folders: ['test/unit', 'test/integration'], env: { TEST_DB: 'pglite' } }];
+const phases: Phase[] = [
+  { name: 'unit and integration (PGlite)', folders: ['test/unit', 'test/integration'], env: { TEST_DB: 'pglite' } },
+];
 if (process.env.TEST_DATABASE_URL) {
   phases.push({ name: 'integration (PostgreSQL)', folders: ['test/integration'], env: { TEST_DB: 'postgres' } });
 } else {
@@ -62,7 +71,10 @@ function splitArguments(args: string[]): { files: string[]; mochaArgs: string[] 
     const found = statSync(path).isDirectory() ? testFilesUnder(path) : [path];
     for (const file of found) {
       const name = relative(ROOT, file).split('\\').join('/');
-      if (!TEST_FILE.test(name) || !phases.some((phase) => phase.folders.some((folder) => name.startsWith(`${folder}/`)))) {
+      if (
+        !TEST_FILE.test(name) ||
+        !phases.some((phase) => phase.folders.some((folder) => name.startsWith(`${folder}/`)))
+      ) {
         console.error(`${arg}: not a test file under test/unit, test/integration or test/e2e`);
         process.exit(1);
       }
@@ -91,7 +103,12 @@ const { files, mochaArgs } = splitArguments(process.argv.slice(2));
 const only = process.env.TEST_PHASES?.split(',');
 const selected = phases
   .filter((phase) => !only || only.some((o) => phase.name.toLowerCase().includes(o.toLowerCase())))
-  .map((phase) => ({ ...phase, files: files.length ? files.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`))) : phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`) }))
+  .map((phase) => ({
+    ...phase,
+    files: files.length
+      ? files.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`)))
+      : phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+  }))
   .filter((phase) => phase.files.length > 0);
 
 const browser = selected.some((phase) => phase.name.startsWith('browser'));
@@ -116,7 +133,9 @@ if (!files.length) {
   const failedChecks = checks.filter(({ passed }) => !passed).length;
   if (failedChecks > 0) {
     await build?.catch(() => undefined);
-    console.error('\nThe type check, lint or format check failed (npm run format fixes the format): tests were not run.');
+    console.error(
+      '\nThe type check, lint or format check failed (npm run format fixes the format): tests were not run.',
+    );
     console.log(`\n0 passed, ${failedChecks} failed, 0 skipped`);
     process.exit(1);
   }
@@ -156,7 +175,14 @@ function startPhase(phase: Selected, options: { logFile?: string; extraArgs?: st
     {
       cwd: ROOT,
       stdio: ['ignore', out, out],
-      env: { ...process.env, NODE_ENV: 'test', SUMMARY_FILE: summaryFile, TEST_TEMPLATE_DIR: templateDir, TEST_RUNNER_PID: String(process.pid), ...phase.env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        SUMMARY_FILE: summaryFile,
+        TEST_TEMPLATE_DIR: templateDir,
+        TEST_RUNNER_PID: String(process.pid),
+        ...phase.env,
+      },
     },
   );
   const status = new Promise<number | null>((resolvePhase) => child.on('exit', (code) => resolvePhase(code)));
@@ -187,7 +213,15 @@ async function runAlone(phase: Selected): Promise<void> {
  * or serve S3 and child processes from the test process's own event loop: beside another phase
  * they measure the machine's load, so they run after the two database phases, one phase at a time.
  */
-const LOAD_SENSITIVE = ['admin-auth', 'backup-restore', 'rate-limits', 'waitlist-concurrency', 'database-faults', 'page-cache-dynos', 'process'].map((name) => `test/integration/${name}.test.ts`);
+const LOAD_SENSITIVE = [
+  'admin-auth',
+  'backup-restore',
+  'rate-limits',
+  'waitlist-concurrency',
+  'database-faults',
+  'page-cache-dynos',
+  'process',
+].map((name) => `test/integration/${name}.test.ts`);
 
 // The PostgreSQL phase runs beside the PGlite one (PGlite is busy in its own process, PostgreSQL in
 // the server's), its output shown when it ends; TEST_SEQUENTIAL=1 runs one phase at a time.
@@ -195,7 +229,12 @@ const together = process.env.TEST_SEQUENTIAL !== '1' && !files.length;
 for (let index = 0; index < selected.length; index++) {
   const phase = selected[index]!;
   const partner = selected[index + 1];
-  if (!(together && phase.env.TEST_DB === 'pglite' && !phase.name.startsWith('browser') && partner?.env.TEST_DB === 'postgres')) {
+  if (!(
+    together &&
+    phase.env.TEST_DB === 'pglite' &&
+    !phase.name.startsWith('browser') &&
+    partner?.env.TEST_DB === 'postgres'
+  )) {
     await runAlone(phase);
     continue;
   }
@@ -209,14 +248,17 @@ for (let index = 0; index < selected.length; index++) {
   process.stdout.write(readFileSync(second.logFile!, 'utf8'));
   addUp(second, secondStatus);
   const alone = LOAD_SENSITIVE.filter((file) => existsSync(join(ROOT, file)));
-  for (const sensitive of [phase, partner]) await runAlone({ ...sensitive, name: `${sensitive.name}, load-sensitive suites`, files: alone });
+  for (const sensitive of [phase, partner])
+    await runAlone({ ...sensitive, name: `${sensitive.name}, load-sensitive suites`, files: alone });
   index++;
 }
 rmSync(summaryDir, { recursive: true, force: true });
 rmSync(templateDir, { recursive: true, force: true });
 if (process.env.TEST_DATABASE_URL && selected.some((phase) => phase.env.TEST_DB === 'postgres')) {
   const { dropSharedTemplates } = await import('../test/helpers/database-templates');
-  await dropSharedTemplates(process.env.TEST_DATABASE_URL, process.pid).catch((error: unknown) => console.error(`Could not drop the shared template databases: ${String(error)}`));
+  await dropSharedTemplates(process.env.TEST_DATABASE_URL, process.pid).catch((error: unknown) =>
+    console.error(`Could not drop the shared template databases: ${String(error)}`),
+  );
 }
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || crashed || totals.passed === 0 ? 1 : 0);

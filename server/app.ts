@@ -72,7 +72,16 @@ export function createApp(deps: AppDeps): Express {
   configureEmbedHosts(config.embedAllowedHosts, { environment: true });
   // Site settings (staff overrides of the environment's values), cached per process and reloaded
   // when any dyno saves them. The CSP reads the union of every site's hosts and origins.
-  const siteSettings = new SiteSettingsCache(db, { a11yFeedbackUrl: config.a11yFeedbackUrl, embedHosts: config.embedAllowedHosts, securityContact: config.securityContact, mapStyleUrl: config.mapStyleUrl }, logger);
+  const siteSettings = new SiteSettingsCache(
+    db,
+    {
+      a11yFeedbackUrl: config.a11yFeedbackUrl,
+      embedHosts: config.embedAllowedHosts,
+      securityContact: config.securityContact,
+      mapStyleUrl: config.mapStyleUrl,
+    },
+    logger,
+  );
   // Tests and scripts reach the app's own cache here (e.g. to reload it after changing rows directly).
   app.locals.siteSettings = siteSettings;
   siteSettings.listen().catch((error: unknown) => logger.error({ err: error }, 'site settings cannot hear changes'));
@@ -80,7 +89,10 @@ export function createApp(deps: AppDeps): Express {
     securityHeaders({
       production: config.env === 'production',
       // The map page fetches its style (and the style's tiles, sprites, glyphs) from the map style's origin.
-      connectSources: [...sentryOrigins(config.sentryDsn), ...(config.captchaScriptOrigin ? [config.captchaScriptOrigin] : [])],
+      connectSources: [
+        ...sentryOrigins(config.sentryDsn),
+        ...(config.captchaScriptOrigin ? [config.captchaScriptOrigin] : []),
+      ],
       scriptSources: config.captchaScriptOrigin ? [config.captchaScriptOrigin] : [],
       dynamic: {
         connectSources: () => siteSettings.mapOrigins(),
@@ -91,7 +103,15 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  app.use('/static/assets', express.static(join(PUBLIC_ASSETS_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  app.use(
+    '/static/assets',
+    express.static(join(PUBLIC_ASSETS_DIR, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      fallthrough: false,
+    }),
+  );
   app.use('/static', express.static(STATIC_DIR, { maxAge: '1h', index: false }));
   app.use('/static/altcha', captchaAssets());
 
@@ -123,15 +143,35 @@ export function createApp(deps: AppDeps): Express {
   app.locals.renderDeps = renderDeps;
   app.locals.db = db;
 
-  app.use('/wagtail', adminRoutes({ db, assets, sessions, renderDeps, logger, siteSettings, mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }), media: { storage: media, limits: config.uploads, uploadDir: uploadDir(config.dataDir) } }));
+  app.use(
+    '/wagtail',
+    adminRoutes({
+      db,
+      assets,
+      sessions,
+      renderDeps,
+      logger,
+      siteSettings,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
+      media: { storage: media, limits: config.uploads, uploadDir: uploadDir(config.dataDir) },
+    }),
+  );
   app.use('/api-nc', csrfTokenRoutes(sessions));
   // Page privacy: the password and login forms; the gate runs the session stack on restricted pages only.
   app.use('/_util', privacyUtilRoutes({ db, sessions, assets }));
   const viewGate = createViewGate(db, sessions, assets);
 
   const locationCache = new LocationCache();
-  clearCacheOnLocationChange(db, locationCache, logger).catch((error: unknown) => logger.error({ err: error }, 'location cache cannot hear flushes'));
-  app.use(locationsRuntime({ cache: locationCache, mapStyleUrl: config.mapStyleUrl ?? null, mapStyleFor: async (siteId) => (await siteSettings.forSite(siteId)).mapStyleUrl }));
+  clearCacheOnLocationChange(db, locationCache, logger).catch((error: unknown) =>
+    logger.error({ err: error }, 'location cache cannot hear flushes'),
+  );
+  app.use(
+    locationsRuntime({
+      cache: locationCache,
+      mapStyleUrl: config.mapStyleUrl ?? null,
+      mapStyleFor: async (siteId) => (await siteSettings.forSite(siteId)).mapStyleUrl,
+    }),
+  );
   app.use(gated(['/api/location/flush'], locationFlushRoutes({ db, sessions })));
   app.use(gated(['/api/location', MAP_ASSETS_SCOPE], locationRoutes(db)));
   app.use(gated(['/api'], waitlistRoutes(db)));
@@ -140,10 +180,17 @@ export function createApp(deps: AppDeps): Express {
   app.use(gated(LOCATION_PAGE_SCOPE, locationPageRoutes(db, renderDeps, viewGate)));
   app.use(gated(WAITLIST_PAGE_SCOPE, waitlistPageRoutes(db, renderDeps)));
   app.use(gated(FOOTER_SCOPE, navigationRoutes(renderDeps)));
-  app.use(gated(['/sitemap.xml', '/sitemap/sitemap.xml', '/robots.txt', '/.well-known/security.txt'], seoRoutes(db, { siteSettings })));
+  app.use(
+    gated(
+      ['/sitemap.xml', '/sitemap/sitemap.xml', '/robots.txt', '/.well-known/security.txt'],
+      seoRoutes(db, { siteSettings }),
+    ),
+  );
   app.use(gated(['/integration-manifest.json'], integrationRoutes(db)));
   app.use(gated(['/api/forms', '/api/fcc'], formApiRoutes({ db, config, sessions })));
-  app.use(publicPageRoutes(db, logger, renderDeps, viewGate, formPageHandler({ db, config, logger, sessions, renderDeps })));
+  app.use(
+    publicPageRoutes(db, logger, renderDeps, viewGate, formPageHandler({ db, config, logger, sessions, renderDeps })),
+  );
   app.use(notFoundFallthrough);
 
   const renderNotFound = async (req: Request, res: express.Response) => {

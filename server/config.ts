@@ -32,11 +32,21 @@ const envSchema = z.object({
   // The external accessibility feedback service the footer's report form posts to.
   A11Y_FEEDBACK_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // Where the captcha widget's script and styles load from (an origin, no path). Unset: this site.
-  CAPTCHA_SCRIPT_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin).optional()),
+  CAPTCHA_SCRIPT_ORIGIN: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .transform((url) => new URL(url).origin)
+      .optional(),
+  ),
   // The map page's vector tile style (https JSON). Unset: a plain local background, no tiles.
   MAP_STYLE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // security.txt's Contact (a mailto: or https: URI); a default is used when unset.
-  SECURITY_CONTACT: optionalText.pipe(z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URI').optional()),
+  SECURITY_CONTACT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URI')
+      .optional(),
+  ),
   COMMIT_ID: optionalText,
   BRANCH: optionalText,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -48,13 +58,25 @@ const envSchema = z.object({
   CDN_PURGE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // How many reverse proxies stand in front of the app: X-Forwarded-For/-Proto/-Host are read only
   // from that many hops. Unset: 1 in production (a platform router), 0 elsewhere.
-  TRUST_PROXY: optionalText.pipe(z.coerce.number<string>('must be a number of proxies from 0 to 10').int('must be a whole number of proxies').min(0).max(10).optional()),
+  TRUST_PROXY: optionalText.pipe(
+    z.coerce
+      .number<string>('must be a number of proxies from 0 to 10')
+      .int('must be a whole number of proxies')
+      .min(0)
+      .max(10)
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // 'pretty' (one readable line per entry) or 'json' (one object per line, for a log drain or a
   // program reading the output). Unset: pretty in development, JSON otherwise.
   LOG_FORMAT: optionalText.pipe(z.enum(['pretty', 'json'], "must be 'pretty' or 'json'").optional()),
   // Outgoing mail (password reset). Without it, messages are written to DATA_DIR/mail/.
-  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
   // Media storage: an s3://bucket/prefix?endpoint=&region=&forcePathStyle= URL, or the S3_* /
   // AWS_* variables below; neither: the local directory DATA_DIR/media.
   MEDIA_STORAGE_URL: optionalText,
@@ -77,13 +99,32 @@ const envSchema = z.object({
   DOCUMENT_EXTENSIONS: z
     .string()
     .default('pdf,docx,xlsx,zip,jpg,png,gif,webp,avif')
-    .transform((value) => value.split(',').map((ext) => ext.trim().toLowerCase().replace(/^\./, '')).filter(Boolean))
-    .pipe(z.array(z.enum(['pdf', 'docx', 'xlsx', 'zip', 'jpg', 'png', 'gif', 'webp', 'avif'], 'must be comma-separated extensions among pdf, docx, xlsx, zip, jpg, png, gif, webp, avif')).min(1)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((ext) => ext.trim().toLowerCase().replace(/^\./, ''))
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.enum(
+            ['pdf', 'docx', 'xlsx', 'zip', 'jpg', 'png', 'gif', 'webp', 'avif'],
+            'must be comma-separated extensions among pdf, docx, xlsx, zip, jpg, png, gif, webp, avif',
+          ),
+        )
+        .min(1),
+    ),
   // Hosts that iframe/embed blocks may show and the CSP's frame-src allows (comma-separated).
   EMBED_ALLOWED_HOSTS: z
     .string()
     .default(DEFAULT_EMBED_HOSTS.join(','))
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().regex(/^[a-z0-9.-]+(:\d+)?$/, 'must be comma-separated host names'))),
 });
 
@@ -121,7 +162,12 @@ export type Config = {
 };
 
 /** Upload limits in bytes and the document allow-list (extensions, decided by the bytes). */
-export type UploadLimits = { maxImageBytes: number; maxDocumentBytes: number; maxVideoBytes: number; documentExtensions: string[] };
+export type UploadLimits = {
+  maxImageBytes: number;
+  maxDocumentBytes: number;
+  maxVideoBytes: number;
+  documentExtensions: string[];
+};
 
 export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxImageBytes: 20_000_000,
@@ -157,7 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!values.DATABASE_URL && values.WEB_CONCURRENCY > 1) {
     // PGlite is a single-process database: several workers cannot share its files.
-    throw new ConfigError('Invalid environment variable WEB_CONCURRENCY: must be 1 without DATABASE_URL (the embedded database serves one process)');
+    throw new ConfigError(
+      'Invalid environment variable WEB_CONCURRENCY: must be 1 without DATABASE_URL (the embedded database serves one process)',
+    );
   }
 
   return {
@@ -215,31 +263,51 @@ function mediaConfig(values: z.infer<typeof envSchema>, dataDir: string): MediaC
     } catch {
       url = new URL('invalid:');
     }
-    if (url.protocol !== 's3:' || !url.hostname) throw new ConfigError('Invalid environment variable MEDIA_STORAGE_URL: must be an s3://bucket/prefix URL (unset, media stay in DATA_DIR/media)');
-    if (url.username || url.password) throw new ConfigError('Invalid environment variable MEDIA_STORAGE_URL: put credentials in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not in the URL');
+    if (url.protocol !== 's3:' || !url.hostname)
+      throw new ConfigError(
+        'Invalid environment variable MEDIA_STORAGE_URL: must be an s3://bucket/prefix URL (unset, media stay in DATA_DIR/media)',
+      );
+    if (url.username || url.password)
+      throw new ConfigError(
+        'Invalid environment variable MEDIA_STORAGE_URL: put credentials in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, not in the URL',
+      );
     bucket = url.hostname;
     prefix = decodeURIComponent(url.pathname.replace(/^\//, ''));
     params = url.searchParams;
     const unknown = [...params.keys()].filter((key) => !['endpoint', 'region', 'forcePathStyle'].includes(key));
-    if (unknown.length) throw new ConfigError(`Invalid environment variable MEDIA_STORAGE_URL: unknown parameter ${unknown[0]} (known: endpoint, region, forcePathStyle)`);
+    if (unknown.length)
+      throw new ConfigError(
+        `Invalid environment variable MEDIA_STORAGE_URL: unknown parameter ${unknown[0]} (known: endpoint, region, forcePathStyle)`,
+      );
   } else if (values.S3_BUCKET) {
     bucket = values.S3_BUCKET;
   } else {
     return { driver: 'local', root: resolve(dataDir, 'media') };
   }
-  if (!BUCKET.test(bucket)) throw new ConfigError(`Invalid environment variable ${source}: '${bucket}' is not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens)`);
+  if (!BUCKET.test(bucket))
+    throw new ConfigError(
+      `Invalid environment variable ${source}: '${bucket}' is not a valid bucket name (3-63 lower-case letters, digits, dots and hyphens)`,
+    );
   prefix = prefix.replace(/\/+$/, '');
   if (prefix && !prefix.split('/').every((segment) => PREFIX_SEGMENT.test(segment))) {
-    throw new ConfigError(`Invalid environment variable ${values.MEDIA_STORAGE_URL ? 'MEDIA_STORAGE_URL' : 'S3_PREFIX'}: the key prefix must be folder names of letters, digits, '.', '_' and '-'`);
+    throw new ConfigError(
+      `Invalid environment variable ${values.MEDIA_STORAGE_URL ? 'MEDIA_STORAGE_URL' : 'S3_PREFIX'}: the key prefix must be folder names of letters, digits, '.', '_' and '-'`,
+    );
   }
-  const endpoint = params.get('endpoint') ?? values.S3_ENDPOINT ?? values.AWS_ENDPOINT_URL_S3 ?? values.AWS_ENDPOINT_URL;
-  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(endpoint)) throw new ConfigError(`Invalid environment variable ${source}: the endpoint must be an http:// or https:// URL`);
+  const endpoint =
+    params.get('endpoint') ?? values.S3_ENDPOINT ?? values.AWS_ENDPOINT_URL_S3 ?? values.AWS_ENDPOINT_URL;
+  if (endpoint !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(endpoint))
+    throw new ConfigError(`Invalid environment variable ${source}: the endpoint must be an http:// or https:// URL`);
   const region = params.get('region') ?? values.AWS_REGION ?? values.AWS_DEFAULT_REGION ?? 'us-east-1';
-  if (!REGION.test(region)) throw new ConfigError(`Invalid environment variable ${source}: '${region}' is not a region name`);
+  if (!REGION.test(region))
+    throw new ConfigError(`Invalid environment variable ${source}: '${region}' is not a region name`);
   const pathStyle = params.get('forcePathStyle') ?? values.S3_FORCE_PATH_STYLE;
-  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError('Invalid environment variable MEDIA_STORAGE_URL: forcePathStyle must be true or false');
+  if (pathStyle !== undefined && pathStyle !== 'true' && pathStyle !== 'false')
+    throw new ConfigError('Invalid environment variable MEDIA_STORAGE_URL: forcePathStyle must be true or false');
   if (Boolean(values.AWS_ACCESS_KEY_ID) !== Boolean(values.AWS_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(`Missing environment variable ${values.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'}: both or neither must be set`);
+    throw new ConfigError(
+      `Missing environment variable ${values.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID'}: both or neither must be set`,
+    );
   }
   return {
     driver: 's3',
@@ -251,7 +319,11 @@ function mediaConfig(values: z.infer<typeof envSchema>, dataDir: string): MediaC
     forcePathStyle: pathStyle === undefined ? endpoint !== undefined : pathStyle === 'true',
     credentials:
       values.AWS_ACCESS_KEY_ID && values.AWS_SECRET_ACCESS_KEY
-        ? { accessKeyId: values.AWS_ACCESS_KEY_ID, secretAccessKey: values.AWS_SECRET_ACCESS_KEY, ...(values.AWS_SESSION_TOKEN ? { sessionToken: values.AWS_SESSION_TOKEN } : {}) }
+        ? {
+            accessKeyId: values.AWS_ACCESS_KEY_ID,
+            secretAccessKey: values.AWS_SECRET_ACCESS_KEY,
+            ...(values.AWS_SESSION_TOKEN ? { sessionToken: values.AWS_SESSION_TOKEN } : {}),
+          }
         : undefined,
   };
 }
@@ -271,7 +343,9 @@ function readOrCreateSecret(dataDir: string): string {
 
 function gitOutput(args: string[]): string | undefined {
   try {
-    const out = execFileSync('git', args, { stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 }).toString().trim();
+    const out = execFileSync('git', args, { stdio: ['ignore', 'pipe', 'ignore'], timeout: 2000 })
+      .toString()
+      .trim();
     return out || undefined;
   } catch {
     return undefined;

@@ -14,7 +14,16 @@ const UNAVAILABLE_SQLSTATES = new Set([
 ]);
 
 /** Node socket errors on the way to the database. */
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** Messages of pg, pg-pool, Kysely and PGlite that carry no code. */
 const UNAVAILABLE_MESSAGES = [
@@ -41,7 +50,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (current instanceof DatabaseUnavailableError) return true;
     if (typeof current !== 'object') return false;
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNO.has(code))) return true;
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_ERRNO.has(code))
+    )
+      return true;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
     current = (current as { cause?: unknown }).cause;
   }

@@ -9,7 +9,9 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   const file = `${dataDir}.lock`;
   const holder = embeddedDatabaseHolder(dataDir);
   if (holder !== undefined && holder !== process.pid) {
-    throw new Error(`The embedded database in ${dataDir} is in use by process ${holder}: stop that process (the server?) first, since the embedded database serves one process at a time.`);
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${holder}: stop that process (the server?) first, since the embedded database serves one process at a time.`,
+    );
   }
   writeFileSync(file, String(process.pid));
   return () => {

@@ -28,7 +28,11 @@ export type DatabaseWatch = {
   close(): void;
 };
 
-export function watchDatabase(options: { probe: () => Promise<void>; log: DatabaseLog; backoff?: Backoff }): DatabaseWatch {
+export function watchDatabase(options: {
+  probe: () => Promise<void>;
+  log: DatabaseLog;
+  backoff?: Backoff;
+}): DatabaseWatch {
   const { probe, log } = options;
   let state: 'up' | 'checking' | 'down' = 'up';
   let downSince = 0;

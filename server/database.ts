@@ -6,7 +6,12 @@ import type { ObjectRevisionTable } from './modules/revisions/table';
 import type { SiteSettingTable } from './modules/site-settings/table';
 import type { EditingSessionTable } from './modules/editing-sessions/table';
 import type { JobTable } from './modules/jobs/table';
-import type { CaptchaSolutionTable, ConsentRecordTable, FormSubmissionTable, SubscriberTable } from './modules/forms/table';
+import type {
+  CaptchaSolutionTable,
+  ConsentRecordTable,
+  FormSubmissionTable,
+  SubscriberTable,
+} from './modules/forms/table';
 import type { RedirectImportTable, RedirectTable } from './modules/redirects/table';
 import type { DocumentTable } from './modules/documents/table';
 import type { VideoTable, VideoTextTrackTable } from './modules/videos/table';
@@ -14,18 +19,42 @@ import type { ImageRenditionTable, ImageTable } from './modules/images/table';
 import type { LocationTable } from './modules/locations/table';
 import type { WorkflowStateTable } from './modules/moderation/table';
 import type { PageCommentReplyTable, PageCommentTable } from './modules/comments/table';
-import type { WorkflowPageTable, WorkflowTable, WorkflowTaskGroupTable, WorkflowTaskStateTable, WorkflowTaskTable, WorkflowWorkflowTaskTable } from './modules/workflows/table';
+import type {
+  WorkflowPageTable,
+  WorkflowTable,
+  WorkflowTaskGroupTable,
+  WorkflowTaskStateTable,
+  WorkflowTaskTable,
+  WorkflowWorkflowTaskTable,
+} from './modules/workflows/table';
 import type { SiteSnippetTable } from './modules/navigation/table';
 import type { SnippetChromeTable, SnippetCountryTable, SnippetToolboxTable } from './modules/snippets/table';
-import type { GroupCollectionPermissionTable, GroupModelPermissionTable, GroupPagePermissionTable, GroupTable, UserGroupTable } from './modules/permissions/table';
+import type {
+  GroupCollectionPermissionTable,
+  GroupModelPermissionTable,
+  GroupPagePermissionTable,
+  GroupTable,
+  UserGroupTable,
+} from './modules/permissions/table';
 import type { PasswordResetTokenTable } from './modules/account/table';
-import type { CollectionViewRestrictionGroupTable, CollectionViewRestrictionTable, PageViewRestrictionGroupTable, PageViewRestrictionTable } from './modules/privacy/table';
+import type {
+  CollectionViewRestrictionGroupTable,
+  CollectionViewRestrictionTable,
+  PageViewRestrictionGroupTable,
+  PageViewRestrictionTable,
+} from './modules/privacy/table';
 import type { PageRevisionTable, PageTable } from './modules/pages/table';
 import type { RateLimitTable } from './modules/rate-limits/table';
 import type { SessionTable } from './modules/sessions/table';
 import type { LocaleTable, SiteTable } from './modules/sites/table';
 import type { UserTable } from './modules/users/table';
-import type { GroupWaitlistPermissionTable, ReservationTable, WaitlistEntryEventTable, WaitlistEntryTable, WaitlistSettingsTable } from './modules/waitlist/table';
+import type {
+  GroupWaitlistPermissionTable,
+  ReservationTable,
+  WaitlistEntryEventTable,
+  WaitlistEntryTable,
+  WaitlistSettingsTable,
+} from './modules/waitlist/table';
 
 /** Every table Kysely knows, assembled from the modules' table.ts files. */
 export interface Database {

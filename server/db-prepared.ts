@@ -45,7 +45,9 @@ const { serialize } = protocol;
 function affectedRowsOf(tag: string): number {
   const [command, first, second] = tag.split(' ');
   if (command === 'INSERT') return Number.parseInt(second!, 10);
-  return command === 'UPDATE' || command === 'DELETE' || command === 'COPY' || command === 'MERGE' ? Number.parseInt(first!, 10) : 0;
+  return command === 'UPDATE' || command === 'DELETE' || command === 'COPY' || command === 'MERGE'
+    ? Number.parseInt(first!, 10)
+    : 0;
 }
 
 /**
@@ -57,14 +59,16 @@ function resultOf<T>(answer: messages.BackendMessage[], parsers: PGlite['parsers
   const rows: Array<Record<string, unknown>> = [];
   let affectedRows = 0;
   for (const message of answer) {
-    if (message instanceof protocol.messages.RowDescriptionMessage) fields = message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+    if (message instanceof protocol.messages.RowDescriptionMessage)
+      fields = message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
     else if (message instanceof protocol.messages.DataRowMessage) {
       const row: Record<string, unknown> = {};
       message.fields.forEach((value, i) => {
         row[fields[i]!.name] = types.parseType(value, fields[i]!.dataTypeID, parsers);
       });
       rows.push(row);
-    } else if (message instanceof protocol.messages.CommandCompleteMessage) affectedRows += affectedRowsOf(message.text);
+    } else if (message instanceof protocol.messages.CommandCompleteMessage)
+      affectedRows += affectedRowsOf(message.text);
   }
   return { rows: rows as T[], fields, affectedRows };
 }
@@ -75,7 +79,10 @@ function resultOf<T>(answer: messages.BackendMessage[], parsers: PGlite['parsers
  */
 function needsNewStatement(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  return code === '26000' || (code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message)));
+  return (
+    code === '26000' ||
+    (code === '0A000' && /cached plan must not change result type/.test(String((error as Error).message)))
+  );
 }
 
 /**
@@ -94,7 +101,10 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
 
   async function prepare(text: string): Promise<{ name: string; types: number[] }> {
     const name = nameFor(text);
-    const { messages } = await pglite.execProtocol(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), { syncToFs: false });
+    const { messages } = await pglite.execProtocol(
+      Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      { syncToFs: false },
+    );
     const statement = { name, types: pgliteParse.parseDescribeStatementResults(messages) };
     statements.set(text, statement);
     return statement;
@@ -103,7 +113,11 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
   async function forget(text: string): Promise<void> {
     const statement = statements.get(text);
     statements.delete(text);
-    if (statement) await pglite.execProtocol(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false, throwOnError: false });
+    if (statement)
+      await pglite.execProtocol(
+        Buffer.concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]),
+        { syncToFs: false, throwOnError: false },
+      );
   }
 
   async function execute<T>(text: string, params: unknown[]): Promise<Results<T>> {
@@ -115,7 +129,12 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
     });
     // The stream variant keeps only the parsed messages (execProtocol also copies the raw bytes).
     const answer = await pglite.execProtocolStream(
-      Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+      Buffer.concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
     );
     return resultOf<T>(answer, pglite.parsers);
   }
@@ -138,7 +157,9 @@ export function withPreparedStatementsLite(pglite: PGlite): PGliteQueryClient {
 
   return {
     query: ((text: string, params?: unknown[], options?: Parameters<PGlite['query']>[2]) =>
-      text.startsWith(PREPARED_MARK) && !options ? preparedQuery(text, params ?? []) : pglite.query(text, params, options)) as PGlite['query'],
+      text.startsWith(PREPARED_MARK) && !options
+        ? preparedQuery(text, params ?? [])
+        : pglite.query(text, params, options)) as PGlite['query'],
     close: () => pglite.close(),
   };
 }

@@ -70,7 +70,12 @@ export function openDatabase(target: DatabaseTarget, options: { log?: DatabaseLo
 }
 
 function openPostgres(url: string, poolSize: number, log: DatabaseLog): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   const watch = watchDatabase({ probe: () => probePostgres(url), log });
   // Every client gets an error listener for its whole life. pg-pool listens only while a client
   // is idle; a checked-out client whose server goes away (a restart, pg_terminate_backend) would
@@ -88,7 +93,11 @@ function openPostgres(url: string, poolSize: number, log: DatabaseLog): Database
     connect: () =>
       pool.connect().then(withPreparedStatements, (error: unknown) => {
         watch.failed(error);
-        throw isDatabaseUnavailable(error) ? error : new DatabaseUnavailableError(`Cannot connect to the database: ${(error as Error).message}`, { cause: error });
+        throw isDatabaseUnavailable(error)
+          ? error
+          : new DatabaseUnavailableError(`Cannot connect to the database: ${(error as Error).message}`, {
+              cause: error,
+            });
       }),
     end: () => pool.end(),
   };
@@ -120,7 +129,11 @@ async function probePostgres(url: string): Promise<void> {
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Migrations written on parallel branches can land in any order; each is dated and independent.
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -52,9 +52,11 @@ function addSubscriber(subscribers: Subscribers, channel: string, subscriber: Su
   return () => void set.delete(subscriber);
 }
 
-const publishVia = (db: Kysely<any>) => async (channel: string, payload = '') => {
-  await sql`select pg_notify(${checkedChannel(channel)}, ${payload})`.execute(db);
-};
+const publishVia =
+  (db: Kysely<any>) =>
+  async (channel: string, payload = '') => {
+    await sql`select pg_notify(${checkedChannel(channel)}, ${payload})`.execute(db);
+  };
 
 export function pgliteEventBus(pglite: PGlite, db: Kysely<any>, log: DatabaseLog = consoleDatabaseLog): EventBus {
   const subscribers: Subscribers = new Map();
@@ -66,10 +68,14 @@ export function pgliteEventBus(pglite: PGlite, db: Kysely<any>, log: DatabaseLog
       const unsubscribe = addSubscriber(subscribers, channel, { onMessage, onMissed });
       if (!listening.has(channel)) {
         const deliver = (payload: string) => {
-          for (const subscriber of subscribers.get(channel) ?? []) safely(log, channel, () => subscriber.onMessage(payload));
+          for (const subscriber of subscribers.get(channel) ?? [])
+            safely(log, channel, () => subscriber.onMessage(payload));
         };
         // Forgotten on failure, so the next subscriber tries again.
-        listening.set(channel, pglite.listen(channel, deliver).catch((error: unknown) => (listening.delete(channel), Promise.reject(error))));
+        listening.set(
+          channel,
+          pglite.listen(channel, deliver).catch((error: unknown) => (listening.delete(channel), Promise.reject(error))),
+        );
       }
       await listening.get(channel);
       return unsubscribe;
@@ -85,7 +91,11 @@ export function pgliteEventBus(pglite: PGlite, db: Kysely<any>, log: DatabaseLog
  * a network cut) it is replaced with back-off, forever, until `close()`; once the new one
  * listens again every subscriber's `onMissed` runs.
  */
-export function postgresEventBus(url: string, db: Kysely<any>, options: { log?: DatabaseLog; backoff?: Backoff } = {}): EventBus {
+export function postgresEventBus(
+  url: string,
+  db: Kysely<any>,
+  options: { log?: DatabaseLog; backoff?: Backoff } = {},
+): EventBus {
   const log = options.log ?? consoleDatabaseLog;
   const subscribers: Subscribers = new Map();
   let client: pg.Client | undefined;
@@ -108,7 +118,10 @@ export function postgresEventBus(url: string, db: Kysely<any>, options: { log?: 
   const heartbeat = setInterval(() => {
     const current = client;
     if (!current) return;
-    const timeout = setTimeout(() => lose(current, new Error('event listener heartbeat timed out')), HEARTBEAT_TIMEOUT_MS);
+    const timeout = setTimeout(
+      () => lose(current, new Error('event listener heartbeat timed out')),
+      HEARTBEAT_TIMEOUT_MS,
+    );
     current.query('select 1').then(
       () => clearTimeout(timeout),
       () => clearTimeout(timeout),
@@ -139,12 +152,18 @@ export function postgresEventBus(url: string, db: Kysely<any>, options: { log?: 
   const connect = async () => {
     if (closed || client || connecting) return;
     connecting = true;
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const next = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // Every client has its error handled: an unhandled 'error' would end the process.
     next.on('error', (error) => lose(next, error));
     next.on('end', () => lose(next, undefined));
     next.on('notification', (message) => {
-      for (const subscriber of subscribers.get(message.channel) ?? []) safely(log, message.channel, () => subscriber.onMessage(message.payload ?? ''));
+      for (const subscriber of subscribers.get(message.channel) ?? [])
+        safely(log, message.channel, () => subscriber.onMessage(message.payload ?? ''));
     });
     try {
       await next.connect();
@@ -161,8 +180,12 @@ export function postgresEventBus(url: string, db: Kysely<any>, options: { log?: 
       listened = channels;
       attempt = 0;
       if (everConnected) {
-        log.info({ outageMs: Date.now() - lostAt }, 'event listener reconnected; subscribers flush what they may have missed');
-        for (const [channel, set] of subscribers) for (const subscriber of set) safely(log, channel, subscriber.onMissed);
+        log.info(
+          { outageMs: Date.now() - lostAt },
+          'event listener reconnected; subscribers flush what they may have missed',
+        );
+        for (const [channel, set] of subscribers)
+          for (const subscriber of set) safely(log, channel, subscriber.onMissed);
       }
       everConnected = true;
     } catch (error) {

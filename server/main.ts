@@ -58,7 +58,9 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   ]);
   // The CDN purge hook (CDN_PURGE_URL) rides on the same runner, so a failed purge is retried.
   if (config.cdnPurgeUrl) handlers.set(CDN_PURGE_JOB, cdnPurgeHandler(config.cdnPurgeUrl));
-  await schedulePurge(database.db).catch((error: unknown) => logger.warn({ err: error }, 'wait-list purge not scheduled'));
+  await schedulePurge(database.db).catch((error: unknown) =>
+    logger.warn({ err: error }, 'wait-list purge not scheduled'),
+  );
   const jobs = startJobRunner({ db: database.db, handlers, logger });
 
   // Listening only now, with the signal handlers set in the same tick: a SIGTERM that comes as soon
@@ -66,7 +68,10 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   // Express 5 hands a failed listen (the port taken, not permitted) to this callback.
   const server: Server = app.listen(config.port, (error?: Error) => {
     if (error) listenFailed(logger, config.port, error);
-    logger.info({ port: config.port, database: database.kind, pid: process.pid }, `listening on http://localhost:${config.port}/`);
+    logger.info(
+      { port: config.port, database: database.kind, pid: process.pid },
+      `listening on http://localhost:${config.port}/`,
+    );
   });
 
   const drain = gracefulDrain({

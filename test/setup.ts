@@ -10,12 +10,24 @@ const errors: unknown[][] = [];
 const originalError = console.error;
 
 const isLoopback = (host: unknown) =>
-  typeof host !== 'string' || host === '' || host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '::1';
+  typeof host !== 'string' ||
+  host === '' ||
+  host === 'localhost' ||
+  host.endsWith('.localhost') ||
+  host.startsWith('127.') ||
+  host === '::1';
 
 const originalConnect = net.Socket.prototype.connect;
 net.Socket.prototype.connect = function patchedConnect(this: net.Socket, ...args: unknown[]) {
   const first = args[0] as { host?: unknown; path?: unknown } | number | string | undefined;
-  const host = typeof first === 'object' && first !== null ? (first.path ? 'localhost' : first.host) : typeof args[1] === 'string' ? args[1] : 'localhost';
+  const host =
+    typeof first === 'object' && first !== null
+      ? first.path
+        ? 'localhost'
+        : first.host
+      : typeof args[1] === 'string'
+        ? args[1]
+        : 'localhost';
   if (!isLoopback(host)) throw new Error(`Test tried to connect to ${String(host)}: tests may only reach this machine`);
   return (originalConnect as (...a: unknown[]) => net.Socket).apply(this, args);
 } as typeof net.Socket.prototype.connect;
@@ -30,9 +42,14 @@ net.Socket.prototype.connect = function patchedConnect(this: net.Socket, ...args
  * the full stacks, for chasing a warning.
  */
 if (process.env.TEST_REACT_OWNER_STACKS !== '1') {
-  const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number } | undefined>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number } | undefined>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
   if (internals && 'recentlyCreatedOwnerStacks' in internals) {
-    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Number.POSITIVE_INFINITY, set: () => undefined, configurable: true });
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      get: () => Number.POSITIVE_INFINITY,
+      set: () => undefined,
+      configurable: true,
+    });
   }
 }
 

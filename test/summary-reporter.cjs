@@ -25,7 +25,10 @@ class SummaryReporter extends Mocha.reporters.Spec {
       }
       const { passes, failures, pending } = runner.stats;
       if (process.env.SUMMARY_FILE) {
-        fs.writeFileSync(process.env.SUMMARY_FILE, JSON.stringify({ passed: passes, failed: failures, skipped: pending }));
+        fs.writeFileSync(
+          process.env.SUMMARY_FILE,
+          JSON.stringify({ passed: passes, failed: failures, skipped: pending }),
+        );
       }
     });
   }

@@ -23,7 +23,11 @@ export function App({
   if (payload.template === 'Footer') {
     // /blocks/footer/ is the footer alone, for embedding: no header, and the footer as the page.
     return (
-      <PageContextProvider context={payload.context} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation}>
+      <PageContextProvider
+        context={payload.context}
+        onTranslate={onTranslate}
+        onMissingTranslation={onMissingTranslation}
+      >
         <IconSprite />
         <main id="mainContent" tabIndex={-1} className="template-footer-only" />
         <Template page={payload.page} />
@@ -37,7 +41,11 @@ export function App({
     const html = usePart('main', payload.page);
     if (html !== undefined) {
       return (
-        <PageContextProvider context={payload.context} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation}>
+        <PageContextProvider
+          context={payload.context}
+          onTranslate={onTranslate}
+          onMissingTranslation={onMissingTranslation}
+        >
           <IconSprite />
           <SiteHeader />
           <main id="mainContent" tabIndex={-1} dangerouslySetInnerHTML={{ __html: html }} />
@@ -47,7 +55,11 @@ export function App({
     }
   }
   return (
-    <PageContextProvider context={payload.context} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation}>
+    <PageContextProvider
+      context={payload.context}
+      onTranslate={onTranslate}
+      onMissingTranslation={onMissingTranslation}
+    >
       <IconSprite />
       <SiteHeader />
       <main id="mainContent" tabIndex={-1}>

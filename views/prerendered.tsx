@@ -16,7 +16,6 @@ export type PartLookup = (kind: PartKind, key: object) => string | undefined;
  */
 export const PrerenderedParts = /* @__PURE__ */ createContext<PartLookup | null>(null);
 
-
 /** The part for this data object, if the server rendered one before. Server only: call it behind process.env.BROWSER_BUNDLE !== '1'. */
 export function usePart(kind: PartKind, key: object): string | undefined {
   return use(PrerenderedParts)?.(kind, key);

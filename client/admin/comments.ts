@@ -21,7 +21,12 @@ async function post(form: HTMLFormElement): Promise<void> {
   for (const [name, value] of new FormData(form)) if (typeof value === 'string') body.append(name, value);
   let fresh: Element | null = null;
   try {
-    const response = await fetch(form.action, { method: 'POST', body, credentials: 'same-origin', headers: { 'X-Comments-Panel': '1' } });
+    const response = await fetch(form.action, {
+      method: 'POST',
+      body,
+      credentials: 'same-origin',
+      headers: { 'X-Comments-Panel': '1' },
+    });
     const html = await response.text();
     fresh = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-comments-panel]');
   } catch {

@@ -44,7 +44,9 @@ function Editor({ data, onContentChange }: { data: EditorData; onContentChange(j
     onContentChange(JSON.stringify(next));
   };
   const pageFields = data.pageFields;
-  const pageValue = pageFields ? Object.fromEntries(Object.keys(pageFields.fields).map((name) => [name, content[name]])) : {};
+  const pageValue = pageFields
+    ? Object.fromEntries(Object.keys(pageFields.fields).map((name) => [name, content[name]]))
+    : {};
   return (
     <>
       {pageFields ? (

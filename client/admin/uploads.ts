@@ -11,7 +11,10 @@ type Uploaded = { id: number; title: string; editUrl: string; detail: string; ve
 /** The field errors of a redisplayed edit form, as one line. */
 function errorsIn(html: string): string {
   const page = new DOMParser().parseFromString(html, 'text/html');
-  return [...page.querySelectorAll('.admin-field__error')].map((el) => el.textContent?.trim() ?? '').filter(Boolean).join(' ');
+  return [...page.querySelectorAll('.admin-field__error')]
+    .map((el) => el.textContent?.trim() ?? '')
+    .filter(Boolean)
+    .join(' ');
 }
 
 function setUp(form: HTMLFormElement): void {
@@ -72,7 +75,12 @@ function setUp(form: HTMLFormElement): void {
       body.set('version', String(version));
       const button = edit.querySelector('button')!;
       button.textContent = 'Saving…';
-      void fetch(uploaded.editUrl, { method: 'POST', body, headers: { Accept: 'text/html' }, credentials: 'same-origin' }).then(
+      void fetch(uploaded.editUrl, {
+        method: 'POST',
+        body,
+        headers: { Accept: 'text/html' },
+        credentials: 'same-origin',
+      }).then(
         async (res) => {
           // A save redirects to the list (followed: 200); a refused one redisplays the form with its errors.
           if (res.ok) {

@@ -8,7 +8,14 @@ export type ErrorEvent = {
   level: 'error';
   release: string;
   environment: string;
-  exception: { values: Array<{ type: string; value: string; stacktrace?: { frames: StackFrame[] }; mechanism: { type: string; handled: false } }> };
+  exception: {
+    values: Array<{
+      type: string;
+      value: string;
+      stacktrace?: { frames: StackFrame[] };
+      mechanism: { type: string; handled: false };
+    }>;
+  };
   request: { url: string; headers: { 'User-Agent': string } };
   tags: Record<string, string>;
   sdk: { name: string; version: string };

@@ -38,7 +38,13 @@ export function installErrorReporter(options: ReporterOptions): () => void {
 
   const report = (captured: Captured) => {
     const frames = parseStack(captured.stack, target.location.origin);
-    if (isNoise(`${captured.type}: ${captured.value}`, frames.map((frame) => frame.filename))) return;
+    if (
+      isNoise(
+        `${captured.type}: ${captured.value}`,
+        frames.map((frame) => frame.filename),
+      )
+    )
+      return;
     if (random() >= sampleRate) return;
     const fingerprint = `${captured.type}:${captured.value}`;
     if (seen.has(fingerprint) || sent >= MAX_EVENTS_PER_PAGE) return;
@@ -52,12 +58,14 @@ export function installErrorReporter(options: ReporterOptions): () => void {
       release: options.release,
       environment: options.environment,
       exception: {
-        values: [{
-          type: captured.type,
-          value: captured.value,
-          ...(frames.length ? { stacktrace: { frames } } : {}),
-          mechanism: { type: captured.mechanism, handled: false },
-        }],
+        values: [
+          {
+            type: captured.type,
+            value: captured.value,
+            ...(frames.length ? { stacktrace: { frames } } : {}),
+            mechanism: { type: captured.mechanism, handled: false },
+          },
+        ],
       },
       request: { url: target.location.href, headers: { 'User-Agent': target.navigator.userAgent } },
       tags: { mechanism: captured.mechanism },

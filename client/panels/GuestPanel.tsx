@@ -1,7 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { Location } from '../../shared/schemas/locations';
-import type { Availability, FormState, ReservationView, WaitlistEntryView, WaitlistState } from '../../shared/schemas/waitlist';
+import type {
+  Availability,
+  FormState,
+  ReservationView,
+  WaitlistEntryView,
+  WaitlistState,
+} from '../../shared/schemas/waitlist';
 import { JoinForm } from '../../views/components/waitlist/JoinForm';
 import { ReservationForm } from '../../views/components/waitlist/ReservationForm';
 import { useLocalePrefix, useT } from '../../views/page-context';
@@ -15,7 +21,9 @@ type ApiError = { error?: { message?: string; fields?: Record<string, string[]> 
 /** An API error as the form's errors: the first message of each field, or the message. */
 function errorsOf(body: ApiError, values: Record<string, string>): FormState {
   const fields = body.error?.fields ?? {};
-  const fieldErrors = Object.fromEntries(Object.entries(fields).map(([key, messages]) => [key, messages[0] ?? ''])) as Record<string, string>;
+  const fieldErrors = Object.fromEntries(
+    Object.entries(fields).map(([key, messages]) => [key, messages[0] ?? '']),
+  ) as Record<string, string>;
   return { values, fieldErrors, nonFieldErrors: Object.keys(fieldErrors).length ? [] : [body.error?.message ?? ''] };
 }
 
@@ -25,7 +33,8 @@ async function getJson<T>(url: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-const formValues = (form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+const formValues = (form: HTMLFormElement) =>
+  Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
 
 /**
  * The guest panels: a react-aria modal dialog (focus kept inside, Escape or the close button
@@ -80,7 +89,11 @@ function WaitlistBody({ rlid }: { rlid: number }) {
     setBusy(true);
     try {
       const body = Object.fromEntries(Object.entries({ ...values, rlid: String(rlid) }).filter(([, v]) => v !== ''));
-      const res = await fetch('/api/waitlist/', { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch('/api/waitlist/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
       const json = (await res.json()) as WaitlistEntryView & ApiError;
       if (res.ok) setEntry(json);
       else setForm(errorsOf(json, values));
@@ -101,11 +114,16 @@ function ReservationBody({ rlid }: { rlid: number }) {
   const [form, setForm] = useState(emptyForm);
   const [busy, setBusy] = useState(false);
   const [booked, setBooked] = useState<ReservationView | null>(null);
-  const [idempotencyKey] = useState(() => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
+  const [idempotencyKey] = useState(() =>
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+  );
 
   /** Without a date the server picks the first date with a time left to book. */
   const load = (date: string | null, partySize: string) =>
-    fetch(`/api/reservations/availability/?rlid=${rlid}${date === null ? '' : `&date=${encodeURIComponent(date)}`}&partySize=${encodeURIComponent(partySize)}`, { headers: { Accept: 'application/json' } })
+    fetch(
+      `/api/reservations/availability/?rlid=${rlid}${date === null ? '' : `&date=${encodeURIComponent(date)}`}&partySize=${encodeURIComponent(partySize)}`,
+      { headers: { Accept: 'application/json' } },
+    )
       .then(async (res) => {
         const json = (await res.json()) as Availability & ApiError;
         if (res.ok) {

@@ -31,10 +31,22 @@ export function openGuestPanel(kind: PanelKind, rlid: number, opener: HTMLElemen
 function panelContext(): PageContext {
   let languageCode = document.documentElement.lang || 'en-US';
   try {
-    const data = JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as { context?: { languageCode?: string } };
+    const data = JSON.parse(document.getElementById('page-data')?.textContent ?? '{}') as {
+      context?: { languageCode?: string };
+    };
     languageCode = data.context?.languageCode ?? languageCode;
   } catch {
     // The document's lang attribute is enough.
   }
-  return { languageCode, catalog: catalogFor(languageCode), sentryDsn: null, commitId: '', branch: '', siteName: '', siteUrl: window.location.origin, alternates: [], isPreview: false };
+  return {
+    languageCode,
+    catalog: catalogFor(languageCode),
+    sentryDsn: null,
+    commitId: '',
+    branch: '',
+    siteName: '',
+    siteUrl: window.location.origin,
+    alternates: [],
+    isPreview: false,
+  };
 }

@@ -20,9 +20,21 @@ const PAGES_PER_SECTION = 100;
  */
 export async function seedAdminBenchTree(db: Db, homeId: number): Promise<AdminBenchTree> {
   const home = (await findPageById(db, homeId))!;
-  const existing = await db.selectFrom('pages').select('path').where('path', 'like', `${home.path}%`).where('depth', '=', home.depth + 1).orderBy('path', 'desc').executeTakeFirst();
+  const existing = await db
+    .selectFrom('pages')
+    .select('path')
+    .where('path', 'like', `${home.path}%`)
+    .where('depth', '=', home.depth + 1)
+    .orderBy('path', 'desc')
+    .executeTakeFirst();
   let nextStep = existing ? Number.parseInt(existing.path.slice(-4), 36) + 1 : 1;
-  const page = (parent: { path: string; depth: number; url_path: string }, step: number, title: string, slug: string, live: boolean): Omit<NewPage, 'content'> & { content: unknown } => ({
+  const page = (
+    parent: { path: string; depth: number; url_path: string },
+    step: number,
+    title: string,
+    slug: string,
+    live: boolean,
+  ): Omit<NewPage, 'content'> & { content: unknown } => ({
     path: parent.path + encodeStep(step),
     depth: parent.depth + 1,
     page_type: 'ExamplePage',
@@ -47,7 +59,14 @@ export async function seedAdminBenchTree(db: Db, homeId: number): Promise<AdminB
         .execute();
       const revisions = await db
         .insertInto('page_revisions')
-        .values(inserted.map((p) => ({ page_id: p.id, user_id: null, object_str: p.title, content: jsonb({ ...p, content: { body: [], confirmation_content: [] } }) })))
+        .values(
+          inserted.map((p) => ({
+            page_id: p.id,
+            user_id: null,
+            object_str: p.title,
+            content: jsonb({ ...p, content: { body: [], confirmation_content: [] } }),
+          })),
+        )
         .returning(['id', 'page_id'])
         .execute();
       const pairs = sql.join(revisions.map((r) => sql`(${r.page_id}::integer, ${r.id}::integer)`));
@@ -58,42 +77,89 @@ export async function seedAdminBenchTree(db: Db, homeId: number): Promise<AdminB
   const sections = [];
   for (let s = 0; s <= OTHER_SECTIONS; s++) {
     const big = s === 0;
-    sections.push({ ...page(home, nextStep++, big ? 'Bench explorer (5,000 children)' : `Bench section ${s}`, big ? 'bench-explorer' : `bench-section-${s}`, true), numchild: big ? BIG_PARENT_CHILDREN : PAGES_PER_SECTION });
+    sections.push({
+      ...page(
+        home,
+        nextStep++,
+        big ? 'Bench explorer (5,000 children)' : `Bench section ${s}`,
+        big ? 'bench-explorer' : `bench-section-${s}`,
+        true,
+      ),
+      numchild: big ? BIG_PARENT_CHILDREN : PAGES_PER_SECTION,
+    });
   }
   await insert(sections);
-  await db.updateTable('pages').set({ numchild: sql`numchild + ${sections.length}` }).where('id', '=', home.id).execute();
-  const parents = await db.selectFrom('pages').select(['id', 'path', 'depth', 'url_path', 'slug']).where('slug', 'like', 'bench-%').where('depth', '=', home.depth + 1).where('path', 'like', `${home.path}%`).execute();
+  await db
+    .updateTable('pages')
+    .set({ numchild: sql`numchild + ${sections.length}` })
+    .where('id', '=', home.id)
+    .execute();
+  const parents = await db
+    .selectFrom('pages')
+    .select(['id', 'path', 'depth', 'url_path', 'slug'])
+    .where('slug', 'like', 'bench-%')
+    .where('depth', '=', home.depth + 1)
+    .where('path', 'like', `${home.path}%`)
+    .execute();
   let bigParentId = 0;
   for (const parent of parents) {
     const big = parent.slug === 'bench-explorer';
     if (big) bigParentId = parent.id;
     const count = big ? BIG_PARENT_CHILDREN : PAGES_PER_SECTION;
-    await insert(Array.from({ length: count }, (_, i) => page(parent, i + 1, `${big ? 'Dish' : `${parent.slug} page`} ${i + 1}`, `item-${i + 1}`, i % 5 === 0)));
+    await insert(
+      Array.from({ length: count }, (_, i) =>
+        page(parent, i + 1, `${big ? 'Dish' : `${parent.slug} page`} ${i + 1}`, `item-${i + 1}`, i % 5 === 0),
+      ),
+    );
   }
-  const totalPages = Number((await db.selectFrom('pages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const totalPages = Number(
+    (
+      await db
+        .selectFrom('pages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   return { bigParentId, totalPages };
 }
 
 export type Timing = { what: string; runs: number; p50: number; p95: number; status: number };
 
 /** Signs in over HTTP as in a browser: the login form's CSRF token and the session cookie. */
-export async function signIn(base: string, username: string, password: string): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
+export async function signIn(
+  base: string,
+  username: string,
+  password: string,
+): Promise<(path: string, init?: RequestInit) => Promise<Response>> {
   let cookie = '';
   // The production server only sends its Secure cookie over HTTPS: say so, as the proxy in front would.
   const call = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${base}${path}`, { redirect: 'manual', ...init, headers: { 'X-Forwarded-Proto': 'https', ...(cookie ? { Cookie: cookie } : {}), ...(init.headers ?? {}) } });
+    const res = await fetch(`${base}${path}`, {
+      redirect: 'manual',
+      ...init,
+      headers: { 'X-Forwarded-Proto': 'https', ...(cookie ? { Cookie: cookie } : {}), ...(init.headers ?? {}) },
+    });
     const set = res.headers.getSetCookie().find((c) => c.startsWith('sessionid='));
     if (set) cookie = set.split(';')[0]!;
     return res;
   };
   const form = await (await call('/wagtail/login/')).text();
   const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(form)![1]!;
-  const login = await call('/wagtail/login/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ csrfmiddlewaretoken: token, username, password }) });
+  const login = await call('/wagtail/login/', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ csrfmiddlewaretoken: token, username, password }),
+  });
   if (login.status !== 303) throw new Error(`bench sign-in failed: ${login.status}`);
   return call;
 }
 
-export async function time(what: string, runs: number, request: () => Promise<Response>, between?: () => Promise<void>): Promise<Timing> {
+export async function time(
+  what: string,
+  runs: number,
+  request: () => Promise<Response>,
+  between?: () => Promise<void>,
+): Promise<Timing> {
   const times: number[] = [];
   let status = 0;
   for (let i = 0; i < runs + 3; i++) {
@@ -114,7 +180,10 @@ export async function time(what: string, runs: number, request: () => Promise<Re
  * Back-office figures through the running server as a signed-in superuser: one request at a time,
  * timed from sending to the last byte on this machine (server time plus a loopback round trip).
  */
-export async function benchAdmin(base: string, options: { username: string; password: string; bigParentId: number; sixtyBlockPageId: number; runs?: number }): Promise<Timing[]> {
+export async function benchAdmin(
+  base: string,
+  options: { username: string; password: string; bigParentId: number; sixtyBlockPageId: number; runs?: number },
+): Promise<Timing[]> {
   const runs = options.runs ?? 30;
   const call = await signIn(base, options.username, options.password);
   const explorer = `/wagtail/pages/${options.bigParentId}/`;
@@ -122,9 +191,17 @@ export async function benchAdmin(base: string, options: { username: string; pass
   out.push(await time('explorer, 5,000 children, page 1', runs, () => call(explorer)));
   out.push(await time('explorer, 5,000 children, page 50', runs, () => call(`${explorer}?p=50`)));
   out.push(await time('explorer, 5,000 children, last page (100)', runs, () => call(`${explorer}?p=100`)));
-  out.push(await time('explorer, 5,000 children, by title, page 50', runs, () => call(`${explorer}?ordering=title&p=50`)));
-  out.push(await time('search "dish 42" (111 matches of 10,000+)', runs, () => call('/wagtail/pages/search/?q=dish%2042')));
-  out.push(await time('search "section 7 page 1" (many words)', runs, () => call('/wagtail/pages/search/?q=section%207%20page%201')));
+  out.push(
+    await time('explorer, 5,000 children, by title, page 50', runs, () => call(`${explorer}?ordering=title&p=50`)),
+  );
+  out.push(
+    await time('search "dish 42" (111 matches of 10,000+)', runs, () => call('/wagtail/pages/search/?q=dish%2042')),
+  );
+  out.push(
+    await time('search "section 7 page 1" (many words)', runs, () =>
+      call('/wagtail/pages/search/?q=section%207%20page%201'),
+    ),
+  );
 
   // Reorder: the last of 5,000 siblings to the top and back (every sibling path shifts).
   const last = await (await call(`${explorer}?ordering=ord&p=100`)).text();
@@ -133,13 +210,19 @@ export async function benchAdmin(base: string, options: { username: string; pass
   const movingId = Number([...last.matchAll(/\/wagtail\/pages\/(\d+)\/set_position\//g)].at(-1)![1]);
   out.push(
     await time('set_position: move up / down by one (of 5,000)', runs, () =>
-      call(`/wagtail/pages/${movingId}/set_position/?position=${flip++ % 2 === 0 ? 4998 : 4999}`, { method: 'POST', headers: { 'X-CSRFToken': csrf, Accept: 'application/json' } }),
+      call(`/wagtail/pages/${movingId}/set_position/?position=${flip++ % 2 === 0 ? 4998 : 4999}`, {
+        method: 'POST',
+        headers: { 'X-CSRFToken': csrf, Accept: 'application/json' },
+      }),
     ),
   );
   flip = 0;
   out.push(
     await time('set_position: first to last and back (all 5,000 shift)', runs, () =>
-      call(`/wagtail/pages/${movingId}/set_position/?position=${flip++ % 2 === 0 ? 0 : 4999}`, { method: 'POST', headers: { 'X-CSRFToken': csrf, Accept: 'application/json' } }),
+      call(`/wagtail/pages/${movingId}/set_position/?position=${flip++ % 2 === 0 ? 0 : 4999}`, {
+        method: 'POST',
+        headers: { 'X-CSRFToken': csrf, Accept: 'application/json' },
+      }),
     ),
   );
 
@@ -150,7 +233,13 @@ export async function benchAdmin(base: string, options: { username: string; pass
     const html = await (await call(edit)).text();
     const field = (name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1] ?? '';
     const content = /<textarea[^>]*name="content_json"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1] ?? '';
-    const unescape = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const unescape = (text: string) =>
+      text
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
     form = new URLSearchParams({
       csrfmiddlewaretoken: field('csrfmiddlewaretoken'),
       base_revision_id: field('base_revision_id'),
@@ -164,13 +253,23 @@ export async function benchAdmin(base: string, options: { username: string; pass
     });
   };
   out.push(
-    await time('save a 60-block page (POST edit form, draft)', runs, () => call(edit, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }), openForm),
+    await time(
+      'save a 60-block page (POST edit form, draft)',
+      runs,
+      () =>
+        call(edit, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }),
+      openForm,
+    ),
   );
   // The live preview's refresh: the unsaved form posted to the preview route, rendered by the public template.
   await openForm();
   out.push(
     await time('live preview refresh of the 60-block page (POST edit/preview)', runs, () =>
-      call(`${edit}preview/`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }),
+      call(`${edit}preview/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      }),
     ),
   );
   return out;

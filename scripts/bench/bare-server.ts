@@ -32,7 +32,11 @@ const ADDED_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-enc
  * its Content-Encoding included), for the same load tool and connections. It does nothing per
  * request but write them: no nonce, no header object, one writeHead with a flat list.
  */
-export async function startBareServer(answer: RawAnswer, port: number, dir: string): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+export async function startBareServer(
+  answer: RawAnswer,
+  port: number,
+  dir: string,
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const file = join(dir, `bare-${port}.bin`);
   writeFileSync(file, answer.body);
   const flat = answer.headers.filter(([name]) => !ADDED_BY_NODE.has(name.toLowerCase())).flat();

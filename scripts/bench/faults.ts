@@ -18,10 +18,16 @@ import { buildClient, buildServer, ROOT } from '../build-assets';
  * like) and the second half runs undisturbed. Only this
  * run's own database is touched. Prints what the clients saw; asserts nothing.
  */
-const adminUrl = process.env.FAULT_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const adminUrl =
+  process.env.FAULT_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const workers = Number(process.env.FAULT_WORKERS ?? 2);
 const seconds = Number(process.env.FAULT_SECONDS ?? 40);
-const paths = ['/', '/locations/', '/api/location/getlocations/?latitude=28.5383&longitude=-81.3792&radius=200&limit=26', '/api/ht/database/'];
+const paths = [
+  '/',
+  '/locations/',
+  '/api/location/getlocations/?latitude=28.5383&longitude=-81.3792&radius=200&limit=26',
+  '/api/ht/database/',
+];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -52,12 +58,26 @@ try {
   await buildServer();
   const handle = openDatabase(databaseTarget(url.href, dataDir));
   await migrateToLatest(handle.db);
-  await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'fault-password', port: 3000 });
+  await seedDemoContent(handle.db, createLogger('silent'), {
+    adminUsername: 'admin',
+    adminPassword: 'fault-password',
+    port: 3000,
+  });
   await handle.close();
 
   const port = await freePort();
   const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url.href, WEB_CONCURRENCY: String(workers), SESSION_SECRET: 'f'.repeat(48), ADMIN_PASSWORD: 'fault-password', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.href,
+      WEB_CONCURRENCY: String(workers),
+      SESSION_SECRET: 'f'.repeat(48),
+      ADMIN_PASSWORD: 'fault-password',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -65,16 +85,34 @@ try {
   server.stderr.on('data', (chunk) => (output += chunk));
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; i < 300 && !(await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+    for (
+      let i = 0;
+      i < 300 &&
+      !(await fetch(`${base}/api/ht/`)
+        .then((r) => r.ok)
+        .catch(() => false));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 200));
 
-    const terminate = () => admin('select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    const terminate = () =>
+      admin(
+        'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
     let terminations = 0;
     const faults: Array<Promise<unknown>> = [];
-    const at = (ms: number, work: () => Promise<unknown>) => faults.push(new Promise((resolve) => setTimeout(() => resolve(work().catch((error: unknown) => console.error('fault step failed', error))), ms)));
+    const at = (ms: number, work: () => Promise<unknown>) =>
+      faults.push(
+        new Promise((resolve) =>
+          setTimeout(() => resolve(work().catch((error: unknown) => console.error('fault step failed', error))), ms),
+        ),
+      );
     // Terminations in the first half, the refused-connections outage in the middle, then a
     // clean second half that shows how soon everything answers 200 again.
     const outageAt = Math.floor(seconds / 2) * 1000;
-    for (let t = 5000; t < outageAt; t += 5000) at(t, async () => (terminations += (await terminate()).rows[0].n as number));
+    for (let t = 5000; t < outageAt; t += 5000)
+      at(t, async () => (terminations += (await terminate()).rows[0].n as number));
     let outageEnd = 0;
     at(outageAt, async () => {
       await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
@@ -87,15 +125,29 @@ try {
     const started = Date.now();
     let lastFailure = 0;
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url: base, duration: seconds, connections: 20, timeout: 10, requests: paths.map((path) => ({ method: 'GET', path })) }, (error, done) => (error ? reject(error) : resolve(done)));
+      const instance = autocannon(
+        {
+          url: base,
+          duration: seconds,
+          connections: 20,
+          timeout: 10,
+          requests: paths.map((path) => ({ method: 'GET', path })),
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
       instance.on('response', (_client: unknown, statusCode: number) => {
         if (statusCode !== 200) lastFailure = Date.now();
       });
     });
     await Promise.all(faults);
     const codes = result.statusCodeStats as Record<string, { count: number }>;
-    const count = (predicate: (code: number) => boolean) => Object.entries(codes).filter(([code]) => predicate(Number(code))).reduce((sum, [, v]) => sum + v.count, 0);
-    console.log(`\nLoad and faults, ${new Date(started).toISOString().slice(0, 10)}: ${workers} worker(s), PostgreSQL, ${seconds} s, 20 connections over ${paths.length} URLs`);
+    const count = (predicate: (code: number) => boolean) =>
+      Object.entries(codes)
+        .filter(([code]) => predicate(Number(code)))
+        .reduce((sum, [, v]) => sum + v.count, 0);
+    console.log(
+      `\nLoad and faults, ${new Date(started).toISOString().slice(0, 10)}: ${workers} worker(s), PostgreSQL, ${seconds} s, 20 connections over ${paths.length} URLs`,
+    );
     console.table([
       {
         requests: result.requests.total,

@@ -7,7 +7,8 @@ import { PUBLIC_ASSETS_DIR } from '../../server/paths';
 /** Gzipped JavaScript a visitor downloads for each template: entry, template chunk and imports. */
 export function javascriptBytesPerTemplate(): Array<{ template: string; files: number; gzipBytes: number }> {
   const manifest = loadAssetManifest();
-  const fileBytes = (url: string) => gzipSync(readFileSync(join(PUBLIC_ASSETS_DIR, url.replace('/static/', '')))).length;
+  const fileBytes = (url: string) =>
+    gzipSync(readFileSync(join(PUBLIC_ASSETS_DIR, url.replace('/static/', '')))).length;
   return Object.keys(manifest.templates)
     .sort()
     .map((template) => {

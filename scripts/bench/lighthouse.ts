@@ -12,7 +12,8 @@ import { freePort, waitUntilUp } from './server-process';
 
 /** Debian's Chromium; LIGHTHOUSE_CHROME_PATH (or CHROME_PATH) picks another. */
 const CHROMIUM = process.env.LIGHTHOUSE_CHROME_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --no-default-browser-check';
+const CHROME_FLAGS =
+  '--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run --no-default-browser-check';
 export const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 type Lhr = {
@@ -23,7 +24,18 @@ type Lhr = {
   audits: Record<string, { numericValue?: number; score?: number | null; title?: string }>;
 };
 
-export type LighthouseFigure = { page: string; runs: number; performance: number; accessibility: number; 'best-practices': number; seo: number; 'LCP ms': number; 'TBT ms': number; CLS: number; 'JS KB': number };
+export type LighthouseFigure = {
+  page: string;
+  runs: number;
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  seo: number;
+  'LCP ms': number;
+  'TBT ms': number;
+  CLS: number;
+  'JS KB': number;
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -33,10 +45,15 @@ const median = (values: number[]) => {
 
 /** The median of each figure over a page's runs (scores 0-100, as Lighthouse shows them). */
 export function summarise(page: string, reports: Lhr[]): LighthouseFigure {
-  const score = (category: string) => median(reports.map((r) => Math.round(100 * (r.categories[category]?.score ?? 0))));
+  const score = (category: string) =>
+    median(reports.map((r) => Math.round(100 * (r.categories[category]?.score ?? 0))));
   const audit = (id: string) => median(reports.map((r) => r.audits[id]?.numericValue ?? Number.NaN));
   const scriptBytes = (r: Lhr) => {
-    const items = (r.audits['resource-summary'] as { details?: { items?: Array<{ resourceType: string; transferSize: number }> } } | undefined)?.details?.items ?? [];
+    const items =
+      (
+        r.audits['resource-summary'] as
+          { details?: { items?: Array<{ resourceType: string; transferSize: number }> } } | undefined
+      )?.details?.items ?? [];
     return items.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
   };
   return {
@@ -54,7 +71,11 @@ export function summarise(page: string, reports: Lhr[]): LighthouseFigure {
 }
 
 /** Runs `lhci collect` (Lighthouse 12, mobile preset with simulated throttling) on each URL. */
-export async function runLighthouse(base: string, pages: Array<{ page: string; path: string }>, runs = LIGHTHOUSE_RUNS): Promise<{ figures: LighthouseFigure[]; findings: Map<string, Set<string>> }> {
+export async function runLighthouse(
+  base: string,
+  pages: Array<{ page: string; path: string }>,
+  runs = LIGHTHOUSE_RUNS,
+): Promise<{ figures: LighthouseFigure[]; findings: Map<string, Set<string>> }> {
   const workDir = mkdtempSync(join(tmpdir(), 'harborline-lhci-'));
   try {
     const args = [
@@ -68,7 +89,11 @@ export async function runLighthouse(base: string, pages: Array<{ page: string; p
       '--settings.throttlingMethod=simulate',
       ...pages.map(({ path }) => `--url=${base}${path}`),
     ];
-    const child = spawn(process.execPath, args, { cwd: workDir, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, CHROME_PATH: CHROMIUM } });
+    const child = spawn(process.execPath, args, {
+      cwd: workDir,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+    });
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     // It exits non-zero when a run failed; the runs that worked are still reported below.
     if (code !== 0) console.warn(`lhci collect exited with ${code}`);
@@ -91,7 +116,14 @@ export async function runLighthouse(base: string, pages: Array<{ page: string; p
       const failing = new Set<string>();
       for (const report of good) {
         for (const [id, result] of Object.entries(report.audits)) {
-          if (typeof result.score === 'number' && result.score < 0.9 && !/^(first-contentful-paint|largest-contentful-paint|speed-index|total-blocking-time|interactive|max-potential-fid|cumulative-layout-shift)$/.test(id)) failing.add(`${id} (${result.title ?? ''})`);
+          if (
+            typeof result.score === 'number' &&
+            result.score < 0.9 &&
+            !/^(first-contentful-paint|largest-contentful-paint|speed-index|total-blocking-time|interactive|max-potential-fid|cumulative-layout-shift)$/.test(
+              id,
+            )
+          )
+            failing.add(`${id} (${result.title ?? ''})`);
         }
       }
       findings.set(page, failing);
@@ -116,19 +148,42 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
   const handle = openDatabase(databaseTarget(undefined, dataDir));
   await migrateToLatest(handle.db);
   // With media, as a real site has them (and the block gallery is seeded only with its images).
-  await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port, media: openMediaStorage({ driver: 'local', root: join(dataDir, 'media') }) });
-  const location = await handle.db.selectFrom('locations').select(['state_slug', 'city_slug', 'line1_slug']).where('city', '=', 'Orlando').orderBy('rlid').executeTakeFirstOrThrow();
+  await seedDemoContent(handle.db, createLogger('silent'), {
+    adminUsername: 'admin',
+    adminPassword: 'bench-password',
+    port,
+    media: openMediaStorage({ driver: 'local', root: join(dataDir, 'media') }),
+  });
+  const location = await handle.db
+    .selectFrom('locations')
+    .select(['state_slug', 'city_slug', 'line1_slug'])
+    .where('city', '=', 'Orlando')
+    .orderBy('rlid')
+    .executeTakeFirstOrThrow();
   await handle.close();
   const allPages = [
     { page: 'home `/`', path: '/' },
-    { page: 'location page', path: `/locations/list/${location.state_slug}/${location.city_slug}/${location.line1_slug}/` },
+    {
+      page: 'location page',
+      path: `/locations/list/${location.state_slug}/${location.city_slug}/${location.line1_slug}/`,
+    },
     { page: 'map `/locations/map/`', path: '/locations/map/' },
     { page: 'block gallery `/block-gallery/`', path: '/block-gallery/' },
     { page: 'press list `/press/releases/`', path: '/press/releases/' },
   ];
   const pages = pagesMatching(allPages, process.env.LIGHTHOUSE_PAGES);
   const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'l'.repeat(48), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SESSION_SECRET: 'l'.repeat(48),
+      ADMIN_PASSWORD: 'bench-password',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: '1',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -146,9 +201,12 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
       figures.push(...one.figures);
       for (const [name, failing] of one.findings) findings.set(name, failing);
     }
-    console.log(`\nLighthouse ${lighthouseVersion()} (lhci collect, mobile preset, simulated throttling, median of ${LIGHTHOUSE_RUNS}; production server, PGlite, one process; ${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores ${cpus()[0]?.model ?? ''}, ${Math.round(totalmem() / 2 ** 30)} GiB)`);
+    console.log(
+      `\nLighthouse ${lighthouseVersion()} (lhci collect, mobile preset, simulated throttling, median of ${LIGHTHOUSE_RUNS}; production server, PGlite, one process; ${new Date().toISOString().slice(0, 10)}; ${cpus().length} cores ${cpus()[0]?.model ?? ''}, ${Math.round(totalmem() / 2 ** 30)} GiB)`,
+    );
     printTable(figures);
-    for (const [page, failing] of findings) if (failing.size) console.log(`${page}: audits below 0.9 in some run: ${[...failing].join('; ')}`);
+    for (const [page, failing] of findings)
+      if (failing.size) console.log(`${page}: audits below 0.9 in some run: ${[...failing].join('; ')}`);
     return figures;
   } finally {
     server.kill('SIGTERM');
@@ -164,17 +222,24 @@ export async function benchLighthouse(): Promise<LighthouseFigure[]> {
  * path contains `/`).
  */
 export function pagesMatching<T extends { path: string }>(pages: T[], filter: string | undefined): T[] {
-  const wanted = (filter ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+  const wanted = (filter ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (!wanted.length) return pages;
   const paths = new Set(pages.map(({ path }) => path));
-  const kept = pages.filter(({ path }) => wanted.some((part) => (paths.has(part) ? path === part : path.includes(part))));
-  if (!kept.length) throw new Error(`LIGHTHOUSE_PAGES=${filter} matches none of ${pages.map(({ path }) => path).join(', ')}`);
+  const kept = pages.filter(({ path }) =>
+    wanted.some((part) => (paths.has(part) ? path === part : path.includes(part))),
+  );
+  if (!kept.length)
+    throw new Error(`LIGHTHOUSE_PAGES=${filter} matches none of ${pages.map(({ path }) => path).join(', ')}`);
   return kept;
 }
 
 function lighthouseVersion(): string {
   try {
-    return (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string })
+      .version;
   } catch {
     return '';
   }

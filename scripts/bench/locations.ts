@@ -4,7 +4,14 @@ import { findNearby, insertLocations } from '../../server/modules/locations/repo
 import { demoLocations } from '../../server/seed/location-demo-data';
 import { adminQuery, reachableAdminUrl } from './waitlist';
 
-export type QueryLatency = { database: string; locations: number; p50: number; p95: number; 'CPU ms': number | string; 'mean total': number };
+export type QueryLatency = {
+  database: string;
+  locations: number;
+  p50: number;
+  p95: number;
+  'CPU ms': number | string;
+  'mean total': number;
+};
 
 const RADIUS_MILES = 200;
 const LIMIT = 26;
@@ -70,7 +77,7 @@ export async function insertSyntheticRows(db: Db, count: number): Promise<void> 
 async function measure(db: Db, database: string, locations: number, cpuMeasured: boolean): Promise<QueryLatency> {
   const centres = demoLocations();
   const warmUp = sequence(3);
-  for (const until = performance.now() + WARM_UP_MS; performance.now() < until; ) {
+  for (const until = performance.now() + WARM_UP_MS; performance.now() < until;) {
     const centre = centres[Math.floor(warmUp() * centres.length)]!;
     await findNearby(db, { latitude: centre.latitude, longitude: centre.longitude }, RADIUS_MILES, LIMIT);
   }

@@ -25,12 +25,25 @@ const dataDir = mkdtempSync(join(tmpdir(), 'harborline-bench-media-'));
 const port = Number(process.env.BENCH_PORT ?? (await freePort()));
 const handle = openDatabase(databaseTarget(process.env.DATABASE_URL, dataDir));
 await migrateToLatest(handle.db);
-await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port });
+await seedDemoContent(handle.db, createLogger('silent'), {
+  adminUsername: 'admin',
+  adminPassword: 'bench-password',
+  port,
+});
 await seedPressReleases(handle.db, RELEASES - DEMO_RELEASE_COUNT);
 await handle.close();
 
 const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'b'.repeat(48), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'b'.repeat(48),
+    ADMIN_PASSWORD: 'bench-password',
+    LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: '1',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 try {

@@ -19,9 +19,24 @@ export const PRESS_LIST_PATH = '/press/releases/';
  * straight into the tables with one revision each, as seedAdminBenchTree does for plain pages.
  */
 export async function seedPressReleases(db: Db, count: number): Promise<void> {
-  const section = await db.selectFrom('pages').selectAll().where('url_path', '=', PRESS_SECTION_URL_PATH).executeTakeFirstOrThrow();
-  const model = await db.selectFrom('pages').select('content').where('page_type', '=', 'PressReleasePage').where('path', 'like', `${section.path}%`).executeTakeFirstOrThrow();
-  const last = await db.selectFrom('pages').select('path').where('path', 'like', `${section.path}%`).where('depth', '=', section.depth + 1).orderBy('path', 'desc').executeTakeFirstOrThrow();
+  const section = await db
+    .selectFrom('pages')
+    .selectAll()
+    .where('url_path', '=', PRESS_SECTION_URL_PATH)
+    .executeTakeFirstOrThrow();
+  const model = await db
+    .selectFrom('pages')
+    .select('content')
+    .where('page_type', '=', 'PressReleasePage')
+    .where('path', 'like', `${section.path}%`)
+    .executeTakeFirstOrThrow();
+  const last = await db
+    .selectFrom('pages')
+    .select('path')
+    .where('path', 'like', `${section.path}%`)
+    .where('depth', '=', section.depth + 1)
+    .orderBy('path', 'desc')
+    .executeTakeFirstOrThrow();
   const firstStep = Number.parseInt(last.path.slice(-4), 36) + 1;
   const day = 86_400_000;
   for (let start = 0; start < count; start += 500) {
@@ -29,7 +44,11 @@ export async function seedPressReleases(db: Db, count: number): Promise<void> {
       const i = start + k;
       const slug = `bench-release-${i + 1}`;
       const title = `Bench press release ${i + 1}`;
-      const content = { ...(model.content as Record<string, unknown>), date: new Date(Date.now() - i * day).toISOString().slice(0, 10), copy: { html: `<p>${title}: news for guests and the press.</p>` } };
+      const content = {
+        ...(model.content as Record<string, unknown>),
+        date: new Date(Date.now() - i * day).toISOString().slice(0, 10),
+        copy: { html: `<p>${title}: news for guests and the press.</p>` },
+      };
       return {
         path: section.path + encodeStep(firstStep + i),
         depth: section.depth + 1,
@@ -49,13 +68,26 @@ export async function seedPressReleases(db: Db, count: number): Promise<void> {
     const inserted = await db.insertInto('pages').values(rows).returning(['id', 'title', 'slug', 'content']).execute();
     const revisions = await db
       .insertInto('page_revisions')
-      .values(inserted.map((p) => ({ page_id: p.id, user_id: null, object_str: p.title, content: jsonb({ id: p.id, title: p.title, slug: p.slug, content: p.content }) })))
+      .values(
+        inserted.map((p) => ({
+          page_id: p.id,
+          user_id: null,
+          object_str: p.title,
+          content: jsonb({ id: p.id, title: p.title, slug: p.slug, content: p.content }),
+        })),
+      )
       .returning(['id', 'page_id'])
       .execute();
     const pairs = sql.join(revisions.map((r) => sql`(${r.page_id}::integer, ${r.id}::integer)`));
-    await sql`update pages set latest_revision_id = r.rid, live_revision_id = r.rid from (values ${pairs}) as r(pid, rid) where pages.id = r.pid`.execute(db);
+    await sql`update pages set latest_revision_id = r.rid, live_revision_id = r.rid from (values ${pairs}) as r(pid, rid) where pages.id = r.pid`.execute(
+      db,
+    );
   }
-  await db.updateTable('pages').set({ numchild: sql`numchild + ${count}` }).where('id', '=', section.id).execute();
+  await db
+    .updateTable('pages')
+    .set({ numchild: sql`numchild + ${count}` })
+    .where('id', '=', section.id)
+    .execute();
   await sql`analyze pages`.execute(db);
 }
 
@@ -82,8 +114,15 @@ export async function benchJpeg(): Promise<Buffer> {
       '<radialGradient id="sun"><stop offset="0" stop-color="#fff6d5"/><stop offset="1" stop-color="#fff6d5" stop-opacity="0"/></radialGradient></defs>' +
       `<rect width="${width}" height="${height}" fill="url(#sky)"/><circle cx="2900" cy="900" r="700" fill="url(#sun)"/>${shapes}</svg>`,
   );
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } } }).raw().toBuffer();
-  return sharp(scene).composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }]).jpeg({ quality: 85 }).toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } },
+  })
+    .raw()
+    .toBuffer();
+  return sharp(scene)
+    .composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /**
@@ -120,7 +159,14 @@ function streamedVideoUpload(boundary: string, csrf: string, size: number): Read
   });
 }
 
-export type UploadFigure = { what: string; stored: string; seconds: number; rssBeforeMb: number; peakSampledMb: number; peakHwmMb: number };
+export type UploadFigure = {
+  what: string;
+  stored: string;
+  seconds: number;
+  rssBeforeMb: number;
+  peakSampledMb: number;
+  peakHwmMb: number;
+};
 
 /**
  * One 100 MB video upload through the running server (signed in, as the library's upload
@@ -128,7 +174,11 @@ export type UploadFigure = { what: string; stored: string; seconds: number; rssB
  * high-water mark is read too; it covers the process's whole life, so it is only telling when
  * it is above the sampled peak.
  */
-export async function benchUpload(call: Awaited<ReturnType<typeof signIn>>, pid: number, size = 100_000_000): Promise<UploadFigure> {
+export async function benchUpload(
+  call: Awaited<ReturnType<typeof signIn>>,
+  pid: number,
+  size = 100_000_000,
+): Promise<UploadFigure> {
   const form = await (await call('/wagtail/videos/multiple/add/')).text();
   const csrf = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(form)![1]!;
   const before = residentMegabytes(pid);
@@ -140,7 +190,12 @@ export async function benchUpload(call: Awaited<ReturnType<typeof signIn>>, pid:
   const started = performance.now();
   const res = await call('/wagtail/videos/multiple/add/', {
     method: 'POST',
-    headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'X-CSRFToken': csrf, 'X-Requested-With': 'fetch', Accept: 'application/json' },
+    headers: {
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      'X-CSRFToken': csrf,
+      'X-Requested-With': 'fetch',
+      Accept: 'application/json',
+    },
     body: streamedVideoUpload(boundary, csrf, size),
     duplex: 'half',
   } as RequestInit);
@@ -150,28 +205,52 @@ export async function benchUpload(call: Awaited<ReturnType<typeof signIn>>, pid:
   clearInterval(sampler);
   const after = residentMegabytes(pid);
   const stored = (JSON.parse(answer) as { uploaded: Array<{ detail: string }> }).uploaded[0]!.detail;
-  return { what: `upload a ${(size / 1_000_000).toFixed(0)} MB MP4 (video library)`, stored, seconds: Number(seconds.toFixed(1)), rssBeforeMb: before.rss, peakSampledMb: Math.max(peak, after.rss), peakHwmMb: after.peak };
+  return {
+    what: `upload a ${(size / 1_000_000).toFixed(0)} MB MP4 (video library)`,
+    stored,
+    seconds: Number(seconds.toFixed(1)),
+    rssBeforeMb: before.rss,
+    peakSampledMb: Math.max(peak, after.rss),
+    peakHwmMb: after.peak,
+  };
 }
 
 export type RenditionFigure = { what: string; ms: number; bytes: number; status: number };
 
 /** Uploads the 4000 x 3000 JPEG, then asks for each rendition twice: made on first request, read from storage after. */
-export async function benchRenditions(call: Awaited<ReturnType<typeof signIn>>, jpeg: Buffer): Promise<RenditionFigure[]> {
+export async function benchRenditions(
+  call: Awaited<ReturnType<typeof signIn>>,
+  jpeg: Buffer,
+): Promise<RenditionFigure[]> {
   const form = await (await call('/wagtail/images/multiple/add/')).text();
   const csrf = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(form)![1]!;
   const body = new FormData();
   body.set('csrfmiddlewaretoken', csrf);
   body.set('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bench-4000x3000.jpg');
-  const upload = await call('/wagtail/images/multiple/add/', { method: 'POST', headers: { 'X-CSRFToken': csrf, 'X-Requested-With': 'fetch', Accept: 'application/json' }, body });
+  const upload = await call('/wagtail/images/multiple/add/', {
+    method: 'POST',
+    headers: { 'X-CSRFToken': csrf, 'X-Requested-With': 'fetch', Accept: 'application/json' },
+    body,
+  });
   if (upload.status !== 201) throw new Error(`bench image upload failed: ${upload.status} ${await upload.text()}`);
   const id = ((await upload.json()) as { uploaded: Array<{ id: number }> }).uploaded[0]!.id;
   const out: RenditionFigure[] = [];
-  for (const [width, format] of [[1600, 'jpeg'], [1600, 'webp'], [1600, 'avif'], [480, 'avif']] as const) {
+  for (const [width, format] of [
+    [1600, 'jpeg'],
+    [1600, 'webp'],
+    [1600, 'avif'],
+    [480, 'avif'],
+  ] as const) {
     for (const pass of ['made', 'stored'] as const) {
       const started = performance.now();
       const res = await call(renditionUrl(id, width, format));
       const bytes = (await res.arrayBuffer()).byteLength;
-      out.push({ what: `w${width}.${format}, ${pass === 'made' ? 'first request (generated)' : 'second request (stored)'}`, ms: Number((performance.now() - started).toFixed(0)), bytes, status: res.status });
+      out.push({
+        what: `w${width}.${format}, ${pass === 'made' ? 'first request (generated)' : 'second request (stored)'}`,
+        ms: Number((performance.now() - started).toFixed(0)),
+        bytes,
+        status: res.status,
+      });
     }
   }
   return out;
@@ -182,20 +261,43 @@ export async function benchPressList(base: string, releases: number, runs = 30):
   const miss = () => ({ headers: { Cookie: 'bench=1' } });
   const lastPage = Math.ceil(releases / 10);
   const out: Timing[] = [];
-  out.push(await time(`${PRESS_LIST_PATH} page 1 (${releases.toLocaleString('en-US')} releases)`, runs, () => fetch(`${base}${PRESS_LIST_PATH}`, miss())));
-  out.push(await time(`${PRESS_LIST_PATH}?page=${Math.floor(lastPage / 2)} (middle)`, runs, () => fetch(`${base}${PRESS_LIST_PATH}?page=${Math.floor(lastPage / 2)}`, miss())));
-  out.push(await time(`${PRESS_LIST_PATH}?page=${lastPage} (last)`, runs, () => fetch(`${base}${PRESS_LIST_PATH}?page=${lastPage}`, miss())));
+  out.push(
+    await time(`${PRESS_LIST_PATH} page 1 (${releases.toLocaleString('en-US')} releases)`, runs, () =>
+      fetch(`${base}${PRESS_LIST_PATH}`, miss()),
+    ),
+  );
+  out.push(
+    await time(`${PRESS_LIST_PATH}?page=${Math.floor(lastPage / 2)} (middle)`, runs, () =>
+      fetch(`${base}${PRESS_LIST_PATH}?page=${Math.floor(lastPage / 2)}`, miss()),
+    ),
+  );
+  out.push(
+    await time(`${PRESS_LIST_PATH}?page=${lastPage} (last)`, runs, () =>
+      fetch(`${base}${PRESS_LIST_PATH}?page=${lastPage}`, miss()),
+    ),
+  );
   return out;
 }
 
 /** Every media figure through one running server (its process id for the memory figures); the upload first, so the process's high-water mark is its own. */
-export async function benchMedia(base: string, pid: number, credentials: { username: string; password: string }, releases: number): Promise<void> {
+export async function benchMedia(
+  base: string,
+  pid: number,
+  credentials: { username: string; password: string },
+  releases: number,
+): Promise<void> {
   const call = await signIn(base, credentials.username, credentials.password);
-  console.log('\nUpload memory: a 100 MB video (MP4) to the video library, streamed to disk by the server; its duration read from the header');
+  console.log(
+    '\nUpload memory: a 100 MB video (MP4) to the video library, streamed to disk by the server; its duration read from the header',
+  );
   console.table([await benchUpload(call, pid)]);
   const jpeg = await benchJpeg();
-  console.log(`\nImage renditions of a 4000 x 3000 JPEG (${(jpeg.length / 1_000_000).toFixed(1)} MB; sharp in the server; send to last byte on localhost)`);
+  console.log(
+    `\nImage renditions of a 4000 x 3000 JPEG (${(jpeg.length / 1_000_000).toFixed(1)} MB; sharp in the server; send to last byte on localhost)`,
+  );
   console.table(await benchRenditions(call, jpeg));
-  console.log(`\nPress list page (${releases.toLocaleString('en-US')} releases; rendered, page cache kept out by a cookie; one request at a time, send to last byte, 30 runs after 3 warm-up)`);
+  console.log(
+    `\nPress list page (${releases.toLocaleString('en-US')} releases; rendered, page cache kept out by a cookie; one request at a time, send to last byte, 30 runs after 3 warm-up)`,
+  );
   console.table(await benchPressList(base, releases));
 }

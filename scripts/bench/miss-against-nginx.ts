@@ -12,7 +12,10 @@ import { freePort, waitUntilIdle } from './server-process';
  * PGlite with one process 150 of 77,000. Its miss targets are 3x and 5x those. The machine under
  * the bench is not the one the issue was measured on, so the verdict compares shares of nginx.
  */
-const TODAY = { postgres: { requestsPerSecond: 464, nginx: 77_800, times: 3 }, pglite: { requestsPerSecond: 150, nginx: 77_000, times: 5 } } as const;
+const TODAY = {
+  postgres: { requestsPerSecond: 464, nginx: 77_800, times: 3 },
+  pglite: { requestsPerSecond: 150, nginx: 77_000, times: 5 },
+} as const;
 const WRK_ARGS = ['-t1', '-c50', '-d8s'];
 
 const onPath = (command: string) => {
@@ -56,7 +59,15 @@ http {
   );
   const nginx = spawn('nginx', ['-c', config, '-p', dir, '-g', 'daemon off;'], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}/page.html`;
-  for (let i = 0; i < 50 && !(await fetch(url).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (
+    let i = 0;
+    i < 50 &&
+    !(await fetch(url)
+      .then((r) => r.ok)
+      .catch(() => false));
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 100));
   return {
     url,
     stop: () =>
@@ -74,10 +85,17 @@ http {
  * multiple it reaches. Skipped, with how to install them, when wrk or nginx is not on this
  * machine (they are Debian packages, not the project's dependencies).
  */
-export async function missAgainstNginx(base: string, serverPid: number, kind: 'postgres' | 'pglite', workers: number): Promise<void> {
+export async function missAgainstNginx(
+  base: string,
+  serverPid: number,
+  kind: 'postgres' | 'pglite',
+  workers: number,
+): Promise<void> {
   const missing = ['wrk', 'nginx'].filter((command) => !onPath(command));
   if (missing.length > 0) {
-    console.log(`\n/ miss against nginx: skipped, ${missing.join(' and ')} not installed (apt-get install -y wrk nginx-light).`);
+    console.log(
+      `\n/ miss against nginx: skipped, ${missing.join(' and ')} not installed (apt-get install -y wrk nginx-light).`,
+    );
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'harborline-nginx-'));
@@ -101,10 +119,17 @@ export async function missAgainstNginx(base: string, serverPid: number, kind: 'p
       const todayShare = today.requestsPerSecond / today.nginx;
       const share = mean(missRuns) / mean(nginxRuns);
       const times = share / todayShare;
-      console.log(`\n/ miss against nginx serving the same ${answer.body.length} bytes (wrk ${WRK_ARGS.join(' ')}, alternately, 2 runs each after one unmeasured run; ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, WEB_CONCURRENCY=${workers}):`);
+      console.log(
+        `\n/ miss against nginx serving the same ${answer.body.length} bytes (wrk ${WRK_ARGS.join(' ')}, alternately, 2 runs each after one unmeasured run; ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, WEB_CONCURRENCY=${workers}):`,
+      );
       printTable([
         { what: 'nginx, same bytes', 'req/s': nginxRuns.join(', '), 'share of nginx': '100 %', 'x issue 15 today': '' },
-        { what: '/ miss (a cookie keeps the cache out)', 'req/s': missRuns.join(', '), 'share of nginx': `${(100 * share).toFixed(2)} %`, 'x issue 15 today': `${times.toFixed(1)}x (today ${(100 * todayShare).toFixed(2)} %, target ${today.times}x: ${times >= today.times ? 'met' : 'missed'})` },
+        {
+          what: '/ miss (a cookie keeps the cache out)',
+          'req/s': missRuns.join(', '),
+          'share of nginx': `${(100 * share).toFixed(2)} %`,
+          'x issue 15 today': `${times.toFixed(1)}x (today ${(100 * todayShare).toFixed(2)} %, target ${today.times}x: ${times >= today.times ? 'met' : 'missed'})`,
+        },
       ]);
     } finally {
       await nginx.stop();

@@ -14,4 +14,5 @@ if (process.env.BENCH_SKIP_BUILD !== '1') {
 }
 const databases = process.env.BENCH_DATABASES?.split(',') ?? ['pglite', 'postgres'];
 if (databases.includes('pglite')) await benchPageCacheHttp('pglite', { profileDir: process.env.BENCH_PROFILE_DIR });
-if (databases.includes('postgres') && !process.env.BENCH_PROFILE_DIR) await benchPageCacheHttp('postgres', { workers: 2 });
+if (databases.includes('postgres') && !process.env.BENCH_PROFILE_DIR)
+  await benchPageCacheHttp('postgres', { workers: 2 });

@@ -18,7 +18,15 @@ const REPORT_SECONDS = 2;
 const REPORT_TIMEOUT_MS = 30_000;
 
 /** The server's own 'page cache' log line: the cache's counters and the process's memory, after a full GC (--expose-gc). */
-type Report = { entries: number; bytes: number; memoBytes?: number; rssMb: number; heapUsedMb: number; externalMb: number; arrayBuffersMb: number };
+type Report = {
+  entries: number;
+  bytes: number;
+  memoBytes?: number;
+  rssMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+};
 export type CacheMemoryFigure = {
   database: string;
   bound: string;
@@ -34,7 +42,13 @@ export type CacheMemoryFigure = {
 };
 
 /** The server (one process, --expose-gc so its report follows a full collection) with the page cache bounded to `cacheMb`. */
-function startServer(port: number, dataDir: string, databaseUrl: string | undefined, cacheMb: number, onReport: (report: Report) => void): ChildProcess {
+function startServer(
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  cacheMb: number,
+  onReport: (report: Report) => void,
+): ChildProcess {
   const server = spawn(process.execPath, ['--expose-gc', join(ROOT, 'dist/server/main.js')], {
     env: {
       ...process.env,
@@ -55,7 +69,8 @@ function startServer(port: number, dataDir: string, databaseUrl: string | undefi
     if (!line.includes('"page cache"')) return;
     try {
       const parsed = JSON.parse(line) as Partial<Report> & { msg?: string };
-      if (parsed.msg === 'page cache' && typeof parsed.entries === 'number' && typeof parsed.rssMb === 'number') onReport(parsed as Report);
+      if (parsed.msg === 'page cache' && typeof parsed.entries === 'number' && typeof parsed.rssMb === 'number')
+        onReport(parsed as Report);
     } catch {
       // Not a log line of ours.
     }
@@ -64,7 +79,12 @@ function startServer(port: number, dataDir: string, databaseUrl: string | undefi
 }
 
 /** Requests every path once, a few at a time (each anonymous answer becomes a cache entry). */
-async function fill(base: string, paths: string[], headers: Record<string, string> = {}, concurrency = 4): Promise<number> {
+async function fill(
+  base: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+  concurrency = 4,
+): Promise<number> {
   let next = 0;
   let failures = 0;
   const worker = async () => {
@@ -78,7 +98,14 @@ async function fill(base: string, paths: string[], headers: Record<string, strin
   return failures;
 }
 
-async function measure(port: number, dataDir: string, databaseUrl: string | undefined, cacheMb: number, paths: string[], warmUp: string[]): Promise<CacheMemoryFigure[]> {
+async function measure(
+  port: number,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  cacheMb: number,
+  paths: string[],
+  warmUp: string[],
+): Promise<CacheMemoryFigure[]> {
   let latest: { at: number; report: Report } | undefined;
   const server = startServer(port, dataDir, databaseUrl, cacheMb, (report) => (latest = { at: Date.now(), report }));
   const base = `http://localhost:${port}`;
@@ -98,7 +125,8 @@ async function measure(port: number, dataDir: string, databaseUrl: string | unde
     await (await fetch(`${base}${paths[0]!}`)).arrayBuffer();
     const again = await fetch(`${base}${paths[0]!}`);
     await again.arrayBuffer();
-    if (again.headers.get('x-cache') !== 'HIT') throw new Error(`a release page is not served from the cache (X-Cache: ${again.headers.get('x-cache')})`);
+    if (again.headers.get('x-cache') !== 'HIT')
+      throw new Error(`a release page is not served from the cache (X-Cache: ${again.headers.get('x-cache')})`);
     const baseline = await reportAfterNow();
     const started = performance.now();
     const failures = await fill(base, paths);
@@ -123,8 +151,26 @@ async function measure(port: number, dataDir: string, databaseUrl: string | unde
     });
     return [
       row(`baseline (warm, ${WARM_UP_PAGES} pages rendered uncached)`, baseline, ''),
-      row(`after ${paths.length.toLocaleString('en-US')} pages (${fillSeconds} s)`, after, after.rssMb <= limit ? `within bound + baseline (${limit} MB)` : `ABOVE bound + baseline (${limit} MB) by ${after.rssMb - limit} MB`),
-      { database, bound: `${cacheMb} MB`, moment: 'peak RSS (VmHWM)', entries: '', 'cache MB': '', 'memo MB': '', 'RSS MB': peak, 'heap MB': '', 'external MB': '', 'arrayBuffers MB': '', verdict: '' },
+      row(
+        `after ${paths.length.toLocaleString('en-US')} pages (${fillSeconds} s)`,
+        after,
+        after.rssMb <= limit
+          ? `within bound + baseline (${limit} MB)`
+          : `ABOVE bound + baseline (${limit} MB) by ${after.rssMb - limit} MB`,
+      ),
+      {
+        database,
+        bound: `${cacheMb} MB`,
+        moment: 'peak RSS (VmHWM)',
+        entries: '',
+        'cache MB': '',
+        'memo MB': '',
+        'RSS MB': peak,
+        'heap MB': '',
+        'external MB': '',
+        'arrayBuffers MB': '',
+        verdict: '',
+      },
     ];
   } finally {
     server.kill('SIGTERM');
@@ -152,7 +198,9 @@ async function throwAwayDatabase(): Promise<{ url: string; drop(): Promise<void>
  * the bound plus the baseline. The server's own report line gives heap, external and
  * arrayBuffers (process.memoryUsage()) besides RSS.
  */
-export async function benchPageCacheMemory(options: { port?: number; bounds?: number[]; databases?: Array<'pglite' | 'postgres'> } = {}): Promise<CacheMemoryFigure[]> {
+export async function benchPageCacheMemory(
+  options: { port?: number; bounds?: number[]; databases?: Array<'pglite' | 'postgres'> } = {},
+): Promise<CacheMemoryFigure[]> {
   const out: CacheMemoryFigure[] = [];
   const port = options.port ?? (await freePort());
   const paths = Array.from({ length: CACHED_PAGES }, (_, i) => `/press/bench-release-${i + 1}/`);
@@ -171,10 +219,15 @@ export async function benchPageCacheMemory(options: { port?: number; bounds?: nu
       }
       const handle = openDatabase(databaseTarget(database?.url, dataDir));
       await migrateToLatest(handle.db);
-      await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port });
+      await seedDemoContent(handle.db, createLogger('silent'), {
+        adminUsername: 'admin',
+        adminPassword: 'bench-password',
+        port,
+      });
       await seedPressReleases(handle.db, CACHED_PAGES + WARM_UP_PAGES);
       await handle.close();
-      for (const bound of options.bounds ?? [64]) out.push(...(await measure(port, dataDir, database?.url, bound, paths, warmUp)));
+      for (const bound of options.bounds ?? [64])
+        out.push(...(await measure(port, dataDir, database?.url, bound, paths, warmUp)));
     } finally {
       await database?.drop().catch((error: unknown) => console.warn('dropping the bench database failed', error));
       rmSync(dataDir, { recursive: true, force: true });

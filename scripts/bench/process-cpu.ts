@@ -30,7 +30,8 @@ export function processTreeCpuMicros(root: number): number | null {
     ticks.set(Number(name), found.ticks);
   }
   const inTree = (pid: number): boolean => {
-    for (let at: number | undefined = pid, depth = 0; at && depth < 16; at = parents.get(at), depth++) if (at === root) return true;
+    for (let at: number | undefined = pid, depth = 0; at && depth < 16; at = parents.get(at), depth++)
+      if (at === root) return true;
     return false;
   };
   let total = 0;

@@ -10,7 +10,13 @@ export const BENCH_REDIRECTS = 10_000;
  * only), inserted in batches straight into the table as the import would write them.
  */
 export async function seedBenchRedirects(db: Db, siteId: number): Promise<void> {
-  const pages = await db.selectFrom('pages').select('id').where('live', '=', true).where('depth', '>', 1).limit(200).execute();
+  const pages = await db
+    .selectFrom('pages')
+    .select('id')
+    .where('live', '=', true)
+    .where('depth', '>', 1)
+    .limit(200)
+    .execute();
   const rows = Array.from({ length: BENCH_REDIRECTS }, (_, i) => {
     const toPage = i % 4 === 0 && pages.length > 0;
     return {
@@ -21,11 +27,19 @@ export async function seedBenchRedirects(db: Db, siteId: number): Promise<void> 
       is_permanent: i % 3 !== 0,
     };
   });
-  for (let start = 0; start < rows.length; start += 1000) await db.insertInto('redirects').values(rows.slice(start, start + 1000)).execute();
+  for (let start = 0; start < rows.length; start += 1000)
+    await db
+      .insertInto('redirects')
+      .values(rows.slice(start, start + 1000))
+      .execute();
 }
 
 /** The lookup the public 404 path runs, straight on the database: one indexed statement. */
-export async function benchLookupQuery(db: Db, siteId: number, runs = 300): Promise<{ what: string; p50: number; p95: number }[]> {
+export async function benchLookupQuery(
+  db: Db,
+  siteId: number,
+  runs = 300,
+): Promise<{ what: string; p50: number; p95: number }[]> {
   await sql`analyze redirects`.execute(db);
   const out = [];
   for (const [what, keys] of [
@@ -46,12 +60,20 @@ export async function benchLookupQuery(db: Db, siteId: number, runs = 300): Prom
 }
 
 /** Through the running server: the redirects list with 10,000 rows, and the public 404 path with and without a redirect. */
-export async function benchRedirectScreens(base: string, credentials: { username: string; password: string }, runs = 30): Promise<Timing[]> {
+export async function benchRedirectScreens(
+  base: string,
+  credentials: { username: string; password: string },
+  runs = 30,
+): Promise<Timing[]> {
   const call = await signIn(base, credentials.username, credentials.password);
   const out: Timing[] = [];
   out.push(await time('redirects list, 10,000 redirects, page 1', runs, () => call('/wagtail/redirects/')));
   out.push(await time('redirects list, last page (200)', runs, () => call('/wagtail/redirects/?p=200')));
-  out.push(await time('redirects list, sorted by target, page 100', runs, () => call('/wagtail/redirects/?ordering=target&p=100')));
+  out.push(
+    await time('redirects list, sorted by target, page 100', runs, () =>
+      call('/wagtail/redirects/?ordering=target&p=100'),
+    ),
+  );
   out.push(await time('redirects list, search "0424" (11 matches)', runs, () => call('/wagtail/redirects/?q=0424')));
   out.push(await time('redirects export, CSV of all 10,000', 5, () => call('/wagtail/redirects/?export=csv')));
   const anonymous = (path: string) => () => fetch(`${base}${path}`, { redirect: 'manual' });

@@ -45,21 +45,47 @@ const port = await freePort();
 const handle = openDatabase(databaseTarget(process.env.DATABASE_URL, dataDir));
 await migrateToLatest(handle.db);
 // With media (as a real site has them): the block gallery is seeded only with its images.
-await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'bench-password', port, media: openMediaStorage({ driver: 'local', root: join(dataDir, 'media') }) });
-const home = (await handle.db.selectFrom('sites').select('root_page_id').where('is_default_site', '=', true).executeTakeFirstOrThrow()).root_page_id;
+await seedDemoContent(handle.db, createLogger('silent'), {
+  adminUsername: 'admin',
+  adminPassword: 'bench-password',
+  port,
+  media: openMediaStorage({ driver: 'local', root: join(dataDir, 'media') }),
+});
+const home = (
+  await handle.db
+    .selectFrom('sites')
+    .select('root_page_id')
+    .where('is_default_site', '=', true)
+    .executeTakeFirstOrThrow()
+).root_page_id;
 const demos = [...blockSchemas.values()];
 if (!(await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))) {
-  const body = Array.from({ length: 60 }, (_, i) => ({ type: demos[i % demos.length]!.type, id: randomUUID(), value: demos[i % demos.length]!.demo }));
-  await createPage(handle.db, { parentId: home, pageType: 'ExamplePage', title: 'Bench 60 blocks', content: { body, confirmation_content: [] }, publish: true });
+  const body = Array.from({ length: 60 }, (_, i) => ({
+    type: demos[i % demos.length]!.type,
+    id: randomUUID(),
+    value: demos[i % demos.length]!.demo,
+  }));
+  await createPage(handle.db, {
+    parentId: home,
+    pageType: 'ExamplePage',
+    title: 'Bench 60 blocks',
+    content: { body, confirmation_content: [] },
+    publish: true,
+  });
 }
 const sixtyBlockPageId = (await findLivePage(handle.db, '/home/bench-60-blocks/', '0001'))!.id;
 console.log('Adding 10,100 pages for the back-office figures...');
 const adminTree = await seedAdminBenchTree(handle.db, home);
-const defaultSite = (await handle.db.selectFrom('sites').select('id').where('is_default_site', '=', true).executeTakeFirstOrThrow()).id;
+const defaultSite = (
+  await handle.db.selectFrom('sites').select('id').where('is_default_site', '=', true).executeTakeFirstOrThrow()
+).id;
 console.log('Adding 10,000 redirects...');
 await seedBenchRedirects(handle.db, defaultSite);
 console.log('Adding 100,000 audit-log entries...');
-await seedBenchAuditLog(handle.db, (await handle.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id);
+await seedBenchAuditLog(
+  handle.db,
+  (await handle.db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id,
+);
 const lookup = await benchLookupQuery(handle.db, defaultSite);
 const BENCH_RELEASES = 1_000;
 console.log('Adding press releases (1,000 in all)...');
@@ -67,49 +93,98 @@ await seedPressReleases(handle.db, BENCH_RELEASES - DEMO_RELEASE_COUNT);
 await handle.close();
 
 const server = spawn(process.execPath, [join(ROOT, 'dist/server/main.js')], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, SESSION_SECRET: 'b'.repeat(48), ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'b'.repeat(48),
+    ADMIN_PASSWORD: 'bench-password',
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 try {
   const base = `http://localhost:${port}`;
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${base}/api/ht/`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   // The page cache: hits against a bare node:http server sending the same bytes, and misses.
   const cacheRows = await cacheFigures(base, server.pid!);
-  console.log(`\nPage cache (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${new Date().toISOString().slice(0, 10)})`);
+  console.log(
+    `\nPage cache (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${new Date().toISOString().slice(0, 10)})`,
+  );
   printTable(cacheRows);
 
   const results = [];
   results.push(await loadTest('home page', `${base}/`));
   results.push(await loadTest('60-block page', `${base}/bench-60-blocks/`));
   results.push(await loadTest('health check', `${base}/api/ht/database/`));
-  results.push(await loadTest('getlocations API (26 nearest)', `${base}/api/location/getlocations/?latitude=28.5383&longitude=-81.3792&radius=200&limit=26`));
+  results.push(
+    await loadTest(
+      'getlocations API (26 nearest)',
+      `${base}/api/location/getlocations/?latitude=28.5383&longitude=-81.3792&radius=200&limit=26`,
+    ),
+  );
   results.push(await loadTest('state list page', `${base}/locations/`));
-  console.log(`\nHTTP (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; pages after the first request are page cache hits)`);
-  printTable(results.map((r) => ({ url: r.label, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, 'non-2xx': r.non2xx })));
-  const admin = await benchAdmin(base, { username: 'admin', password: 'bench-password', bigParentId: adminTree.bigParentId, sixtyBlockPageId });
-  console.log(`\nBack office (${adminTree.totalPages.toLocaleString('en-US')} pages; signed-in superuser; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)`);
+  console.log(
+    `\nHTTP (autocannon, 10 connections, 8 s each; ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; pages after the first request are page cache hits)`,
+  );
+  printTable(
+    results.map((r) => ({
+      url: r.label,
+      'req/s': r.requestsPerSecond,
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'non-2xx': r.non2xx,
+    })),
+  );
+  const admin = await benchAdmin(base, {
+    username: 'admin',
+    password: 'bench-password',
+    bigParentId: adminTree.bigParentId,
+    sixtyBlockPageId,
+  });
+  console.log(
+    `\nBack office (${adminTree.totalPages.toLocaleString('en-US')} pages; signed-in superuser; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)`,
+  );
   printTable(admin.map((r) => ({ what: r.what, 'p50 ms': r.p50, 'p95 ms': r.p95, status: r.status })));
   const redirects = await benchRedirectScreens(base, { username: 'admin', password: 'bench-password' });
-  console.log('\nRedirects (10,000 rows; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)');
+  console.log(
+    '\nRedirects (10,000 rows; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)',
+  );
   printTable(redirects.map((r) => ({ what: r.what, 'p50 ms': r.p50, 'p95 ms': r.p95, status: r.status })));
   const reports = await benchReportScreens(base, { username: 'admin', password: 'bench-password' });
-  console.log(`\nReports (${BENCH_AUDIT_ROWS.toLocaleString('en-US')} audit-log entries besides the demo's; signed-in superuser; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)`);
+  console.log(
+    `\nReports (${BENCH_AUDIT_ROWS.toLocaleString('en-US')} audit-log entries besides the demo's; signed-in superuser; one request at a time through the running server, send to last byte on localhost, 30 runs after 3 warm-up)`,
+  );
   printTable(reports.map((r) => ({ what: r.what, 'p50 ms': r.p50, 'p95 ms': r.p95, status: r.status })));
   console.log('\nRedirect lookup on the 404 path (lookupRedirect, one indexed statement, same database, 300 runs)');
   printTable(lookup);
   // Renditions, upload memory (of this one server process; WEB_CONCURRENCY above 1 would measure the primary) and the press list.
   await benchMedia(base, server.pid!, { username: 'admin', password: 'bench-password' }, BENCH_RELEASES);
   console.log('\nJavaScript per template (gzip, entry + template chunk + imports)');
-  printTable(javascriptBytesPerTemplate().map((r) => ({ template: r.template, files: r.files, 'KB gz': (r.gzipBytes / 1024).toFixed(1) })));
+  printTable(
+    javascriptBytesPerTemplate().map((r) => ({
+      template: r.template,
+      files: r.files,
+      'KB gz': (r.gzipBytes / 1024).toFixed(1),
+    })),
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
 }
 
-console.log('\nNearest-26 query, radius 200 mi (findNearby: quarter-degree cells on the index, unit vectors; window count or per-cell counts with a small circle first), 300 runs');
+console.log(
+  '\nNearest-26 query, radius 200 mi (findNearby: quarter-degree cells on the index, unit vectors; window count or per-cell counts with a small circle first), 300 runs',
+);
 printTable(await benchNearestBoth());
 rmSync(dataDir, { recursive: true, force: true });
 

@@ -13,7 +13,12 @@ export const freePort = () =>
 /** Waits (up to 120 s: a loaded machine boots slowly) for the server's health check to answer. */
 export async function waitUntilUp(base: string): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)) return;
+    if (
+      await fetch(`${base}/api/ht/`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`the server at ${base} did not come up`);

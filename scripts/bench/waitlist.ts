@@ -25,20 +25,35 @@ const SECONDS = 8;
 const CONNECTIONS = 10;
 
 /** Every day, all day (a close equal to the open runs round the clock): every restaurant takes parties whenever the bench runs. */
-const ALL_DAY = JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '00:00', close: '00:00' })));
+const ALL_DAY = JSON.stringify(
+  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '00:00', close: '00:00' })),
+);
 
-export type WaitlistBenchRow = { what: string; 'req/s': number; 'p50 ms': number; 'p99 ms': number; '2xx': number; 'non-2xx': number };
+export type WaitlistBenchRow = {
+  what: string;
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  '2xx': number;
+  'non-2xx': number;
+};
 
 /** The PostgreSQL server to use, or why there is none. */
 export async function reachableAdminUrl(): Promise<{ url: string } | { skip: string }> {
-  const url = process.env.WAITLIST_BENCH_DATABASE_URL ?? (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined) ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url =
+    process.env.WAITLIST_BENCH_DATABASE_URL ??
+    (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined) ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('select 1');
     return { url };
   } catch (error) {
-    return { skip: `no PostgreSQL reachable at ${new URL(url).host} (${error instanceof Error ? error.message : String(error)}); set WAITLIST_BENCH_DATABASE_URL or DATABASE_URL to a server this user may create databases on` };
+    return {
+      skip: `no PostgreSQL reachable at ${new URL(url).host} (${error instanceof Error ? error.message : String(error)}); set WAITLIST_BENCH_DATABASE_URL or DATABASE_URL to a server this user may create databases on`,
+    };
   } finally {
     await client.end().catch(() => undefined);
   }
@@ -74,7 +89,15 @@ async function seedWaitlistBench(db: Db): Promise<{ rlids: number[]; countries: 
   const rows = demoLocations().slice(0, WAITLIST_RESTAURANTS);
   await insertLocations(
     db,
-    rows.map((row) => ({ ...row, hours: ALL_DAY, special_hours: '[]', wait_list_ready: true, is_temporarily_closed: false, is_dining_room_opened: true, wait_list_max_party_size: 10 })),
+    rows.map((row) => ({
+      ...row,
+      hours: ALL_DAY,
+      special_hours: '[]',
+      wait_list_ready: true,
+      is_temporarily_closed: false,
+      is_dining_room_opened: true,
+      wait_list_max_party_size: 10,
+    })),
   );
   const rlids = rows.map((row) => row.rlid);
   const countries = new Map(rows.map((row) => [row.rlid, row.country]));
@@ -111,7 +134,14 @@ async function seedWaitlistBench(db: Db): Promise<{ rlids: number[]; countries: 
 type Latency = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; '2xx': number };
 
 function row(what: string, result: Latency): WaitlistBenchRow {
-  return { what, 'req/s': Math.round(result.requests.average), 'p50 ms': result.latency.p50, 'p99 ms': result.latency.p99, '2xx': result['2xx'], 'non-2xx': result.non2xx };
+  return {
+    what,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    '2xx': result['2xx'],
+    'non-2xx': result.non2xx,
+  };
 }
 
 /**
@@ -132,7 +162,9 @@ export async function benchWaitlist(): Promise<WaitlistBenchRow[] | null> {
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'harborline-bench-waitlist-'));
   try {
-    console.log(`\nWait list: seeding ${WAITLIST_RESTAURANTS} restaurants and ${WAITLIST_OPEN_ENTRIES.toLocaleString('en-US')} open entries on PostgreSQL...`);
+    console.log(
+      `\nWait list: seeding ${WAITLIST_RESTAURANTS} restaurants and ${WAITLIST_OPEN_ENTRIES.toLocaleString('en-US')} open entries on PostgreSQL...`,
+    );
     const handle = openDatabase(databaseTarget(url.href, dataDir));
     await migrateToLatest(handle.db);
     const { rlids, countries } = await seedWaitlistBench(handle.db);
@@ -157,7 +189,15 @@ export async function benchWaitlist(): Promise<WaitlistBenchRow[] | null> {
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      for (let i = 0; i < 300 && !(await fetch(`${base}/api/ht/`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 200));
+      for (
+        let i = 0;
+        i < 300 &&
+        !(await fetch(`${base}/api/ht/`)
+          .then((r) => r.ok)
+          .catch(() => false));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 200));
       let next = 0;
       const join = await autocannon({
         url: base,
@@ -170,7 +210,12 @@ export async function benchWaitlist(): Promise<WaitlistBenchRow[] | null> {
             setupRequest: (request) => {
               const n = next++;
               const rlid = rlids[n % rlids.length]!;
-              const body = JSON.stringify({ rlid, partySize: 1 + (n % 6), name: `Bench ${n}`, phone: benchPhone(n, countries.get(rlid) ?? 'US') });
+              const body = JSON.stringify({
+                rlid,
+                partySize: 1 + (n % 6),
+                name: `Bench ${n}`,
+                phone: benchPhone(n, countries.get(rlid) ?? 'US'),
+              });
               const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
               return { ...request, body, headers: { 'content-type': 'application/json', 'x-forwarded-for': address } };
             },
@@ -188,13 +233,21 @@ export async function benchWaitlist(): Promise<WaitlistBenchRow[] | null> {
             method: 'GET',
             setupRequest: (request) => {
               const n = asked++;
-              return { ...request, path: `/api/waitlist/estimate/?rlid=${rlids[n % rlids.length]}&partySize=${1 + (n % 8)}` };
+              return {
+                ...request,
+                path: `/api/waitlist/estimate/?rlid=${rlids[n % rlids.length]}&partySize=${1 + (n % 8)}`,
+              };
             },
           },
         ],
       });
-      const open = await fetch(`${base}/api/location/getwaitlist/?rlid=${rlids[0]}`).then((r) => r.json() as Promise<{ partiesWaiting?: number }>);
-      const rows = [row('join POST /api/waitlist/', join), row('estimate GET /api/waitlist/estimate/ (computed)', estimate)];
+      const open = await fetch(`${base}/api/location/getwaitlist/?rlid=${rlids[0]}`).then(
+        (r) => r.json() as Promise<{ partiesWaiting?: number }>,
+      );
+      const rows = [
+        row('join POST /api/waitlist/', join),
+        row('estimate GET /api/waitlist/estimate/ (computed)', estimate),
+      ];
       console.log(
         `\nWait list (PostgreSQL, ${WAITLIST_RESTAURANTS} restaurants, ${WAITLIST_OPEN_ENTRIES.toLocaleString('en-US')} open entries before the joins; ${workers} process; autocannon, ${CONNECTIONS} connections, ${SECONDS} s each; ${new Date().toISOString().slice(0, 10)}; first restaurant's line afterwards: ${open.partiesWaiting ?? '?'} parties)`,
       );
@@ -206,6 +259,8 @@ export async function benchWaitlist(): Promise<WaitlistBenchRow[] | null> {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    await adminQuery(admin.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) => console.error(`could not drop ${name}:`, error));
+    await adminQuery(admin.url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch((error: unknown) =>
+      console.error(`could not drop ${name}:`, error),
+    );
   }
 }

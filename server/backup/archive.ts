@@ -57,11 +57,15 @@ export function createArchiveWriter(file: string) {
       for await (const chunk of source) {
         const bytes = chunk as Buffer;
         written += bytes.length;
-        if (written > size) throw new Error(`${path} is larger than announced (${size} bytes): it changed while being backed up`);
+        if (written > size)
+          throw new Error(`${path} is larger than announced (${size} bytes): it changed while being backed up`);
         hash.update(bytes);
         await write(bytes);
       }
-      if (written !== size) throw new Error(`${path} is shorter than announced (${written} of ${size} bytes): it changed while being backed up`);
+      if (written !== size)
+        throw new Error(
+          `${path} is shorter than announced (${written} of ${size} bytes): it changed while being backed up`,
+        );
       const padding = (BLOCK - (size % BLOCK)) % BLOCK;
       if (padding) await write(Buffer.alloc(padding));
       checksums[path] = { size, sha256: hash.digest('hex') };
@@ -107,9 +111,13 @@ export async function extractArchive(file: string, intoDir: string): Promise<{ e
     const work = (async () => {
       if (entry.type !== 'File') throw new BadArchiveError(`unexpected ${entry.type} entry ${path}`);
       if (checksums) trailing ??= path;
-      if (order.length === 0 && path !== MANIFEST_ENTRY) throw new BadArchiveError('it does not start with a Harborline backup manifest (is this a backup made by npm run backup?)');
+      if (order.length === 0 && path !== MANIFEST_ENTRY)
+        throw new BadArchiveError(
+          'it does not start with a Harborline backup manifest (is this a backup made by npm run backup?)',
+        );
       const target = resolve(root, path);
-      if (!target.startsWith(root + sep) || path.includes('\\')) throw new BadArchiveError(`it has an entry outside the archive's folders (${path})`);
+      if (!target.startsWith(root + sep) || path.includes('\\'))
+        throw new BadArchiveError(`it has an entry outside the archive's folders (${path})`);
       order.push(path);
       if (path === CHECKSUMS_ENTRY) {
         const chunks: Buffer[] = [];
@@ -158,16 +166,24 @@ export async function extractArchive(file: string, intoDir: string): Promise<{ e
   const problem = parseError ?? failure;
   if (problem) throw new BadArchiveError(`it is damaged or truncated (${describe(problem)})`);
   if (order.length === 0) throw new BadArchiveError('it is empty or not a backup archive');
-  if (!checksums) throw new BadArchiveError('it ends early: the table of checksums that closes every backup is missing (the file was probably cut short while copying)');
+  if (!checksums)
+    throw new BadArchiveError(
+      'it ends early: the table of checksums that closes every backup is missing (the file was probably cut short while copying)',
+    );
   if (trailing) throw new BadArchiveError(`it has entries after its table of checksums (${trailing})`);
   const expected = Object.keys(checksums).sort();
   const actual = Object.keys(seen).sort();
   if (expected.join('\n') !== actual.join('\n')) {
     const missing = expected.filter((path) => !(path in seen));
-    throw new BadArchiveError(missing.length ? `it is missing ${missing.length} file(s), e.g. ${missing[0]}` : 'it holds files its checksums do not list');
+    throw new BadArchiveError(
+      missing.length
+        ? `it is missing ${missing.length} file(s), e.g. ${missing[0]}`
+        : 'it holds files its checksums do not list',
+    );
   }
   for (const path of expected) {
-    if (seen[path]!.size !== checksums[path]!.size || seen[path]!.sha256 !== checksums[path]!.sha256) throw new BadArchiveError(`${path} is damaged (its checksum does not match)`);
+    if (seen[path]!.size !== checksums[path]!.size || seen[path]!.sha256 !== checksums[path]!.sha256)
+      throw new BadArchiveError(`${path} is damaged (its checksum does not match)`);
   }
   return { entries: order };
 }
@@ -189,7 +205,8 @@ function parseChecksums(data: Buffer): Checksums {
 function describe(error: Error): string {
   const code = (error as { code?: string }).code;
   if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(error.message)) return 'the file ends in the middle of its data';
-  if (code === 'Z_DATA_ERROR' || /incorrect header check|invalid/i.test(error.message)) return 'it is not a gzip file, or its bytes are corrupted';
+  if (code === 'Z_DATA_ERROR' || /incorrect header check|invalid/i.test(error.message))
+    return 'it is not a gzip file, or its bytes are corrupted';
   if (/Unrecognized archive format/i.test(error.message)) return 'it is not a backup archive';
   return error.message;
 }

@@ -5,7 +5,15 @@ import type { Db } from '../db';
 export type Counts = { pages: number; revisions: number; images: number };
 
 export async function countContent(db: Db): Promise<Counts> {
-  const count = async (table: 'pages' | 'page_revisions' | 'images') => Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const count = async (table: 'pages' | 'page_revisions' | 'images') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { pages: await count('pages'), revisions: await count('page_revisions'), images: await count('images') };
 }
 

@@ -17,7 +17,6 @@ export const POSTGRES_DUMP_ENTRY = 'database/postgres.dump';
 export const PGLITE_DUMP_ENTRY = 'database/pglite-datadir.tar.gz';
 export const MEDIA_PREFIX = 'media/';
 
-
 export type Manifest = {
   format: typeof BACKUP_FORMAT;
   version: number;
@@ -37,7 +36,9 @@ export type BackupSummary = Manifest & { file: string; mediaFiles: number; media
  */
 export async function createBackup(config: Config, file: string): Promise<BackupSummary> {
   if (!config.databaseUrl && !existsSync(join(config.dataDir, 'pglite', 'PG_VERSION'))) {
-    throw new Error(`There is no embedded database in ${join(config.dataDir, 'pglite')} to back up (set DATABASE_URL for PostgreSQL, or DATA_DIR).`);
+    throw new Error(
+      `There is no embedded database in ${join(config.dataDir, 'pglite')} to back up (set DATABASE_URL for PostgreSQL, or DATA_DIR).`,
+    );
   }
   const work = await mkdtemp(join(tmpdir(), 'harborline-backup-'));
   const partial = `${file}.partial`;
@@ -52,11 +53,23 @@ export async function createBackup(config: Config, file: string): Promise<Backup
     else await dumpPglite(handle.pglite!, dumpFile);
 
     const media = openMediaStorage(config.media);
-    const manifest: Manifest = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: new Date().toISOString(), database: kind, migrations, counts, media: { storage: media.description } };
+    const manifest: Manifest = {
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: new Date().toISOString(),
+      database: kind,
+      migrations,
+      counts,
+      media: { storage: media.description },
+    };
     writer = createArchiveWriter(partial);
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
     await writer.add(MANIFEST_ENTRY, manifestBytes.length, manifestBytes);
-    await writer.add(kind === 'postgres' ? POSTGRES_DUMP_ENTRY : PGLITE_DUMP_ENTRY, (await stat(dumpFile)).size, createReadStream(dumpFile));
+    await writer.add(
+      kind === 'postgres' ? POSTGRES_DUMP_ENTRY : PGLITE_DUMP_ENTRY,
+      (await stat(dumpFile)).size,
+      createReadStream(dumpFile),
+    );
 
     let mediaFiles = 0;
     let mediaBytes = 0;

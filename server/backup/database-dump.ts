@@ -14,7 +14,9 @@ import { PGlite } from '@electric-sql/pglite';
 export function postgresTool(name: 'pg_dump' | 'pg_restore' | 'psql'): string {
   const base = '/usr/lib/postgresql';
   if (existsSync(base)) {
-    const versions = readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(base)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     for (const version of versions) {
       const candidate = join(base, version, 'bin', name);
       if (existsSync(candidate)) return candidate;
@@ -37,15 +39,29 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new Error(error.code === 'ENOENT' ? `${command} is not installed (it comes with the PostgreSQL client tools)` : `${command} could not start: ${error.message}`)),
+      reject(
+        new Error(
+          error.code === 'ENOENT'
+            ? `${command} is not installed (it comes with the PostgreSQL client tools)`
+            : `${command} could not start: ${error.message}`,
+        ),
+      ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command.split('/').pop()} failed: ${stderr.trim() || `exit code ${code}`}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command.split('/').pop()} failed: ${stderr.trim() || `exit code ${code}`}`)),
+    );
   });
 }
 
 export async function dumpPostgres(url: string, file: string): Promise<void> {
   const { dbname, env } = connection(url);
-  await run(postgresTool('pg_dump'), ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`], env);
+  await run(
+    postgresTool('pg_dump'),
+    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],
+    env,
+  );
 }
 
 /** Replaces the public schema with the dump's, all or nothing. */
@@ -56,7 +72,15 @@ export async function restorePostgres(url: string, dumpFile: string, workDir: st
   const { dbname, env } = connection(url);
   await run(
     postgresTool('psql'),
-    ['--no-psqlrc', '--quiet', '--set=ON_ERROR_STOP=1', '--single-transaction', `--dbname=${dbname}`, '--command=DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;', `--file=${script}`],
+    [
+      '--no-psqlrc',
+      '--quiet',
+      '--set=ON_ERROR_STOP=1',
+      '--single-transaction',
+      `--dbname=${dbname}`,
+      '--command=DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;',
+      `--file=${script}`,
+    ],
     env,
   );
 }

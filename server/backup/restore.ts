@@ -10,7 +10,14 @@ import { databaseTarget, migrateToLatest, openDatabase, type DatabaseHandle } fr
 import type { MediaStorage } from '../storage/media-storage';
 import { openMediaStorage } from '../storage/open-media-storage';
 import { BadArchiveError, entryPath, extractArchive, MANIFEST_ENTRY } from './archive';
-import { BACKUP_FORMAT, BACKUP_VERSION, MEDIA_PREFIX, PGLITE_DUMP_ENTRY, POSTGRES_DUMP_ENTRY, type Manifest } from './backup';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  MEDIA_PREFIX,
+  PGLITE_DUMP_ENTRY,
+  POSTGRES_DUMP_ENTRY,
+  type Manifest,
+} from './backup';
 import { countContent, hasPagesTable, type Counts } from './backup-repo';
 import { restorePglite, restorePostgres } from './database-dump';
 
@@ -19,14 +26,24 @@ export class RestoreRefusedError extends Error {
   override name = 'RestoreRefusedError';
 }
 
-export type RestoreSummary = { manifest: Manifest; counts: Counts; mediaFiles: number; removedMediaFiles: number; keptOldDatabase?: string };
+export type RestoreSummary = {
+  manifest: Manifest;
+  counts: Counts;
+  mediaFiles: number;
+  removedMediaFiles: number;
+  keptOldDatabase?: string;
+};
 
 /**
  * Restores a backup made by createBackup: the database and the media files. The archive is read
  * and checked whole first; a bad archive, a backup of the other kind of database, or a target
  * that already has content (without `replace`) changes nothing.
  */
-export async function restoreBackup(config: Config, file: string, options: { replace: boolean }): Promise<RestoreSummary> {
+export async function restoreBackup(
+  config: Config,
+  file: string,
+  options: { replace: boolean },
+): Promise<RestoreSummary> {
   const work = await mkdtemp(join(tmpdir(), 'harborline-restore-'));
   try {
     await extractArchive(file, work);
@@ -40,7 +57,10 @@ export async function restoreBackup(config: Config, file: string, options: { rep
       );
     }
     const unknown = manifest.migrations.filter((name) => !(name in knownMigrations));
-    if (unknown.length) throw new RestoreRefusedError(`This backup comes from a newer version of the site (it has migration ${unknown[0]}, which this version does not know): restore it with that version.`);
+    if (unknown.length)
+      throw new RestoreRefusedError(
+        `This backup comes from a newer version of the site (it has migration ${unknown[0]}, which this version does not know): restore it with that version.`,
+      );
 
     const media = openMediaStorage(config.media);
     const archived = listMedia(work);
@@ -48,7 +68,11 @@ export async function restoreBackup(config: Config, file: string, options: { rep
 
     let keptOldDatabase: string | undefined;
     if (kind === 'postgres') await restorePostgres(config.databaseUrl!, entryPath(work, POSTGRES_DUMP_ENTRY), work);
-    else keptOldDatabase = await replaceEmbeddedDatabase(join(config.dataDir, 'pglite'), entryPath(work, PGLITE_DUMP_ENTRY));
+    else
+      keptOldDatabase = await replaceEmbeddedDatabase(
+        join(config.dataDir, 'pglite'),
+        entryPath(work, PGLITE_DUMP_ENTRY),
+      );
 
     for (const key of archived) {
       const path = entryPath(work, MEDIA_PREFIX + key);
@@ -78,9 +102,17 @@ export async function restoreBackup(config: Config, file: string, options: { rep
 
 function readManifest(value: unknown): Manifest {
   const manifest = value as Partial<Manifest> | null;
-  if (typeof manifest !== 'object' || manifest === null || manifest.format !== BACKUP_FORMAT) throw new BadArchiveError('its manifest is not a Harborline backup manifest');
-  if (manifest.version !== BACKUP_VERSION) throw new BadArchiveError(`it is a version ${String(manifest.version)} backup; this version of the site reads version ${BACKUP_VERSION}`);
-  if ((manifest.database !== 'postgres' && manifest.database !== 'pglite') || !Array.isArray(manifest.migrations) || typeof manifest.counts !== 'object') {
+  if (typeof manifest !== 'object' || manifest === null || manifest.format !== BACKUP_FORMAT)
+    throw new BadArchiveError('its manifest is not a Harborline backup manifest');
+  if (manifest.version !== BACKUP_VERSION)
+    throw new BadArchiveError(
+      `it is a version ${String(manifest.version)} backup; this version of the site reads version ${BACKUP_VERSION}`,
+    );
+  if (
+    (manifest.database !== 'postgres' && manifest.database !== 'pglite') ||
+    !Array.isArray(manifest.migrations) ||
+    typeof manifest.counts !== 'object'
+  ) {
     throw new BadArchiveError('its manifest is incomplete');
   }
   return manifest as Manifest;
@@ -98,7 +130,9 @@ function listMedia(work: string): string[] {
 async function refuseNonEmptyTarget(config: Config, media: MediaStorage, replace: boolean): Promise<void> {
   const found: string[] = [];
   if (config.databaseUrl) {
-    const handle: DatabaseHandle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), { log: consoleDatabaseLog });
+    const handle: DatabaseHandle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), {
+      log: consoleDatabaseLog,
+    });
     try {
       if (await hasPagesTable(handle.db)) found.push(`${(await countContent(handle.db)).pages} pages`);
     } finally {
@@ -107,7 +141,10 @@ async function refuseNonEmptyTarget(config: Config, media: MediaStorage, replace
   } else {
     const dir = join(config.dataDir, 'pglite');
     const holder = embeddedDatabaseHolder(dir);
-    if (holder !== undefined) throw new RestoreRefusedError(`The embedded database in ${dir} is in use by process ${holder}: stop the server first.`);
+    if (holder !== undefined)
+      throw new RestoreRefusedError(
+        `The embedded database in ${dir} is in use by process ${holder}: stop the server first.`,
+      );
     if (existsSync(dir) && readdirSync(dir).length > 0) found.push(`an embedded database in ${dir}`);
   }
   for await (const _object of media.list()) {
@@ -115,7 +152,9 @@ async function refuseNonEmptyTarget(config: Config, media: MediaStorage, replace
     break;
   }
   if (found.length && !replace) {
-    throw new RestoreRefusedError(`The target already has content (${found.join('; ')}). Restoring replaces it: run again with --replace to go ahead.`);
+    throw new RestoreRefusedError(
+      `The target already has content (${found.join('; ')}). Restoring replaces it: run again with --replace to go ahead.`,
+    );
   }
 }
 

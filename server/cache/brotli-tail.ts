@@ -45,7 +45,10 @@ export function buildBrotliTail(body: Buffer, nonceAt: number[], done: (tail: Br
   const start = tailStart(body, nonceAt);
   if (start <= 0) return done(null);
   const prefix = body.subarray(0, start);
-  const params = { [zlibConstants.BROTLI_PARAM_QUALITY]: QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: prefix.length };
+  const params = {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: QUALITY,
+    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: prefix.length,
+  };
   brotliCompress(prefix, { params, finishFlush: zlibConstants.BROTLI_OPERATION_FLUSH }, (error, compressed) => {
     if (error) return done(null);
     const tail = body.subarray(start);

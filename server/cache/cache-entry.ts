@@ -107,7 +107,8 @@ export function buildEntry(input: EntryInput): CachedEntry {
   const defaults: Partial<HoleValues> = {};
   if (input.nonce) {
     const needle = Buffer.from(input.nonce);
-    for (let at = rendered.indexOf(needle); at >= 0; at = rendered.indexOf(needle, at + needle.length)) cuts.push({ start: at, end: at + needle.length, hole: 'nonce' });
+    for (let at = rendered.indexOf(needle); at >= 0; at = rendered.indexOf(needle, at + needle.length))
+      cuts.push({ start: at, end: at + needle.length, hole: 'nonce' });
   }
   if (input.picker) {
     const picker = pickerCuts(rendered);
@@ -162,7 +163,11 @@ export function buildEntry(input: EntryInput): CachedEntry {
   };
   if (holes.length > 0) entry.gzipTemplate = gzipTemplate(fixed, holes, defaults, body.length);
   else if (rendered.length >= 256) {
-    entry.br = exactCopy(brotliCompressSync(rendered, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: rendered.length } }));
+    entry.br = exactCopy(
+      brotliCompressSync(rendered, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: rendered.length },
+      }),
+    );
     entry.gzip = exactCopy(gzipSync(rendered, { level: 9 }));
   }
   entry.heads.identity = headPlan(input.headers, etag, 'identity');
@@ -183,8 +188,24 @@ export function buildEntry(input: EntryInput): CachedEntry {
 }
 
 /** The header list of an answer to store: hop-by-hop and per-answer headers left out, the nonce cut out. */
-export function storedHeaders(res: ServerResponse, nonce: string | undefined, extra: Record<string, string>): Array<[string, string[]]> {
-  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'etag', 'x-request-id', 'set-cookie', 'age', 'x-cache']);
+export function storedHeaders(
+  res: ServerResponse,
+  nonce: string | undefined,
+  extra: Record<string, string>,
+): Array<[string, string[]]> {
+  const skip = new Set([
+    'date',
+    'connection',
+    'keep-alive',
+    'transfer-encoding',
+    'content-length',
+    'content-encoding',
+    'etag',
+    'x-request-id',
+    'set-cookie',
+    'age',
+    'x-cache',
+  ]);
   const out: Array<[string, string[]]> = [];
   for (const name of res.getHeaderNames()) {
     if (skip.has(name) || name in extra) continue;
@@ -201,5 +222,10 @@ export function storedHeaders(res: ServerResponse, nonce: string | undefined, ex
 
 /** The entry with its brotli answer for anonymous visitors: a new object, so the cache counts its bytes when it replaces the old one. */
 export function withBrotliTail(entry: CachedEntry, tail: BrotliTail): CachedEntry {
-  return { ...entry, brTail: tail, heads: { ...entry.heads, br: headPlan(entry.headers, entry.etag, 'br') }, bytes: entry.bytes + tail.bytes.length };
+  return {
+    ...entry,
+    brTail: tail,
+    heads: { ...entry.heads, br: headPlan(entry.headers, entry.etag, 'br') },
+    bytes: entry.bytes + tail.bytes.length,
+  };
 }

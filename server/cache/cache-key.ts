@@ -10,7 +10,10 @@ const MAX_HOST_KEY = 600;
 /** The host part of a key (the forwarded host and protocol too behind a trusted proxy); null when too long to be real. */
 export function hostKey(req: IncomingMessage, trustProxy: number): string | null {
   const host = req.headers.host ?? '';
-  const key = trustProxy > 0 ? `${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}|${host}` : host;
+  const key =
+    trustProxy > 0
+      ? `${String(req.headers['x-forwarded-proto'] ?? '')}|${String(req.headers['x-forwarded-host'] ?? '')}|${host}`
+      : host;
   return key.length > MAX_HOST_KEY ? null : key.toLowerCase();
 }
 
@@ -36,5 +39,7 @@ export function queryKey(query: string, names: string[]): string | null {
     if (!names.includes(name) || seen.has(name)) return null;
     seen.add(name);
   }
-  return names.map((name) => (params.has(name) ? `${name}=${encodeURIComponent(params.get(name)!)}` : `${name}~`)).join('&');
+  return names
+    .map((name) => (params.has(name) ? `${name}=${encodeURIComponent(params.get(name)!)}` : `${name}~`))
+    .join('&');
 }

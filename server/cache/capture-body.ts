@@ -20,7 +20,13 @@ export function captureBody(res: ServerResponse, onBody: (body: Buffer) => void)
   const decide = () => {
     if (mode !== 'undecided') return;
     const status = res.statusCode;
-    const wanted = status !== 204 && status !== 206 && status !== 304 && !res.hasHeader('content-encoding') && isCompressibleType(res.getHeader('content-type')) && Number(res.getHeader('content-length') ?? 0) <= MAX_BUFFER_BYTES;
+    const wanted =
+      status !== 204 &&
+      status !== 206 &&
+      status !== 304 &&
+      !res.hasHeader('content-encoding') &&
+      isCompressibleType(res.getHeader('content-type')) &&
+      Number(res.getHeader('content-length') ?? 0) <= MAX_BUFFER_BYTES;
     mode = wanted ? 'buffer' : 'pass';
     if (mode === 'pass') restore();
   };
@@ -47,7 +53,9 @@ export function captureBody(res: ServerResponse, onBody: (body: Buffer) => void)
         restore();
         return original.writeHead.apply(this, [status, ...rest] as never);
       }
-      if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value as string);
+      if (headers)
+        for (const [name, value] of Object.entries(headers))
+          if (value !== undefined) res.setHeader(name, value as string);
       decide();
       if ((mode as string) === 'pass') return original.writeHead.call(this, status);
       return this;
@@ -57,7 +65,9 @@ export function captureBody(res: ServerResponse, onBody: (body: Buffer) => void)
       // the body is still held, so the headers must wait for it too.
       res.statusCode = status;
       const headers = rest.find((arg) => arg !== null && typeof arg === 'object');
-      if (headers && !Array.isArray(headers)) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value as string);
+      if (headers && !Array.isArray(headers))
+        for (const [name, value] of Object.entries(headers))
+          if (value !== undefined) res.setHeader(name, value as string);
       return this;
     }
     return original.writeHead.apply(this, [status, ...rest] as never);

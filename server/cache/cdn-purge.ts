@@ -10,7 +10,10 @@ export const CDN_PURGE_JOB = 'cdn.purge';
  * away is retried by the job runner with its back-off, on whichever dyno claims the job.
  */
 export async function enqueueCdnPurge(db: Db, tables: Set<string> | '*'): Promise<void> {
-  const payload = tables === '*' ? { all: true, keys: [] as string[] } : { all: false, keys: [...tables].map((table) => `t-${table}`) };
+  const payload =
+    tables === '*'
+      ? { all: true, keys: [] as string[] }
+      : { all: false, keys: [...tables].map((table) => `t-${table}`) };
   await enqueueJob(db, { kind: CDN_PURGE_JOB, payload, runAt: new Date() });
 }
 

@@ -1,5 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 
 /**
  * The page cache's dependency records and write signals, from the queries themselves: every
@@ -42,8 +50,26 @@ export function writtenTablesFromPayload(payload: string): WrittenTables {
 }
 export type WriteListener = (tables: WrittenTables) => void;
 
-const WRITE_KINDS = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode', 'CreateTableNode', 'DropTableNode', 'AlterTableNode', 'CreateIndexNode', 'DropIndexNode', 'CreateViewNode', 'DropViewNode', 'CreateSchemaNode', 'DropSchemaNode', 'CreateTypeNode', 'DropTypeNode', 'RefreshMaterializedViewNode']);
-const RAW_WRITE = /\b(insert\s+into|update\s+[\w".]+\s+(?:as\s+\w+\s+)?set|delete\s+from|truncate|merge\s+into|alter\s+table|drop\s+table|create\s+table|copy\s+[\w".]+\s+from)\b/i;
+const WRITE_KINDS = new Set([
+  'InsertQueryNode',
+  'UpdateQueryNode',
+  'DeleteQueryNode',
+  'MergeQueryNode',
+  'CreateTableNode',
+  'DropTableNode',
+  'AlterTableNode',
+  'CreateIndexNode',
+  'DropIndexNode',
+  'CreateViewNode',
+  'DropViewNode',
+  'CreateSchemaNode',
+  'DropSchemaNode',
+  'CreateTypeNode',
+  'DropTypeNode',
+  'RefreshMaterializedViewNode',
+]);
+const RAW_WRITE =
+  /\b(insert\s+into|update\s+[\w".]+\s+(?:as\s+\w+\s+)?set|delete\s+from|truncate|merge\s+into|alter\s+table|drop\s+table|create\s+table|copy\s+[\w".]+\s+from)\b/i;
 const RAW_TABLE = /\b(?:from|join|into|update|table|truncate)\s+(?:only\s+)?(?:"?\w+"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 
 type Analysis = { write: boolean; tables: Set<string>; unknownTables: boolean };

@@ -47,7 +47,9 @@ function negotiate(header: string | string[]): Encoding {
 /** Content types compressed on the way out (text of any kind, JSON, JavaScript, SVG, XML, source maps). */
 export function isCompressibleType(contentType: string | number | string[] | undefined): boolean {
   if (typeof contentType !== 'string') return false;
-  return /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|ld\+json|geo\+json|rss\+xml|atom\+xml|xhtml\+xml)|image\/svg\+xml)/i.test(contentType);
+  return /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|ld\+json|geo\+json|rss\+xml|atom\+xml|xhtml\+xml)|image\/svg\+xml)/i.test(
+    contentType,
+  );
 }
 
 /** Below this, compressing costs more than the bytes it saves. */
@@ -55,7 +57,10 @@ export const MIN_COMPRESS_BYTES = 1024;
 
 /** Dynamic answers: quick levels (per request), unlike the build's precompressed assets. */
 export function compressDynamic(body: Buffer, encoding: Exclude<Encoding, 'identity'>): Buffer {
-  if (encoding === 'br') return brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  if (encoding === 'br')
+    return brotliCompressSync(body, {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
   return gzipSync(body, { level: 6 });
 }
 

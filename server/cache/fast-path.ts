@@ -54,7 +54,13 @@ export function createFastPath(options: FastPathOptions) {
       return NO_FILLS;
     }
   };
-  const context: MissContext = { cache, queryNames: new Map(), knownHosts: new Set(), hostMatchesSite: options.hostMatchesSite, pickerFills };
+  const context: MissContext = {
+    cache,
+    queryNames: new Map(),
+    knownHosts: new Set(),
+    hostMatchesSite: options.hostMatchesSite,
+    pickerFills,
+  };
 
   return function fastPath(req: IncomingMessage, res: ServerResponse, next: () => void): void {
     if (options.staticAssets?.handle(req, res)) return;
@@ -66,7 +72,14 @@ export function createFastPath(options: FastPathOptions) {
     const facts = cookieFacts(req.headers.cookie);
     const host = hostKey(req, options.trustProxy);
     const path = decodedPath(rawPath);
-    const candidate = cache.maxBytes > 0 && facts.onlyPicker && host !== null && path !== null && query.length <= MAX_QUERY_LENGTH && plainHeaders(req) && !isPrivatePath(path);
+    const candidate =
+      cache.maxBytes > 0 &&
+      facts.onlyPicker &&
+      host !== null &&
+      path !== null &&
+      query.length <= MAX_QUERY_LENGTH &&
+      plainHeaders(req) &&
+      !isPrivatePath(path);
     let key: string | null = null;
     if (candidate) {
       const base = `${host}|${path}`;

@@ -21,7 +21,13 @@ function storedBlocks(data: Buffer): Buffer[] {
   const out: Buffer[] = [];
   for (let offset = 0; offset < data.length; offset += 0xffff) {
     const part = data.subarray(offset, offset + 0xffff);
-    const header = Buffer.from([0x00, part.length & 0xff, part.length >> 8, ~part.length & 0xff, (~part.length >> 8) & 0xff]);
+    const header = Buffer.from([
+      0x00,
+      part.length & 0xff,
+      part.length >> 8,
+      ~part.length & 0xff,
+      (~part.length >> 8) & 0xff,
+    ]);
     out.push(header, part);
   }
   return out;
@@ -46,7 +52,12 @@ function trailer(crc: number, size: number): Buffer {
 }
 
 /** Made once per entry: the fixed parts deflated, the holes' defaults in stored blocks. */
-export function gzipTemplate(fixed: Buffer[], holes: Hole[], defaults: Partial<HoleValues>, size: number): GzipTemplate {
+export function gzipTemplate(
+  fixed: Buffer[],
+  holes: Hole[],
+  defaults: Partial<HoleValues>,
+  size: number,
+): GzipTemplate {
   const chunks: Buffer[] = [GZIP_HEADER];
   const nonceAt: number[] = [];
   const partAt: number[] = [];
@@ -67,7 +78,12 @@ export function gzipTemplate(fixed: Buffer[], holes: Hole[], defaults: Partial<H
   });
   chunks.push(DEFLATE_END, trailer(0, size));
   // Concatenated into one exact allocation (zlib's results are views of larger buffers).
-  return { bytes: Buffer.concat(chunks), nonceAt, partAt, fixedBytes: fixed.reduce((sum, part) => sum + part.length, 0) };
+  return {
+    bytes: Buffer.concat(chunks),
+    nonceAt,
+    partAt,
+    fixedBytes: fixed.reduce((sum, part) => sum + part.length, 0),
+  };
 }
 
 /** The CRC of a body made of `crcParts`' fixed parts with `values[i]` after part i. */
@@ -83,7 +99,13 @@ export function bodyCrc(crcParts: Uint32Array, values: string[]): number {
 }
 
 /** An anonymous visitor's gzip answer: the template with this answer's nonce and CRC. */
-export function anonymousGzip(template: GzipTemplate, crcParts: Uint32Array, holes: Hole[], defaults: Partial<HoleValues>, nonce: string): Buffer {
+export function anonymousGzip(
+  template: GzipTemplate,
+  crcParts: Uint32Array,
+  holes: Hole[],
+  defaults: Partial<HoleValues>,
+  nonce: string,
+): Buffer {
   const out = Buffer.allocUnsafe(template.bytes.length);
   out.set(template.bytes);
   for (const at of template.nonceAt) out.write(nonce, at, 'latin1');
@@ -106,4 +128,3 @@ export function personalGzip(template: GzipTemplate, crcParts: Uint32Array, valu
   chunks.push(DEFLATE_END, trailer(bodyCrc(crcParts, values), size));
   return Buffer.concat(chunks);
 }
-

@@ -33,7 +33,15 @@ export function headPlan(headers: Array<[string, string[]]>, baseEtag: string, e
   const etagSlot = flat.length - 5;
   if (encoding !== 'identity') flat.push('Content-Encoding', encoding);
   flat.push('Content-Length', '0');
-  return { flat, nonceSlots, etag, etagSlot, cacheSlot: etagSlot + 2, ageSlot: etagSlot + 4, lengthSlot: flat.length - 1 };
+  return {
+    flat,
+    nonceSlots,
+    etag,
+    etagSlot,
+    cacheSlot: etagSlot + 2,
+    ageSlot: etagSlot + 4,
+    lengthSlot: flat.length - 1,
+  };
 }
 
 /**

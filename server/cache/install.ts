@@ -9,7 +9,12 @@ import { requestHost } from '../http/site';
 import { LOCATIONS_CHANGED_CHANNEL } from '../modules/locations/flush';
 import { SITE_SETTINGS_CHANNEL } from '../modules/site-settings/service';
 import { PUBLIC_ASSETS_DIR } from '../paths';
-import { PAGE_CACHE_CHANNEL, pageCacheDependenciesFor, writtenTablesFromPayload, type WrittenTables } from './dependencies';
+import {
+  PAGE_CACHE_CHANNEL,
+  pageCacheDependenciesFor,
+  writtenTablesFromPayload,
+  type WrittenTables,
+} from './dependencies';
 import { createFastPath } from './fast-path';
 import { PageCache } from './page-cache';
 import { pickerHoleFiller } from '../ssr/picker-hole';
@@ -25,7 +30,17 @@ export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  */
 const MEMO_SHARE = 1 / 8;
 /** Writes to these tables change nothing a visitor sees: other dynos are not told about them. */
-const QUIET_TABLES = new Set(['jobs', 'sessions', 'rate_limits', 'editing_sessions', 'page_log_entries', 'model_log_entries', 'password_reset_tokens', 'kysely_migration', 'kysely_migration_lock']);
+const QUIET_TABLES = new Set([
+  'jobs',
+  'sessions',
+  'rate_limits',
+  'editing_sessions',
+  'page_log_entries',
+  'model_log_entries',
+  'password_reset_tokens',
+  'kysely_migration',
+  'kysely_migration_lock',
+]);
 /**
  * A write is announced before its transaction commits; an answer another request builds in that
  * gap would hold the old rows. So what a write invalidated is invalidated once more this much later.
@@ -82,7 +97,10 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
         eventBusFor(db)
           .publish(PAGE_CACHE_CHANNEL, payload.length > 7000 ? '*' : payload)
           .catch((error: unknown) => logger.error({ err: error }, 'page cache: announcing a change failed'));
-        if (config.cdnPurgeUrl) enqueueCdnPurge(db, sent).catch((error: unknown) => logger.error({ err: error }, 'page cache: queueing the CDN purge failed'));
+        if (config.cdnPurgeUrl)
+          enqueueCdnPurge(db, sent).catch((error: unknown) =>
+            logger.error({ err: error }, 'page cache: queueing the CDN purge failed'),
+          );
       });
     } else if (announcing !== '*') {
       if (loud === '*') announcing = '*';
@@ -107,7 +125,9 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
   const flushAll = () => invalidate('*');
   const bus = eventBusFor(db);
   const subscribeOrLog = (channel: string, onMessage: (payload: string) => void) =>
-    bus.subscribe(channel, onMessage, flushAll).catch((error: unknown) => logger.error({ err: error, channel }, 'page cache cannot hear changes'));
+    bus
+      .subscribe(channel, onMessage, flushAll)
+      .catch((error: unknown) => logger.error({ err: error, channel }, 'page cache cannot hear changes'));
   void subscribeOrLog(PAGE_CACHE_CHANNEL, heard);
   // The location flush (/api/location/flush/) and site settings reload in-process copies.
   void subscribeOrLog(LOCATIONS_CHANGED_CHANNEL, () => invalidate(new Set(['locations'])));
@@ -122,7 +142,8 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
     staticAssets,
     pickerFill: picker,
     hostMatchesSite: (req: IncomingMessage, res: ServerResponse) => {
-      const site = (res as unknown as { locals: { requestSite?: { site: { hostname: string; port: number } } } }).locals.requestSite?.site;
+      const site = (res as unknown as { locals: { requestSite?: { site: { hostname: string; port: number } } } }).locals
+        .requestSite?.site;
       if (!site) return false;
       try {
         const host = requestHost(req as Request);

@@ -90,7 +90,13 @@ export class PageCache {
       tableKeys += keys.size;
       for (const key of keys) if (!this.main.has(key) && !this.shortLived.has(key)) strayTableKeys++;
     }
-    return { main: this.main.size, shortLived: this.shortLived.size, tables: this.byTable.size, tableKeys, strayTableKeys };
+    return {
+      main: this.main.size,
+      shortLived: this.shortLived.size,
+      tables: this.byTable.size,
+      tableKeys,
+      strayTableKeys,
+    };
   }
 
   set(entry: CachedEntry): boolean {

@@ -23,7 +23,8 @@ export function pickerCuts(body: Buffer): { cuts: Cut[]; defaults: Partial<HoleV
   const expandedAt = buttonAt < 0 ? -1 : body.indexOf(ARIA_EXPANDED, buttonAt);
   const dataAt = body.indexOf(PAGE_DATA);
   const jsonAt = dataAt < 0 ? -1 : body.indexOf(NO_PREFERRED, dataAt);
-  if (textAt < 0 || textEnd < 0 || expandedAt < 0 || expandedAt >= tagEnd || jsonAt < 0) return { cuts: [], defaults: {} };
+  if (textAt < 0 || textEnd < 0 || expandedAt < 0 || expandedAt >= tagEnd || jsonAt < 0)
+    return { cuts: [], defaults: {} };
   const textStart = textAt + TRIGGER_TEXT_OPEN.length;
   const attrAt = expandedAt + ARIA_EXPANDED.length;
   const valueAt = jsonAt + NO_PREFERRED.length - 'null'.length;

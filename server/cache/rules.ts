@@ -12,7 +12,8 @@ import type { IncomingMessage } from 'node:http';
  * - its route did not call noPageCache(res);
  * - no write happened while it was being built, and it is below the size limit.
  */
-const PRIVATE_PATH = /^(?:\/wagtail|\/_util|\/api-nc|\/static\/|\/api\/ht|\/api\/location\/flush|\/admin|\/account|\/preview)/;
+const PRIVATE_PATH =
+  /^(?:\/wagtail|\/_util|\/api-nc|\/static\/|\/api\/ht|\/api\/location\/flush|\/admin|\/account|\/preview)/;
 
 export function isPrivatePath(path: string): boolean {
   return PRIVATE_PATH.test(path);
@@ -103,7 +104,12 @@ export function plainHeaders(req: IncomingMessage): boolean {
 
 /** The answer itself may be stored: status, cookies, Cache-Control and Vary allow it. */
 export function storableAnswer(status: number, setsCookie: boolean, cacheControl: string, vary: string): boolean {
-  if ((status !== 200 && status !== 404 && status !== 301) || setsCookie || /private|no-store|no-cache/.test(cacheControl)) return false;
+  if (
+    (status !== 200 && status !== 404 && status !== 301) ||
+    setsCookie ||
+    /private|no-store|no-cache/.test(cacheControl)
+  )
+    return false;
   return vary
     .toLowerCase()
     .split(',')

@@ -23,7 +23,10 @@ function codingFor(entry: CachedEntry, header: string | string[] | undefined, ow
 /** An anonymous visitor's body: shared bytes when nothing changes per answer, else one copy with the nonce written in. */
 function anonymousBody(entry: CachedEntry, encoding: Encoding, nonce: string): Buffer {
   if (encoding === 'br') return entry.br ?? anonymousBrotli(entry.brTail!, nonce);
-  if (encoding === 'gzip') return entry.gzipTemplate ? anonymousGzip(entry.gzipTemplate, entry.crcParts, entry.holes, entry.defaults, nonce) : entry.gzip!;
+  if (encoding === 'gzip')
+    return entry.gzipTemplate
+      ? anonymousGzip(entry.gzipTemplate, entry.crcParts, entry.holes, entry.defaults, nonce)
+      : entry.gzip!;
   if (entry.nonceAt.length === 0) return entry.body;
   const out = Buffer.allocUnsafe(entry.body.length);
   // TypedArray#set: a plain memcpy, several times faster than Buffer#copy's checks on Node 20.
@@ -46,13 +49,26 @@ function personalBody(entry: CachedEntry, encoding: Encoding, values: string[]):
 }
 
 /** Sends a cached answer with its holes filled; the body only for GET. */
-export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: CachedEntry, fills: Partial<HoleValues>, cacheStatus: 'HIT' | 'MISS'): void {
+export function sendEntry(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedEntry,
+  fills: Partial<HoleValues>,
+  cacheStatus: 'HIT' | 'MISS',
+): void {
   const nonce = entry.usesNonce ? freshNonce() : '';
-  const own = entry.picker && (fills.pickerText !== undefined || fills.pickerAttr !== undefined || fills.pickerJson !== undefined);
+  const own =
+    entry.picker &&
+    (fills.pickerText !== undefined || fills.pickerAttr !== undefined || fills.pickerJson !== undefined);
   const encoding = codingFor(entry, req.headers['accept-encoding'], own);
   const plan = entry.heads[encoding]!;
   const personal = fills.pickerJson !== undefined && fills.pickerJson !== 'null';
-  const etag = personal ? etagFor(`${entry.etag.slice(0, -1)}-${createHash('sha1').update(fills.pickerJson!).digest('base64url').slice(0, 8)}"`, encoding) : plan.etag;
+  const etag = personal
+    ? etagFor(
+        `${entry.etag.slice(0, -1)}-${createHash('sha1').update(fills.pickerJson!).digest('base64url').slice(0, 8)}"`,
+        encoding,
+      )
+    : plan.etag;
   const age = String(Math.max(0, Math.floor((Date.now() - entry.storedAt) / 1000)));
   const conditional = req.headers['if-none-match'];
   if (conditional !== undefined && entry.status === 200 && etagMatches(conditional, etag)) {
@@ -62,8 +78,17 @@ export function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Cach
   }
   let body: Buffer;
   if (own) {
-    const values: HoleValues = { nonce, pickerText: fills.pickerText ?? entry.defaults.pickerText ?? '', pickerAttr: fills.pickerAttr ?? '', pickerJson: fills.pickerJson ?? 'null' };
-    body = personalBody(entry, encoding, entry.holes.map((hole) => values[hole]));
+    const values: HoleValues = {
+      nonce,
+      pickerText: fills.pickerText ?? entry.defaults.pickerText ?? '',
+      pickerAttr: fills.pickerAttr ?? '',
+      pickerJson: fills.pickerJson ?? 'null',
+    };
+    body = personalBody(
+      entry,
+      encoding,
+      entry.holes.map((hole) => values[hole]),
+    );
   } else body = anonymousBody(entry, encoding, nonce);
   const head = plan.flat.slice();
   for (const [slot, parts] of plan.nonceSlots) head[slot] = parts.join(nonce);

@@ -42,7 +42,8 @@ export class StaticAssets {
   /** True when the request was answered. */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '';
-    if (!url.startsWith(this.urlPrefix) || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return false;
+    if (!url.startsWith(this.urlPrefix) || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range)
+      return false;
     const query = url.indexOf('?');
     const name = url.slice(this.urlPrefix.length, query < 0 ? undefined : query);
     if (!this.names.has(name)) return false;
@@ -50,7 +51,8 @@ export class StaticAssets {
     const accepted = negotiateEncoding(req.headers['accept-encoding']);
     const encoding: Encoding = asset.variants[accepted] ? accepted : 'identity';
     const body = asset.variants[encoding]!;
-    const etag = encoding === 'identity' ? asset.etag : `${asset.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
+    const etag =
+      encoding === 'identity' ? asset.etag : `${asset.etag.slice(0, -1)}-${encoding === 'br' ? 'br' : 'gz'}"`;
     const headers: Record<string, string | number> = {
       'Content-Type': asset.type,
       'Cache-Control': 'public, max-age=31536000, immutable',

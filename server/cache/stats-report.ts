@@ -11,7 +11,12 @@ const MB = 1024 * 1024;
  * of its own. Under `node --expose-gc` (the memory bench) garbage is collected first, so the
  * figures are live data rather than whatever the collector has not reached yet.
  */
-export function startCacheReport(cache: PageCache, logger: Logger, everyMs = DEFAULT_EVERY_MS, memoBytes: () => number = () => 0): void {
+export function startCacheReport(
+  cache: PageCache,
+  logger: Logger,
+  everyMs = DEFAULT_EVERY_MS,
+  memoBytes: () => number = () => 0,
+): void {
   const timer = setInterval(() => {
     if (cache.hits + cache.misses === 0) return;
     const collect = (globalThis as { gc?: () => void }).gc;

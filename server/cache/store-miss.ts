@@ -1,11 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildEntry, storedHeaders } from './cache-entry';
 import { queryKey } from './cache-key';
-import { compressDynamic, isCompressibleType, MIN_COMPRESS_BYTES, negotiateEncoding, varyWithEncoding } from './encoding';
+import {
+  compressDynamic,
+  isCompressibleType,
+  MIN_COMPRESS_BYTES,
+  negotiateEncoding,
+  varyWithEncoding,
+} from './encoding';
 import type { HoleValues } from './holes';
 import type { PageCache } from './page-cache';
 import { languageOf, withPickerFilled } from './picker-holes';
-import { CDN_CACHE_CONTROL, CDN_CACHE_CONTROL_SHORT, ENTRY_TTL_MS, SHORT_TTL_MS, storableAnswer, type CookieFacts, type Locals } from './rules';
+import {
+  CDN_CACHE_CONTROL,
+  CDN_CACHE_CONTROL_SHORT,
+  ENTRY_TTL_MS,
+  SHORT_TTL_MS,
+  storableAnswer,
+  type CookieFacts,
+  type Locals,
+} from './rules';
 import { sendEntry } from './serve-hit';
 
 /** What the fast path knows of a missed request when its answer is complete. */
@@ -68,7 +82,9 @@ export async function completeMiss(context: MissContext, miss: Miss, body: Buffe
     } else siteMatches = context.knownHosts.has(host);
   }
   const personal = async (): Promise<Buffer> =>
-    miss.strippedPicker && locals.pageCachePicker === true ? withPickerFilled(body, await context.pickerFills(facts, languageOf(body))) : body;
+    miss.strippedPicker && locals.pageCachePicker === true
+      ? withPickerFilled(body, await context.pickerFills(facts, languageOf(body)))
+      : body;
   if (!storable || !siteMatches) return finishUnstored(req, res, await personal(), cacheControl);
 
   const base = `${host}|${miss.path}`;
@@ -85,7 +101,13 @@ export async function completeMiss(context: MissContext, miss: Miss, body: Buffe
   // Answers keyed by query values (endless in number) share the small part with 404s.
   const ownPart = short || query !== '';
   const siteId = locals.requestSite?.site.id;
-  const keys = [...(siteId !== undefined ? [`site-${siteId}`] : []), ...(locals.surrogateKeys ?? []), ...[...miss.tables].map((t) => `t-${t}`)].slice(0, 64).join(' ');
+  const keys = [
+    ...(siteId !== undefined ? [`site-${siteId}`] : []),
+    ...(locals.surrogateKeys ?? []),
+    ...[...miss.tables].map((t) => `t-${t}`),
+  ]
+    .slice(0, 64)
+    .join(' ');
   const extra: Record<string, string> = { 'surrogate-key': keys, 'cache-tag': keys.split(' ').join(',') };
   if (!cacheControl) extra['cache-control'] = short ? CDN_CACHE_CONTROL_SHORT : CDN_CACHE_CONTROL;
   const entry = buildEntry({
@@ -111,7 +133,12 @@ export async function completeMiss(context: MissContext, miss: Miss, body: Buffe
  */
 function finishUnstored(req: IncomingMessage, res: ServerResponse, body: Buffer, cacheControl: string): void {
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  if (encoding !== 'identity' && body.length >= MIN_COMPRESS_BYTES && req.method === 'GET' && !/private|no-store/.test(cacheControl)) {
+  if (
+    encoding !== 'identity' &&
+    body.length >= MIN_COMPRESS_BYTES &&
+    req.method === 'GET' &&
+    !/private|no-store/.test(cacheControl)
+  ) {
     const compressed = compressDynamic(body, encoding);
     res.setHeader('Content-Encoding', encoding);
     res.setHeader('Vary', varyWithEncoding(res.getHeader('vary')));
@@ -119,7 +146,8 @@ function finishUnstored(req: IncomingMessage, res: ServerResponse, body: Buffer,
     res.end(compressed);
     return;
   }
-  if (isCompressibleType(res.getHeader('content-type')) && body.length >= MIN_COMPRESS_BYTES) res.setHeader('Vary', varyWithEncoding(res.getHeader('vary')));
+  if (isCompressibleType(res.getHeader('content-type')) && body.length >= MIN_COMPRESS_BYTES)
+    res.setHeader('Vary', varyWithEncoding(res.getHeader('vary')));
   if (!res.hasHeader('content-length') || req.method === 'GET') res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

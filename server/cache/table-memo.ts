@@ -1,6 +1,12 @@
 import type { Db } from '../db';
 import { eventBusFor, type EventBus } from '../events';
-import { PAGE_CACHE_CHANNEL, pageCacheDependenciesFor, recordPageCacheDependency, writtenTablesFromPayload, type WrittenTables } from './dependencies';
+import {
+  PAGE_CACHE_CHANNEL,
+  pageCacheDependenciesFor,
+  recordPageCacheDependency,
+  writtenTablesFromPayload,
+  type WrittenTables,
+} from './dependencies';
 
 const MAX_ENTRIES = 4000;
 /** The default byte budget, for a process without a page cache to share one with. */
@@ -13,7 +19,13 @@ const ENTRY_OVERHEAD_BYTES = 256;
  */
 const SETTLE_MS = 1000;
 
-type Entry = { value: Promise<unknown>; tables: readonly string[]; generations: number[]; everything: number; bytes: number };
+type Entry = {
+  value: Promise<unknown>;
+  tables: readonly string[];
+  generations: number[];
+  everything: number;
+  bytes: number;
+};
 
 /**
  * About what an answer holds on the heap: twice its JSON text (V8's objects and property slots
@@ -77,7 +89,13 @@ export class TableMemo {
       return found.value as Promise<T>;
     }
     if (this.budget <= 0) return load();
-    const entry: Entry = { value: load(), tables, generations: tables.map((t) => this.generationOf(t)), everything: this.everything, bytes: 0 };
+    const entry: Entry = {
+      value: load(),
+      tables,
+      generations: tables.map((t) => this.generationOf(t)),
+      everything: this.everything,
+      bytes: 0,
+    };
     this.drop(key);
     this.entries.set(key, entry);
     entry.value.then(
@@ -111,7 +129,8 @@ export class TableMemo {
 
   /** Least recently used first, until within both bounds (an answer larger than the whole budget is not kept). */
   private trim(): void {
-    while (this.entries.size > MAX_ENTRIES || (this.kept > this.budget && this.entries.size > 0)) this.drop(this.entries.keys().next().value!);
+    while (this.entries.size > MAX_ENTRIES || (this.kept > this.budget && this.entries.size > 0))
+      this.drop(this.entries.keys().next().value!);
   }
 
   /** Drops what read `tables` ('*': everything), now and again once the writer has committed. */
@@ -150,7 +169,8 @@ export class TableMemo {
 
   private fresh(entry: Entry): boolean {
     if (entry.everything !== this.everything) return false;
-    for (let i = 0; i < entry.tables.length; i++) if (entry.generations[i] !== this.generationOf(entry.tables[i]!)) return false;
+    for (let i = 0; i < entry.tables.length; i++)
+      if (entry.generations[i] !== this.generationOf(entry.tables[i]!)) return false;
     return true;
   }
 }
@@ -197,12 +217,14 @@ export function tableMemoFor(db: Db): MemoReader {
     memo.invalidate(tables);
   };
   // A missed message (the listener reconnected) may have been a write: drop everything then.
-  bus.subscribe(PAGE_CACHE_CHANNEL, heard, () => memo.invalidate('*')).then(
-    () => {
-      // Nothing was kept before: reads passed through until now.
-      memo.listening = true;
-    },
-    () => undefined,
-  );
+  bus
+    .subscribe(PAGE_CACHE_CHANNEL, heard, () => memo.invalidate('*'))
+    .then(
+      () => {
+        // Nothing was kept before: reads passed through until now.
+        memo.listening = true;
+      },
+      () => undefined,
+    );
   return memo;
 }

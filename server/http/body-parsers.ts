@@ -27,7 +27,9 @@ function parseFormText(req: Request, _res: Response, next: NextFunction): void {
   let count = 0;
   for (const [key, value] of params) {
     if (++count > MAX_FORM_FIELDS) {
-      return next(new HttpError(413, 'too_many_fields', `The form sent more than ${MAX_FORM_FIELDS} fields. Nothing was saved.`));
+      return next(
+        new HttpError(413, 'too_many_fields', `The form sent more than ${MAX_FORM_FIELDS} fields. Nothing was saved.`),
+      );
     }
     const previous = fields[key];
     fields[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];

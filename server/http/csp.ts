@@ -25,10 +25,23 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
  * Sources read per response (site settings staff can change while the process runs). A list is
  * taken as unchanged while it is the same array: give a new one when the sources change.
  */
-export type DynamicSources = { connectSources?: () => readonly string[]; imageSources?: () => readonly string[]; frameSources?: () => readonly string[]; formActions?: () => readonly string[] };
+export type DynamicSources = {
+  connectSources?: () => readonly string[];
+  imageSources?: () => readonly string[];
+  frameSources?: () => readonly string[];
+  formActions?: () => readonly string[];
+};
 
 type Source = string | ((req: Request, res: Response) => string);
-type SecurityOptions = { production: boolean; connectSources: string[]; frameSources?: string[]; formActions?: string[]; imageSources?: string[]; scriptSources?: string[]; dynamic?: DynamicSources };
+type SecurityOptions = {
+  production: boolean;
+  connectSources: string[];
+  frameSources?: string[];
+  formActions?: string[];
+  imageSources?: string[];
+  scriptSources?: string[];
+  dynamic?: DynamicSources;
+};
 
 /** helmet's options for our policy: the single description of the headers (helmet checks it at start-up). */
 export function helmetOptions(options: SecurityOptions) {
@@ -66,7 +79,11 @@ export function helmetOptions(options: SecurityOptions) {
     connectSrc: ["'self'", ...options.connectSources, sources(dynamic.connectSources)],
     workerSrc: ["'self'", 'blob:'],
     // Iframe and embed blocks: only the allowed hosts (EMBED_ALLOWED_HOSTS or the sites' settings), over https.
-    frameSrc: ["'self'", ...(options.frameSources ?? []).map((host) => `https://${host}`), sources(dynamic.frameSources, (host) => `https://${host}`)],
+    frameSrc: [
+      "'self'",
+      ...(options.frameSources ?? []).map((host) => `https://${host}`),
+      sources(dynamic.frameSources, (host) => `https://${host}`),
+    ],
     // Browsers would otherwise upgrade http://ca.localhost requests in development.
     upgradeInsecureRequests: options.production ? [] : null,
   };
@@ -78,9 +95,14 @@ export function helmetOptions(options: SecurityOptions) {
 }
 
 /** The headers a helmet middleware sets, learned once by running it against a recording response. */
-function recordedHeaders(middleware: (req: never, res: never, next: (error?: unknown) => void) => void): Array<[string, string]> {
+function recordedHeaders(
+  middleware: (req: never, res: never, next: (error?: unknown) => void) => void,
+): Array<[string, string]> {
   const headers: Array<[string, string]> = [];
-  const recorder = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => undefined };
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
   let finished = false;
   middleware({} as never, recorder as never, (error) => {
     if (error) throw error instanceof Error ? error : new Error(String(error));
@@ -91,7 +113,17 @@ function recordedHeaders(middleware: (req: never, res: never, next: (error?: unk
 }
 
 /** A directive value helmet would refuse (it could end the directive or smuggle a keyword). */
-const QUOTED_KEYWORDS = new Set(['none', 'self', 'strict-dynamic', 'report-sample', 'inline-speculation-rules', 'unsafe-inline', 'unsafe-eval', 'unsafe-hashes', 'wasm-unsafe-eval']);
+const QUOTED_KEYWORDS = new Set([
+  'none',
+  'self',
+  'strict-dynamic',
+  'report-sample',
+  'inline-speculation-rules',
+  'unsafe-inline',
+  'unsafe-eval',
+  'unsafe-hashes',
+  'wasm-unsafe-eval',
+]);
 function invalidSource(value: string): boolean {
   return /[;,]/.test(value) || QUOTED_KEYWORDS.has(value) || /^(?:nonce|sha256|sha384|sha512)-/.test(value);
 }
@@ -135,7 +167,8 @@ export function securityHeaders(options: SecurityOptions) {
       else {
         const value = part(req, res);
         if (value !== checked[i]) {
-          if (invalidSource(value)) return next(new Error('Content-Security-Policy received an invalid directive value'));
+          if (invalidSource(value))
+            return next(new Error('Content-Security-Policy received an invalid directive value'));
           checked[i] = value;
         }
         policy += value;

@@ -14,7 +14,8 @@ const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.incl
  */
 export function errorHandler(logger: Logger, renderNotFound: (req: Request, res: Response) => Promise<void>) {
   return async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (isDatabaseUnavailable(error) || error instanceof MediaStorageUnavailableError) return answerUnavailable(logger, error, req, res);
+    if (isDatabaseUnavailable(error) || error instanceof MediaStorageUnavailableError)
+      return answerUnavailable(logger, error, req, res);
     const known = error instanceof HttpError ? error : undefined;
     const status = known?.status ?? statusOf(error) ?? 500;
     if (status >= 500) logger.error({ err: error, reqId: req.id }, 'request failed');
@@ -22,9 +23,20 @@ export function errorHandler(logger: Logger, renderNotFound: (req: Request, res:
       res.destroy();
       return;
     }
-    const message = known?.message ?? parserMessage(error) ?? (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be processed.');
+    const message =
+      known?.message ??
+      parserMessage(error) ??
+      (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be processed.');
     if (wantsJson(req)) {
-      res.status(status).json({ error: { code: known?.code ?? codeOf(error, status) ?? (status >= 500 ? 'server_error' : 'bad_request'), message, ...(known?.fields ? { fields: known.fields } : {}) } });
+      res
+        .status(status)
+        .json({
+          error: {
+            code: known?.code ?? codeOf(error, status) ?? (status >= 500 ? 'server_error' : 'bad_request'),
+            message,
+            ...(known?.fields ? { fields: known.fields } : {}),
+          },
+        });
       return;
     }
     if (status === 404) {
@@ -45,14 +57,22 @@ export function errorHandler(logger: Logger, renderNotFound: (req: Request, res:
  * One warning line per request, without the stack: a database outage is logged once by its watch.
  */
 function answerUnavailable(logger: Logger, error: unknown, req: Request, res: Response) {
-  logger.warn({ reqId: req.id, reason: error instanceof Error ? error.message : String(error) }, 'database or storage unavailable; answered 503');
+  logger.warn(
+    { reqId: req.id, reason: error instanceof Error ? error.message : String(error) },
+    'database or storage unavailable; answered 503',
+  );
   if (res.headersSent) {
     res.destroy();
     return;
   }
   res.status(503).set({ 'Retry-After': String(RETRY_AFTER_SECONDS), 'Cache-Control': 'no-store' });
   if (wantsJson(req)) {
-    res.json({ error: { code: 'service_unavailable', message: `The service is briefly unavailable. Please try again in ${RETRY_AFTER_SECONDS} seconds.` } });
+    res.json({
+      error: {
+        code: 'service_unavailable',
+        message: `The service is briefly unavailable. Please try again in ${RETRY_AFTER_SECONDS} seconds.`,
+      },
+    });
     return;
   }
   res.type('html').send(unavailablePage(RETRY_AFTER_SECONDS));
@@ -61,7 +81,8 @@ function answerUnavailable(logger: Logger, error: unknown, req: Request, res: Re
 /** Errors raised by body parsers and the like carry their own 4xx status. */
 function statusOf(error: unknown): number | undefined {
   if (typeof error === 'object' && error !== null) {
-    const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+    const status =
+      (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 600) return status;
   }
   return undefined;
@@ -80,7 +101,8 @@ function parserMessage(error: unknown): string | undefined {
   if (type === 'entity.too.large') {
     return 'What you sent is too large to save (the limit is 1 MB). Nothing was saved: go back to keep your changes, make the content smaller (for example remove pasted images or very long text) and try again.';
   }
-  if (type === 'entity.parse.failed') return 'What you sent could not be read (it is not valid JSON or form data). Nothing was saved.';
+  if (type === 'entity.parse.failed')
+    return 'What you sent could not be read (it is not valid JSON or form data). Nothing was saved.';
   return undefined;
 }
 

@@ -16,7 +16,11 @@ export function isUnusableText(text: string): boolean {
 }
 
 export function invalidCharacters(where: string): HttpError {
-  return new HttpError(400, 'invalid_characters', `The ${where} contains a character that is not allowed (a NUL byte or text that is not valid Unicode).`);
+  return new HttpError(
+    400,
+    'invalid_characters',
+    `The ${where} contains a character that is not allowed (a NUL byte or text that is not valid Unicode).`,
+  );
 }
 
 /**
@@ -30,7 +34,8 @@ export function cleanInput(value: unknown, where: string, depth = 0): unknown {
     return value;
   }
   if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_INPUT_DEPTH) throw new HttpError(400, 'too_deep', `The ${where} is nested too deeply. Nothing was saved.`);
+  if (depth >= MAX_INPUT_DEPTH)
+    throw new HttpError(400, 'too_deep', `The ${where} is nested too deeply. Nothing was saved.`);
   if (Array.isArray(value)) return value.map((item) => cleanInput(item, where, depth + 1));
   const copy: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, item] of Object.entries(value)) {

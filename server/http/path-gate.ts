@@ -14,7 +14,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** The scope as one regular expression, refusing prefixes the gate would get wrong. */
 export function scopeTest(scope: PathScope): RegExp {
   if (scope instanceof RegExp) {
-    if (scope.global || scope.sticky) throw new Error(`a path scope must not be global or sticky (it keeps state between tests): ${String(scope)}`);
+    if (scope.global || scope.sticky)
+      throw new Error(`a path scope must not be global or sticky (it keeps state between tests): ${String(scope)}`);
     return scope;
   }
   if (scope.length === 0) throw new Error('a path scope needs at least one prefix');
@@ -22,7 +23,10 @@ export function scopeTest(scope: PathScope): RegExp {
     if (!prefix.startsWith('/')) throw new Error(`a path scope prefix must start with '/': ${JSON.stringify(prefix)}`);
     // Express matches '/robots.txt/' for a route '/robots.txt' and '/api/ht' for '/api/ht/' (trailing
     // slashes are optional): a prefix that ends with one would turn the second away.
-    if (prefix.length > 1 && prefix.endsWith('/')) throw new Error(`a path scope prefix must not end with '/' (Express matches routes with or without it): ${JSON.stringify(prefix)}`);
+    if (prefix.length > 1 && prefix.endsWith('/'))
+      throw new Error(
+        `a path scope prefix must not end with '/' (Express matches routes with or without it): ${JSON.stringify(prefix)}`,
+      );
     if (prefix === '/') throw new Error("a path scope of '/' is every path: mount the router without a gate");
   }
   // Case-insensitive, as Express matches string routes (and as the 'i' flag of path-to-regexp).

@@ -24,7 +24,8 @@ export function requestGuards(req: Request, _res: Response, next: NextFunction):
 }
 
 function checkRequest(req: Request): void {
-  if (req.originalUrl.length > MAX_URL_LENGTH) throw new HttpError(414, 'uri_too_long', `The address is longer than ${MAX_URL_LENGTH} characters.`);
+  if (req.originalUrl.length > MAX_URL_LENGTH)
+    throw new HttpError(414, 'uri_too_long', `The address is longer than ${MAX_URL_LENGTH} characters.`);
   let path: string;
   try {
     path = decodeURIComponent(req.path);
@@ -32,7 +33,11 @@ function checkRequest(req: Request): void {
     throw new HttpError(400, 'bad_path_encoding', 'The address contains malformed percent-encoding.');
   }
   if (CONTROL_CHARACTER.test(path) || isUnusableText(path)) {
-    throw new HttpError(400, 'invalid_characters', 'The address contains a character that is not allowed (a NUL byte or another control character).');
+    throw new HttpError(
+      400,
+      'invalid_characters',
+      'The address contains a character that is not allowed (a NUL byte or another control character).',
+    );
   }
   const queryStart = req.originalUrl.indexOf('?');
   if (queryStart !== -1) {
@@ -42,7 +47,12 @@ function checkRequest(req: Request): void {
   }
   // Host and scheme are checked here so that every route, not only the public pages, refuses them.
   requestHost(req);
-  if (!isClientAddress(req.ip)) throw new HttpError(400, 'bad_forwarded_for', 'The X-Forwarded-For header does not end with a valid client address.');
+  if (!isClientAddress(req.ip))
+    throw new HttpError(
+      400,
+      'bad_forwarded_for',
+      'The X-Forwarded-For header does not end with a valid client address.',
+    );
 }
 
 /**

@@ -29,7 +29,11 @@ export function requestLogLevel(status: number, aborted: boolean): Level {
 /** What a request's line says: enough for an operator (who, what, how it ended, how long), no headers. */
 export function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: number) {
   const url = (req as Partial<Request>).originalUrl ?? req.url;
-  return { req: { id: req.id, method: req.method, url, remoteAddress: req.socket?.remoteAddress }, res: { statusCode: res.statusCode }, responseTime };
+  return {
+    req: { id: req.id, method: req.method, url, remoteAddress: req.socket?.remoteAddress },
+    res: { statusCode: res.statusCode },
+    responseTime,
+  };
 }
 
 /**

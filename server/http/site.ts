@@ -43,7 +43,8 @@ export function parseHost(value: string | undefined, defaultPort: number): Reque
 /** http or https, from the socket or a trusted proxy's X-Forwarded-Proto; anything else is refused at the edge. */
 export function requestScheme(req: Request): 'http' | 'https' {
   const scheme = req.protocol.toLowerCase();
-  if (scheme !== 'http' && scheme !== 'https') throw new HttpError(400, 'bad_forwarded_proto', 'The X-Forwarded-Proto header must be http or https.');
+  if (scheme !== 'http' && scheme !== 'https')
+    throw new HttpError(400, 'bad_forwarded_proto', 'The X-Forwarded-Proto header must be http or https.');
   return scheme;
 }
 
@@ -95,10 +96,14 @@ export async function resolveRequestSite(db: Db, req: Request, res: Response): P
   if (known) return known;
   const host = requestHost(req);
   // The site and its language roots change only when staff edit them: kept until a write.
-  const { site, tree } = await tableMemoFor(db).read(`site-tree ${host.hostname}:${host.port}`, ['sites', 'pages', 'locales'], async () => {
-    const site = await siteForHost(db, host);
-    return { site, tree: await loadSiteTree(db, site) };
-  });
+  const { site, tree } = await tableMemoFor(db).read(
+    `site-tree ${host.hostname}:${host.port}`,
+    ['sites', 'pages', 'locales'],
+    async () => {
+      const site = await siteForHost(db, host);
+      return { site, tree: await loadSiteTree(db, site) };
+    },
+  );
   const { root, rest } = splitLocalePrefix(tree, safeDecodedPath(req.path));
   const resolved: RequestSite = { site, tree, root, rest, origin: siteOrigin(site) };
   res.locals.requestSite = resolved;

@@ -4,7 +4,11 @@ import type { Request, Response } from 'express';
 
 /** Whether a pipeline into `res` failed only because the visitor left (closed the tab, seeked a video, cancelled a lazy image). */
 function clientLeft(res: Response, error: unknown): boolean {
-  return res.destroyed && !res.writableFinished && (error as NodeJS.ErrnoException | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE';
+  return (
+    res.destroyed &&
+    !res.writableFinished &&
+    (error as NodeJS.ErrnoException | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE'
+  );
 }
 
 /**
@@ -13,7 +17,13 @@ function clientLeft(res: Response, error: unknown): boolean {
  * warning naming `what`. A visitor who leaves mid-download is no failure: the request log's
  * "request aborted" line already says so.
  */
-export async function streamBody(req: Request, res: Response, what: string, body: Readable, ...through: Transform[]): Promise<void> {
+export async function streamBody(
+  req: Request,
+  res: Response,
+  what: string,
+  body: Readable,
+  ...through: Transform[]
+): Promise<void> {
   try {
     await pipeline([body, ...through, res]);
   } catch (error) {

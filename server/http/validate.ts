@@ -51,7 +51,10 @@ export function parseOr400<T extends z.ZodType>(schema: T, value: unknown, what 
 }
 
 /** A server-rendered form's errors: the first message of each shown field, and the rest above the form. */
-export type FormErrors<F extends string = string> = { fieldErrors: Partial<Record<F, string>>; nonFieldErrors: string[] };
+export type FormErrors<F extends string = string> = {
+  fieldErrors: Partial<Record<F, string>>;
+  nonFieldErrors: string[];
+};
 
 export function noFormErrors<F extends string = string>(): FormErrors<F> {
   return { fieldErrors: Object.create(null) as Partial<Record<F, string>>, nonFieldErrors: [] };
@@ -63,7 +66,10 @@ export function noFormErrors<F extends string = string>(): FormErrors<F> {
  * message for any other key (a nested path, a key the form has no input for, the whole value)
  * goes to the non-field group, so nothing the user must fix is lost.
  */
-export function formErrors<const F extends string>(error: z.ZodError | HttpError, fieldNames: readonly F[]): FormErrors<F> {
+export function formErrors<const F extends string>(
+  error: z.ZodError | HttpError,
+  fieldNames: readonly F[],
+): FormErrors<F> {
   const out = noFormErrors<F>();
   const shown = new Set<string>(fieldNames);
   const add = (key: string, message: string) => {
@@ -79,7 +85,10 @@ export function formErrors<const F extends string>(error: z.ZodError | HttpError
   }
   // Forms are flat: an issue inside a field ('groups.2') belongs to that field.
   for (const issue of error.issues) {
-    const keys = issue.code === 'unrecognized_keys' ? [NON_FIELD] : [typeof issue.path[0] === 'string' ? issue.path[0] : NON_FIELD];
+    const keys =
+      issue.code === 'unrecognized_keys'
+        ? [NON_FIELD]
+        : [typeof issue.path[0] === 'string' ? issue.path[0] : NON_FIELD];
     for (const key of keys) add(key, issue.message);
   }
   return out;

@@ -23,7 +23,11 @@ export function sanitiseFileName(name: string, fallbackExtension: string): strin
 /** A storage key no other upload has: the sanitised name plus a random suffix. */
 export function uniqueKey(folder: string, fileName: string): string {
   const dot = fileName.lastIndexOf('.');
-  const base = fileName.slice(0, dot).slice(0, 60).replace(/[.-]+$/, '') || 'file';
+  const base =
+    fileName
+      .slice(0, dot)
+      .slice(0, 60)
+      .replace(/[.-]+$/, '') || 'file';
   return `${folder}/${base}-${randomBytes(4).toString('hex')}.${fileName.slice(dot + 1)}`;
 }
 
@@ -31,5 +35,11 @@ export function uniqueKey(folder: string, fileName: string): string {
 export function titleFromFileName(name: string): string {
   const last = name.split(/[\\/]/).pop() ?? '';
   const base = last.includes('.') ? last.slice(0, last.lastIndexOf('.')) : last;
-  return base.replace(/[_-]+/g, ' ').replace(/\p{Cc}/gu, '').trim().slice(0, 255) || 'Untitled';
+  return (
+    base
+      .replace(/[_-]+/g, ' ')
+      .replace(/\p{Cc}/gu, '')
+      .trim()
+      .slice(0, 255) || 'Untitled'
+  );
 }

@@ -31,8 +31,17 @@ export const megabytes = (bytes: number) => `${Number((bytes / 1_000_000).toPrec
 export function uploadMiddleware(options: UploadOptions) {
   mkdirSync(options.dir, { recursive: true });
   const upload = multer({
-    storage: multer.diskStorage({ destination: options.dir, filename: (_req, _file, done) => done(null, `upload-${randomBytes(12).toString('hex')}`) }),
-    limits: { fileSize: options.maxBytes, files: options.maxFiles ?? 10, fields: 20, parts: 40, fieldSize: options.maxFieldBytes ?? 10_000 },
+    storage: multer.diskStorage({
+      destination: options.dir,
+      filename: (_req, _file, done) => done(null, `upload-${randomBytes(12).toString('hex')}`),
+    }),
+    limits: {
+      fileSize: options.maxBytes,
+      files: options.maxFiles ?? 10,
+      fields: 20,
+      parts: 40,
+      fieldSize: options.maxFieldBytes ?? 10_000,
+    },
   }).array('file', options.maxFiles ?? 10);
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.method !== 'POST' || !options.matches(req) || !req.is('multipart/form-data')) return next();
@@ -43,7 +52,11 @@ export function uploadMiddleware(options: UploadOptions) {
     res.on('close', cleanUp);
     upload(req, res, (error: unknown) => {
       if (!error) {
-        req.uploads = ((req.files ?? []) as Express.Multer.File[]).map((file) => ({ path: file.path, originalName: file.originalname, size: file.size }));
+        req.uploads = ((req.files ?? []) as Express.Multer.File[]).map((file) => ({
+          path: file.path,
+          originalName: file.originalname,
+          size: file.size,
+        }));
         return next();
       }
       const tooLarge = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE';
@@ -52,8 +65,18 @@ export function uploadMiddleware(options: UploadOptions) {
       res.set('Connection', 'close');
       next(
         tooLarge
-          ? new HttpError(413, 'file_too_large', `The file is larger than the limit of ${megabytes(options.maxBytes)}. Nothing was saved.`)
-          : new HttpError(400, 'bad_upload', tooMany ? `Upload at most ${options.maxFiles ?? 10} files at once.` : 'The upload could not be read. Nothing was saved.'),
+          ? new HttpError(
+              413,
+              'file_too_large',
+              `The file is larger than the limit of ${megabytes(options.maxBytes)}. Nothing was saved.`,
+            )
+          : new HttpError(
+              400,
+              'bad_upload',
+              tooMany
+                ? `Upload at most ${options.maxFiles ?? 10} files at once.`
+                : 'The upload could not be read. Nothing was saved.',
+            ),
       );
     });
   };

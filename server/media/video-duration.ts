@@ -12,8 +12,15 @@ export async function readVideoDuration(path: string, mimetype: string): Promise
   try {
     handle = await open(path, 'r');
     const { size } = await handle.stat();
-    const seconds = mimetype === 'video/mp4' ? await mp4Duration(handle, size) : mimetype === 'video/webm' ? await matroskaDuration(handle, size) : undefined;
-    return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0 && seconds < 1e7 ? Math.round(seconds * 1000) / 1000 : undefined;
+    const seconds =
+      mimetype === 'video/mp4'
+        ? await mp4Duration(handle, size)
+        : mimetype === 'video/webm'
+          ? await matroskaDuration(handle, size)
+          : undefined;
+    return seconds !== undefined && Number.isFinite(seconds) && seconds >= 0 && seconds < 1e7
+      ? Math.round(seconds * 1000) / 1000
+      : undefined;
   } catch {
     return undefined;
   } finally {
@@ -31,7 +38,12 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 const MAX_BOXES = 10_000;
 
 /** The ISO base media box of `type` among the boxes between start and end: its payload's range. */
-async function findBox(handle: FileHandle, start: number, end: number, type: string): Promise<{ start: number; end: number } | undefined> {
+async function findBox(
+  handle: FileHandle,
+  start: number,
+  end: number,
+  type: string,
+): Promise<{ start: number; end: number } | undefined> {
   let position = start;
   for (let count = 0; position + 8 <= end && count < MAX_BOXES; count += 1) {
     const header = await readAt(handle, position, 16);
@@ -79,7 +91,11 @@ const TIMECODE_SCALE = 0x2ad7b1;
 const DURATION = 0x4489;
 
 /** An EBML variable-length integer at `offset`: its value (marker bit removed unless `keepMarker`) and length. */
-function vint(buffer: Buffer, offset: number, keepMarker: boolean): { value: number; length: number; unknown: boolean } | undefined {
+function vint(
+  buffer: Buffer,
+  offset: number,
+  keepMarker: boolean,
+): { value: number; length: number; unknown: boolean } | undefined {
   const first = buffer[offset];
   if (first === undefined || first === 0) return undefined;
   const length = Math.clz32(first) - 23;
@@ -133,8 +149,10 @@ function infoDuration(info: Buffer): number | undefined {
     const start = offset + id.length + size.length;
     const data = info.subarray(start, start + size.value);
     if (data.length < size.value) break;
-    if (id.value === TIMECODE_SCALE && size.value >= 1 && size.value <= 8) scale = data.reduce((value, byte) => value * 256 + byte, 0);
-    if (id.value === DURATION) duration = size.value === 4 ? data.readFloatBE(0) : size.value === 8 ? data.readDoubleBE(0) : undefined;
+    if (id.value === TIMECODE_SCALE && size.value >= 1 && size.value <= 8)
+      scale = data.reduce((value, byte) => value * 256 + byte, 0);
+    if (id.value === DURATION)
+      duration = size.value === 4 ? data.readFloatBE(0) : size.value === 8 ? data.readDoubleBE(0) : undefined;
     offset = start + size.value;
   }
   return duration === undefined || scale <= 0 ? undefined : (duration * scale) / 1e9;

@@ -6,7 +6,11 @@ import type { DemoPage } from './demo-pages';
  * block's own `demo` value, so a newly registered block appears here without touching this file.
  */
 export function galleryBlocks(): { type: string; id: string; value: unknown }[] {
-  return [...blockSchemas.values()].map((definition) => ({ type: definition.type, id: `gallery-${definition.type}`, value: definition.demo }));
+  return [...blockSchemas.values()].map((definition) => ({
+    type: definition.type,
+    id: `gallery-${definition.type}`,
+    value: definition.demo,
+  }));
 }
 
 /** The gallery page (an ExamplePage under the US home); its images are resolved by the seed. */

@@ -33,7 +33,11 @@ function plated(canvas: Canvas, food: (cx: number, cy: number, r: number) => str
   const cx = width / 2;
   const cy = height / 2;
   const r = Math.min(width, height) * 0.36;
-  const planks = Array.from({ length: 6 }, (_, i) => `<rect y="${(i * height) / 6}" width="${width}" height="${height / 6 - 4}" fill="${i % 2 ? PALETTE.wood : PALETTE.woodDark}"/>`).join('');
+  const planks = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<rect y="${(i * height) / 6}" width="${width}" height="${height / 6 - 4}" fill="${i % 2 ? PALETTE.wood : PALETTE.woodDark}"/>`,
+  ).join('');
   return svg(
     canvas,
     `<rect width="${width}" height="${height}" fill="${PALETTE.woodDark}"/>${planks}
@@ -52,19 +56,31 @@ const lemon = (x: number, y: number, r: number) =>
   `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${r * 0.62}" fill="${PALETTE.gold}" transform="rotate(-25 ${x} ${y})"/><ellipse cx="${x}" cy="${y}" rx="${r * 0.7}" ry="${r * 0.4}" fill="#F7DC7A" transform="rotate(-25 ${x} ${y})"/>`;
 
 const greens = (x: number, y: number, r: number) =>
-  Array.from({ length: 7 }, (_, i) => `<rect x="${x + i * r * 0.16}" y="${y - i * r * 0.05}" width="${r * 0.09}" height="${r * 0.62}" rx="${r * 0.04}" fill="${PALETTE.green}" transform="rotate(${-30 + i * 4} ${x} ${y})"/>`).join('');
+  Array.from(
+    { length: 7 },
+    (_, i) =>
+      `<rect x="${x + i * r * 0.16}" y="${y - i * r * 0.05}" width="${r * 0.09}" height="${r * 0.62}" rx="${r * 0.04}" fill="${PALETTE.green}" transform="rotate(${-30 + i * 4} ${x} ${y})"/>`,
+  ).join('');
 
 const DRAWINGS: Record<string, (canvas: Canvas) => string> = {
   salmon: (canvas) =>
     plated(canvas, (cx, cy, r) => {
-      const marks = Array.from({ length: 5 }, (_, i) => `<path d="M${cx - r * 0.45 + i * r * 0.2} ${cy - r * 0.32} l${r * 0.16} ${r * 0.5}" stroke="#8E3B1E" stroke-width="${r * 0.035}" stroke-linecap="round"/>`).join('');
+      const marks = Array.from(
+        { length: 5 },
+        (_, i) =>
+          `<path d="M${cx - r * 0.45 + i * r * 0.2} ${cy - r * 0.32} l${r * 0.16} ${r * 0.5}" stroke="#8E3B1E" stroke-width="${r * 0.035}" stroke-linecap="round"/>`,
+      ).join('');
       return `${greens(cx - r * 0.55, cy + r * 0.1, r)}
 <path d="M${cx - r * 0.5} ${cy - r * 0.2} Q${cx} ${cy - r * 0.55} ${cx + r * 0.55} ${cy - r * 0.15} Q${cx + r * 0.62} ${cy + r * 0.25} ${cx + r * 0.2} ${cy + r * 0.32} Q${cx - r * 0.3} ${cy + r * 0.38} ${cx - r * 0.5} ${cy - r * 0.2} Z" fill="${PALETTE.salmon}"/>
 <path d="M${cx - r * 0.45} ${cy - r * 0.15} Q${cx} ${cy - r * 0.42} ${cx + r * 0.5} ${cy - r * 0.1}" stroke="#F7B08C" stroke-width="${r * 0.05}" fill="none"/>${marks}${lemon(cx + r * 0.45, cy + r * 0.45, r * 0.17)}`;
     }),
   'lobster-roll': (canvas) =>
     plated(canvas, (cx, cy, r) => {
-      const chunks = Array.from({ length: 7 }, (_, i) => `<ellipse cx="${cx - r * 0.42 + i * r * 0.14}" cy="${cy - r * 0.14 + (i % 2) * r * 0.06}" rx="${r * 0.1}" ry="${r * 0.08}" fill="${i % 3 ? PALETTE.lobster : '#E8553F'}"/><ellipse cx="${cx - r * 0.42 + i * r * 0.14}" cy="${cy - r * 0.1 + (i % 2) * r * 0.06}" rx="${r * 0.06}" ry="${r * 0.035}" fill="${PALETTE.white}" opacity="0.8"/>`).join('');
+      const chunks = Array.from(
+        { length: 7 },
+        (_, i) =>
+          `<ellipse cx="${cx - r * 0.42 + i * r * 0.14}" cy="${cy - r * 0.14 + (i % 2) * r * 0.06}" rx="${r * 0.1}" ry="${r * 0.08}" fill="${i % 3 ? PALETTE.lobster : '#E8553F'}"/><ellipse cx="${cx - r * 0.42 + i * r * 0.14}" cy="${cy - r * 0.1 + (i % 2) * r * 0.06}" rx="${r * 0.06}" ry="${r * 0.035}" fill="${PALETTE.white}" opacity="0.8"/>`,
+      ).join('');
       return `<rect x="${cx - r * 0.62}" y="${cy - r * 0.12}" width="${r * 1.24}" height="${r * 0.36}" rx="${r * 0.18}" fill="${PALETTE.crust}"/>
 <rect x="${cx - r * 0.58}" y="${cy - r * 0.2}" width="${r * 1.16}" height="${r * 0.2}" rx="${r * 0.1}" fill="${PALETTE.green}"/>${chunks}
 <path d="M${cx - r * 0.6} ${cy + r * 0.16} Q${cx} ${cy + r * 0.32} ${cx + r * 0.6} ${cy + r * 0.16}" stroke="#A86B28" stroke-width="${r * 0.03}" fill="none"/>${lemon(cx + r * 0.4, cy + r * 0.48, r * 0.15)}
@@ -73,7 +89,11 @@ ${Array.from({ length: 6 }, (_, i) => `<rect x="${cx - r * 0.55 + i * r * 0.07}"
   'crab-legs': (canvas) =>
     plated(canvas, (cx, cy, r) => {
       const leg = (angle: number, length: number) => {
-        const segments = Array.from({ length: 3 }, (_, i) => `<rect x="${i * length * 0.34}" y="${-r * 0.05}" width="${length * 0.32}" height="${r * 0.1}" rx="${r * 0.05}" fill="${i % 2 ? '#D9432F' : PALETTE.lobster}"/><circle cx="${i * length * 0.34}" cy="0" r="${r * 0.06}" fill="#F2A65A"/>`).join('');
+        const segments = Array.from(
+          { length: 3 },
+          (_, i) =>
+            `<rect x="${i * length * 0.34}" y="${-r * 0.05}" width="${length * 0.32}" height="${r * 0.1}" rx="${r * 0.05}" fill="${i % 2 ? '#D9432F' : PALETTE.lobster}"/><circle cx="${i * length * 0.34}" cy="0" r="${r * 0.06}" fill="#F2A65A"/>`,
+        ).join('');
         return `<g transform="translate(${cx - r * 0.1} ${cy}) rotate(${angle})">${segments}</g>`;
       };
       return `${[-50, -25, 0, 25, 50, 155, 180, 205].map((angle, i) => leg(angle, r * (i % 2 ? 0.62 : 0.56))).join('')}
@@ -94,7 +114,11 @@ ${Array.from({ length: 6 }, (_, i) => `<rect x="${cx - r * 0.55 + i * r * 0.07}"
           .map(([dx, dy]) => {
             const x = cx + dx! * r;
             const y = cy + dy! * r;
-            const specks = Array.from({ length: 5 }, (_, i) => `<circle cx="${x + Math.cos(i * 1.9) * r * 0.1}" cy="${y + Math.sin(i * 2.3) * r * 0.08}" r="${r * 0.015}" fill="${PALETTE.green}"/>`).join('');
+            const specks = Array.from(
+              { length: 5 },
+              (_, i) =>
+                `<circle cx="${x + Math.cos(i * 1.9) * r * 0.1}" cy="${y + Math.sin(i * 2.3) * r * 0.08}" r="${r * 0.015}" fill="${PALETTE.green}"/>`,
+            ).join('');
             return `<ellipse cx="${x}" cy="${y + r * 0.03}" rx="${r * 0.21}" ry="${r * 0.17}" fill="#B8772C"/><ellipse cx="${x}" cy="${y}" rx="${r * 0.2}" ry="${r * 0.16}" fill="${PALETTE.gold}"/><ellipse cx="${x - r * 0.05}" cy="${y - r * 0.05}" rx="${r * 0.08}" ry="${r * 0.05}" fill="#F5D98C"/>${specks}`;
           })
           .join(''),
@@ -102,18 +126,31 @@ ${Array.from({ length: 6 }, (_, i) => `<rect x="${cx - r * 0.55 + i * r * 0.07}"
     ),
   chowder: (canvas) =>
     plated(canvas, (cx, cy, r) => {
-      const clams = Array.from({ length: 5 }, (_, i) => `<path d="M${cx - r * 0.3 + i * r * 0.15} ${cy - r * 0.05 + (i % 2) * r * 0.16} a${r * 0.07} ${r * 0.07} 0 0 1 ${r * 0.14} 0 Z" fill="#D9C6A5"/>`).join('');
-      const potatoes = Array.from({ length: 6 }, (_, i) => `<rect x="${cx - r * 0.35 + (i % 3) * r * 0.25}" y="${cy - r * 0.28 + Math.floor(i / 3) * r * 0.38}" width="${r * 0.09}" height="${r * 0.09}" rx="${r * 0.02}" fill="#F3E3B5"/>`).join('');
+      const clams = Array.from(
+        { length: 5 },
+        (_, i) =>
+          `<path d="M${cx - r * 0.3 + i * r * 0.15} ${cy - r * 0.05 + (i % 2) * r * 0.16} a${r * 0.07} ${r * 0.07} 0 0 1 ${r * 0.14} 0 Z" fill="#D9C6A5"/>`,
+      ).join('');
+      const potatoes = Array.from(
+        { length: 6 },
+        (_, i) =>
+          `<rect x="${cx - r * 0.35 + (i % 3) * r * 0.25}" y="${cy - r * 0.28 + Math.floor(i / 3) * r * 0.38}" width="${r * 0.09}" height="${r * 0.09}" rx="${r * 0.02}" fill="#F3E3B5"/>`,
+      ).join('');
       return `<circle cx="${cx}" cy="${cy}" r="${r * 0.66}" fill="${PALETTE.navy}"/><circle cx="${cx}" cy="${cy}" r="${r * 0.56}" fill="#F4EBD8"/>${clams}${potatoes}
 ${Array.from({ length: 9 }, (_, i) => `<circle cx="${cx - r * 0.25 + (i % 3) * r * 0.22}" cy="${cy - r * 0.2 + Math.floor(i / 3) * r * 0.2}" r="${r * 0.018}" fill="${PALETTE.green}"/>`).join('')}
 <g transform="translate(${cx + r * 0.75} ${cy - r * 0.55})">${Array.from({ length: 4 }, (_, i) => `<circle cx="${(i % 2) * r * 0.14}" cy="${Math.floor(i / 2) * r * 0.14}" r="${r * 0.07}" fill="#EBD9B4" stroke="#C9AE7C" stroke-width="3"/>`).join('')}</g>`;
     }),
   shrimp: (canvas) =>
     plated(canvas, (cx, cy, r) => {
-      const noodles = Array.from({ length: 9 }, (_, i) => `<path d="M${cx - r * 0.55} ${cy - r * 0.3 + i * r * 0.08} C${cx - r * 0.2} ${cy - r * 0.6 + i * r * 0.1} ${cx + r * 0.2} ${cy + i * r * 0.05} ${cx + r * 0.55} ${cy - r * 0.25 + i * r * 0.08}" stroke="#EED9A0" stroke-width="${r * 0.04}" fill="none" stroke-linecap="round"/>`).join('');
-      const shrimp = (x: number, y: number, angle: number) => `<g transform="translate(${x} ${y}) rotate(${angle})"><path d="M0 0 a${r * 0.12} ${r * 0.12} 0 1 1 ${r * 0.2} ${r * 0.08}" stroke="${PALETTE.salmon}" stroke-width="${r * 0.09}" fill="none" stroke-linecap="round"/><path d="M${r * 0.2} ${r * 0.08} l${r * 0.06} ${r * 0.06} l${r * 0.02} ${-r * 0.08} Z" fill="${PALETTE.lobster}"/></g>`;
+      const noodles = Array.from(
+        { length: 9 },
+        (_, i) =>
+          `<path d="M${cx - r * 0.55} ${cy - r * 0.3 + i * r * 0.08} C${cx - r * 0.2} ${cy - r * 0.6 + i * r * 0.1} ${cx + r * 0.2} ${cy + i * r * 0.05} ${cx + r * 0.55} ${cy - r * 0.25 + i * r * 0.08}" stroke="#EED9A0" stroke-width="${r * 0.04}" fill="none" stroke-linecap="round"/>`,
+      ).join('');
+      const shrimp = (x: number, y: number, angle: number) =>
+        `<g transform="translate(${x} ${y}) rotate(${angle})"><path d="M0 0 a${r * 0.12} ${r * 0.12} 0 1 1 ${r * 0.2} ${r * 0.08}" stroke="${PALETTE.salmon}" stroke-width="${r * 0.09}" fill="none" stroke-linecap="round"/><path d="M${r * 0.2} ${r * 0.08} l${r * 0.06} ${r * 0.06} l${r * 0.02} ${-r * 0.08} Z" fill="${PALETTE.lobster}"/></g>`;
       return `${noodles}${shrimp(cx - r * 0.3, cy - r * 0.1, 10)}${shrimp(cx + r * 0.05, cy - r * 0.25, 80)}${shrimp(cx + r * 0.15, cy + r * 0.12, -40)}${shrimp(cx - r * 0.18, cy + r * 0.25, 160)}
-${Array.from({ length: 10 }, (_, i) => `<circle cx="${cx - r * 0.4 + (i * r * 0.09)}" cy="${cy + Math.sin(i) * r * 0.3}" r="${r * 0.02}" fill="${PALETTE.green}"/>`).join('')}`;
+${Array.from({ length: 10 }, (_, i) => `<circle cx="${cx - r * 0.4 + i * r * 0.09}" cy="${cy + Math.sin(i) * r * 0.3}" r="${r * 0.02}" fill="${PALETTE.green}"/>`).join('')}`;
     }),
   'key-lime-pie': (canvas) =>
     plated(
@@ -138,24 +175,97 @@ ${Array.from({ length: 6 }, (_, i) => `<rect x="${-r * 0.3 + i * r * 0.1}" y="${
     const { width, height } = canvas;
     const tray = (x: number, y: number, w: number, h: number, fill: string, item: string) =>
       `<rect x="${x + 8}" y="${y + 10}" width="${w}" height="${h}" rx="18" fill="${PALETTE.ink}" opacity="0.25"/><rect x="${x}" y="${y}" width="${w}" height="${h}" rx="18" fill="#C7CED3"/><rect x="${x + 14}" y="${y + 14}" width="${w - 28}" height="${h - 28}" rx="12" fill="${fill}"/>${item}`;
-    const row = (x: number, y: number, w: number, h: number, count: number, shape: (px: number, py: number) => string) =>
-      Array.from({ length: count }, (_, i) => shape(x + 40 + (i % Math.ceil(count / 2)) * ((w - 80) / Math.max(1, Math.ceil(count / 2) - 1)), y + h * (i < Math.ceil(count / 2) ? 0.33 : 0.68))).join('');
+    const row = (
+      x: number,
+      y: number,
+      w: number,
+      h: number,
+      count: number,
+      shape: (px: number, py: number) => string,
+    ) =>
+      Array.from({ length: count }, (_, i) =>
+        shape(
+          x + 40 + (i % Math.ceil(count / 2)) * ((w - 80) / Math.max(1, Math.ceil(count / 2) - 1)),
+          y + h * (i < Math.ceil(count / 2) ? 0.33 : 0.68),
+        ),
+      ).join('');
     const w = width * 0.42;
     const h = height * 0.36;
     return svg(
       canvas,
       `<rect width="${width}" height="${height}" fill="${PALETTE.sand}"/><rect y="${height * 0.12}" width="${width}" height="${height * 0.88}" fill="${PALETTE.navy}"/>
-${tray(width * 0.05, height * 0.18, w, h, PALETTE.cream, row(width * 0.05, height * 0.18, w, h, 8, (x, y) => `<path d="M${x - 30} ${y} a30 30 0 1 1 50 18" stroke="${PALETTE.salmon}" stroke-width="18" fill="none" stroke-linecap="round"/>`))}
-${tray(width * 0.53, height * 0.18, w, h, PALETTE.cream, row(width * 0.53, height * 0.18, w, h, 6, (x, y) => `<ellipse cx="${x}" cy="${y}" rx="46" ry="34" fill="${PALETTE.gold}"/><ellipse cx="${x - 12}" cy="${y - 10}" rx="16" ry="10" fill="#F5D98C"/>`))}
-${tray(width * 0.05, height * 0.6, w, h, PALETTE.cream, row(width * 0.05, height * 0.6, w, h, 4, (x, y) => `<path d="M${x - 60} ${y - 14} Q${x} ${y - 46} ${x + 60} ${y - 10} Q${x + 40} ${y + 24} ${x - 50} ${y + 18} Z" fill="${PALETTE.salmon}"/>`))}
-${tray(width * 0.53, height * 0.6, w, h, '#EAF1E0', row(width * 0.53, height * 0.6, w, h, 10, (x, y) => `<circle cx="${x}" cy="${y}" r="22" fill="${PALETTE.green}"/><circle cx="${x + 14}" cy="${y - 8}" r="12" fill="${PALETTE.lime}"/>`))}`,
+${tray(
+  width * 0.05,
+  height * 0.18,
+  w,
+  h,
+  PALETTE.cream,
+  row(
+    width * 0.05,
+    height * 0.18,
+    w,
+    h,
+    8,
+    (x, y) =>
+      `<path d="M${x - 30} ${y} a30 30 0 1 1 50 18" stroke="${PALETTE.salmon}" stroke-width="18" fill="none" stroke-linecap="round"/>`,
+  ),
+)}
+${tray(
+  width * 0.53,
+  height * 0.18,
+  w,
+  h,
+  PALETTE.cream,
+  row(
+    width * 0.53,
+    height * 0.18,
+    w,
+    h,
+    6,
+    (x, y) =>
+      `<ellipse cx="${x}" cy="${y}" rx="46" ry="34" fill="${PALETTE.gold}"/><ellipse cx="${x - 12}" cy="${y - 10}" rx="16" ry="10" fill="#F5D98C"/>`,
+  ),
+)}
+${tray(
+  width * 0.05,
+  height * 0.6,
+  w,
+  h,
+  PALETTE.cream,
+  row(
+    width * 0.05,
+    height * 0.6,
+    w,
+    h,
+    4,
+    (x, y) =>
+      `<path d="M${x - 60} ${y - 14} Q${x} ${y - 46} ${x + 60} ${y - 10} Q${x + 40} ${y + 24} ${x - 50} ${y + 18} Z" fill="${PALETTE.salmon}"/>`,
+  ),
+)}
+${tray(
+  width * 0.53,
+  height * 0.6,
+  w,
+  h,
+  '#EAF1E0',
+  row(
+    width * 0.53,
+    height * 0.6,
+    w,
+    h,
+    10,
+    (x, y) =>
+      `<circle cx="${x}" cy="${y}" r="22" fill="${PALETTE.green}"/><circle cx="${x + 14}" cy="${y - 8}" r="12" fill="${PALETTE.lime}"/>`,
+  ),
+)}`,
     );
   },
   'dining-room': (canvas) => {
     const { width, height } = canvas;
     const window = (x: number) =>
       `<rect x="${x}" y="${height * 0.12}" width="${width * 0.2}" height="${height * 0.36}" fill="${PALETTE.shore}"/><rect x="${x}" y="${height * 0.34}" width="${width * 0.2}" height="${height * 0.14}" fill="${PALETTE.teal}"/><path d="M${x} ${height * 0.34} q${width * 0.05} -12 ${width * 0.1} 0 t${width * 0.1} 0" stroke="${PALETTE.white}" stroke-width="4" fill="none" opacity="0.7"/><rect x="${x}" y="${height * 0.12}" width="${width * 0.2}" height="${height * 0.36}" fill="none" stroke="${PALETTE.white}" stroke-width="10"/><path d="M${x + width * 0.1} ${height * 0.12} V${height * 0.48}" stroke="${PALETTE.white}" stroke-width="6"/>`;
-    const lamp = (x: number) => `<path d="M${x} 0 V${height * 0.1}" stroke="${PALETTE.ink}" stroke-width="3"/><path d="M${x - 34} ${height * 0.16} L${x - 18} ${height * 0.1} H${x + 18} L${x + 34} ${height * 0.16} Z" fill="${PALETTE.navy}"/><ellipse cx="${x}" cy="${height * 0.17}" rx="26" ry="8" fill="#FFE7A3"/>`;
+    const lamp = (x: number) =>
+      `<path d="M${x} 0 V${height * 0.1}" stroke="${PALETTE.ink}" stroke-width="3"/><path d="M${x - 34} ${height * 0.16} L${x - 18} ${height * 0.1} H${x + 18} L${x + 34} ${height * 0.16} Z" fill="${PALETTE.navy}"/><ellipse cx="${x}" cy="${height * 0.17}" rx="26" ry="8" fill="#FFE7A3"/>`;
     const booth = (x: number) =>
       `<rect x="${x}" y="${height * 0.5}" width="${width * 0.24}" height="${height * 0.22}" rx="18" fill="${PALETTE.lobster}"/><rect x="${x + width * 0.05}" y="${height * 0.6}" width="${width * 0.14}" height="${height * 0.05}" rx="6" fill="${PALETTE.sand}"/><rect x="${x + width * 0.11}" y="${height * 0.65}" width="${width * 0.02}" height="${height * 0.12}" fill="${PALETTE.woodDark}"/><circle cx="${x + width * 0.09}" cy="${height * 0.59}" r="10" fill="${PALETTE.white}"/><circle cx="${x + width * 0.15}" cy="${height * 0.59}" r="10" fill="${PALETTE.white}"/>`;
     return svg(

@@ -14,7 +14,9 @@ export async function seedDemoImages(db: Db, storage: MediaStorage): Promise<Map
   const ids = new Map<number, number>();
   for (const [index, entry] of DEMO_IMAGES.entries()) {
     const [width, height] = ASPECT_SIZES[entry.aspect];
-    const data = await sharp(Buffer.from(demoArtSvg(entry.key, { width, height }))).jpeg({ quality: 85 }).toBuffer();
+    const data = await sharp(Buffer.from(demoArtSvg(entry.key, { width, height })))
+      .jpeg({ quality: 85 })
+      .toBuffer();
     const image = await createImage(db, storage, { title: entry.dish, data, defaultAltText: entry.alt });
     ids.set(index + 1, image.id);
   }
@@ -23,10 +25,16 @@ export async function seedDemoImages(db: Db, storage: MediaStorage): Promise<Map
 
 type Json = unknown;
 const isImageValue = (value: Json): value is { image_id: number; renditions: unknown[] } =>
-  typeof value === 'object' && value !== null && typeof (value as { image_id?: unknown }).image_id === 'number' && Array.isArray((value as { renditions?: unknown }).renditions);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { image_id?: unknown }).image_id === 'number' &&
+  Array.isArray((value as { renditions?: unknown }).renditions);
 
 const isVideoValue = (value: Json): value is { media_id: number; sources: unknown[] } =>
-  typeof value === 'object' && value !== null && typeof (value as { media_id?: unknown }).media_id === 'number' && Array.isArray((value as { sources?: unknown }).sources);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { media_id?: unknown }).media_id === 'number' &&
+  Array.isArray((value as { sources?: unknown }).sources);
 
 /** The demo videos' stored ids, and the page's language: its caption track becomes the default. */
 export type DemoVideoIds = { ids: Map<number, number>; language: string };
@@ -35,7 +43,13 @@ export type DemoVideoIds = { ids: Map<number, number>; language: string };
  * Replaces every demo image placeholder in a block value with the stored image's renditions,
  * and every demo video placeholder with the stored video (sources, poster, caption tracks).
  */
-export async function resolveDemoImages<T>(value: T, db: Db, storage: MediaStorage, ids: Map<number, number>, videos?: DemoVideoIds): Promise<T> {
+export async function resolveDemoImages<T>(
+  value: T,
+  db: Db,
+  storage: MediaStorage,
+  ids: Map<number, number>,
+  videos?: DemoVideoIds,
+): Promise<T> {
   const walk = async (node: Json): Promise<Json> => {
     // One at a time: inside the seed's transaction the connection runs one query at once.
     if (Array.isArray(node)) {
@@ -48,13 +62,19 @@ export async function resolveDemoImages<T>(value: T, db: Db, storage: MediaStora
       if (id === undefined) return node;
       const video = await videoForBlocks(db, id, storage);
       const own = video.tracks.find((track) => track.srclang === videos.language);
-      return { ...video, tracks: own ? video.tracks.map((track) => ({ ...track, default: track === own })) : video.tracks };
+      return {
+        ...video,
+        tracks: own ? video.tracks.map((track) => ({ ...track, default: track === own })) : video.tracks,
+      };
     }
     if (isImageValue(node)) {
       const id = ids.get(node.image_id);
       if (id === undefined) return node;
       const image = await imageForBlocks(db, id, storage);
-      return { ...image, default_alt_text: (node as { default_alt_text?: string }).default_alt_text || image.default_alt_text };
+      return {
+        ...image,
+        default_alt_text: (node as { default_alt_text?: string }).default_alt_text || image.default_alt_text,
+      };
     }
     if (typeof node === 'object' && node !== null) {
       const out: Record<string, Json> = {};

@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
  * through the same page service staff use, so every value here passes the page-type schemas.
  */
 let blockCounter = 0;
-export const block = (type: string, value: Record<string, unknown>) => ({ type, id: `demo-${++blockCounter}-${randomUUID().slice(0, 8)}`, value });
+export const block = (type: string, value: Record<string, unknown>) => ({
+  type,
+  id: `demo-${++blockCounter}-${randomUUID().slice(0, 8)}`,
+  value,
+});
 
 export type DemoPage = {
   pageType: string;
@@ -49,9 +53,7 @@ export function usHome(): DemoPage {
         }),
       ],
     },
-    children: [
-      errorPages('Page not found'),
-    ],
+    children: [errorPages('Page not found')],
   };
 }
 
@@ -88,14 +90,19 @@ export function canadaHomeFrench(): DemoPage {
     title: 'Harborline Fruits de mer Canada',
     slug: 'accueil',
     seo_title: 'Harborline Fruits de mer Canada',
-    search_description: "Des restaurants de fruits de mer frais partout au Canada.",
+    search_description: 'Des restaurants de fruits de mer frais partout au Canada.',
     content: {
       body: [
         block('hero', {
           heading: "Des fruits de mer frais, d'un océan à l'autre",
-          subheading: "De Halifax à Vancouver, la pêche du jour est dans votre assiette.",
+          subheading: 'De Halifax à Vancouver, la pêche du jour est dans votre assiette.',
           background_style: 'blue-chill',
-          link: { url: '/fr/locations/', display_name: 'Trouver un restaurant', link_type: 'internal', link_style: 'primary' },
+          link: {
+            url: '/fr/locations/',
+            display_name: 'Trouver un restaurant',
+            link_type: 'internal',
+            link_style: 'primary',
+          },
         }),
         block('heading', { text: 'Frais du quai', level: 'h2', rope: true, alignment: 'centered' }),
         block('rich_text', {

@@ -17,15 +17,31 @@ const DEMO_TRACKS = [
  * images, English and French captions). Returns catalogue number -> stored video id, which
  * resolveDemoImages uses to fill in block values.
  */
-export async function seedDemoVideos(db: Db, storage: MediaStorage, imageIds: Map<number, number>): Promise<Map<number, number>> {
+export async function seedDemoVideos(
+  db: Db,
+  storage: MediaStorage,
+  imageIds: Map<number, number>,
+): Promise<Map<number, number>> {
   const ids = new Map<number, number>();
   for (const [index, entry] of DEMO_VIDEOS.entries()) {
     const posterImageId = imageIds.get(DEMO_IMAGES.findIndex((image) => image.key === entry.poster) + 1);
     const data = await readFile(join(STATIC_DIR, 'media', 'videos', entry.file));
-    const video = await createVideo(db, storage, { title: entry.title, fileName: entry.file, data, userId: null, posterImageId });
+    const video = await createVideo(db, storage, {
+      title: entry.title,
+      fileName: entry.file,
+      data,
+      userId: null,
+      posterImageId,
+    });
     for (const track of DEMO_TRACKS) {
       const source = await readFile(join(STATIC_DIR, 'media', 'videos', `${entry.key}.${track.language}.vtt`), 'utf8');
-      await addTrack(db, video.id, { label: track.label, language: track.language, kind: 'captions', is_default: track.isDefault, source });
+      await addTrack(db, video.id, {
+        label: track.label,
+        language: track.language,
+        kind: 'captions',
+        is_default: track.isDefault,
+        source,
+      });
     }
     ids.set(index + 1, video.id);
   }

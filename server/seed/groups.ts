@@ -14,7 +14,11 @@ export async function seedGroupPermissions(db: Db, homePageId: number): Promise<
   for (const [name, types] of Object.entries(DEFAULT_GRANTS)) {
     const group = await findGroupByName(db, name);
     if (!group) continue; // an operator removed the group: respect that
-    await replaceGroupPagePermissions(db, group.id, types.map((permission_type) => ({ page_id: homePageId, permission_type })));
+    await replaceGroupPagePermissions(
+      db,
+      group.id,
+      types.map((permission_type) => ({ page_id: homePageId, permission_type })),
+    );
   }
 }
 

@@ -28,12 +28,35 @@ function seededRandom(seed: number): () => number {
   };
 }
 
-const STREETS = ['Harbor Way', 'Main Street', 'Ocean Avenue', 'Market Street', 'Lakeshore Drive', 'Commerce Boulevard', 'Riverside Drive',
-  'Park Avenue', 'Bay Road', 'Pier Street', 'Mill Road', 'Center Parkway', 'Crossroads Boulevard', 'Fisherman Lane', 'Lighthouse Road',
-  'Dockside Drive', 'Elm Street', 'Westgate Boulevard', 'Sunset Road', 'Gateway Drive'];
+const STREETS = [
+  'Harbor Way',
+  'Main Street',
+  'Ocean Avenue',
+  'Market Street',
+  'Lakeshore Drive',
+  'Commerce Boulevard',
+  'Riverside Drive',
+  'Park Avenue',
+  'Bay Road',
+  'Pier Street',
+  'Mill Road',
+  'Center Parkway',
+  'Crossroads Boulevard',
+  'Fisherman Lane',
+  'Lighthouse Road',
+  'Dockside Drive',
+  'Elm Street',
+  'Westgate Boulevard',
+  'Sunset Road',
+  'Gateway Drive',
+];
 
 const weekly = (open: string, close: string, weekendClose = close): DayHours[] =>
-  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open, close: dayOfWeek === 5 || dayOfWeek === 6 ? weekendClose : close }));
+  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+    dayOfWeek,
+    open,
+    close: dayOfWeek === 5 || dayOfWeek === 6 ? weekendClose : close,
+  }));
 
 function holidays(country: 'US' | 'CA'): SpecialHours[] {
   const common: SpecialHours[] = [
@@ -68,7 +91,13 @@ function postalIndex(): Map<string, PostalEntry[]> {
   return index;
 }
 
-function nearestPostal(index: Map<string, PostalEntry[]>, country: string, region: string, lat: number, lng: number): string | undefined {
+function nearestPostal(
+  index: Map<string, PostalEntry[]>,
+  country: string,
+  region: string,
+  lat: number,
+  lng: number,
+): string | undefined {
   let best: { code: string; miles: number } | undefined;
   for (const entry of index.get(`${country}:${region}`) ?? []) {
     const miles = haversineMiles({ latitude: lat, longitude: lng }, entry);
@@ -182,7 +211,13 @@ export function demoLocations(): NewLocationRow[] {
   const harbourZip = harbour && nearestPostal(postal, 'US', 'MA', harbour.lat, harbour.lng);
   if (harbour && harbourZip) {
     for (let n = 0; n < 5; n += 1) {
-      addRestaurant(harbour, harbourZip, Number((42.3555 + n * 0.0021).toFixed(6)), Number((-71.0502 + n * 0.0017).toFixed(6)), clusterRandom);
+      addRestaurant(
+        harbour,
+        harbourZip,
+        Number((42.3555 + n * 0.0021).toFixed(6)),
+        Number((-71.0502 + n * 0.0017).toFixed(6)),
+        clusterRandom,
+      );
     }
   }
   cached = rows;

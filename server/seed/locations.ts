@@ -10,7 +10,10 @@ import { demoLocations } from './location-demo-data';
  * `countryRoots` is each country's site origin: Canadian restaurants carry the Canada site as
  * their countryRootURL, so their order link goes there from any site (spec section 2).
  */
-export async function seedDemoLocations(db: Db, countryRoots: Partial<Record<'US' | 'CA', string>> = {}): Promise<number> {
+export async function seedDemoLocations(
+  db: Db,
+  countryRoots: Partial<Record<'US' | 'CA', string>> = {},
+): Promise<number> {
   if ((await countLocations(db)) > 0) return 0;
   const rows = demoLocations().map((row) => {
     const root = row.country === 'CA' ? countryRoots.CA : undefined;

@@ -11,7 +11,9 @@ export type PressFiles = { pressKit: number; logos: number; photo: number };
 export function pressKitPdf(): Buffer {
   const text = 'BT /F1 24 Tf 72 720 Td (Harborline Seafood Press Kit) Tj ET';
   // Comment lines in the content stream: valid PDF that a viewer ignores, to give the file weight.
-  const padding = '% Harborline Seafood press kit: brand guidelines, fact sheet and leadership biographies.\n'.repeat(27_000);
+  const padding = '% Harborline Seafood press kit: brand guidelines, fact sheet and leadership biographies.\n'.repeat(
+    27_000,
+  );
   const stream = `${text}\n${padding}`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -85,13 +87,37 @@ const logoSvg = (fill: string, text: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200" viewBox="0 0 600 200"><rect width="600" height="200" fill="${fill}"/><path d="M60 130 q40 -60 80 0 q40 60 80 0" stroke="#fff" stroke-width="14" fill="none"/><text x="250" y="120" font-family="sans-serif" font-size="56" fill="${text}">Harborline</text></svg>`;
 
 export async function seedPressFiles(db: Db, storage: MediaStorage): Promise<PressFiles> {
-  const pressKit = await createDocument(db, storage, { title: 'Harborline Press Kit', fileName: 'harborline-press-kit.pdf', data: pressKitPdf() });
+  const pressKit = await createDocument(db, storage, {
+    title: 'Harborline Press Kit',
+    fileName: 'harborline-press-kit.pdf',
+    data: pressKitPdf(),
+  });
   const logos = zipOf([
-    { name: 'harborline-logo-navy.png', data: await sharp(Buffer.from(logoSvg('#0B2341', '#FFFFFF'))).png().toBuffer() },
-    { name: 'harborline-logo-red.png', data: await sharp(Buffer.from(logoSvg('#C8102E', '#FFFFFF'))).png().toBuffer() },
+    {
+      name: 'harborline-logo-navy.png',
+      data: await sharp(Buffer.from(logoSvg('#0B2341', '#FFFFFF')))
+        .png()
+        .toBuffer(),
+    },
+    {
+      name: 'harborline-logo-red.png',
+      data: await sharp(Buffer.from(logoSvg('#C8102E', '#FFFFFF')))
+        .png()
+        .toBuffer(),
+    },
   ]);
-  const logoDoc = await createDocument(db, storage, { title: 'Harborline Logos', fileName: 'harborline-logos.zip', data: logos });
-  const photoData = await sharp(Buffer.from(demoArtSvg('dining-room', { width: 1600, height: 1000 }))).jpeg({ quality: 85 }).toBuffer();
-  const photo = await createDocument(db, storage, { title: 'Harborline Dining Room', fileName: 'harborline-dining-room.jpg', data: photoData });
+  const logoDoc = await createDocument(db, storage, {
+    title: 'Harborline Logos',
+    fileName: 'harborline-logos.zip',
+    data: logos,
+  });
+  const photoData = await sharp(Buffer.from(demoArtSvg('dining-room', { width: 1600, height: 1000 })))
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  const photo = await createDocument(db, storage, {
+    title: 'Harborline Dining Room',
+    fileName: 'harborline-dining-room.jpg',
+    data: photoData,
+  });
   return { pressKit: pressKit.id, logos: logoDoc.id, photo: photo.id };
 }

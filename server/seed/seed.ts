@@ -63,23 +63,38 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
 
     // The pages each planted page's children became, so a translated subtree can pair up with it.
     const plantedChildren = new Map<number, Page[]>();
-    const plant = async (parent: Page, demo: DemoPage, extra: { localeId?: number; translationKey?: string; translationOf?: Page } = {}): Promise<Page> => {
+    const plant = async (
+      parent: Page,
+      demo: DemoPage,
+      extra: { localeId?: number; translationKey?: string; translationOf?: Page } = {},
+    ): Promise<Page> => {
       const { children, ...fields } = demo;
       const { translationOf, ...keys } = extra;
-      const page = await createPage(trx, { ...fields, ...keys, ...(translationOf ? { translationKey: translationOf.translation_key } : {}), parentId: parent.id, userId: user.id, publish: true });
+      const page = await createPage(trx, {
+        ...fields,
+        ...keys,
+        ...(translationOf ? { translationKey: translationOf.translation_key } : {}),
+        parentId: parent.id,
+        userId: user.id,
+        publish: true,
+      });
       const originals = translationOf ? (plantedChildren.get(translationOf.id) ?? []) : [];
       const made: Page[] = [];
-      for (const [index, child] of (children ?? []).entries()) made.push(await plant(page, child, { localeId: extra.localeId, translationOf: originals[index] }));
+      for (const [index, child] of (children ?? []).entries())
+        made.push(await plant(page, child, { localeId: extra.localeId, translationOf: originals[index] }));
       plantedChildren.set(page.id, made);
       return page;
     };
 
     const demoImageIds = options.media ? await seedDemoImages(trx, options.media) : undefined;
-    const demoVideoIds = options.media && demoImageIds ? await seedDemoVideos(trx, options.media, demoImageIds) : undefined;
+    const demoVideoIds =
+      options.media && demoImageIds ? await seedDemoVideos(trx, options.media, demoImageIds) : undefined;
     // Block values name demo images and videos by catalogue number; with stored media they get the
     // real renditions, files and caption tracks (the page's language is the default track).
     const withImages = async <T>(value: T, language = 'en'): Promise<T> =>
-      options.media && demoImageIds ? resolveDemoImages(value, trx, options.media, demoImageIds, demoVideoIds && { ids: demoVideoIds, language }) : value;
+      options.media && demoImageIds
+        ? resolveDemoImages(value, trx, options.media, demoImageIds, demoVideoIds && { ids: demoVideoIds, language })
+        : value;
 
     // Before the pages: the block gallery's Toolbox block includes the first toolbox.
     await seedToolboxes(trx);
@@ -90,25 +105,58 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     const caFr = await plant(root, canadaHomeFrench(), { localeId: frCA.id, translationKey: ca.translation_key });
 
     // The pages the header and footer name, on every site; the French ones translate the Canadian English ones.
-    for (const page of sitePages({ lang: 'en', prefix: '', country: 'US' })) await plant(us, await withImages(page), { localeId: enUS.id });
+    for (const page of sitePages({ lang: 'en', prefix: '', country: 'US' }))
+      await plant(us, await withImages(page), { localeId: enUS.id });
     const caFrench = sitePages({ lang: 'fr', prefix: '/fr', country: 'CA' });
     for (const [index, page] of sitePages({ lang: 'en', prefix: '', country: 'CA' }).entries()) {
       const english = await plant(ca, await withImages(page), { localeId: enCA.id });
-      await plant(caFr, await withImages(caFrench[index]!, 'fr'), { localeId: frCA.id, translationKey: english.translation_key });
+      await plant(caFr, await withImages(caFrench[index]!, 'fr'), {
+        localeId: frCA.id,
+        translationKey: english.translation_key,
+      });
     }
     // The press section (/press/) on every site, its French translation paired page by page.
     const pressFiles = options.media ? await seedPressFiles(trx, options.media) : undefined;
-    await plant(us, await withImages(pressPage({ lang: 'en', prefix: '', country: 'US' }, pressFiles)), { localeId: enUS.id });
-    const caPress = await plant(ca, await withImages(pressPage({ lang: 'en', prefix: '', country: 'CA' }, pressFiles)), { localeId: enCA.id });
-    await plant(caFr, await withImages(pressPage({ lang: 'fr', prefix: '/fr', country: 'CA' }, pressFiles), 'fr'), { localeId: frCA.id, translationOf: caPress });
+    await plant(us, await withImages(pressPage({ lang: 'en', prefix: '', country: 'US' }, pressFiles)), {
+      localeId: enUS.id,
+    });
+    const caPress = await plant(
+      ca,
+      await withImages(pressPage({ lang: 'en', prefix: '', country: 'CA' }, pressFiles)),
+      { localeId: enCA.id },
+    );
+    await plant(caFr, await withImages(pressPage({ lang: 'fr', prefix: '/fr', country: 'CA' }, pressFiles), 'fr'), {
+      localeId: frCA.id,
+      translationOf: caPress,
+    });
     const [, caLocations] = await seedLocationPages(trx, user.id, [
       { home: us, country: 'US', title: 'Locations', mapTitle: 'Find a Restaurant' },
       { home: ca, country: 'CA', title: 'Locations', mapTitle: 'Find a Restaurant' },
     ]);
-    await seedLocationPages(trx, user.id, [{ home: caFr, country: 'CA', title: 'Restaurants', mapTitle: 'Trouver un restaurant', translationOf: caLocations }]);
+    await seedLocationPages(trx, user.id, [
+      {
+        home: caFr,
+        country: 'CA',
+        title: 'Restaurants',
+        mapTitle: 'Trouver un restaurant',
+        translationOf: caLocations,
+      },
+    ]);
 
-    await insertSite(trx, { hostname: 'localhost', port: options.port, site_name: 'Harborline Seafood', root_page_id: us.id, is_default_site: true });
-    const caSite = await insertSite(trx, { hostname: 'ca.localhost', port: options.port, site_name: 'Harborline Seafood Canada', root_page_id: ca.id, is_default_site: false });
+    await insertSite(trx, {
+      hostname: 'localhost',
+      port: options.port,
+      site_name: 'Harborline Seafood',
+      root_page_id: us.id,
+      is_default_site: true,
+    });
+    const caSite = await insertSite(trx, {
+      hostname: 'ca.localhost',
+      port: options.port,
+      site_name: 'Harborline Seafood Canada',
+      root_page_id: ca.id,
+      is_default_site: false,
+    });
     await seedSiteSnippets(trx);
     await seedSiteSettings(trx);
     await seedGroupPermissions(trx, us.id);

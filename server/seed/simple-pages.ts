@@ -15,7 +15,8 @@ export function simpleDemoPages(): DemoPage[] {
       title: 'Fresh Catch News',
       slug: 'fresh-catch-news',
       seo_title: 'Fresh Catch News | Harborline Seafood',
-      search_description: 'Join Fresh Catch News for a free appetizer or dessert, and hear first about new dishes and events.',
+      search_description:
+        'Join Fresh Catch News for a free appetizer or dessert, and hear first about new dishes and events.',
       content: {},
     },
   ];

@@ -169,7 +169,10 @@ export async function seedSiteSnippets(db: Db): Promise<void> {
     const tree = await loadSiteTree(db, site);
     for (const root of tree.roots) {
       const labels = root.languageCode.startsWith('fr') ? FR : EN;
-      await saveSiteSnippets(db, site.id, root.languageCode, { header: demoHeader(labels, root.prefix), footer: demoFooter(labels, root.prefix) });
+      await saveSiteSnippets(db, site.id, root.languageCode, {
+        header: demoHeader(labels, root.prefix),
+        footer: demoFooter(labels, root.prefix),
+      });
     }
     const iso = site.hostname.startsWith('ca.') ? 'CA' : 'US';
     for (const locale of locales) {

@@ -23,7 +23,6 @@ export const assetManifestSchema = z.object({
 });
 export type AssetManifest = z.infer<typeof assetManifestSchema>;
 
-
 export function loadAssetManifest(distDir = DIST_DIR): AssetManifest {
   const file = join(distDir, 'manifest.json');
   let text: string;

@@ -26,7 +26,11 @@ function render(context: PageContext, element: ReactElement): Rendered {
   const missing: Array<[string, string]> = [];
   // Rendered without the parts' provider, so every component renders its children in full.
   const html = renderToString(
-    <PageContextProvider context={context} onTranslate={(entry) => used.set(`${entry.context}\u0004${entry.key}`, entry)} onMissingTranslation={(scope, text) => missing.push([scope, text])}>
+    <PageContextProvider
+      context={context}
+      onTranslate={(entry) => used.set(`${entry.context}\u0004${entry.key}`, entry)}
+      onMissingTranslation={(scope, text) => missing.push([scope, text])}
+    >
       {element}
     </PageContextProvider>,
   );
@@ -40,7 +44,12 @@ function childrenOf(html: string, endTag: string): string {
 }
 
 /** The children's markup of the first element in `html` that starts with `startTag`, up to the first `endTag` after it (elements that hold no element of their own kind). */
-function innerOf(html: string, startTag: string, endTag: string, from = 0): { inner: string; next: number } | undefined {
+function innerOf(
+  html: string,
+  startTag: string,
+  endTag: string,
+  from = 0,
+): { inner: string; next: number } | undefined {
   const start = html.indexOf(startTag, from);
   if (start < 0) return undefined;
   const open = html.indexOf('>', start) + 1;
@@ -61,10 +70,16 @@ function socialPart(context: PageContext, icons: FooterContent['social_icons'], 
 function headerParts(context: PageContext, sections: HeaderSection[]): Parts {
   const desktop = render(context, <DesktopNav sections={sectionsWithRole(sections, ['primary'])} onReady={() => {}} />);
   const burger = render(context, <BurgerMenu sections={sections} />);
-  const parts: Parts = { parts: [['desktop-nav', sections, childrenOf(desktop.html, '</nav>')]], used: [...desktop.used, ...burger.used], missing: [...desktop.missing, ...burger.missing] };
+  const parts: Parts = {
+    parts: [['desktop-nav', sections, childrenOf(desktop.html, '</nav>')]],
+    used: [...desktop.used, ...burger.used],
+    missing: [...desktop.missing, ...burger.missing],
+  };
   // The burger's sections in the order it renders them: those with links.
   let at = 0;
-  for (const section of sectionsWithRole(sections, ['primary', 'secondary']).filter((s) => visibleLinks(s).length > 0)) {
+  for (const section of sectionsWithRole(sections, ['primary', 'secondary']).filter(
+    (s) => visibleLinks(s).length > 0,
+  )) {
     const found = innerOf(burger.html, '<nav class="burger__section', '</nav>', at);
     if (!found) throw new Error('burger section markup not found');
     parts.parts.push(['burger-section', section, found.inner]);
@@ -90,7 +105,11 @@ function cached(key: object, id: string, make: () => Parts): Parts {
  * Their translations are reported here, as if looked up during the render, so the page data
  * carries the same catalog; components only read the markup.
  */
-export function chromeParts(context: PageContext, onTranslate: (entry: CatalogEntry) => void, onMissingTranslation?: (context: string, key: string) => void): PartLookup {
+export function chromeParts(
+  context: PageContext,
+  onTranslate: (entry: CatalogEntry) => void,
+  onMissingTranslation?: (context: string, key: string) => void,
+): PartLookup {
   const found = new Map<PartKind, Map<object, string>>();
   const take = ({ parts, used, missing }: Parts) => {
     for (const [kind, key, html] of parts) {
@@ -105,7 +124,12 @@ export function chromeParts(context: PageContext, onTranslate: (entry: CatalogEn
   if (footer) {
     take(cached(footer.columns, context.languageCode, () => columnsPart(context, footer.columns)));
     // SocialIcons renders nothing without icons.
-    if (footer.social_icons.length > 0) take(cached(footer.social_icons, `${context.languageCode}\u0000${footer.use_twitter_bird}`, () => socialPart(context, footer.social_icons, footer.use_twitter_bird)));
+    if (footer.social_icons.length > 0)
+      take(
+        cached(footer.social_icons, `${context.languageCode}\u0000${footer.use_twitter_bird}`, () =>
+          socialPart(context, footer.social_icons, footer.use_twitter_bird),
+        ),
+      );
   }
   // As SiteHeader decides: the new header only with its flag and some sections.
   const header = context.header;

@@ -4,7 +4,10 @@ const MAX_LENGTH = 160;
 
 function clip(text: string): string {
   // Tags become spaces when stripped; none belongs before punctuation ("<b>weddings</b>, ...").
-  const clean = text.replace(/\s+/g, ' ').replace(/ ([,.;:!?])/g, '$1').trim();
+  const clean = text
+    .replace(/\s+/g, ' ')
+    .replace(/ ([,.;:!?])/g, '$1')
+    .trim();
   if (clean.length <= MAX_LENGTH) return clean;
   const cut = clean.slice(0, MAX_LENGTH - 1);
   const space = cut.lastIndexOf(' ');
@@ -37,7 +40,9 @@ function firstProse(value: unknown, depth = 0): string | null {
     // Tiptap/ProseMirror documents keep their words in `text` nodes, one or a few words each.
     const node = value as { type?: unknown; content?: unknown; text?: unknown };
     if (node.type === 'paragraph' && Array.isArray(node.content)) {
-      const text = node.content.map((child: { text?: unknown }) => (typeof child?.text === 'string' ? child.text : '')).join('');
+      const text = node.content
+        .map((child: { text?: unknown }) => (typeof child?.text === 'string' ? child.text : ''))
+        .join('');
       if (text.split(/\s+/).length >= 6) return text;
     }
     for (const [key, child] of Object.entries(value)) {
@@ -71,10 +76,13 @@ function listedNames(value: unknown, names: string[] = [], depth = 0): string[] 
 export function pageDescription(resolved: Pick<ResolvedPage, 'page' | 'structuredData'>, siteName: string): string {
   const { page } = resolved;
   if (page.searchDescription.trim()) return page.searchDescription.trim();
-  const data = resolved.structuredData as { name?: unknown; address?: Record<string, unknown>; telephone?: unknown } | undefined;
+  const data = resolved.structuredData as
+    { name?: unknown; address?: Record<string, unknown>; telephone?: unknown } | undefined;
   if (data?.address && typeof data.address === 'object') {
     const { streetAddress, addressLocality, addressRegion, postalCode } = data.address;
-    const place = [streetAddress, addressLocality, [addressRegion, postalCode].filter(Boolean).join(' ')].filter((part) => typeof part === 'string' && part).join(', ');
+    const place = [streetAddress, addressLocality, [addressRegion, postalCode].filter(Boolean).join(' ')]
+      .filter((part) => typeof part === 'string' && part)
+      .join(', ');
     const phone = typeof data.telephone === 'string' ? ` ${data.telephone}.` : '';
     return clip(`${typeof data.name === 'string' ? data.name : siteName}: ${place}.${phone}`);
   }

@@ -24,7 +24,13 @@ type Read = [from: 'page' | 'content' | 'context', name: string | symbol, value:
 /** An image preload React hoisted out of the rendering (a lead image): made again in the page's render, for its <head>. */
 type ImagePreload = { href: string; options: PreloadOptions };
 
-type Rendered = { reads: Read[]; html: string; preloads: ImagePreload[]; used: CatalogEntry[]; missing: Array<[string, string]> };
+type Rendered = {
+  reads: Read[];
+  html: string;
+  preloads: ImagePreload[];
+  used: CatalogEntry[];
+  missing: Array<[string, string]>;
+};
 
 /** What a reused rendering gives a page: its markup, and the image preloads to make during the page's render. */
 export type MainPart = { html: string; preload: () => void };
@@ -44,10 +50,16 @@ const keptFor = oncePerObject((_body: object) => new Map<string, Kept>());
 /** Prefix for React's generated ids in the rendering: a part with one would not match the ids of the render it is put in. */
 const ID_SENTINEL = '\u2063part\u2063';
 
-const isObject = (value: unknown): value is object => (typeof value === 'object' && value !== null) || typeof value === 'function';
+const isObject = (value: unknown): value is object =>
+  (typeof value === 'object' && value !== null) || typeof value === 'function';
 
 /** A view of `target` that records every property read; `wrap` may hand out a view of a value instead of the value. */
-function recording<T extends object>(target: T, from: Read[0], reads: Read[], wrap?: (name: string | symbol, value: unknown) => unknown): T {
+function recording<T extends object>(
+  target: T,
+  from: Read[0],
+  reads: Read[],
+  wrap?: (name: string | symbol, value: unknown) => unknown,
+): T {
   return new Proxy(target, {
     get(object, name, receiver) {
       const value: unknown = Reflect.get(object, name, receiver);
@@ -90,11 +102,17 @@ function render(Template: TemplateComponent, page: PageData, context: PageContex
   const reads: Read[] = [];
   const content = recording(page.content, 'content', reads);
   const pageView = recording(page, 'page', reads, (name) => (name === 'content' ? content : undefined));
-  const contextView = recording(context, 'context', reads, (name, value) => (typeof name === 'string' && LANGUAGE_FIELDS.has(name) ? value : undefined));
+  const contextView = recording(context, 'context', reads, (name, value) =>
+    typeof name === 'string' && LANGUAGE_FIELDS.has(name) ? value : undefined,
+  );
   const used = new Map<string, CatalogEntry>();
   const missing: Array<[string, string]> = [];
   const html = renderToString(
-    <PageContextProvider context={contextView} onTranslate={(entry) => used.set(`${entry.context}\u0004${entry.key}`, entry)} onMissingTranslation={(scope, text) => missing.push([scope, text])}>
+    <PageContextProvider
+      context={contextView}
+      onTranslate={(entry) => used.set(`${entry.context}\u0004${entry.key}`, entry)}
+      onMissingTranslation={(scope, text) => missing.push([scope, text])}
+    >
       <CurrentPageProvider page={pageView}>
         <Template page={pageView} />
       </CurrentPageProvider>
@@ -120,7 +138,7 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 /** The <link/> elements `hoisted` is made of, each as its attributes (values unescaped); undefined for anything else. */
 function links(hoisted: string): Array<Map<string, string>> | undefined {
   const found: Array<Map<string, string>> = [];
-  for (let rest = hoisted; rest; ) {
+  for (let rest = hoisted; rest;) {
     const link = LINK.exec(rest);
     if (!link) return undefined;
     rest = rest.slice(link[0].length);
@@ -128,7 +146,10 @@ function links(hoisted: string): Array<Map<string, string>> | undefined {
     ATTRIBUTE.lastIndex = 0;
     let end = 0;
     for (let match = ATTRIBUTE.exec(link[1]!); match; match = ATTRIBUTE.exec(link[1]!)) {
-      attributes.set(match[1]!, match[2]!.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!));
+      attributes.set(
+        match[1]!,
+        match[2]!.replace(/&(?:amp|lt|gt|quot|#x27);/g, (entity) => ENTITIES[entity]!),
+      );
       end = ATTRIBUTE.lastIndex;
     }
     if (end !== link[1]!.length) return undefined;
@@ -138,10 +159,19 @@ function links(hoisted: string): Array<Map<string, string>> | undefined {
 }
 
 const sameLinks = (a: Array<Map<string, string>>, b: Array<Map<string, string>>) =>
-  a.length === b.length && a.every((link, i) => link.size === b[i]!.size && [...link].every(([name, value]) => b[i]!.get(name) === value));
+  a.length === b.length &&
+  a.every((link, i) => link.size === b[i]!.size && [...link].every(([name, value]) => b[i]!.get(name) === value));
 
 /** Options of preload() React writes as these attributes. */
-const PRELOAD_OPTIONS = new Set(['imageSrcSet', 'imageSizes', 'crossOrigin', 'integrity', 'type', 'fetchPriority', 'referrerPolicy']);
+const PRELOAD_OPTIONS = new Set([
+  'imageSrcSet',
+  'imageSizes',
+  'crossOrigin',
+  'integrity',
+  'type',
+  'fetchPriority',
+  'referrerPolicy',
+]);
 
 /**
  * The image preloads `hoisted` is made of, when preload() makes the same elements again: each

@@ -25,20 +25,36 @@ function objectJson(entries: Array<[string, string | undefined]>): string {
 }
 
 function toolboxesJson(toolboxes: unknown): string | undefined {
-  if (typeof toolboxes !== 'object' || toolboxes === null || Array.isArray(toolboxes)) return escapeJsonForScript(toolboxes);
+  if (typeof toolboxes !== 'object' || toolboxes === null || Array.isArray(toolboxes))
+    return escapeJsonForScript(toolboxes);
   return objectJson(
     Object.entries(toolboxes as Record<string, unknown>).map(([id, toolbox]) => {
-      if (typeof toolbox !== 'object' || toolbox === null || Array.isArray(toolbox)) return [id, escapeJsonForScript(toolbox)];
-      return [id, objectJson(Object.entries(toolbox as Record<string, unknown>).map(([key, value]) => [key, key === 'blocks' ? escapedShared(value) : escapeJsonForScript(value)]))];
+      if (typeof toolbox !== 'object' || toolbox === null || Array.isArray(toolbox))
+        return [id, escapeJsonForScript(toolbox)];
+      return [
+        id,
+        objectJson(
+          Object.entries(toolbox as Record<string, unknown>).map(([key, value]) => [
+            key,
+            key === 'blocks' ? escapedShared(value) : escapeJsonForScript(value),
+          ]),
+        ),
+      ];
     }),
   );
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A record's JSON with the named properties' values serialised once per shared value. */
 function withSharedJson(value: Record<string, unknown>, shared: readonly string[]): string {
-  return objectJson(Object.entries(value).map(([key, part]) => [key, shared.includes(key) ? escapedShared(part) : escapeJsonForScript(part)]));
+  return objectJson(
+    Object.entries(value).map(([key, part]) => [
+      key,
+      shared.includes(key) ? escapedShared(part) : escapeJsonForScript(part),
+    ]),
+  );
 }
 
 /**
@@ -51,7 +67,17 @@ function contextJson(context: PageContext): string {
     Object.entries(context).map(([key, value]): [string, string | undefined] => {
       if (key === 'header' && isRecord(value)) return [key, withSharedJson(value, ['content'])];
       if (key === 'footer' && isRecord(value)) {
-        return [key, objectJson(Object.entries(value).map(([name, part]) => [name, name === 'content' && isRecord(part) ? withSharedJson(part, ['columns', 'social_icons']) : escapeJsonForScript(part)]))];
+        return [
+          key,
+          objectJson(
+            Object.entries(value).map(([name, part]) => [
+              name,
+              name === 'content' && isRecord(part)
+                ? withSharedJson(part, ['columns', 'social_icons'])
+                : escapeJsonForScript(part),
+            ]),
+          ),
+        ];
       }
       return [key, escapeJsonForScript(value)];
     }),
@@ -68,15 +94,34 @@ export function pageDataJson(payload: PagePayload, context: PageContext): string
   const pageJson = objectJson(
     Object.entries(page).map(([key, value]): [string, string | undefined] => {
       if (key === 'content' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        return [key, objectJson(Object.entries(value as Record<string, unknown>).map(([field, fieldValue]) => [field, escapedShared(fieldValue)]))];
+        return [
+          key,
+          objectJson(
+            Object.entries(value as Record<string, unknown>).map(([field, fieldValue]) => [
+              field,
+              escapedShared(fieldValue),
+            ]),
+          ),
+        ];
       }
       if (key === 'extra' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-        return [key, objectJson(Object.entries(value as Record<string, unknown>).map(([name, extraValue]) => [name, name === 'toolboxes' ? toolboxesJson(extraValue) : escapeJsonForScript(extraValue)]))];
+        return [
+          key,
+          objectJson(
+            Object.entries(value as Record<string, unknown>).map(([name, extraValue]) => [
+              name,
+              name === 'toolboxes' ? toolboxesJson(extraValue) : escapeJsonForScript(extraValue),
+            ]),
+          ),
+        ];
       }
       return [key, escapeJsonForScript(value)];
     }),
   );
   return objectJson(
-    Object.entries({ ...payload, context }).map(([key, value]): [string, string | undefined] => [key, key === 'page' ? pageJson : key === 'context' ? contextJson(value as PageContext) : escapeJsonForScript(value)]),
+    Object.entries({ ...payload, context }).map(([key, value]): [string, string | undefined] => [
+      key,
+      key === 'page' ? pageJson : key === 'context' ? contextJson(value as PageContext) : escapeJsonForScript(value),
+    ]),
   );
 }

@@ -11,7 +11,10 @@ import type { PickerFill } from '../cache/fast-path';
 
 /** As React escapes text and attribute values. */
 function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!,
+  );
 }
 
 const MAX_REMEMBERED = 5000;

@@ -62,7 +62,12 @@ function watchRender(stream: { abort: (reason?: unknown) => void }): void {
  * Streams a resolved page as HTML. Page data is loaded before rendering, so nothing suspends:
  * we wait for onAllReady, which keeps the status code settable and gives crawlers whole pages.
  */
-export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDeps, options: { preview?: boolean } = {}): Promise<void> {
+export function renderPage(
+  res: Response,
+  resolved: ResolvedPage,
+  deps: RenderDeps,
+  options: { preview?: boolean } = {},
+): Promise<void> {
   const Template = serverTemplates[resolved.template];
   if (!Template) throw new Error(`No server template named ${resolved.template}`);
   // Header/footer snippets are site-wide, so they are loaded here for every kind of page. A
@@ -70,36 +75,49 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
   // The picker's trigger text depends on the visitor's 'li' cookie.
   if (deps.locationPicker) res.vary('Cookie');
   const chrome = deps.siteChrome ? deps.siteChrome(resolved) : Promise.resolve({});
-  const picker = deps.locationPicker ? deps.locationPicker(res.req.headers.cookie, resolved) : Promise.resolve(undefined);
+  const picker = deps.locationPicker
+    ? deps.locationPicker(res.req.headers.cookie, resolved)
+    : Promise.resolve(undefined);
   const socialImage = deps.socialImage ? deps.socialImage(resolved) : Promise.resolve(null);
-  return Promise.all([
-    chrome.catch((error: unknown) => {
-      deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the site header and footer failed');
-      return {};
-    }),
-    picker.catch((error: unknown) => {
-      deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the location picker data failed');
-      return undefined;
-    }),
-    socialImage.catch((error: unknown) => {
-      deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the social image setting failed');
-      return null;
-    }),
-  ])
-    // Absolute URLs come from the site's configured origin, never from the request's Host.
-    .then(([siteChrome, locationPicker, socialImagePath]) => {
-      // The page cache stores renders without a saved location and fills the picker per visitor;
-      // a render that holds one (the request kept its 'li' cookie) is never stored.
-      if (locationPicker?.preferredLocation) noPageCache(res);
-      else if (locationPicker) res.locals.pageCachePicker = true;
-      if (resolved.page.id) addSurrogateKeys(res, [`page-${resolved.page.id}`]);
-      return streamPage(res, resolved, deps, siteOrigin(resolved.tree.site), Template, { ...siteChrome, ...(locationPicker ? { locationPicker } : {}) }, socialImagePath, options.preview === true);
-    })
-    .catch((error: unknown) => {
-      // The promise never rejects, so callers that do not await it lose nothing.
-      deps.logger.error({ err: error, pageId: resolved.page.id }, 'page render failed');
-      if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
-    });
+  return (
+    Promise.all([
+      chrome.catch((error: unknown) => {
+        deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the site header and footer failed');
+        return {};
+      }),
+      picker.catch((error: unknown) => {
+        deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the location picker data failed');
+        return undefined;
+      }),
+      socialImage.catch((error: unknown) => {
+        deps.logger.error({ err: error, pageId: resolved.page.id }, 'loading the social image setting failed');
+        return null;
+      }),
+    ])
+      // Absolute URLs come from the site's configured origin, never from the request's Host.
+      .then(([siteChrome, locationPicker, socialImagePath]) => {
+        // The page cache stores renders without a saved location and fills the picker per visitor;
+        // a render that holds one (the request kept its 'li' cookie) is never stored.
+        if (locationPicker?.preferredLocation) noPageCache(res);
+        else if (locationPicker) res.locals.pageCachePicker = true;
+        if (resolved.page.id) addSurrogateKeys(res, [`page-${resolved.page.id}`]);
+        return streamPage(
+          res,
+          resolved,
+          deps,
+          siteOrigin(resolved.tree.site),
+          Template,
+          { ...siteChrome, ...(locationPicker ? { locationPicker } : {}) },
+          socialImagePath,
+          options.preview === true,
+        );
+      })
+      .catch((error: unknown) => {
+        // The promise never rejects, so callers that do not await it lose nothing.
+        deps.logger.error({ err: error, pageId: resolved.page.id }, 'page render failed');
+        if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
+      })
+  );
 }
 
 /**
@@ -108,7 +126,8 @@ export function renderPage(res: Response, resolved: ResolvedPage, deps: RenderDe
  */
 function reportMissingTranslations(res: Response, deps: RenderDeps, languageCode: string, keys: string[]): void {
   deps.logger.warn({ languageCode, keys, url: res.req.originalUrl }, 'strings missing from the translation catalog');
-  if (deps.config.env !== 'production') res.setHeader('X-Missing-Translations', keys.map(encodeURIComponent).join(', ').slice(0, 4000));
+  if (deps.config.env !== 'production')
+    res.setHeader('X-Missing-Translations', keys.map(encodeURIComponent).join(', ').slice(0, 4000));
 }
 
 /**
@@ -123,7 +142,10 @@ function pageSink(res: Response) {
   let size = 0;
   return {
     write(chunk: Uint8Array | string): boolean {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const buffer =
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, 'utf8')
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       chunks.push(buffer);
       size += buffer.length;
       return true;
@@ -139,9 +161,19 @@ function pageSink(res: Response) {
 }
 
 /** The page's pre-rendered parts: the header's and footer's, and its content's when that can be reused. */
-function partsFor(template: string, Template: TemplateComponent, payload: PagePayload, onTranslate: (entry: CatalogEntry) => void, onMissingTranslation?: (context: string, key: string) => void): PartLookup {
+function partsFor(
+  template: string,
+  Template: TemplateComponent,
+  payload: PagePayload,
+  onTranslate: (entry: CatalogEntry) => void,
+  onMissingTranslation?: (context: string, key: string) => void,
+): PartLookup {
   const chrome = chromeParts(payload.context, onTranslate, onMissingTranslation);
-  return withMainPart(chrome, mainPart(template, Template, payload.page, payload.context, onTranslate, onMissingTranslation), payload.page);
+  return withMainPart(
+    chrome,
+    mainPart(template, Template, payload.page, payload.context, onTranslate, onMissingTranslation),
+    payload.page,
+  );
 }
 
 function streamPage(
@@ -160,7 +192,9 @@ function streamPage(
   const onTranslate = (entry: CatalogEntry) => used.set(`${entry.context}\u0004${entry.key}`, entry);
   // English pages read their keys as the text; any other language must find every string.
   const missing = new Set<string>();
-  const onMissingTranslation = languageCode.startsWith('en') ? undefined : (context: string, key: string) => missing.add(context ? `${context}|${key}` : key);
+  const onMissingTranslation = languageCode.startsWith('en')
+    ? undefined
+    : (context: string, key: string) => missing.add(context ? `${context}|${key}` : key);
 
   const context: PageContext = {
     languageCode,
@@ -200,7 +234,12 @@ function streamPage(
       skipLinkText={t('Skip to main content')}
     >
       <PrerenderedParts value={partsFor(resolved.template, Template, payload, onTranslate, onMissingTranslation)}>
-        <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissingTranslation} />
+        <App
+          payload={payload}
+          Template={Template}
+          onTranslate={onTranslate}
+          onMissingTranslation={onMissingTranslation}
+        />
       </PrerenderedParts>
     </Document>,
     {

@@ -47,7 +47,9 @@ export function localMediaStorage(root: string): MediaStorage {
     },
 
     async exists(key) {
-      const info = await stat(pathOf(key)).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
+      const info = await stat(pathOf(key)).catch((error: unknown) =>
+        isMissing(error) ? undefined : Promise.reject(error),
+      );
       return Boolean(info?.isFile());
     },
 
@@ -58,7 +60,9 @@ export function localMediaStorage(root: string): MediaStorage {
     async *list(prefix = '') {
       checkedPrefix(prefix);
       const start = prefix ? join(base, prefix) : base;
-      const names = await readdir(start, { recursive: true }).catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
+      const names = await readdir(start, { recursive: true }).catch((error: unknown) =>
+        isMissing(error) ? [] : Promise.reject(error),
+      );
       for (const name of names.sort()) {
         const path = join(start, name);
         const key = relative(base, path).split(sep).join('/');

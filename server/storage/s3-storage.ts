@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { checkedKey, checkedPrefix, MediaStorageUnavailableError, type MediaStorage } from './media-storage';
 
 export type S3StorageConfig = {
@@ -15,7 +23,8 @@ export type S3StorageConfig = {
 };
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /**
  * The store's own refusals (a wrong bucket, no permission) are configuration errors and stay
@@ -24,11 +33,27 @@ const isNotFound = (error: unknown) =>
 function translated(error: unknown, action: string): unknown {
   const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
   const code = (error as { code?: unknown } | undefined)?.code;
-  const unreachable = (status !== undefined && status >= 500) || (typeof code === 'string' && NETWORK_CODES.has(code)) || (error as Error | undefined)?.name === 'TimeoutError';
-  return unreachable ? new MediaStorageUnavailableError(`Object store unavailable (${action}): ${(error as Error).message}`, { cause: error }) : error;
+  const unreachable =
+    (status !== undefined && status >= 500) ||
+    (typeof code === 'string' && NETWORK_CODES.has(code)) ||
+    (error as Error | undefined)?.name === 'TimeoutError';
+  return unreachable
+    ? new MediaStorageUnavailableError(`Object store unavailable (${action}): ${(error as Error).message}`, {
+        cause: error,
+      })
+    : error;
 }
 
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** Any S3-compatible object store through the AWS SDK v3. Keys map to `prefix + key`. */
 export function s3MediaStorage(config: S3StorageConfig): MediaStorage {
@@ -61,7 +86,17 @@ export function s3MediaStorage(config: S3StorageConfig): MediaStorage {
     // One PUT: S3 makes the object visible whole or not at all, so no temporary object is needed.
     async put(key, body, options) {
       const Key = objectKey(key);
-      await run('put', () => client.send(new PutObjectCommand({ Bucket, Key, Body: body, ContentLength: options.size, ContentType: options.contentType })));
+      await run('put', () =>
+        client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key,
+            Body: body,
+            ContentLength: options.size,
+            ContentType: options.contentType,
+          }),
+        ),
+      );
     },
 
     async open(key) {
@@ -104,7 +139,9 @@ export function s3MediaStorage(config: S3StorageConfig): MediaStorage {
       const Prefix = config.prefix + checkedPrefix(prefix);
       let ContinuationToken: string | undefined;
       do {
-        const page = await run('list', () => client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })));
+        const page = await run('list', () =>
+          client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken })),
+        );
         for (const object of page.Contents ?? []) {
           if (!object.Key || object.Key.endsWith('/')) continue;
           const key = object.Key.slice(config.prefix.length);

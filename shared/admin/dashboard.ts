@@ -26,7 +26,14 @@ export type PagePanels = {
 };
 
 /** A revision approved for a go-live time; `canUnschedule` with 'publish' on the page. */
-export type ScheduledItem = { pageId: number; revisionId: number; title: string; goLiveAt: string; live: boolean; canUnschedule: boolean };
+export type ScheduledItem = {
+  pageId: number;
+  revisionId: number;
+  title: string;
+  goLiveAt: string;
+  live: boolean;
+  canUnschedule: boolean;
+};
 
 /** The to-do panels drawn above the page lists: moderation and locks. */
 export type DashboardPanels = ModerationPanels & Pick<PagePanels, 'lockedPages'>;

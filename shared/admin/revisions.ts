@@ -4,4 +4,12 @@ export type LeafChange = { path: string; before: string | null; after: string | 
 /** A difference between two versions of a page, as the compare screen lists it. */
 export type SnapshotChange =
   | { kind: 'field'; field: string; changes: LeafChange[] }
-  | { kind: 'block'; field: string; blockId: string; blockType: string; change: 'added' | 'removed' | 'changed' | 'moved'; position: number; changes: LeafChange[] };
+  | {
+      kind: 'block';
+      field: string;
+      blockId: string;
+      blockType: string;
+      change: 'added' | 'removed' | 'changed' | 'moved';
+      position: number;
+      changes: LeafChange[];
+    };

@@ -26,10 +26,23 @@ export type FormFieldView = {
 export type CellView = { text: string; href?: string };
 export type ColumnView = { name: string; label: string; sortHref?: string; sorted?: 'asc' | 'desc' };
 /** A select of choices, or a date input (`type: 'date'`, no choices). */
-export type FilterView = { name: string; label: string; value: string; type?: 'date'; choices: ReadonlyArray<{ value: string; label: string }> };
+export type FilterView = {
+  name: string;
+  label: string;
+  value: string;
+  type?: 'date';
+  choices: ReadonlyArray<{ value: string; label: string }>;
+};
 /** A button posting a small form (e.g. a report's Unlock), with its hidden fields. */
 export type RowActionView = { label: string; action: string; fields: Record<string, string>; ariaLabel: string };
-export type RowView = { id: number; title: string; cells: CellView[]; editHref?: string; deleteHref?: string; postActions?: RowActionView[] };
+export type RowView = {
+  id: number;
+  title: string;
+  cells: CellView[];
+  editHref?: string;
+  deleteHref?: string;
+  postActions?: RowActionView[];
+};
 
 export type ListView = {
   names: ModelNames;
@@ -39,7 +52,14 @@ export type ListView = {
   filters: FilterView[];
   columns: ColumnView[];
   rows: RowView[];
-  pagination: { page: number; pageCount: number; total: number; pageSize: number; previousHref?: string; nextHref?: string };
+  pagination: {
+    page: number;
+    pageCount: number;
+    total: number;
+    pageSize: number;
+    previousHref?: string;
+    nextHref?: string;
+  };
   addHref?: string;
   /** Extra header actions (e.g. Import). */
   actions: Array<{ label: string; href: string }>;
@@ -88,7 +108,26 @@ export type DeleteView = {
   refusal?: string;
 };
 
-export type HistoryEntryView = { id: number; action: string; description: string; user: string | null; createdAt: string; revisionId: number | null; revertAction?: string };
-export type HistoryView = { names: ModelNames; title: string; entries: HistoryEntryView[]; total: number; backHref: string };
+export type HistoryEntryView = {
+  id: number;
+  action: string;
+  description: string;
+  user: string | null;
+  createdAt: string;
+  revisionId: number | null;
+  revertAction?: string;
+};
+export type HistoryView = {
+  names: ModelNames;
+  title: string;
+  entries: HistoryEntryView[];
+  total: number;
+  backHref: string;
+};
 
-export type UsageView = { names: ModelNames; title: string; items: Array<{ label: string; href?: string; where: string }>; backHref: string };
+export type UsageView = {
+  names: ModelNames;
+  title: string;
+  items: Array<{ label: string; href?: string; where: string }>;
+  backHref: string;
+};

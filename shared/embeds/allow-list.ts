@@ -23,7 +23,12 @@ export const embedHosts = (): readonly string[] => allowedHosts;
 export function isAllowedEmbedUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' && !parsed.username && !parsed.password && allowedHosts.includes(parsed.hostname.toLowerCase());
+    return (
+      parsed.protocol === 'https:' &&
+      !parsed.username &&
+      !parsed.password &&
+      allowedHosts.includes(parsed.hostname.toLowerCase())
+    );
   } catch {
     return false;
   }

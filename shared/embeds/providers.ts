@@ -32,14 +32,23 @@ const firstSegmentAfter = (url: URL, prefix: string) => {
 const PROVIDERS: readonly Provider[] = [
   {
     name: 'YouTube',
-    hosts: ['www.youtube.com', 'youtube.com', 'm.youtube.com', 'youtu.be', 'www.youtube-nocookie.com', 'youtube-nocookie.com'],
+    hosts: [
+      'www.youtube.com',
+      'youtube.com',
+      'm.youtube.com',
+      'youtu.be',
+      'www.youtube-nocookie.com',
+      'youtube-nocookie.com',
+    ],
     match(url) {
       if (url.hostname === 'youtu.be') return firstSegmentAfter(url, '/');
       if (url.pathname === '/watch') {
         const id = url.searchParams.get('v') ?? '';
         return YOUTUBE_ID.test(id) ? id : undefined;
       }
-      return firstSegmentAfter(url, '/embed/') ?? firstSegmentAfter(url, '/shorts/') ?? firstSegmentAfter(url, '/live/');
+      return (
+        firstSegmentAfter(url, '/embed/') ?? firstSegmentAfter(url, '/shorts/') ?? firstSegmentAfter(url, '/live/')
+      );
     },
     // The privacy-enhanced host: no cookies until the visitor plays the video.
     embedUrl: (id) => `https://www.youtube-nocookie.com/embed/${id}`,
@@ -68,7 +77,9 @@ const PROVIDERS: readonly Provider[] = [
   },
 ];
 
-const byHost = new Map<string, Provider>(PROVIDERS.flatMap((provider) => provider.hosts.map((host) => [host, provider] as const)));
+const byHost = new Map<string, Provider>(
+  PROVIDERS.flatMap((provider) => provider.hosts.map((host) => [host, provider] as const)),
+);
 
 /** The providers this table knows, for the embeds screen's help text. */
 export const KNOWN_PROVIDERS: readonly string[] = PROVIDERS.map((provider) => provider.name);
@@ -86,7 +97,12 @@ export function resolveEmbed(raw: string, title?: string): ResolvedEmbed | undef
   const provider = byHost.get(host);
   const id = provider?.match(url);
   if (provider && id) {
-    return { providerName: provider.name, embedUrl: provider.embedUrl(id), title: title?.trim() || `${provider.name} ${provider.kind} ${id}`, type: provider.kind === 'video' ? 'video' : 'rich' };
+    return {
+      providerName: provider.name,
+      embedUrl: provider.embedUrl(id),
+      title: title?.trim() || `${provider.name} ${provider.kind} ${id}`,
+      type: provider.kind === 'video' ? 'video' : 'rich',
+    };
   }
   return { providerName: host, embedUrl: url.toString(), title: title?.trim() || host, type: 'rich' };
 }

@@ -22,11 +22,19 @@ export const CONTACT_CATEGORIES: readonly ContactCategory[] = [
       other,
     ],
   },
-  { value: 'praise', label: 'Praise', topics: [{ value: 'dining', label: 'About Dining, To Go, Or Delivery', extras: 'visit' }, other] },
+  {
+    value: 'praise',
+    label: 'Praise',
+    topics: [{ value: 'dining', label: 'About Dining, To Go, Or Delivery', extras: 'visit' }, other],
+  },
   {
     value: 'suggestion',
     label: 'Suggestion',
-    topics: [{ value: 'new-location', label: 'New Location', extras: 'none' }, { value: 'menu-idea', label: 'Menu Idea', extras: 'none' }, other],
+    topics: [
+      { value: 'new-location', label: 'New Location', extras: 'none' },
+      { value: 'menu-idea', label: 'Menu Idea', extras: 'none' },
+      other,
+    ],
   },
   {
     value: 'question',
@@ -42,13 +50,20 @@ export const CONTACT_CATEGORIES: readonly ContactCategory[] = [
       other,
     ],
   },
-  { value: 'issue', label: 'Issue or Concern?', topics: [{ value: 'dining', label: 'About Dining In, To Go, Or Delivery', extras: 'visit' }, other] },
+  {
+    value: 'issue',
+    label: 'Issue or Concern?',
+    topics: [{ value: 'dining', label: 'About Dining In, To Go, Or Delivery', extras: 'visit' }, other],
+  },
 ];
 
 /** A topic's value as the form posts it: the category and the topic, so one select covers every pair. */
 export const topicKey = (category: string, topic: string) => `${category}/${topic}`;
 
-export function findContactTopic(category: string, topic: string): { category: ContactCategory; topic: ContactTopic } | undefined {
+export function findContactTopic(
+  category: string,
+  topic: string,
+): { category: ContactCategory; topic: ContactTopic } | undefined {
   const found = CONTACT_CATEGORIES.find((candidate) => candidate.value === category);
   const match = found?.topics.find((candidate) => topicKey(found.value, candidate.value) === topic);
   return found && match ? { category: found, topic: match } : undefined;
@@ -79,7 +94,17 @@ export const CONTACT_FIELDS = [
 ] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-export const SIGNUP_FIELDS = ['first_name', 'last_name', 'email', 'postcode', 'birthday_month', 'birthday_day', 'terms', 'consent', 'captcha'] as const;
+export const SIGNUP_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'postcode',
+  'birthday_month',
+  'birthday_day',
+  'terms',
+  'consent',
+  'captcha',
+] as const;
 export type SignupField = (typeof SIGNUP_FIELDS)[number];
 
 /** The occasions formset (Django's management form names). */
@@ -103,7 +128,20 @@ export const RELATIONSHIP_CHOICES = [
   { value: 'other', label: 'Other' },
 ] as const;
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** Days in a month, Feb 29 allowed (a birthday, not a date in one year). */
 export const daysInMonth = (month: number) => [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
@@ -113,8 +151,10 @@ export const daysInMonth = (month: number) => [31, 29, 31, 30, 31, 30, 31, 31, 3
  * version and the words, so a later change of wording never rewrites what someone agreed to.
  */
 export const CONSENT_WORDING_VERSION = '2026-11-24';
-export const CONSENT_WORDING = 'Yes, I would like to receive e-mails from Harborline Seafood with offers, news and events. I can unsubscribe at any time.';
+export const CONSENT_WORDING =
+  'Yes, I would like to receive e-mails from Harborline Seafood with offers, news and events. I can unsubscribe at any time.';
 export const TERMS_WORDING = 'I have read and agree to the Terms of Use and the Privacy Policy.';
 
 /** Spec section 9: the unsubscribe confirmation says changes take up to 5 days. */
-export const UNSUBSCRIBE_CONFIRMATION = 'You have been unsubscribed. It may take up to 5 days for the change to take effect.';
+export const UNSUBSCRIBE_CONFIRMATION =
+  'You have been unsubscribed. It may take up to 5 days for the change to take effect.';

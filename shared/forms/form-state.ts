@@ -54,4 +54,10 @@ export type FormState = ContactFormState | SignupFormState;
 
 /** The submit buttons' names and values (several buttons share one form, as Django formsets do). */
 export const FORM_ACTION = 'form_action';
-export const ACTIONS = { send: 'send', addOccasion: 'add_occasion', removeOccasion: 'remove_occasion', findLocation: 'find_location', changeLocation: 'change_location' } as const;
+export const ACTIONS = {
+  send: 'send',
+  addOccasion: 'add_occasion',
+  removeOccasion: 'remove_occasion',
+  findLocation: 'find_location',
+  changeLocation: 'change_location',
+} as const;

@@ -27,7 +27,11 @@ const entryId = (context: string, key: string) => `${context}\u0004${key}`;
  * `onUse` hears every entry a lookup found; `onMissing` every lookup the catalog had no entry
  * for (the server uses it to report untranslated strings on non-English pages).
  */
-export function createTranslator(catalog: Catalog, onUse?: (entry: CatalogEntry) => void, onMissing?: (context: string, key: string) => void): Translate {
+export function createTranslator(
+  catalog: Catalog,
+  onUse?: (entry: CatalogEntry) => void,
+  onMissing?: (context: string, key: string) => void,
+): Translate {
   const entries = indexOf(catalog);
   return (key, options = {}) => {
     const entry = entries.get(entryId(options.context ?? '', key));
@@ -47,7 +51,9 @@ export function createTranslator(catalog: Catalog, onUse?: (entry: CatalogEntry)
 }
 
 /** A catalog's lookup table, built once per catalog (the server renders every page from the same few). */
-const indexOf = oncePerObject((catalog: Catalog) => new Map(catalog.map((entry) => [entryId(entry.context, entry.key), entry])));
+const indexOf = oncePerObject(
+  (catalog: Catalog) => new Map(catalog.map((entry) => [entryId(entry.context, entry.key), entry])),
+);
 
 function interpolate(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));

@@ -1,6 +1,9 @@
 import type { Location } from '../schemas/locations';
 
-type SuffixSubject = Pick<Location, 'isTemporarilyClosed' | 'isDiningRoomOpened' | 'outsideDining' | 'hasDelivery' | 'hasCurbside'>;
+type SuffixSubject = Pick<
+  Location,
+  'isTemporarilyClosed' | 'isDiningRoomOpened' | 'outsideDining' | 'hasDelivery' | 'hasCurbside'
+>;
 
 /**
  * The header picker's trigger suffix for a saved location: the first that applies, in the

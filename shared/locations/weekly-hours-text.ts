@@ -34,7 +34,8 @@ export function parseWeeklyHoursText(text: string): { hours: DayHours[] } | { er
     const [, fromName = '', toName, closed, open, close] = match;
     const from = dayIndex(fromName);
     const to = toName === undefined ? from : dayIndex(toName);
-    if (from === undefined || to === undefined) return { error: `"${segment}" names an unknown day (use Sun, Mon, Tue, Wed, Thu, Fri, Sat)` };
+    if (from === undefined || to === undefined)
+      return { error: `"${segment}" names an unknown day (use Sun, Mon, Tue, Wed, Thu, Fri, Sat)` };
     const days: number[] = [];
     for (let day = from; ; day = (day + 1) % 7) {
       days.push(day);

@@ -17,7 +17,13 @@ export const BASE_MAP_FONT_PATH = `/maps/v${BASE_MAP_VERSION}/fonts/source-sans-
 export const BASE_MAP_FONT_NAME = 'Source Sans 3 Regular';
 
 /** Tile layer names. */
-export const BASE_MAP_LAYERS = { land: 'land', lakes: 'lakes', countries: 'country_borders', states: 'state_borders', cities: 'cities' } as const;
+export const BASE_MAP_LAYERS = {
+  land: 'land',
+  lakes: 'lakes',
+  countries: 'country_borders',
+  states: 'state_borders',
+  cities: 'cities',
+} as const;
 
 export const BASE_MAP_COLOURS = {
   water: '#D3E3E9',
@@ -35,7 +41,8 @@ export const BASE_MAP_COLOURS = {
  * 3 (50,000) from zoom 8.
  */
 /** The map image of a restaurant, drawn by the site (server/modules/maps/static-map.ts). */
-export const staticMapUrl = (rlid: number, variant: 'small' | 'large') => `/media/maps/locations/${rlid}/${variant}.png`;
+export const staticMapUrl = (rlid: number, variant: 'small' | 'large') =>
+  `/media/maps/locations/${rlid}/${variant}.png`;
 
 /** CSS sizes of the two map images: small below the 840 px breakpoint, large above. */
 export const STATIC_MAP_SIZES = { small: { width: 390, height: 240 }, large: { width: 640, height: 480 } } as const;

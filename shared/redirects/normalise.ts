@@ -17,7 +17,8 @@ export function normalisePath(raw: string): NormalisedPath | { error: string } {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(text)) return { error: 'The path contains control characters.' };
   if (/^[a-z][a-z0-9+.-]*:/i.test(text)) {
-    if (!/^https?:\/\//i.test(text)) return { error: 'Enter a path such as /old-page/ or a web address (http or https).' };
+    if (!/^https?:\/\//i.test(text))
+      return { error: 'Enter a path such as /old-page/ or a web address (http or https).' };
     try {
       const url = new URL(text);
       text = url.pathname + url.search;
@@ -38,14 +39,19 @@ export function normalisePath(raw: string): NormalisedPath | { error: string } {
   } catch {
     return { error: 'The path has a broken %-escape.' };
   }
-  const segments = decoded.toLowerCase().split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '.' || segment === '..')) return { error: "The path must not contain '.' or '..' segments." };
+  const segments = decoded
+    .toLowerCase()
+    .split('/')
+    .filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '.' || segment === '..'))
+    return { error: "The path must not contain '.' or '..' segments." };
   const last = segments.at(-1) ?? '';
   const path = segments.length === 0 ? '/' : `/${segments.join('/')}${FILE_SEGMENT.test(last) ? '' : '/'}`;
   const params = [...new URLSearchParams(rawQuery)].filter(([key]) => key !== '');
   params.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
   const query = new URLSearchParams(params).toString();
-  if (path.length + query.length > MAX_OLD_PATH_LENGTH) return { error: `The path is too long (at most ${MAX_OLD_PATH_LENGTH} characters).` };
+  if (path.length + query.length > MAX_OLD_PATH_LENGTH)
+    return { error: `The path is too long (at most ${MAX_OLD_PATH_LENGTH} characters).` };
   return { path, query };
 }
 

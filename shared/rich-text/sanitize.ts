@@ -4,12 +4,38 @@ import sanitizeHtml from 'sanitize-html';
  * The one allow-list for staff-written HTML. Applied when content is saved and again when it
  * is rendered, so a row written by an older version or by hand cannot smuggle in script.
  */
-export const RICH_TEXT_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'h5', 'strong', 'b', 'em', 'i', 'u', 's', 'sup', 'sub', 'a', 'ul', 'ol', 'li', 'blockquote', 'hr', 'span'];
+export const RICH_TEXT_TAGS = [
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sup',
+  'sub',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'hr',
+  'span',
+];
 /**
  * data-page-id: an internal link's page (the admin's page chooser); href holds its URL.
  * ol start: a numbered list that starts past 1, as the admin's editor writes it.
  */
-export const RICH_TEXT_ATTRIBUTES: Record<string, string[]> = { a: ['href', 'target', 'rel', 'title', 'data-page-id'], span: ['class'], ol: ['start'] };
+export const RICH_TEXT_ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'target', 'rel', 'title', 'data-page-id'],
+  span: ['class'],
+  ol: ['start'],
+};
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: RICH_TEXT_TAGS,

@@ -19,7 +19,8 @@ export const accountDetailsFormSchema = z.object({
 export type AccountDetailsForm = z.infer<typeof accountDetailsFormSchema>;
 
 const passwordsMatch = (data: { new_password1: string; new_password2: string }, ctx: z.RefinementCtx) => {
-  if (data.new_password1 !== data.new_password2) ctx.addIssue({ code: 'custom', path: ['new_password2'], message: "The two password fields didn't match." });
+  if (data.new_password1 !== data.new_password2)
+    ctx.addIssue({ code: 'custom', path: ['new_password2'], message: "The two password fields didn't match." });
 };
 
 export const passwordChangeFormSchema = z

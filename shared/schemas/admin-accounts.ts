@@ -12,7 +12,15 @@ const max = (n: number) => `Ensure this value has at most ${n} characters.`;
 export const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean());
 export const idList = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-  z.array(z.coerce.number({ error: 'Select a valid choice.' }).int('Select a valid choice.').min(1, 'Select a valid choice.').max(2_147_483_647)).max(500),
+  z
+    .array(
+      z.coerce
+        .number({ error: 'Select a valid choice.' })
+        .int('Select a valid choice.')
+        .min(1, 'Select a valid choice.')
+        .max(2_147_483_647),
+    )
+    .max(500),
 );
 const requiredText = (limit: number) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(limit, max(limit));
 const optionalText = (limit: number) => z.string().trim().max(limit, max(limit)).default('');
@@ -20,8 +28,16 @@ const optionalText = (limit: number) => z.string().trim().max(limit, max(limit))
 export const USERNAME_PATTERN = /^[\w.@+-]+$/;
 export const MIN_PASSWORD_LENGTH = 12;
 
-export const usernameSchema = requiredText(150).regex(USERNAME_PATTERN, 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.');
-export const emailSchema = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(254, max(254)).pipe(z.email('Enter a valid email address.'));
+export const usernameSchema = requiredText(150).regex(
+  USERNAME_PATTERN,
+  'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+);
+export const emailSchema = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(254, max(254))
+  .pipe(z.email('Enter a valid email address.'));
 export const newPasswordSchema = z
   .string({ error: REQUIRED })
   .min(1, REQUIRED)
@@ -45,7 +61,11 @@ const userFields = {
 };
 
 export const userCreateFormSchema = z
-  .object({ ...userFields, password1: newPasswordSchema, password2: z.string({ error: REQUIRED }).min(1, REQUIRED).max(4096) })
+  .object({
+    ...userFields,
+    password1: newPasswordSchema,
+    password2: z.string({ error: REQUIRED }).min(1, REQUIRED).max(4096),
+  })
   .superRefine(passwordsMatch);
 
 /** On edit the password is changed only when typed (Wagtail's UserEditForm). */
@@ -66,9 +86,11 @@ export const PAGE_PERMISSION_CHOICES = [
   { value: 'publish', label: 'Publish', help: 'Publish and unpublish pages, and set their privacy' },
   { value: 'bulk_delete', label: 'Bulk delete', help: 'Delete pages that have child pages' },
   { value: 'lock', label: 'Lock', help: 'Lock pages against editing' },
-  { value: 'unlock', label: 'Unlock', help: "Unlock pages locked by others" },
+  { value: 'unlock', label: 'Unlock', help: 'Unlock pages locked by others' },
 ] as const;
-const permissionType = z.enum(['add', 'change', 'publish', 'bulk_delete', 'lock', 'unlock'], { error: 'Select a valid choice.' });
+const permissionType = z.enum(['add', 'change', 'publish', 'bulk_delete', 'lock', 'unlock'], {
+  error: 'Select a valid choice.',
+});
 const permissionList = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
   z.array(permissionType).max(6),
@@ -86,7 +108,10 @@ export const COLLECTION_PERMISSION_CHOICES = [
   { value: 'choose', label: 'Choose', help: 'Choose its media in the editor' },
 ] as const;
 const listOf = <T extends z.ZodType>(item: T, max: number) =>
-  z.preprocess((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]), z.array(item).max(max));
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z.array(item).max(max),
+  );
 const modelActionList = listOf(z.enum(['add', 'change', 'delete', 'publish'], { error: 'Select a valid choice.' }), 4);
 const collectionPermissionList = listOf(z.enum(['add', 'change', 'choose'], { error: 'Select a valid choice.' }), 3);
 
@@ -99,27 +124,43 @@ export const groupFormSchema = z
     name: requiredText(150),
     can_access_admin: checkbox,
     page_permissions: z.record(z.string().regex(/^\d{1,10}$/), permissionList),
-    new_page: z.union([z.literal(''), z.coerce.number().int().min(1, 'Select a valid choice.').max(2_147_483_647)]).default(''),
+    new_page: z
+      .union([z.literal(''), z.coerce.number().int().min(1, 'Select a valid choice.').max(2_147_483_647)])
+      .default(''),
     new_permissions: permissionList,
     // Model permissions ('model_wagtailredirects.redirect' -> add/change/delete/publish) and
     // collection permissions ('coll_<id>' rows plus one row to grant on another collection).
     model_permissions: z.record(z.string().regex(/^[a-z_]{1,40}\.[a-z_]{1,40}$/), modelActionList).default({}),
     collection_permissions: z.record(z.string().regex(/^\d{1,10}$/), collectionPermissionList).default({}),
-    new_collection: z.union([z.literal(''), z.coerce.number().int().min(1, 'Select a valid choice.').max(2_147_483_647)]).default(''),
+    new_collection: z
+      .union([z.literal(''), z.coerce.number().int().min(1, 'Select a valid choice.').max(2_147_483_647)])
+      .default(''),
     new_collection_permissions: collectionPermissionList,
   })
   .superRefine((data, ctx) => {
     if (data.new_page !== '' && data.new_permissions.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['new_permissions'], message: 'Choose at least one permission for this page.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['new_permissions'],
+        message: 'Choose at least one permission for this page.',
+      });
     }
     if (data.new_page === '' && data.new_permissions.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['new_page'], message: 'Choose the page these permissions apply to.' });
     }
     if (data.new_collection !== '' && data.new_collection_permissions.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['new_collection_permissions'], message: 'Choose at least one permission for this collection.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['new_collection_permissions'],
+        message: 'Choose at least one permission for this collection.',
+      });
     }
     if (data.new_collection === '' && data.new_collection_permissions.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['new_collection'], message: 'Choose the collection these permissions apply to.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['new_collection'],
+        message: 'Choose the collection these permissions apply to.',
+      });
     }
   });
 export type GroupForm = z.infer<typeof groupFormSchema>;
@@ -143,7 +184,11 @@ export function groupFormInput(body: Record<string, unknown>): Record<string, un
     const collection = /^coll_(\d{1,10})$/.exec(key);
     if (collection) collection_permissions[collection[1]!] = value;
   }
-  for (const id of Array.isArray(body.collections) ? body.collections : typeof body.collections === 'string' ? [body.collections] : []) {
+  for (const id of Array.isArray(body.collections)
+    ? body.collections
+    : typeof body.collections === 'string'
+      ? [body.collections]
+      : []) {
     if (typeof id === 'string' && /^\d{1,10}$/.test(id)) collection_permissions[id] ??= [];
   }
   return { ...body, page_permissions, model_permissions, collection_permissions };
@@ -152,10 +197,16 @@ export function groupFormInput(body: Record<string, unknown>): Record<string, un
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 export const siteFormSchema = z.object({
-  hostname: requiredText(255).regex(HOSTNAME, 'Enter a host name such as www.example.com, without a scheme or a port.').transform((h) => h.toLowerCase()),
+  hostname: requiredText(255)
+    .regex(HOSTNAME, 'Enter a host name such as www.example.com, without a scheme or a port.')
+    .transform((h) => h.toLowerCase()),
   port: z.preprocess(
     (value) => (value === '' || value === undefined ? 80 : value),
-    z.coerce.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(1, 'Enter a port between 1 and 65535.').max(65535, 'Enter a port between 1 and 65535.'),
+    z.coerce
+      .number({ error: 'Enter a whole number.' })
+      .int('Enter a whole number.')
+      .min(1, 'Enter a port between 1 and 65535.')
+      .max(65535, 'Enter a port between 1 and 65535.'),
   ),
   site_name: optionalText(255),
   root_page: z.coerce.number({ error: REQUIRED }).int(REQUIRED).min(1, REQUIRED).max(2_147_483_647),

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { isSafeSitePath } from '../urls/site-path';
 
 /** The spec's background styles (section 3); 'lobster' is the default. */
-export const BACKGROUND_STYLES = ['wood-texture', 'lighthouse', 'faded-shoreline', 'military-monday', 'lobster', 'blue-chill'] as const;
+export const BACKGROUND_STYLES = [
+  'wood-texture',
+  'lighthouse',
+  'faded-shoreline',
+  'military-monday',
+  'lobster',
+  'blue-chill',
+] as const;
 export const backgroundStyleSchema = z.enum(BACKGROUND_STYLES).default('lobster');
 export type BackgroundStyle = (typeof BACKGROUND_STYLES)[number];
 
@@ -16,8 +23,14 @@ export const safeUrlSchema = z
   .trim()
   .min(1)
   .max(2000)
-  .refine((url) => /^(\/|#|https?:\/\/|mailto:|tel:)/i.test(url), 'must be a site path, an http(s) URL, mailto: or tel:')
-  .refine((url) => !url.startsWith('/') || isSafeSitePath(url), 'must be a path on this site: it cannot lead to // or hold a backslash or control characters');
+  .refine(
+    (url) => /^(\/|#|https?:\/\/|mailto:|tel:)/i.test(url),
+    'must be a site path, an http(s) URL, mailto: or tel:',
+  )
+  .refine(
+    (url) => !url.startsWith('/') || isSafeSitePath(url),
+    'must be a path on this site: it cannot lead to // or hold a backslash or control characters',
+  );
 
 /** A content link (spec section 3): external links open in a new tab. */
 export const linkSchema = z.object({

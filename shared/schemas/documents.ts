@@ -6,7 +6,11 @@ const SELECT = 'Select a valid choice.';
 /** The document (and image, video) edit form: a title and the collection. */
 export const mediaFormSchema = z
   .object({
-    title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255, 'Ensure this value has at most 255 characters.'),
+    title: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(255, 'Ensure this value has at most 255 characters.'),
     collection: z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT),
   })
   .transform((data) => ({ title: data.title, collectionId: data.collection }));
@@ -20,5 +24,8 @@ export const uploadFieldsSchema = z.object({
   title: z.string().trim().max(255, 'Ensure this value has at most 255 characters.').default(''),
   default_alt_text: z.string().trim().max(400, 'Ensure this value has at most 400 characters.').default(''),
   // Empty: the root collection.
-  collection: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT).optional()),
+  collection: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT).optional(),
+  ),
 });

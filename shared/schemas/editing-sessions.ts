@@ -21,7 +21,12 @@ export const pingBodySchema = z.object({
   /** The editor holds changes it has not saved. */
   is_editing: z.boolean({ error: 'is_editing must be true or false.' }),
   /** The revision the editor opened or last saved (null: the page had none). */
-  revision_id: z.number({ error: 'revision_id must be a revision id or null.' }).int().min(1).max(2_147_483_647).nullable(),
+  revision_id: z
+    .number({ error: 'revision_id must be a revision id or null.' })
+    .int()
+    .min(1)
+    .max(2_147_483_647)
+    .nullable(),
   /** The user typed, clicked or scrolled since the last ping (else the session may turn idle). */
   active: z.boolean({ error: 'active must be true or false.' }),
 });
@@ -49,6 +54,8 @@ export type PingResponse = {
  * (the pressed button says draft or publish), 'draft' or 'publish' from the no-JavaScript
  * 'Overwrite with my changes' button after a stale-form refusal.
  */
-export const overwriteFieldSchema = z.enum(['1', 'draft', 'publish'], { error: 'The overwrite choice is not valid.' }).optional();
+export const overwriteFieldSchema = z
+  .enum(['1', 'draft', 'publish'], { error: 'The overwrite choice is not valid.' })
+  .optional();
 
 export type AutosaveResponse = { revision_id: number; saved_at: string };

@@ -23,12 +23,16 @@ export function parseEmailList(text: string): EmailListResult {
     if (part === '') continue;
     if (!notifyEmailSchema.safeParse(part).success) {
       const shown = part.length > 60 ? `${part.slice(0, 60)}…` : part;
-      return { ok: false, error: `“${shown}” is not a valid e-mail address. Enter one address per line, such as guest.relations@example.com.` };
+      return {
+        ok: false,
+        error: `“${shown}” is not a valid e-mail address. Enter one address per line, such as guest.relations@example.com.`,
+      };
     }
     if (seen.has(part.toLowerCase())) continue;
     seen.add(part.toLowerCase());
     emails.push(part);
   }
-  if (emails.length > MAX_NOTIFY_EMAILS) return { ok: false, error: `Enter at most ${MAX_NOTIFY_EMAILS} addresses (you entered ${emails.length}).` };
+  if (emails.length > MAX_NOTIFY_EMAILS)
+    return { ok: false, error: `Enter at most ${MAX_NOTIFY_EMAILS} addresses (you entered ${emails.length}).` };
   return { ok: true, emails };
 }

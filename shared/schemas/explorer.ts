@@ -5,7 +5,15 @@ import { z } from 'zod';
  * tree order with the move controls shown ("Sort menu order"); without a value the explorer lists
  * children in tree order too, without the controls.
  */
-export const EXPLORER_ORDERINGS = ['ord', 'title', '-title', 'latest_revision_created_at', '-latest_revision_created_at', 'status', '-status'] as const;
+export const EXPLORER_ORDERINGS = [
+  'ord',
+  'title',
+  '-title',
+  'latest_revision_created_at',
+  '-latest_revision_created_at',
+  'status',
+  '-status',
+] as const;
 export type ExplorerOrdering = (typeof EXPLORER_ORDERINGS)[number];
 
 export const explorerOrderingSchema = z.enum(EXPLORER_ORDERINGS, {
@@ -22,7 +30,12 @@ export const pageSearchQuerySchema = z.object({
     .trim()
     .max(PAGE_SEARCH_MAX_LENGTH, `Enter at most ${PAGE_SEARCH_MAX_LENGTH} characters.`)
     .default(''),
-  p: z.coerce.number({ error: 'Enter a whole number of at least 1.' }).int('Enter a whole number of at least 1.').min(1, 'Enter a whole number of at least 1.').max(1_000_000).default(1),
+  p: z.coerce
+    .number({ error: 'Enter a whole number of at least 1.' })
+    .int('Enter a whole number of at least 1.')
+    .min(1, 'Enter a whole number of at least 1.')
+    .max(1_000_000)
+    .default(1),
 });
 export type PageSearchQuery = z.infer<typeof pageSearchQuerySchema>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { daysInMonth, extrasFor, findContactTopic, MAX_OCCASIONS, OCCASION_CHOICES, RELATIONSHIP_CHOICES } from '../forms/contact-topics';
+import {
+  daysInMonth,
+  extrasFor,
+  findContactTopic,
+  MAX_OCCASIONS,
+  OCCASION_CHOICES,
+  RELATIONSHIP_CHOICES,
+} from '../forms/contact-topics';
 
 /*
  * The guest forms as posted (every field a string). Messages are English source strings: the
@@ -12,7 +19,10 @@ const NO_LINE_BREAKS = 'This field cannot contain line breaks.';
 const INVALID_EMAIL = 'Enter a valid email address.';
 
 /** A posted value as a string: an array (a repeated field) or anything else is not a string. */
-const text = z.preprocess((value) => (value === undefined || value === null ? '' : value), z.string({ error: 'Enter a valid value.' }));
+const text = z.preprocess(
+  (value) => (value === undefined || value === null ? '' : value),
+  z.string({ error: 'Enter a valid value.' }),
+);
 
 /** One line of text: required, trimmed, bounded, and never a CR or LF (mail header injection). */
 function line(max: number, options: { required?: boolean } = {}) {
@@ -35,7 +45,9 @@ export type PostcodeCountry = 'US' | 'CA';
 function postcode(country: PostcodeCountry) {
   return line(10, { required: true }).refine(
     (value) => value === '' || (country === 'CA' ? CA_POSTAL.test(value) : US_ZIP.test(value)),
-    country === 'CA' ? 'Enter a valid postal code (for example A1A 1A1).' : 'Enter a valid ZIP code (for example 12345).',
+    country === 'CA'
+      ? 'Enter a valid postal code (for example A1A 1A1).'
+      : 'Enter a valid ZIP code (for example 12345).',
   );
 }
 
@@ -59,11 +71,17 @@ export function contactFormSchema(country: PostcodeCountry, now: Date = new Date
       location_rlid: line(12),
       visit_date: line(10),
       visit_time: line(5),
-      order_number: line(40).refine((value) => value === '' || /^[A-Za-z0-9-]+$/.test(value), 'Enter only letters, digits and dashes.'),
+      order_number: line(40).refine(
+        (value) => value === '' || /^[A-Za-z0-9-]+$/.test(value),
+        'Enter only letters, digits and dashes.',
+      ),
       first_name: line(50, { required: true }),
       last_name: line(50, { required: true }),
       email,
-      phone: line(20, { required: true }).refine((value) => value === '' || (/^[+\d][\d ().-]*$/.test(value) && value.replace(/\D/g, '').length >= 10), 'Enter a valid phone number.'),
+      phone: line(20, { required: true }).refine(
+        (value) => value === '' || (/^[+\d][\d ().-]*$/.test(value) && value.replace(/\D/g, '').length >= 10),
+        'Enter a valid phone number.',
+      ),
       address_line1: line(100, { required: true }),
       address_city: line(60, { required: true }),
       address_state: line(40, { required: true }),
@@ -82,18 +100,24 @@ export function contactFormSchema(country: PostcodeCountry, now: Date = new Date
       }
       const extras = extrasFor(value.question_category, value.topic);
       if (extras === 'none') return;
-      if (!value.location_rlid) ctx.addIssue({ code: 'custom', path: ['location_rlid'], message: 'Choose the restaurant.' });
-      else if (!/^\d{1,9}$/.test(value.location_rlid)) ctx.addIssue({ code: 'custom', path: ['location_rlid'], message: 'Choose the restaurant.' });
+      if (!value.location_rlid)
+        ctx.addIssue({ code: 'custom', path: ['location_rlid'], message: 'Choose the restaurant.' });
+      else if (!/^\d{1,9}$/.test(value.location_rlid))
+        ctx.addIssue({ code: 'custom', path: ['location_rlid'], message: 'Choose the restaurant.' });
       if (extras !== 'visit') return;
       if (!value.visit_date) ctx.addIssue({ code: 'custom', path: ['visit_date'], message: REQUIRED });
-      else if (!validDate(value.visit_date)) ctx.addIssue({ code: 'custom', path: ['visit_date'], message: 'Enter a valid date.' });
+      else if (!validDate(value.visit_date))
+        ctx.addIssue({ code: 'custom', path: ['visit_date'], message: 'Enter a valid date.' });
       else {
         const visit = new Date(`${value.visit_date}T00:00:00Z`).getTime();
-        if (visit > now.getTime() + 24 * 3600_000) ctx.addIssue({ code: 'custom', path: ['visit_date'], message: VISIT_IN_FUTURE });
-        else if (visit < now.getTime() - 366 * 24 * 3600_000) ctx.addIssue({ code: 'custom', path: ['visit_date'], message: VISIT_TOO_OLD });
+        if (visit > now.getTime() + 24 * 3600_000)
+          ctx.addIssue({ code: 'custom', path: ['visit_date'], message: VISIT_IN_FUTURE });
+        else if (visit < now.getTime() - 366 * 24 * 3600_000)
+          ctx.addIssue({ code: 'custom', path: ['visit_date'], message: VISIT_TOO_OLD });
       }
       if (!value.visit_time) ctx.addIssue({ code: 'custom', path: ['visit_time'], message: REQUIRED });
-      else if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value.visit_time)) ctx.addIssue({ code: 'custom', path: ['visit_time'], message: 'Enter a valid time.' });
+      else if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value.visit_time))
+        ctx.addIssue({ code: 'custom', path: ['visit_time'], message: 'Enter a valid time.' });
     })
     .transform((value) => {
       const extras = extrasFor(value.question_category, value.topic);
@@ -116,8 +140,14 @@ function monthDay(monthField: string, dayField: string, required: boolean) {
     const month = String(value[monthField] ?? '');
     const day = String(value[dayField] ?? '');
     if (!month && !day && !required) return;
-    if (!/^\d{1,2}$/.test(month) || Number(month) < 1 || Number(month) > 12) ctx.addIssue({ code: 'custom', path: [monthField], message: month ? 'Select a valid month.' : REQUIRED });
-    else if (!/^\d{1,2}$/.test(day) || Number(day) < 1 || Number(day) > daysInMonth(Number(month))) ctx.addIssue({ code: 'custom', path: [dayField], message: day ? 'Select a valid day for that month.' : REQUIRED });
+    if (!/^\d{1,2}$/.test(month) || Number(month) < 1 || Number(month) > 12)
+      ctx.addIssue({ code: 'custom', path: [monthField], message: month ? 'Select a valid month.' : REQUIRED });
+    else if (!/^\d{1,2}$/.test(day) || Number(day) < 1 || Number(day) > daysInMonth(Number(month)))
+      ctx.addIssue({
+        code: 'custom',
+        path: [dayField],
+        message: day ? 'Select a valid day for that month.' : REQUIRED,
+      });
   };
 }
 
@@ -149,7 +179,10 @@ const relationshipValues = RELATIONSHIP_CHOICES.map((choice) => choice.value) as
 export const occasionFormSchema = z
   .object({
     occasion: line(20).refine((value) => value === '' || occasionValues.includes(value), 'Select a valid choice.'),
-    relationship: line(20).refine((value) => value === '' || relationshipValues.includes(value), 'Select a valid choice.'),
+    relationship: line(20).refine(
+      (value) => value === '' || relationshipValues.includes(value),
+      'Select a valid choice.',
+    ),
     month: line(2),
     day: line(2),
   })
@@ -163,8 +196,12 @@ export const occasionFormSchema = z
 
 /** Django's management form: how many rows were sent, bounded by the server's maximum. */
 export const managementFormSchema = z.object({
-  TOTAL_FORMS: text.pipe(z.string().regex(/^\d{1,2}$/, 'ManagementForm data is missing or has been tampered with.')).transform(Number),
-  INITIAL_FORMS: text.pipe(z.string().regex(/^\d{1,2}$/, 'ManagementForm data is missing or has been tampered with.')).transform(Number),
+  TOTAL_FORMS: text
+    .pipe(z.string().regex(/^\d{1,2}$/, 'ManagementForm data is missing or has been tampered with.'))
+    .transform(Number),
+  INITIAL_FORMS: text
+    .pipe(z.string().regex(/^\d{1,2}$/, 'ManagementForm data is missing or has been tampered with.'))
+    .transform(Number),
 });
 export const TOO_MANY_OCCASIONS = `Please submit at most ${MAX_OCCASIONS} occasions.`;
 

@@ -18,9 +18,13 @@ export const renditionParamsSchema = z.object({
   width: z.coerce
     .number()
     .int()
-    .refine((width) => (RENDITION_WIDTHS as readonly number[]).includes(width), `must be one of ${RENDITION_WIDTHS.join(', ')}`),
+    .refine(
+      (width) => (RENDITION_WIDTHS as readonly number[]).includes(width),
+      `must be one of ${RENDITION_WIDTHS.join(', ')}`,
+    ),
   format: z.enum(RENDITION_FORMATS),
 });
 export type RenditionParams = z.output<typeof renditionParamsSchema>;
 
-export const renditionUrl = (imageId: number, width: number, format: RenditionFormat) => `/media/images/${imageId}/w${width}.${format}`;
+export const renditionUrl = (imageId: number, width: number, format: RenditionFormat) =>
+  `/media/images/${imageId}/w${width}.${format}`;

@@ -27,15 +27,23 @@ const text = (max = 200) =>
 
 const decimal = (min: number, max: number) =>
   z.unknown().transform((value, ctx) => {
-    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isFinite(number) || number < min || number > max) return fail(ctx, `must be a number between ${min} and ${max}`);
+    const number =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^\s*[-+]?(\d+\.?\d*|\.\d+)\s*$/.test(value)
+          ? Number(value)
+          : NaN;
+    if (!Number.isFinite(number) || number < min || number > max)
+      return fail(ctx, `must be a number between ${min} and ${max}`);
     return number;
   });
 
 const wholeNumber = (min: number, max: number) =>
   z.unknown().transform((value, ctx) => {
-    const number = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!Number.isInteger(number) || number < min || number > max) return fail(ctx, `must be a whole number from ${min} to ${max}`);
+    const number =
+      typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(number) || number < min || number > max)
+      return fail(ctx, `must be a whole number from ${min} to ${max}`);
     return number;
   });
 
@@ -132,7 +140,14 @@ export const locationImportRowSchema = z
   .superRefine((row, ctx) => {
     const pattern = row.country === 'US' ? US_ZIP : CA_POSTAL;
     if (!pattern.test(row.zip)) {
-      ctx.addIssue({ code: 'custom', path: ['zip'], message: row.country === 'US' ? 'must be a US ZIP code (12345 or 12345-6789)' : 'must be a Canadian postal code (A1A 1A1)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['zip'],
+        message:
+          row.country === 'US'
+            ? 'must be a US ZIP code (12345 or 12345-6789)'
+            : 'must be a Canadian postal code (A1A 1A1)',
+      });
     }
   });
 
@@ -152,7 +167,14 @@ export type LocationImportReport = {
   rowCount: number;
   created: number;
   updated: number;
-  saved: Array<{ row: number; restaurantNumber: string; rlid: number; action: 'created' | 'updated'; timeZone: string; timeZoneDerived: boolean }>;
+  saved: Array<{
+    row: number;
+    restaurantNumber: string;
+    rlid: number;
+    action: 'created' | 'updated';
+    timeZone: string;
+    timeZoneDerived: boolean;
+  }>;
   /** CSV rows are numbered as in a spreadsheet (the header is row 1); JSON rows from 1. */
   bad: Array<{ row: number; restaurantNumber?: string; errors: string[] }>;
   unknownColumns: string[];

@@ -94,14 +94,24 @@ export const nearbyQuerySchema = z.strictObject({
     .trim()
     .regex(/^\d+$/, 'limit must be a whole number')
     .transform(Number)
-    .pipe(z.number().int().min(1, 'limit must be at least 1').max(MAX_LOCATION_LIMIT, `limit must be at most ${MAX_LOCATION_LIMIT}`))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, 'limit must be at least 1')
+        .max(MAX_LOCATION_LIMIT, `limit must be at most ${MAX_LOCATION_LIMIT}`),
+    )
     .optional()
     .default(DEFAULT_LOCATION_LIMIT),
 });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
 export const locationQuerySchema = z.strictObject({
-  rlid: z.string({ error: 'rlid must be a single id' }).trim().regex(/^\d{1,9}$/, 'rlid must be a whole number').transform(Number),
+  rlid: z
+    .string({ error: 'rlid must be a single id' })
+    .trim()
+    .regex(/^\d{1,9}$/, 'rlid must be a whole number')
+    .transform(Number),
 });
 
 export const geocodeQuerySchema = z.strictObject({
@@ -162,7 +172,9 @@ const countrySchema = z.object({ code: z.string(), printable_name: z.string() })
 export const stateListExtraSchema = z.object({
   country: countrySchema,
   states: z.array(stateDirectoryEntrySchema),
-  otherCountries: z.array(z.object({ id: z.number(), url: z.string(), country: z.object({ printable_name: z.string() }) })),
+  otherCountries: z.array(
+    z.object({ id: z.number(), url: z.string(), country: z.object({ printable_name: z.string() }) }),
+  ),
 });
 
 export const cityListExtraSchema = z.object({
@@ -212,7 +224,9 @@ export type MapPageExtra = z.infer<typeof mapPageExtraSchema>;
 export const quickSearchExtraSchema = z.object({
   q: z.string(),
   searched: z.boolean(),
-  results: z.array(z.object({ distance: z.number(), location: locationSchema, localPageUrl: z.string().nullable() })).max(4),
+  results: z
+    .array(z.object({ distance: z.number(), location: locationSchema, localPageUrl: z.string().nullable() }))
+    .max(4),
 });
 export type QuickSearchExtra = z.infer<typeof quickSearchExtraSchema>;
 export type StateListExtra = z.infer<typeof stateListExtraSchema>;

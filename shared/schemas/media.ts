@@ -18,7 +18,9 @@ export const imageSchema = z.object({
   image_id: z.number().int().positive().optional(),
   renditions: z.array(renditionSchema).min(1),
   default_alt_text: z.string().max(400).default(''),
-  imageData: z.object({ title: z.string().optional(), focal_point: z.tuple([z.number(), z.number()]).optional() }).optional(),
+  imageData: z
+    .object({ title: z.string().optional(), focal_point: z.tuple([z.number(), z.number()]).optional() })
+    .optional(),
 });
 export type Image = z.output<typeof imageSchema>;
 export type Rendition = z.output<typeof renditionSchema>;
@@ -27,27 +29,28 @@ export type Rendition = z.output<typeof renditionSchema>;
  * A video (spec section 3): sources, poster, title and text tracks. `media_id` points at the
  * videos table when the video came from the library (the reference index and usage find it).
  */
-export const videoSchema = z.object({
-  media_id: z.number().int().positive().optional(),
-  sources: z.array(z.object({ url: safeUrlSchema, mimetype: z.string().regex(/^video\/[\w.+-]+$/) })).min(1),
-  poster: imageSchema.optional(),
-  title: z.string().max(200).default(''),
-  tracks: z
-    .array(
-      z.object({
-        kind: z.enum(['subtitles', 'captions', 'descriptions', 'chapters', 'metadata']),
-        src: safeUrlSchema,
-        srclang: z.string().min(2).max(10),
-        sort_order: z.number().int().default(0),
-        label: z.string().default(''),
-        srclang_name: z.string().default(''),
-        kind_name: z.string().default(''),
-        /** The track a player shows unless the viewer picks another. */
-        default: z.boolean().default(false),
-      }),
-    )
-    .default([]),
-})
+export const videoSchema = z
+  .object({
+    media_id: z.number().int().positive().optional(),
+    sources: z.array(z.object({ url: safeUrlSchema, mimetype: z.string().regex(/^video\/[\w.+-]+$/) })).min(1),
+    poster: imageSchema.optional(),
+    title: z.string().max(200).default(''),
+    tracks: z
+      .array(
+        z.object({
+          kind: z.enum(['subtitles', 'captions', 'descriptions', 'chapters', 'metadata']),
+          src: safeUrlSchema,
+          srclang: z.string().min(2).max(10),
+          sort_order: z.number().int().default(0),
+          label: z.string().default(''),
+          srclang_name: z.string().default(''),
+          kind_name: z.string().default(''),
+          /** The track a player shows unless the viewer picks another. */
+          default: z.boolean().default(false),
+        }),
+      )
+      .default([]),
+  })
   // Every video field of every block is chosen from the video library in the block editor.
   .meta({ 'x-widget': 'video_chooser' });
 export type Video = z.output<typeof videoSchema>;

@@ -16,7 +16,11 @@ export const workflowActionFormSchema = z.object({
   next: z.string().max(2000).optional(),
 });
 
-const comment = z.string().trim().max(MODERATION_COMMENT_MAX, `Ensure this value has at most ${MODERATION_COMMENT_MAX} characters.`).default('');
+const comment = z
+  .string()
+  .trim()
+  .max(MODERATION_COMMENT_MAX, `Ensure this value has at most ${MODERATION_COMMENT_MAX} characters.`)
+  .default('');
 
 export const requestChangesFormSchema = workflowActionFormSchema.extend({ comment });
 

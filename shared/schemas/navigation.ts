@@ -70,6 +70,9 @@ export type Region = z.output<typeof regionSchema>;
  * feedback URL the footer's report form posts to.
  */
 export const siteHeaderPayloadSchema = z.object({ newHeader: z.boolean(), content: headerContentSchema });
-export const siteFooterPayloadSchema = z.object({ content: footerContentSchema, a11yFeedbackUrl: z.string().nullable() });
+export const siteFooterPayloadSchema = z.object({
+  content: footerContentSchema,
+  a11yFeedbackUrl: z.string().nullable(),
+});
 export type SiteHeaderPayload = z.output<typeof siteHeaderPayloadSchema>;
 export type SiteFooterPayload = z.output<typeof siteFooterPayloadSchema>;

@@ -24,7 +24,11 @@ export const unpublishFormSchema = z.object({ include_descendants: checkbox });
 export const moveFormSchema = z.object({ destination: id });
 export const moveQuerySchema = z.object({ browse: id.optional() });
 
-const title = z.string({ error: 'This field is required.' }).trim().min(1, 'This field is required.').max(255, 'Ensure this value has at most 255 characters.');
+const title = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .min(1, 'This field is required.')
+  .max(255, 'Ensure this value has at most 255 characters.');
 const slug = z
   .string({ error: 'This field is required.' })
   .trim()

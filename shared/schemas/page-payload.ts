@@ -30,7 +30,9 @@ export const pageContextSchema = z.object({
    * The header location picker's server data: the location saved in the visitor's 'li' cookie
    * (so the trigger text renders without a flash and hydrates identically) and the site's map page.
    */
-  locationPicker: z.object({ preferredLocation: locationSchema.nullable(), mapPageUrl: z.string().nullable() }).optional(),
+  locationPicker: z
+    .object({ preferredLocation: locationSchema.nullable(), mapPageUrl: z.string().nullable() })
+    .optional(),
 });
 
 export const blockSchema = z.object({ type: z.string(), id: z.string(), value: z.unknown() });

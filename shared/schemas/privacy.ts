@@ -16,7 +16,10 @@ export function privacyChoiceLabel(value: string): string {
 }
 
 /** A form field that may arrive once (a string) or repeated (an array), as checkboxes do. */
-const repeated = z.preprocess((value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]), z.array(id).max(1000, 'Too many groups.'));
+const repeated = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z.array(id).max(1000, 'Too many groups.'),
+);
 
 /**
  * The privacy form. `passwordSet`: the page already has a shared password, so a blank password
@@ -45,6 +48,9 @@ export const authenticateWithPasswordParams = z.object({ restriction_id: id, pag
 
 /** The public password form (Wagtail's PasswordViewRestrictionForm). */
 export const viewPasswordFormSchema = z.object({
-  password: z.string({ error: 'This field is required.' }).min(1, 'This field is required.').max(4096, 'Ensure this value has at most 4096 characters.'),
+  password: z
+    .string({ error: 'This field is required.' })
+    .min(1, 'This field is required.')
+    .max(4096, 'Ensure this value has at most 4096 characters.'),
   return_url: z.string().max(2000).optional(),
 });

@@ -6,10 +6,12 @@ const SELECT = 'Select a valid choice.';
 
 /** A redirect target link: a web address (http or https) or a path on the site. */
 export function checkRedirectLink(value: string): string | undefined {
-  if (value.startsWith('/') && !value.startsWith('//')) return /\s/.test(value) ? 'The path must not contain spaces.' : undefined;
+  if (value.startsWith('/') && !value.startsWith('//'))
+    return /\s/.test(value) ? 'The path must not contain spaces.' : undefined;
   try {
     const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Enter a web address starting with http:// or https://, or a path starting with /.';
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return 'Enter a web address starting with http:// or https://, or a path starting with /.';
     if (url.username || url.password) return 'The web address must not contain a user name or password.';
     return undefined;
   } catch {
@@ -33,7 +35,10 @@ export const redirectFormSchema = z
         const normalised = normalisePath(value);
         if ('error' in normalised) ctx.addIssue({ code: 'custom', message: normalised.error });
       }),
-    site: z.union([z.literal(''), z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT)]),
+    site: z.union([
+      z.literal(''),
+      z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT),
+    ]),
     redirect_page: z.string().trim().max(2000, 'Ensure this value has at most 2000 characters.'),
     redirect_link: z
       .string()
@@ -48,7 +53,11 @@ export const redirectFormSchema = z
   })
   .superRefine((data, ctx) => {
     if (data.redirect_page === '' && data.redirect_link === '') {
-      ctx.addIssue({ code: 'custom', path: ['redirect_page'], message: 'Choose a page or enter a link to redirect to.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['redirect_page'],
+        message: 'Choose a page or enter a link to redirect to.',
+      });
     }
     if (data.redirect_page !== '' && data.redirect_link !== '') {
       ctx.addIssue({ code: 'custom', path: ['redirect_link'], message: 'Redirect to a page or to a link, not both.' });
@@ -72,10 +81,15 @@ export const REDIRECT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The import form's options (the file itself arrives through multer). */
 export const redirectImportOptionsSchema = z.object({
-  site: z.union([z.literal(''), z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT)]),
+  site: z.union([
+    z.literal(''),
+    z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT),
+  ]),
   is_permanent: z.enum(['permanent', 'temporary'], { error: SELECT }),
 });
 
 export const redirectImportConfirmSchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'This import has expired or does not exist. Upload the file again.'),
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{20,64}$/, 'This import has expired or does not exist. Upload the file again.'),
 });

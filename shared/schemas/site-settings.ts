@@ -46,35 +46,56 @@ export const siteSettingsFormSchema = z
     embed_hosts: z
       .string()
       .max(4000, max(4000))
-      .transform((text) => text.split(/[\s,]+/).map((host) => host.trim().toLowerCase()).filter(Boolean))
+      .transform((text) =>
+        text
+          .split(/[\s,]+/)
+          .map((host) => host.trim().toLowerCase())
+          .filter(Boolean),
+      )
       .superRefine((hosts, ctx) => {
         const bad = hosts.filter((host) => !HOST.test(host) || /^[\d.]+$/.test(host) || host.endsWith('.localhost'));
-        if (bad.length) ctx.addIssue({ code: 'custom', message: `Enter host names such as www.youtube-nocookie.com, one per line (not: ${bad.slice(0, 3).join(', ')}).` });
+        if (bad.length)
+          ctx.addIssue({
+            code: 'custom',
+            message: `Enter host names such as www.youtube-nocookie.com, one per line (not: ${bad.slice(0, 3).join(', ')}).`,
+          });
         if (hosts.length > 50) ctx.addIssue({ code: 'custom', message: 'Enter at most 50 hosts.' });
       }),
     security_contact: z
       .string()
       .trim()
       .max(500, max(500))
-      .refine((value) => value === '' || /^(mailto:[^\s@]+@[^\s@]+\.[^\s@]+|https:\/\/\S+)$/.test(value), 'Enter a mailto: address or an https:// address, or leave it empty for the default.'),
-    default_social_image: z.union([z.literal(''), z.coerce.number({ error: 'Enter an image id.' }).int('Enter an image id.').min(1, 'Enter an image id.').max(2_147_483_647)]),
+      .refine(
+        (value) => value === '' || /^(mailto:[^\s@]+@[^\s@]+\.[^\s@]+|https:\/\/\S+)$/.test(value),
+        'Enter a mailto: address or an https:// address, or leave it empty for the default.',
+      ),
+    default_social_image: z.union([
+      z.literal(''),
+      z.coerce
+        .number({ error: 'Enter an image id.' })
+        .int('Enter an image id.')
+        .min(1, 'Enter an image id.')
+        .max(2_147_483_647),
+    ]),
     robots_policy: z.enum(ROBOTS_POLICIES, { error: 'Select a valid choice.' }),
     map_style_url: httpsUrl('map style'),
   })
-  .transform(
-    (data): SiteSettingsValue => ({
-      new_header: data.new_header,
-      a11y_feedback_url: data.a11y_feedback_url,
-      embed_hosts: data.embed_hosts.length ? [...new Set(data.embed_hosts)] : null,
-      security_contact: data.security_contact,
-      default_social_image_id: data.default_social_image === '' ? null : data.default_social_image,
-      robots_policy: data.robots_policy,
-      map_style_url: data.map_style_url,
-    }),
-  );
+  .transform((data): SiteSettingsValue => ({
+    new_header: data.new_header,
+    a11y_feedback_url: data.a11y_feedback_url,
+    embed_hosts: data.embed_hosts.length ? [...new Set(data.embed_hosts)] : null,
+    security_contact: data.security_contact,
+    default_social_image_id: data.default_social_image === '' ? null : data.default_social_image,
+    robots_policy: data.robots_policy,
+    map_style_url: data.map_style_url,
+  }));
 
 export const settingsParamsSchema = z.object({
   app: z.string().regex(/^[a-z_]{1,40}$/, 'Unknown settings.'),
   model: z.string().regex(/^[a-z_]{1,40}$/, 'Unknown settings.'),
-  site_id: z.coerce.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(1, 'Enter a whole number.').max(2_147_483_647, 'Enter a whole number.'),
+  site_id: z.coerce
+    .number({ error: 'Enter a whole number.' })
+    .int('Enter a whole number.')
+    .min(1, 'Enter a whole number.')
+    .max(2_147_483_647, 'Enter a whole number.'),
 });

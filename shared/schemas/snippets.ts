@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { SOCIAL_ICONS, type SocialIcon } from '../constants/social';
-import { footerColumnSchema, headerContentSchema, HEADER_SECTION_ROLES, socialIconSchema, type FooterContent, type HeaderContent } from './navigation';
+import {
+  footerColumnSchema,
+  headerContentSchema,
+  HEADER_SECTION_ROLES,
+  socialIconSchema,
+  type FooterContent,
+  type HeaderContent,
+} from './navigation';
 
 /**
  * The snippets' forms (/wagtail/snippets/...): every field arrives as posted text. The header
@@ -15,11 +22,20 @@ import { footerColumnSchema, headerContentSchema, HEADER_SECTION_ROLES, socialIc
 const REQUIRED = 'This field is required.';
 const SELECT = 'Select a valid choice.';
 const siteId = z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT);
-const languageCode = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(20, SELECT).regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, SELECT);
+const languageCode = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(20, SELECT)
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, SELECT);
 
 export const countryFormSchema = z
   .object({
-    printable_name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(80, 'Ensure this value has at most 80 characters.'),
+    printable_name: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(80, 'Ensure this value has at most 80 characters.'),
     iso_code: z
       .string({ error: REQUIRED })
       .trim()
@@ -30,7 +46,13 @@ export const countryFormSchema = z
     site: z.union([z.literal(''), siteId]),
     root_page: z.string().trim().max(2000, 'Ensure this value has at most 2000 characters.'),
   })
-  .transform((data) => ({ printableName: data.printable_name, isoCode: data.iso_code, languageCode: data.language, siteId: data.site === '' ? null : data.site, rootPage: data.root_page }));
+  .transform((data) => ({
+    printableName: data.printable_name,
+    isoCode: data.iso_code,
+    languageCode: data.language,
+    siteId: data.site === '' ? null : data.site,
+    rootPage: data.root_page,
+  }));
 export type CountryInput = z.output<typeof countryFormSchema>;
 
 const MAX_LINES = 400;
@@ -61,21 +83,42 @@ export function parseMenuOutline(text: string): { ok: true; content: HeaderConte
     if (line.startsWith('#')) {
       const match = /^#\s*([a-z-]+)\s*(?::\s*(.*))?$/.exec(line);
       if (!match || !(HEADER_SECTION_ROLES as readonly string[]).includes(match[1]!)) {
-        return { ok: false, message: issueText({ line: at, message: `a section starts with "# " and one of ${HEADER_SECTION_ROLES.join(', ')}, then ": " and its title.` }) };
+        return {
+          ok: false,
+          message: issueText({
+            line: at,
+            message: `a section starts with "# " and one of ${HEADER_SECTION_ROLES.join(', ')}, then ": " and its title.`,
+          }),
+        };
       }
       sections.push({ role: match[1]!, title: (match[2] ?? '').trim(), links: [] });
       continue;
     }
     const level = /^(-{1,2})\s*(.*)$/.exec(line);
-    if (!level) return { ok: false, message: issueText({ line: at, message: 'a link starts with "- " (or "-- " under the link above it), then its name, " | " and its address.' }) };
+    if (!level)
+      return {
+        ok: false,
+        message: issueText({
+          line: at,
+          message: 'a link starts with "- " (or "-- " under the link above it), then its name, " | " and its address.',
+        }),
+      };
     const section = sections.at(-1);
-    if (!section) return { ok: false, message: issueText({ line: at, message: 'a link must come after a section line ("# primary: Menu").' }) };
+    if (!section)
+      return {
+        ok: false,
+        message: issueText({ line: at, message: 'a link must come after a section line ("# primary: Menu").' }),
+      };
     const link = splitLink(level[2]!);
     if (!link.display_name) return { ok: false, message: issueText({ line: at, message: 'the link has no name.' }) };
     if (level[1] === '-') section.links.push(link);
     else {
       const parent = section.links.at(-1);
-      if (!parent) return { ok: false, message: issueText({ line: at, message: 'a third-level link ("-- ") must come under a link ("- ").' }) };
+      if (!parent)
+        return {
+          ok: false,
+          message: issueText({ line: at, message: 'a third-level link ("-- ") must come under a link ("- ").' }),
+        };
       (parent.children ??= []).push(link);
     }
   }
@@ -93,7 +136,16 @@ function describeIssue(error: z.ZodError, _lines: string[], root: string): strin
     const key = path[i]!;
     const next = path[i + 1];
     if (next !== undefined && /^\d+$/.test(next)) {
-      const label = key === root ? (root === 'sections' ? 'section' : 'column') : key === 'links' ? 'link' : key === 'children' ? 'sub-link' : key.replace(/_/g, ' ');
+      const label =
+        key === root
+          ? root === 'sections'
+            ? 'section'
+            : 'column'
+          : key === 'links'
+            ? 'link'
+            : key === 'children'
+              ? 'sub-link'
+              : key.replace(/_/g, ' ');
       where.push(`${label} ${Number(next) + 1}`);
       i += 1;
     } else if (key === 'url') where.push('address');
@@ -108,17 +160,24 @@ export function menuOutlineOf(content: HeaderContent): string {
     out.push(`# ${section.role}: ${section.title}`.trimEnd());
     for (const link of section.links) {
       out.push(`- ${link.display_name}${link.url ? ` | ${link.url}` : ''}`);
-      for (const child of link.children ?? []) out.push(`-- ${child.display_name}${child.url ? ` | ${child.url}` : ''}`);
+      for (const child of link.children ?? [])
+        out.push(`-- ${child.display_name}${child.url ? ` | ${child.url}` : ''}`);
     }
   }
   return out.join('\n');
 }
 
 /** Footer columns: '# Title' (add ' [collapsible]' to fold it on phones), then '- Name | url'. */
-export function parseColumnsOutline(text: string): { ok: true; columns: FooterContent['columns'] } | { ok: false; message: string } {
+export function parseColumnsOutline(
+  text: string,
+): { ok: true; columns: FooterContent['columns'] } | { ok: false; message: string } {
   const lines = linesOf(text);
   if (lines.length > MAX_LINES) return { ok: false, message: `The columns have more than ${MAX_LINES} lines.` };
-  const columns: Array<{ title: string; is_collapsable: boolean; links: Array<{ display_name: string; url?: string }> }> = [];
+  const columns: Array<{
+    title: string;
+    is_collapsable: boolean;
+    links: Array<{ display_name: string; url?: string }>;
+  }> = [];
   for (const [index, raw] of lines.entries()) {
     const line = raw.trim();
     const at = index + 1;
@@ -130,11 +189,23 @@ export function parseColumnsOutline(text: string): { ok: true; columns: FooterCo
       continue;
     }
     const link = /^-\s*(.*)$/.exec(line);
-    if (!link) return { ok: false, message: issueText({ line: at, message: 'a column starts with "# " and its title; a link with "- ", its name, " | " and its address.' }) };
+    if (!link)
+      return {
+        ok: false,
+        message: issueText({
+          line: at,
+          message: 'a column starts with "# " and its title; a link with "- ", its name, " | " and its address.',
+        }),
+      };
     const column = columns.at(-1);
-    if (!column) return { ok: false, message: issueText({ line: at, message: 'a link must come after a column line ("# About Us").' }) };
+    if (!column)
+      return {
+        ok: false,
+        message: issueText({ line: at, message: 'a link must come after a column line ("# About Us").' }),
+      };
     const parsedLink = splitLink(link[1]!);
-    if (!parsedLink.url) return { ok: false, message: issueText({ line: at, message: 'a footer link needs an address after " | ".' }) };
+    if (!parsedLink.url)
+      return { ok: false, message: issueText({ line: at, message: 'a footer link needs an address after " | ".' }) };
     column.links.push(parsedLink);
   }
   const parsed = z.array(footerColumnSchema).max(8, 'The footer has at most 8 columns.').safeParse(columns);
@@ -152,23 +223,35 @@ export function columnsOutlineOf(columns: FooterContent['columns']): string {
 }
 
 /** Social icons: one 'network | address' a line. */
-export function parseSocialLines(text: string): { ok: true; icons: FooterContent['social_icons'] } | { ok: false; message: string } {
+export function parseSocialLines(
+  text: string,
+): { ok: true; icons: FooterContent['social_icons'] } | { ok: false; message: string } {
   const icons: Array<{ icon: SocialIcon; link: string }> = [];
   for (const [index, raw] of linesOf(text).entries()) {
     const line = raw.trim();
     if (line === '') continue;
     const [name = '', link = ''] = line.split('|').map((part) => part.trim());
     const icon = SOCIAL_ICONS.find((n) => n === name.toLowerCase());
-    if (!icon) return { ok: false, message: issueText({ line: index + 1, message: `the network must be one of ${SOCIAL_ICONS.join(', ')}.` }) };
+    if (!icon)
+      return {
+        ok: false,
+        message: issueText({ line: index + 1, message: `the network must be one of ${SOCIAL_ICONS.join(', ')}.` }),
+      };
     const parsed = socialIconSchema.safeParse({ icon, link });
-    if (!parsed.success) return { ok: false, message: issueText({ line: index + 1, message: 'enter the profile’s address after " | " (https://…).' }) };
-    if (icons.some((i) => i.icon === icon)) return { ok: false, message: issueText({ line: index + 1, message: `${name} is listed twice.` }) };
+    if (!parsed.success)
+      return {
+        ok: false,
+        message: issueText({ line: index + 1, message: 'enter the profile’s address after " | " (https://…).' }),
+      };
+    if (icons.some((i) => i.icon === icon))
+      return { ok: false, message: issueText({ line: index + 1, message: `${name} is listed twice.` }) };
     icons.push(parsed.data);
   }
   return { ok: true, icons };
 }
 
-export const socialLinesOf = (icons: FooterContent['social_icons']) => icons.map((i) => `${i.icon} | ${i.link}`).join('\n');
+export const socialLinesOf = (icons: FooterContent['social_icons']) =>
+  icons.map((i) => `${i.icon} | ${i.link}`).join('\n');
 
 const outline = (max: number) => z.string().max(max, `Ensure this value has at most ${max} characters.`);
 
@@ -202,7 +285,12 @@ export const footerFormSchema = z
     return {
       siteId: data.site,
       languageCode: data.language,
-      content: { columns: columns.columns, social_icons: social.icons, legal_text: data.legal_text.replace(/\r\n?/g, '\n'), use_twitter_bird: data.use_twitter_bird },
+      content: {
+        columns: columns.columns,
+        social_icons: social.icons,
+        legal_text: data.legal_text.replace(/\r\n?/g, '\n'),
+        use_twitter_bird: data.use_twitter_bird,
+      },
     };
   });
 export type FooterInput = z.output<typeof footerFormSchema>;
@@ -216,7 +304,11 @@ export type StoredFooter = Omit<FooterContent, 'regions'>;
  */
 export const toolboxFormSchema = z
   .object({
-    name: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(120, 'Ensure this value has at most 120 characters.'),
+    name: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(120, 'Ensure this value has at most 120 characters.'),
     blocks: z.string().max(500_000, 'The blocks are too large (at most 500,000 characters).'),
   })
   .transform((data, ctx) => {
@@ -225,7 +317,11 @@ export const toolboxFormSchema = z
       try {
         blocks = JSON.parse(data.blocks);
       } catch {
-        ctx.addIssue({ code: 'custom', path: ['blocks'], message: 'The blocks are not valid JSON: a list such as [{"type": "heading", "id": "a1", "value": {…}}].' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['blocks'],
+          message: 'The blocks are not valid JSON: a list such as [{"type": "heading", "id": "a1", "value": {…}}].',
+        });
         return z.NEVER;
       }
     }

@@ -6,9 +6,16 @@ const SELECT = 'Select a valid choice.';
 /** The video edit form: title, collection and an optional poster image from the image library. */
 export const videoFormSchema = z
   .object({
-    title: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(255, 'Ensure this value has at most 255 characters.'),
+    title: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(255, 'Ensure this value has at most 255 characters.'),
     collection: z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT),
-    poster: z.preprocess((value) => (value === '' || value === undefined ? null : value), z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT).nullable()),
+    poster: z.preprocess(
+      (value) => (value === '' || value === undefined ? null : value),
+      z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT).nullable(),
+    ),
   })
   .transform((data) => ({ title: data.title, collectionId: data.collection, posterImageId: data.poster }));
 export type VideoFormInput = z.infer<typeof videoFormSchema>;
@@ -23,7 +30,11 @@ export const languageTagSchema = z
 
 /** The add-a-caption-track form (the WebVTT text comes pasted or as a file; checked by the service). */
 export const videoTrackFormSchema = z.object({
-  label: z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, 'Ensure this value has at most 100 characters.'),
+  label: z
+    .string({ error: REQUIRED })
+    .trim()
+    .min(1, REQUIRED)
+    .max(100, 'Ensure this value has at most 100 characters.'),
   language: languageTagSchema,
   kind: z.enum(['captions', 'subtitles'], { error: SELECT }).default('captions'),
   is_default: z.preprocess((value) => value === 'on' || value === true, z.boolean()),
@@ -46,13 +57,18 @@ const TIMING_LINE = new RegExp(`^${TIMESTAMP}[ \\t]+-->[ \\t]+${TIMESTAMP}(?:[ \
  */
 export function checkWebVtt(text: string): { ok: true; text: string } | { ok: false; message: string } {
   const normalised = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  if (!/^WEBVTT(?:[ \t][^\n]*)?(?:\n|$)/.test(normalised)) return { ok: false, message: 'This is not a WebVTT file: it must start with “WEBVTT”.' };
+  if (!/^WEBVTT(?:[ \t][^\n]*)?(?:\n|$)/.test(normalised))
+    return { ok: false, message: 'This is not a WebVTT file: it must start with “WEBVTT”.' };
   if (normalised.includes('\u0000')) return { ok: false, message: 'The captions contain a NUL character.' };
   let cues = 0;
   for (const [index, line] of normalised.split('\n').entries()) {
     if (!line.includes('-->')) continue;
-    if (!TIMING_LINE.test(line.trim())) return { ok: false, message: `Line ${index + 1} is not a cue timing (hh:mm:ss.ttt --> hh:mm:ss.ttt).` };
-    const [start, end] = line.trim().split(/[ \t]+-->[ \t]+/).map((part) => seconds(part.split(/[ \t]/)[0]!));
+    if (!TIMING_LINE.test(line.trim()))
+      return { ok: false, message: `Line ${index + 1} is not a cue timing (hh:mm:ss.ttt --> hh:mm:ss.ttt).` };
+    const [start, end] = line
+      .trim()
+      .split(/[ \t]+-->[ \t]+/)
+      .map((part) => seconds(part.split(/[ \t]/)[0]!));
     if (!(end! > start!)) return { ok: false, message: `Line ${index + 1}: a cue must end after it starts.` };
     cues += 1;
   }

@@ -12,8 +12,17 @@ const PAGE_NUMBER = 'Enter a whole number of at least 1.';
  */
 export const listQuerySchema = z.object({
   q: z.string().trim().max(255, 'Ensure the search has at most 255 characters.').default(''),
-  ordering: z.string().max(64).regex(/^-?[a-z_]{1,60}$/, 'Choose a column to sort by.').optional(),
-  p: z.coerce.number({ error: PAGE_NUMBER }).int(PAGE_NUMBER).min(1, PAGE_NUMBER).max(1_000_000, 'Enter a page number of at most 1000000.').default(1),
+  ordering: z
+    .string()
+    .max(64)
+    .regex(/^-?[a-z_]{1,60}$/, 'Choose a column to sort by.')
+    .optional(),
+  p: z.coerce
+    .number({ error: PAGE_NUMBER })
+    .int(PAGE_NUMBER)
+    .min(1, PAGE_NUMBER)
+    .max(1_000_000, 'Enter a page number of at most 1000000.')
+    .default(1),
   export: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx.' }).optional(),
 });
 export type ListQueryInput = z.infer<typeof listQuerySchema>;
@@ -31,9 +40,17 @@ export const bulkIdsSchema = z.object({
 });
 
 /** The hidden field a viewset form carries: the object's version when the form was opened. */
-export const formVersionSchema = z.coerce.number({ error: 'The form is missing its version: reload it.' }).int().min(0).max(2_147_483_647);
+export const formVersionSchema = z.coerce
+  .number({ error: 'The form is missing its version: reload it.' })
+  .int()
+  .min(0)
+  .max(2_147_483_647);
 
 /** A path parameter `pk`. */
 export const pkParamsSchema = z.object({
-  pk: z.coerce.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(1, 'Enter a whole number.').max(2_147_483_647, 'Enter a whole number.'),
+  pk: z.coerce
+    .number({ error: 'Enter a whole number.' })
+    .int('Enter a whole number.')
+    .min(1, 'Enter a whole number.')
+    .max(2_147_483_647, 'Enter a whole number.'),
 });

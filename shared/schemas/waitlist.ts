@@ -14,10 +14,26 @@ export const RESERVATION_DAYS_AHEAD = 30;
 
 const wholeNumber = (label: string, min: number, max: number) =>
   z
-    .union([z.number(), z.string({ error: `${label} must be a single whole number` }).trim().regex(/^\d{1,9}$/, `${label} must be a whole number`).transform(Number)], {
-      error: `${label} must be a whole number`,
-    })
-    .pipe(z.number().int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`));
+    .union(
+      [
+        z.number(),
+        z
+          .string({ error: `${label} must be a single whole number` })
+          .trim()
+          .regex(/^\d{1,9}$/, `${label} must be a whole number`)
+          .transform(Number),
+      ],
+      {
+        error: `${label} must be a whole number`,
+      },
+    )
+    .pipe(
+      z
+        .number()
+        .int(`${label} must be a whole number`)
+        .min(min, `${label} must be at least ${min}`)
+        .max(max, `${label} must be at most ${max}`),
+    );
 
 export const rlidField = wholeNumber('rlid', 1, 999_999_999);
 export const partySizeField = wholeNumber('partySize', 1, 100);
@@ -30,8 +46,12 @@ const optionalText = (label: string, max: number) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-export const localDateField = z.string({ error: 'date must be a single date' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date as YYYY-MM-DD');
-export const localTimeField = z.string({ error: 'time must be a single time' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be a time as HH:MM');
+export const localDateField = z
+  .string({ error: 'date must be a single date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be a date as YYYY-MM-DD');
+export const localTimeField = z
+  .string({ error: 'time must be a single time' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be a time as HH:MM');
 
 /** Unguessable ids (24 random bytes, base64url) of entries and reservations. */
 export const publicIdField = z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'Unknown id');
@@ -44,7 +64,11 @@ export const publicIdParamsSchema = z.strictObject({ id: publicIdField });
 
 /** Guest contact: a mobile phone and/or an e-mail address (the phone is normalised by the server). */
 const contactFields = {
-  name: z.string({ error: 'name is required' }).trim().min(1, 'Please enter a name').max(80, 'name must be at most 80 characters'),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'Please enter a name')
+    .max(80, 'name must be at most 80 characters'),
   phone: optionalText('phone', 30),
   email: z
     .string({ error: 'email must be text' })
@@ -56,17 +80,31 @@ const contactFields = {
   note: optionalText('note', 200),
 };
 
-const needsContact = <T extends { phone?: string | undefined; email?: string | undefined }>(value: T, ctx: z.RefinementCtx) => {
-  if (!value.phone && !value.email) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Please give a mobile phone number or an e-mail address' });
+const needsContact = <T extends { phone?: string | undefined; email?: string | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (!value.phone && !value.email)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['phone'],
+      message: 'Please give a mobile phone number or an e-mail address',
+    });
 };
 
-export const joinRequestSchema = z.strictObject({ rlid: rlidField, partySize: partySizeField, ...contactFields }).superRefine(needsContact);
+export const joinRequestSchema = z
+  .strictObject({ rlid: rlidField, partySize: partySizeField, ...contactFields })
+  .superRefine(needsContact);
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
 export const entryActionSchema = z.strictObject({ action: z.literal('cancel', { error: "action must be 'cancel'" }) });
 
 /** Without a date: the first date with a bookable time left (today, or tomorrow late in the evening). */
-export const availabilityQuerySchema = z.strictObject({ rlid: rlidField, date: localDateField.optional(), partySize: partySizeField.optional() });
+export const availabilityQuerySchema = z.strictObject({
+  rlid: rlidField,
+  date: localDateField.optional(),
+  partySize: partySizeField.optional(),
+});
 
 export const bookingRequestSchema = z
   .strictObject({
@@ -76,7 +114,10 @@ export const bookingRequestSchema = z
     partySize: partySizeField,
     ...contactFields,
     /** Also accepted as the Idempotency-Key header: a retried submit returns the first booking. */
-    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _').optional(),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _')
+      .optional(),
   })
   .superRefine(needsContact);
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
@@ -85,14 +126,25 @@ export const reservationActionSchema = z.discriminatedUnion(
   'action',
   [
     z.strictObject({ action: z.literal('cancel') }),
-    z.strictObject({ action: z.literal('change'), date: localDateField, time: localTimeField, partySize: partySizeField }),
+    z.strictObject({
+      action: z.literal('change'),
+      date: localDateField,
+      time: localTimeField,
+      partySize: partySizeField,
+    }),
   ],
   { error: "action must be 'cancel' or 'change'" },
 );
 
 // ---- Responses ----
 
-export const closedReasonSchema = z.enum(['temporarily-closed', 'dining-room-closed', 'outside-hours', 'not-offered', 'paused']);
+export const closedReasonSchema = z.enum([
+  'temporarily-closed',
+  'dining-room-closed',
+  'outside-hours',
+  'not-offered',
+  'paused',
+]);
 export type ClosedReason = z.infer<typeof closedReasonSchema>;
 
 export const waitEstimateSchema = z.discriminatedUnion('available', [
@@ -188,7 +240,11 @@ export const reservationSchema = z.object({
 export type ReservationView = z.infer<typeof reservationSchema>;
 
 export const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), fields: z.record(z.string(), z.array(z.string())).optional() }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.array(z.string())).optional(),
+  }),
 });
 
 // ---- Server-rendered guest pages (page.extra): they work without JavaScript ----
@@ -216,7 +272,12 @@ export const reservationPageExtraSchema = z.discriminatedUnion('mode', [
     idempotencyKey: z.string(),
     form: formStateSchema,
   }),
-  z.object({ mode: z.literal('manage'), reservation: reservationSchema, availability: availabilitySchema.nullable(), form: formStateSchema }),
+  z.object({
+    mode: z.literal('manage'),
+    reservation: reservationSchema,
+    availability: availabilitySchema.nullable(),
+    form: formStateSchema,
+  }),
 ]);
 export type ReservationPageExtra = z.infer<typeof reservationPageExtraSchema>;
 
@@ -233,7 +294,9 @@ export const walkInSchema = z.object({
   note: contactFields.note,
 });
 
-export const hostActionSchema = z.object({ action: z.enum(['notify', 'seat', 'no-show', 'remove', 'up', 'down'], { error: 'Unknown action' }) });
+export const hostActionSchema = z.object({
+  action: z.enum(['notify', 'seat', 'no-show', 'remove', 'up', 'down'], { error: 'Unknown action' }),
+});
 
 export const pauseSchema = z.object({
   paused: z.enum(['1', '0'], { error: 'paused must be 1 or 0' }),

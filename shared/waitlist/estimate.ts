@@ -33,7 +33,12 @@ export function seatingInterval(band: Band, settings: BandSettings, recent: Rece
 }
 
 /** Minutes to wait behind `partiesAhead` parties of the same band, rounded up to 5. */
-export function estimateMinutes(partySize: number, partiesAhead: number, settings: BandSettings, recent: RecentSeatings = {}): number {
+export function estimateMinutes(
+  partySize: number,
+  partiesAhead: number,
+  settings: BandSettings,
+  recent: RecentSeatings = {},
+): number {
   if (partiesAhead <= 0) return 0;
   const minutes = partiesAhead * seatingInterval(bandOf(partySize), settings, recent);
   return Math.ceil(minutes / 5) * 5;

@@ -6,7 +6,8 @@ import type { DayHours, SpecialHours } from '../schemas/locations';
  * reservations (which times of a given local day can be booked).
  */
 const toMinutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const toTime = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const toTime = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 export function addDays(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
@@ -19,7 +20,11 @@ export function dayOfWeek(date: string): number {
 }
 
 /** The service hours of one business date (special hours first), as minutes; close may pass 24:00. */
-export function serviceOn(date: string, weekly: DayHours[], special: SpecialHours[]): { open: number; close: number } | null {
+export function serviceOn(
+  date: string,
+  weekly: DayHours[],
+  special: SpecialHours[],
+): { open: number; close: number } | null {
   const override = special.find((s) => s.date === date);
   let open: string;
   let close: string;

@@ -9,6 +9,13 @@ const workerUrl = new URL('./sha-worker.js', import.meta.url);
 // A worker must come from the page's origin: from a configured script origin it is fetched and
 // started from a blob (the CSP allows blob: workers).
 const sameOrigin = workerUrl.origin === location.origin;
-const blobUrl = sameOrigin ? null : fetch(workerUrl).then((response) => response.blob()).then((blob) => URL.createObjectURL(blob));
+const blobUrl = sameOrigin
+  ? null
+  : fetch(workerUrl)
+      .then((response) => response.blob())
+      .then((blob) => URL.createObjectURL(blob));
 
-globalThis.$altcha.algorithms.set('SHA-256', sameOrigin ? () => new Worker(workerUrl) : async () => new Worker(await blobUrl));
+globalThis.$altcha.algorithms.set(
+  'SHA-256',
+  sameOrigin ? () => new Worker(workerUrl) : async () => new Worker(await blobUrl),
+);

@@ -3,7 +3,6 @@ import { axeViolations, WCAG_TAGS } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 
-
 /** Every page the seed creates (one of each directory kind), with the template it uses. */
 const PAGES: { template: string; path: string; host?: string }[] = [
   { template: 'HomePage', path: '/' },
@@ -43,8 +42,6 @@ const VIEWPORTS = [
   { name: 'narrow', width: 390, height: 844 },
 ];
 
-
-
 describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite();
@@ -60,7 +57,9 @@ describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function (
 
   it('reports a violation when there is one (the check itself works)', async () => {
     const tab = await open('/', VIEWPORTS[0]!);
-    await tab.page.evaluate("document.querySelector('main').insertAdjacentHTML('beforeend', '<img src=\"/static/favicon.svg\"><button></button>')");
+    await tab.page.evaluate(
+      "document.querySelector('main').insertAdjacentHTML('beforeend', '<img src=\"/static/favicon.svg\"><button></button>')",
+    );
     const violations = await axeViolations(tab.page, { tags: WCAG_TAGS });
     expect(violations.some((line) => line.startsWith('image-alt:'))).to.equal(true);
     expect(violations.some((line) => line.startsWith('button-name:'))).to.equal(true);
@@ -79,10 +78,17 @@ describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function (
     // timing, so measure from the top of the page, after the throttled scroll handler settles.
     await tab.page.evaluate(() => window.scrollTo(0, 0));
     // At the top no scroll-nav section is active; the throttled handler has caught up when it says so.
-    await tab.page.waitForFunction(() => window.scrollY === 0 && !document.querySelector('.scroll-nav a[aria-current]'), { timeout: 5000 });
+    await tab.page.waitForFunction(
+      () => window.scrollY === 0 && !document.querySelector('.scroll-nav a[aria-current]'),
+      { timeout: 5000 },
+    );
     expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);
     // Opening things scrolls the iframe block into view; its demo embed host is unreachable here.
-    expect(tab.problems.filter((problem) => !problem.startsWith('outbound request blocked: https://www.youtube-nocookie.com/'))).to.deep.equal([]);
+    expect(
+      tab.problems.filter(
+        (problem) => !problem.startsWith('outbound request blocked: https://www.youtube-nocookie.com/'),
+      ),
+    ).to.deep.equal([]);
     await tab.page.close();
   });
 
@@ -100,10 +106,18 @@ describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function (
 
   for (const viewport of VIEWPORTS) {
     it(`LocationsPageLocation (with its map image) at ${viewport.width}px has no violations`, async () => {
-      const row = await suite.app.db.selectFrom('locations').select(['state_slug', 'city_slug', 'line1_slug']).where('city', '=', 'Orlando').orderBy('rlid').executeTakeFirstOrThrow();
+      const row = await suite.app.db
+        .selectFrom('locations')
+        .select(['state_slug', 'city_slug', 'line1_slug'])
+        .where('city', '=', 'Orlando')
+        .orderBy('rlid')
+        .executeTakeFirstOrThrow();
       const tab = await open(`/locations/list/${row.state_slug}/${row.city_slug}/${row.line1_slug}/`, viewport);
       await tab.page.evaluate(() => document.querySelector('.location-page__map')?.scrollIntoView());
-      await tab.page.waitForFunction(() => (document.querySelector('.location-page__map img') as HTMLImageElement | null)?.complete === true, { timeout: 20000 });
+      await tab.page.waitForFunction(
+        () => (document.querySelector('.location-page__map img') as HTMLImageElement | null)?.complete === true,
+        { timeout: 20000 },
+      );
       expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);
       tab.assertClean();
       await tab.page.close();

@@ -13,17 +13,43 @@ import { signInToAdmin } from '../helpers/admin-sign-in';
 const signIn = (page: Page, baseUrl: string) => signInToAdmin(page, baseUrl, TEST_ADMIN, { freshCookies: true });
 
 type Block = { type: string; id: string; value: unknown };
-const heading = (text: string, level: 'h2' | 'h3' | 'h4'): Block => ({ type: 'heading', id: randomUUID(), value: { text, level, rope: false, alignment: 'left' } });
-const richText = (html: string): Block => ({ type: 'rich_text', id: randomUUID(), value: { html, alignment: 'left', container: 'full' } });
+const heading = (text: string, level: 'h2' | 'h3' | 'h4'): Block => ({
+  type: 'heading',
+  id: randomUUID(),
+  value: { text, level, rope: false, alignment: 'left' },
+});
+const richText = (html: string): Block => ({
+  type: 'rich_text',
+  id: randomUUID(),
+  value: { html, alignment: 'left', container: 'full' },
+});
 
 /** The body's block ids as the form would post them (the JSON field the editor keeps in step). */
-const postedOrder = (page: Page) => page.$eval('#id_content_json', (el) => (JSON.parse((el as HTMLTextAreaElement).value) as { body: Array<{ id: string }> }).body.map((b) => b.id));
+const postedOrder = (page: Page) =>
+  page.$eval('#id_content_json', (el) =>
+    (JSON.parse((el as HTMLTextAreaElement).value) as { body: Array<{ id: string }> }).body.map((b) => b.id),
+  );
 
 describe('block editor in Chromium: accessibility checks in the preview, drag to reorder, icons, typing latency', () => {
   const suite = useBrowserSuite();
-  const home = async () => (await suite.app.db.selectFrom('sites').select('root_page_id').where('is_default_site', '=', true).executeTakeFirstOrThrow()).root_page_id;
+  const home = async () =>
+    (
+      await suite.app.db
+        .selectFrom('sites')
+        .select('root_page_id')
+        .where('is_default_site', '=', true)
+        .executeTakeFirstOrThrow()
+    ).root_page_id;
   const newPage = async (title: string, body: Block[]) =>
-    (await createPage(suite.app.db, { parentId: await home(), pageType: 'ExamplePage', title, content: { body, confirmation_content: [] }, publish: true })).id;
+    (
+      await createPage(suite.app.db, {
+        parentId: await home(),
+        pageType: 'ExamplePage',
+        title,
+        content: { body, confirmation_content: [] },
+        publish: true,
+      })
+    ).id;
   const openEditor = async (id: number, options: { bypassCsp?: boolean } = {}) => {
     // Tall enough that the cards dragged in the tests stay clear of the edges that scroll the window.
     const tab = await openTab(suite.chromium.browser, { width: 1280, height: 1000 });
@@ -34,10 +60,15 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     return tab;
   };
 
-  it('lists the preview\'s accessibility problems with links that focus the block causing each, and drops them once fixed', async () => {
+  it("lists the preview's accessibility problems with links that focus the block causing each, and drops them once fixed", async () => {
     const skipped = heading('Oysters', 'h4');
     const emptyLink = richText('<p>Read <a href="/menu/"></a> before you come.</p>');
-    const id = await newPage('Checks page', [heading('Our menu', 'h2'), skipped, emptyLink, richText('<p>Fresh every morning.</p>')]);
+    const id = await newPage('Checks page', [
+      heading('Our menu', 'h2'),
+      skipped,
+      emptyLink,
+      richText('<p>Fresh every morning.</p>'),
+    ]);
 
     // Public pages never carry the preview's block markers; the preview does.
     const publicHtml = await (await fetch(`${suite.server.baseUrl}/checks-page/`)).text();
@@ -48,13 +79,25 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     const { page } = tab;
     await page.click('[data-live-preview-toggle]');
     await page.waitForSelector('[data-preview-checks="done"]', { timeout: 30_000 });
-    const frameHtml = await page.$eval('.admin-live-preview__frame[data-shown="true"]', (el) => (el as HTMLIFrameElement).contentDocument?.body.innerHTML ?? '');
+    const frameHtml = await page.$eval(
+      '.admin-live-preview__frame[data-shown="true"]',
+      (el) => (el as HTMLIFrameElement).contentDocument?.body.innerHTML ?? '',
+    );
     expect(frameHtml).to.include(`data-preview-block="${skipped.id}"`);
 
-    const rules = await page.$$eval('.admin-preview-checks__problem', (els) => els.map((el) => el.getAttribute('data-rule')));
+    const rules = await page.$$eval('.admin-preview-checks__problem', (els) =>
+      els.map((el) => el.getAttribute('data-rule')),
+    );
     expect(rules).to.include.members(['heading-order', 'link-name']);
-    expect(await page.$eval('[data-rule="heading-order"] a[data-go-to-block]', (el) => [el.getAttribute('data-go-to-block'), el.textContent])).to.deep.equal([skipped.id, 'Go to block 2 (Heading)']);
-    expect(await page.$eval('[data-rule="link-name"] a[data-go-to-block]', (el) => el.getAttribute('data-go-to-block'))).to.equal(emptyLink.id);
+    expect(
+      await page.$eval('[data-rule="heading-order"] a[data-go-to-block]', (el) => [
+        el.getAttribute('data-go-to-block'),
+        el.textContent,
+      ]),
+    ).to.deep.equal([skipped.id, 'Go to block 2 (Heading)']);
+    expect(
+      await page.$eval('[data-rule="link-name"] a[data-go-to-block]', (el) => el.getAttribute('data-go-to-block')),
+    ).to.equal(emptyLink.id);
 
     // The link moves focus to the card (collapsed cards too).
     await page.click('[data-collapse-all]');
@@ -72,10 +115,17 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     // Fixing the level in the form (unsaved) clears that problem at the next refresh; the empty link stays.
     await page.click('[data-expand-all]');
     await page.select(`#block-card-${skipped.id} select`, 'h3');
-    await page.waitForFunction(() => {
-      const list = document.querySelector('[data-preview-checks="done"]');
-      return list !== null && !list.querySelector('[data-rule="heading-order"]') && list.querySelector('[data-rule="link-name"]') !== null;
-    }, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => {
+        const list = document.querySelector('[data-preview-checks="done"]');
+        return (
+          list !== null &&
+          !list.querySelector('[data-rule="heading-order"]') &&
+          list.querySelector('[data-rule="link-name"]') !== null
+        );
+      },
+      { timeout: 30_000 },
+    );
 
     await page.click('[data-live-preview-toggle]');
     tab.assertClean();
@@ -84,7 +134,12 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
   });
 
   it('reorders block cards by dragging a grip with the pointer; a drop where the card started changes nothing', async () => {
-    const blocks = [heading('First', 'h2'), richText('<p>Second</p>'), heading('Third', 'h2'), richText('<p>Fourth</p>')];
+    const blocks = [
+      heading('First', 'h2'),
+      richText('<p>Second</p>'),
+      heading('Third', 'h2'),
+      richText('<p>Fourth</p>'),
+    ];
     const id = await newPage('Drag page', blocks);
     const tab = await openEditor(id);
     const { page } = tab;
@@ -94,7 +149,11 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     const ids = blocks.map((b) => b.id);
     expect(await postedOrder(page)).to.deep.equal(ids);
     // The grip is for the pointer only: hidden from assistive technology, the move buttons being the keyboard way.
-    expect(await page.$$eval('[data-drag-handle]', (els) => els.every((el) => el.getAttribute('aria-hidden') === 'true' && (el as HTMLElement).tabIndex < 0))).to.equal(true);
+    expect(
+      await page.$$eval('[data-drag-handle]', (els) =>
+        els.every((el) => el.getAttribute('aria-hidden') === 'true' && (el as HTMLElement).tabIndex < 0),
+      ),
+    ).to.equal(true);
 
     const centre = async (selector: string) => {
       const box = (await (await page.$(selector))!.boundingBox())!;
@@ -111,21 +170,38 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     // Dropped just above the fourth card's middle: the first block lands third.
     const fourth = await centre(`#block-card-${ids[3]}`);
     await dragTo(`#block-card-${ids[0]}`, fourth.y - 4);
-    await page.waitForFunction((first) => document.querySelector('[data-stream-field="body"] .admin-block')?.id !== first, {}, `block-card-${ids[0]}`);
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-stream-field="body"] .admin-block')?.id !== first,
+      {},
+      `block-card-${ids[0]}`,
+    );
     expect(await postedOrder(page)).to.deep.equal([ids[1], ids[2], ids[0], ids[3]]);
-    expect(await page.$$eval('[data-stream-field="body"] .admin-block', (els) => els.map((el) => el.getAttribute('data-block-label')))).to.deep.equal(['1 (Rich text)', '2 (Heading)', '3 (Heading)', '4 (Rich text)']);
+    expect(
+      await page.$$eval('[data-stream-field="body"] .admin-block', (els) =>
+        els.map((el) => el.getAttribute('data-block-label')),
+      ),
+    ).to.deep.equal(['1 (Rich text)', '2 (Heading)', '3 (Heading)', '4 (Rich text)']);
 
     // Dragged past the end: last.
     const last = await centre(`#block-card-${ids[3]}`);
     await dragTo(`#block-card-${ids[1]}`, last.bottom + 20);
-    await page.waitForFunction((lastId) => document.querySelector('[data-stream-field="body"] .admin-block:last-child')?.id === lastId, {}, `block-card-${ids[1]}`);
+    await page.waitForFunction(
+      (lastId) => document.querySelector('[data-stream-field="body"] .admin-block:last-child')?.id === lastId,
+      {},
+      `block-card-${ids[1]}`,
+    );
     expect(await postedOrder(page)).to.deep.equal([ids[2], ids[0], ids[3], ids[1]]);
 
     // Let go over its own place: nothing moves, and no drop marker is left behind.
     const own = await centre(`#block-card-${ids[0]}`);
     await dragTo(`#block-card-${ids[0]}`, own.y + 2);
     expect(await postedOrder(page)).to.deep.equal([ids[2], ids[0], ids[3], ids[1]]);
-    expect(await page.$$eval('.admin-block--drop-before, .admin-block--drop-after, .admin-block--dragging', (els) => els.length)).to.equal(0);
+    expect(
+      await page.$$eval(
+        '.admin-block--drop-before, .admin-block--drop-after, .admin-block--dragging',
+        (els) => els.length,
+      ),
+    ).to.equal(0);
 
     // The keyboard alternative still works: Move up on the last card.
     await page.click(`#block-card-${ids[1]} .admin-block__tools button:first-child`);
@@ -142,16 +218,25 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     const id = await newPage('Icons page', [heading('Icons', 'h2'), richText('<p>Text</p>')]);
     const tab = await openEditor(id, { bypassCsp: true });
     const { page } = tab;
-    const cardIcons = await page.$$eval('[data-stream-field="body"] .admin-block__toggle svg', (els) => els.map((el) => ({ hidden: el.getAttribute('aria-hidden'), d: el.querySelector('path')?.getAttribute('d') })));
+    const cardIcons = await page.$$eval('[data-stream-field="body"] .admin-block__toggle svg', (els) =>
+      els.map((el) => ({ hidden: el.getAttribute('aria-hidden'), d: el.querySelector('path')?.getAttribute('d') })),
+    );
     expect(cardIcons).to.have.length(2);
     expect(cardIcons.every((icon) => icon.hidden === 'true')).to.equal(true);
     expect(cardIcons[0]!.d).to.not.equal(cardIcons[1]!.d);
     // The toggle's accessible name is still the block's number and label.
-    expect(await page.$eval('[data-stream-field="body"] .admin-block__toggle', (el) => el.textContent)).to.equal('1. Heading');
+    expect(await page.$eval('[data-stream-field="body"] .admin-block__toggle', (el) => el.textContent)).to.equal(
+      '1. Heading',
+    );
 
     await page.click('[data-stream-field="body"] .admin-add-block');
     await page.waitForSelector('.admin-block-picker .admin-menu__item');
-    const items = await page.$$eval('.admin-block-picker .admin-menu__item', (els) => els.map((el) => ({ text: el.textContent, icon: el.querySelector('svg[aria-hidden="true"] path')?.getAttribute('d') ?? null })));
+    const items = await page.$$eval('.admin-block-picker .admin-menu__item', (els) =>
+      els.map((el) => ({
+        text: el.textContent,
+        icon: el.querySelector('svg[aria-hidden="true"] path')?.getAttribute('d') ?? null,
+      })),
+    );
     expect(items.length).to.equal(blockSchemas.size);
     expect(items.every((item) => item.icon !== null)).to.equal(true);
     // Each type its own drawing.
@@ -164,7 +249,11 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
 
   it('keeps typing smooth on a page of 60 blocks (median keypress to paint under 50 ms)', async () => {
     const demos = [...blockSchemas.values()];
-    const body = Array.from({ length: 60 }, (_, i) => ({ type: demos[i % demos.length]!.type, id: randomUUID(), value: demos[i % demos.length]!.demo }));
+    const body = Array.from({ length: 60 }, (_, i) => ({
+      type: demos[i % demos.length]!.type,
+      id: randomUUID(),
+      value: demos[i % demos.length]!.demo,
+    }));
     const middle = body.findIndex((block, i) => i >= 28 && block.type === 'heading');
     const id = await newPage('Sixty blocks', body);
     const tab = await openEditor(id);
@@ -183,13 +272,21 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     });
     const text = 'Fresh oysters from the morning boats';
     await page.keyboard.type(text, { delay: 40 });
-    await page.waitForFunction((n) => (window as unknown as { latencies: number[] }).latencies.length === n, {}, text.length);
+    await page.waitForFunction(
+      (n) => (window as unknown as { latencies: number[] }).latencies.length === n,
+      {},
+      text.length,
+    );
     expect(await page.$eval(input, (el) => (el as HTMLInputElement).value)).to.equal(text);
     expect(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)).to.include(text);
-    const latencies = (await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies)).sort((a, b) => a - b);
+    const latencies = (await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies)).sort(
+      (a, b) => a - b,
+    );
     const median = latencies[Math.floor(latencies.length / 2)]!;
     const p95 = latencies[Math.floor(latencies.length * 0.95)]!;
-    console.log(`      typing latency with 60 blocks: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${latencies.length} keypresses)`);
+    console.log(
+      `      typing latency with 60 blocks: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${latencies.length} keypresses)`,
+    );
     expect(median).to.be.below(50);
     page.on('dialog', (dialog) => void dialog.accept());
     await page.close({ runBeforeUnload: false });

@@ -25,7 +25,15 @@ async function replaceTitle(page: Page, title: string) {
 
 describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview, sidebar', () => {
   const suite = useBrowserSuite();
-  const storyId = async () => (await suite.app.db.selectFrom('pages').select('id').where('slug', '=', 'about').orderBy('path').executeTakeFirstOrThrow()).id;
+  const storyId = async () =>
+    (
+      await suite.app.db
+        .selectFrom('pages')
+        .select('id')
+        .where('slug', '=', 'about')
+        .orderBy('path')
+        .executeTakeFirstOrThrow()
+    ).id;
 
   it('shows the live preview of the unsaved form, refreshed after typing stops, keeping its scroll position, without axe violations at 1280 and 390 px', async () => {
     const id = await storyId();
@@ -37,11 +45,28 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
 
     // Tabs: every section is in the form; the Promote fields post from a tab not on show.
     await page.waitForSelector('.admin-tabs__tab');
-    expect(await page.$$eval('.admin-tabs__tab', (tabs) => tabs.map((t) => t.textContent))).to.deep.equal(['Content', 'Promote', 'Settings']);
-    expect(await page.$eval('#page-edit-form', (form) => ['slug', 'seo_title', 'go_live_at'].every((name) => (form as HTMLFormElement).elements.namedItem(name)))).to.equal(true);
+    expect(await page.$$eval('.admin-tabs__tab', (tabs) => tabs.map((t) => t.textContent))).to.deep.equal([
+      'Content',
+      'Promote',
+      'Settings',
+    ]);
+    expect(
+      await page.$eval('#page-edit-form', (form) =>
+        ['slug', 'seo_title', 'go_live_at'].every((name) => (form as HTMLFormElement).elements.namedItem(name)),
+      ),
+    ).to.equal(true);
     expect(await page.$eval('#id_slug', (el) => el.getClientRects().length)).to.equal(0);
     // The actions menu holds the actions that were buttons and links; Schedule opens the Settings tab.
-    expect(await editActionLabels(page)).to.include.members(['Publish', 'Submit for moderation', 'Schedule', 'Unpublish', 'Move', 'Copy', 'Lock', 'Delete']);
+    expect(await editActionLabels(page)).to.include.members([
+      'Publish',
+      'Submit for moderation',
+      'Schedule',
+      'Unpublish',
+      'Move',
+      'Copy',
+      'Lock',
+      'Delete',
+    ]);
     await page.click('[data-action-menu-trigger]');
     await page.waitForSelector('.admin-menu__item');
     const schedule = (await page.$$('.admin-menu__item'))[2]!;
@@ -81,7 +106,9 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
 
     // Widths: mobile draws the page at 375 px.
     await page.click('.admin-live-preview__size:last-child');
-    expect(await page.$eval('.admin-live-preview__frame[data-shown="true"]', (el) => (el as HTMLElement).style.width)).to.equal('375px');
+    expect(
+      await page.$eval('.admin-live-preview__frame[data-shown="true"]', (el) => (el as HTMLElement).style.width),
+    ).to.equal('375px');
 
     // axe with the panel open (the framed public page is checked by the public pages' own tests).
     await page.type('#id_title', 'Our story');
@@ -107,15 +134,22 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     await page.$eval('#editing-sessions', (el) => ((el as HTMLElement).dataset.autosaveDelay = '600000'));
 
     await replaceTitle(page, 'Our story, kept');
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))),
+    );
     await page.click('a[href^="/wagtail/pages/"].admin-button');
     expect(await dialog).to.equal('beforeunload');
     expect(new URL(page.url()).pathname).to.equal(`/wagtail/pages/${id}/edit/`);
 
     // Ctrl+S: an ordinary Save draft (no question, the same flash).
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.down('Control').then(() => page.keyboard.press('s'))]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'load' }),
+      page.keyboard.down('Control').then(() => page.keyboard.press('s')),
+    ]);
     await page.keyboard.up('Control');
-    expect(await (await page.waitForSelector('.admin-message'))!.evaluate((el) => el.textContent)).to.include('has been updated');
+    expect(await (await page.waitForSelector('.admin-message'))!.evaluate((el) => el.textContent)).to.include(
+      'has been updated',
+    );
     const revision = await suite.app.db
       .selectFrom('pages')
       .innerJoin('page_revisions', 'page_revisions.id', 'pages.latest_revision_id')
@@ -135,7 +169,13 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     await page.goto(`${suite.server.baseUrl}/wagtail/pages/${id}/edit/`, { waitUntil: 'load' });
     await page.waitForSelector('[data-collapse-all]');
     await page.click('[data-collapse-all]');
-    const cards = () => page.$$eval('[data-stream-field="body"] .admin-block', (blocks) => blocks.map((b) => ({ hidden: b.querySelector('.admin-block__body')?.hasAttribute('hidden'), summary: b.querySelector('.admin-block__summary')?.textContent ?? '' })));
+    const cards = () =>
+      page.$$eval('[data-stream-field="body"] .admin-block', (blocks) =>
+        blocks.map((b) => ({
+          hidden: b.querySelector('.admin-block__body')?.hasAttribute('hidden'),
+          summary: b.querySelector('.admin-block__summary')?.textContent ?? '',
+        })),
+      );
     const collapsed = await cards();
     expect(collapsed.length).to.be.greaterThan(1);
     expect(collapsed.every((card) => card.hidden)).to.equal(true);
@@ -147,7 +187,7 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     await page.close();
   });
 
-  it('shows a failed save\'s block errors on their cards, counted at the top with links that move focus to each card', async () => {
+  it("shows a failed save's block errors on their cards, counted at the top with links that move focus to each card", async () => {
     const id = await storyId();
     const tab = await openTab(suite.chromium.browser);
     const { page } = tab;
@@ -169,7 +209,9 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     expect(await page.$eval('[data-block-error-summary] p', (el) => el.textContent)).to.equal('2 errors in 1 block');
     const card = `#block-card-${brokenId}`;
     await page.waitForSelector(`${card} .admin-block__error-count`);
-    expect(await page.$eval(card, (el) => el.querySelector('.admin-block__body')?.hasAttribute('hidden'))).to.equal(false);
+    expect(await page.$eval(card, (el) => el.querySelector('.admin-block__body')?.hasAttribute('hidden'))).to.equal(
+      false,
+    );
     // Exactly one element carries the card's id (the no-JavaScript target gave it up).
     expect(await page.$$eval(`[id="block-card-${brokenId}"]`, (els) => els.length)).to.equal(1);
     await page.click(`[data-block-error-summary] a[href="#block-card-${brokenId}"]`);
@@ -187,19 +229,28 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     await signIn(page, suite.server.baseUrl);
     await page.goto(`${suite.server.baseUrl}/wagtail/pages/${id}/edit/`, { waitUntil: 'load' });
     await page.waitForSelector('[data-stream-field="body"] .admin-add-block');
-    const videoCards = () => page.$$eval('[data-stream-field="body"] li[data-block-type="video_feature"]', (els) => els.length);
+    const videoCards = () =>
+      page.$$eval('[data-stream-field="body"] li[data-block-type="video_feature"]', (els) => els.length);
     const before = await videoCards();
     await page.focus('[data-stream-field="body"] .admin-add-block');
     await page.keyboard.press('Enter');
     // The search box has focus; the types are grouped under their kind.
     await page.waitForFunction(() => document.activeElement?.closest('.admin-block-picker__search') !== null);
-    expect(await page.$$eval('.admin-block-picker .admin-menu__header', (els) => els.map((el) => el.textContent))).to.deep.equal(['Text', 'Media', 'Promotions', 'Layout', 'Navigation']);
-    expect(await page.$$eval('.admin-block-picker .admin-menu__header', (els) => els.every((el) => el.querySelector('svg[aria-hidden="true"]')))).to.equal(true);
+    expect(
+      await page.$$eval('.admin-block-picker .admin-menu__header', (els) => els.map((el) => el.textContent)),
+    ).to.deep.equal(['Text', 'Media', 'Promotions', 'Layout', 'Navigation']);
+    expect(
+      await page.$$eval('.admin-block-picker .admin-menu__header', (els) =>
+        els.every((el) => el.querySelector('svg[aria-hidden="true"]')),
+      ),
+    ).to.equal(true);
     expect(await axeViolations(page, { iframes: false })).to.deep.equal([]);
     // Typing filters by name; an empty group disappears.
     await page.keyboard.type('video');
     await page.waitForFunction(() => document.querySelectorAll('.admin-block-picker .admin-menu__item').length === 1);
-    expect(await page.$$eval('.admin-block-picker .admin-menu__header', (els) => els.map((el) => el.textContent))).to.deep.equal(['Media']);
+    expect(
+      await page.$$eval('.admin-block-picker .admin-menu__header', (els) => els.map((el) => el.textContent)),
+    ).to.deep.equal(['Media']);
     expect(await page.$eval('.admin-block-picker .admin-menu__item', (el) => el.textContent)).to.equal('Video feature');
     // Nothing matches: the picker says so.
     await page.keyboard.type('zzz');
@@ -209,8 +260,14 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     // Arrow down to the match, Enter adds it at the top of the body.
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-stream-field="body"] li[data-block-type="video_feature"]').length === n, {}, before + 1);
-    expect(await page.$eval('[data-stream-field="body"] .admin-block', (el) => el.getAttribute('data-block-type'))).to.equal('video_feature');
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-stream-field="body"] li[data-block-type="video_feature"]').length === n,
+      {},
+      before + 1,
+    );
+    expect(
+      await page.$eval('[data-stream-field="body"] .admin-block', (el) => el.getAttribute('data-block-type')),
+    ).to.equal('video_feature');
     tab.assertClean();
     await page.close();
   });
@@ -227,12 +284,16 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     expect(await page.$eval('[data-sidebar-toggle]', (el) => el.getAttribute('aria-expanded'))).to.equal('false');
     // The next screen's HTML already has it collapsed (nothing moves once the script runs).
     const cookies = (await page.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
-    const html = await fetch(`${suite.server.baseUrl}/wagtail/pages/`, { headers: { cookie: cookies } }).then((res) => res.text());
+    const html = await fetch(`${suite.server.baseUrl}/wagtail/pages/`, { headers: { cookie: cookies } }).then((res) =>
+      res.text(),
+    );
     expect(html).to.include('admin-layout admin-layout--collapsed');
     await page.goto(`${suite.server.baseUrl}/wagtail/pages/`, { waitUntil: 'load' });
     expect(await page.$eval('.admin-layout', (el) => el.classList.contains('admin-layout--collapsed'))).to.equal(true);
     // The labels stay for screen readers.
-    expect(await page.$eval('nav[aria-label="Main"] a[aria-current="page"]', (el) => el.textContent)).to.include('Pages');
+    expect(await page.$eval('nav[aria-label="Main"] a[aria-current="page"]', (el) => el.textContent)).to.include(
+      'Pages',
+    );
     await page.click('[data-sidebar-toggle]');
     expect(await page.$eval('.admin-layout', (el) => el.classList.contains('admin-layout--collapsed'))).to.equal(false);
     tab.assertClean();

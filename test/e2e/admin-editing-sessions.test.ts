@@ -25,12 +25,18 @@ async function fastEditor(page: Page, pingMs: number, autosaveMs: number) {
   );
 }
 
-const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) => signInToAdmin(page, baseUrl, who);
+const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) =>
+  signInToAdmin(page, baseUrl, who);
 
 const others = (page: Page) => page.$eval('[data-testid="editing-sessions-others"]', (el) => el.textContent ?? '');
 const waitForText = (page: Page, selector: string, text: string, timeout = 10_000) =>
   // Polling by timer: a tab in the background gets no animation frames.
-  page.waitForFunction((s, t) => document.querySelector(s)?.textContent?.includes(t), { timeout, polling: 200 }, selector, text);
+  page.waitForFunction(
+    (s, t) => document.querySelector(s)?.textContent?.includes(t),
+    { timeout, polling: 200 },
+    selector,
+    text,
+  );
 
 describe('back office editing sessions in Chromium (two users on one page)', () => {
   const suite = useBrowserSuite();
@@ -38,9 +44,25 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
   it('shows each editor the other, their unsaved changes and autosaved version, and asks before saving over it', async () => {
     const t = suite.app;
     await ensureSuperuser(t.db, OTHER.username, OTHER.password);
-    await t.db.updateTable('users').set({ first_name: 'Dora', last_name: 'Dock' }).where('username', '=', OTHER.username).execute();
-    const home = await t.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    const target = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Oyster bar', slug: 'oyster-bar', content: { body: [], confirmation_content: [] }, publish: true });
+    await t.db
+      .updateTable('users')
+      .set({ first_name: 'Dora', last_name: 'Dock' })
+      .where('username', '=', OTHER.username)
+      .execute();
+    const home = await t.db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const target = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Oyster bar',
+      slug: 'oyster-bar',
+      content: { body: [], confirmation_content: [] },
+      publish: true,
+    });
     const editUrl = `${suite.server.baseUrl}/wagtail/pages/${target.id}/edit/`;
 
     // Two isolated browser contexts: two people, two cookie jars.
@@ -61,20 +83,31 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
     await alice.page.focus('#id_title');
     await alice.page.keyboard.press('End');
     await alice.page.keyboard.type(' and grill');
-    await waitForText(dora.page, '[data-testid="editing-sessions-others"]', 'Site Administrator has unsaved changes', 3000);
+    await waitForText(
+      dora.page,
+      '[data-testid="editing-sessions-others"]',
+      'Site Administrator has unsaved changes',
+      3000,
+    );
     await waitForText(alice.page, '[data-testid="autosave-status"]', 'Draft saved at');
     const autosaved = (await findPageById(t.db, target.id))!;
     expect((await findRevision(t.db, autosaved.latest_revision_id!))!.content.title).to.equal('Oyster bar and grill');
     expect(autosaved.title).to.equal('Oyster bar'); // a draft: the live page is unchanged
-    expect(await alice.page.$eval('input[name="base_revision_id"]', (el) => (el as HTMLInputElement).value)).to.equal(String(autosaved.latest_revision_id));
+    expect(await alice.page.$eval('input[name="base_revision_id"]', (el) => (el as HTMLInputElement).value)).to.equal(
+      String(autosaved.latest_revision_id),
+    );
     await waitForText(dora.page, '[data-testid="editing-sessions-others"]', 'Site Administrator saved a new version');
     expect(await others(dora.page)).to.not.include('has unsaved changes');
 
     // Dora saves: she is asked first. Cancel keeps her on the page with nothing saved.
     await dora.page.click('.admin-actions button[type="submit"]:not([name])');
     await dora.page.waitForSelector('[data-testid="overwrite-dialog"]');
-    expect(await dora.page.$eval('[data-testid="overwrite-dialog"]', (el) => el.textContent)).to.include('Site Administrator saved a newer version');
-    expect(await dora.page.evaluate(() => document.activeElement?.closest('[data-testid="overwrite-dialog"]') !== null)).to.equal(true);
+    expect(await dora.page.$eval('[data-testid="overwrite-dialog"]', (el) => el.textContent)).to.include(
+      'Site Administrator saved a newer version',
+    );
+    expect(
+      await dora.page.evaluate(() => document.activeElement?.closest('[data-testid="overwrite-dialog"]') !== null),
+    ).to.equal(true);
     await dora.page.keyboard.press('Escape');
     await dora.page.waitForSelector('[data-testid="overwrite-dialog"]', { hidden: true });
     expect((await findPageById(t.db, target.id))!.latest_revision_id).to.equal(autosaved.latest_revision_id);
@@ -97,8 +130,20 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
 
   it('keeps the input when the session expires mid-edit, and saves it after signing in again (in another tab, or after reopening)', async () => {
     const t = suite.app;
-    const home = await t.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    const target = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Crab shack', slug: 'crab-shack', content: { body: [], confirmation_content: [] }, publish: true });
+    const home = await t.db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const target = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Crab shack',
+      slug: 'crab-shack',
+      content: { body: [], confirmation_content: [] },
+      publish: true,
+    });
     const editUrl = `${suite.server.baseUrl}/wagtail/pages/${target.id}/edit/`;
     const context = await suite.chromium.browser.createBrowserContext();
     const first = await openTab(context);
@@ -106,7 +151,11 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
     await signIn(first.page, suite.server.baseUrl, TEST_ADMIN);
     await first.page.goto(editUrl, { waitUntil: 'load' });
     await first.page.waitForSelector('[data-testid="autosave-status"]');
-    const expireSessions = () => t.db.updateTable('sessions').set('expires_at', new Date(Date.now() - 60_000)).execute();
+    const expireSessions = () =>
+      t.db
+        .updateTable('sessions')
+        .set('expires_at', new Date(Date.now() - 60_000))
+        .execute();
     const typeTitle = async (page: Page, text: string) => {
       await page.focus('#id_title');
       await page.keyboard.press('End');
@@ -116,8 +165,17 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
     // Signed out meanwhile: the typed text stays, and the user is asked to sign in elsewhere.
     await expireSessions();
     await typeTitle(first.page, ' deluxe');
-    await waitForText(first.page, '[data-testid="autosave-status"]', 'Your session has expired. Log in again in another tab; your changes are kept here.');
-    expect(await first.page.$eval('[data-testid="autosave-status"] a', (a) => [a.getAttribute('href'), a.getAttribute('target')])).to.deep.equal([`/wagtail/login/?next=${encodeURIComponent(`/wagtail/pages/${target.id}/edit/`)}`, '_blank']);
+    await waitForText(
+      first.page,
+      '[data-testid="autosave-status"]',
+      'Your session has expired. Log in again in another tab; your changes are kept here.',
+    );
+    expect(
+      await first.page.$eval('[data-testid="autosave-status"] a', (a) => [
+        a.getAttribute('href'),
+        a.getAttribute('target'),
+      ]),
+    ).to.deep.equal([`/wagtail/login/?next=${encodeURIComponent(`/wagtail/pages/${target.id}/edit/`)}`, '_blank']);
     expect(await first.page.$eval('#id_title', (el) => (el as HTMLInputElement).value)).to.equal('Crab shack deluxe');
     // Saving by hand now would fail: it is held back with the same message.
     await first.page.click('.admin-actions button[type="submit"]:not([name])');
@@ -129,7 +187,9 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
     await waitForText(first.page, '[data-testid="autosave-status"]', 'Draft saved at');
     const saved = (await findPageById(t.db, target.id))!;
     expect((await findRevision(t.db, saved.latest_revision_id!))!.content.title).to.equal('Crab shack deluxe');
-    expect(await first.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('harborline:edit:')))).to.deep.equal([]);
+    expect(
+      await first.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('harborline:edit:'))),
+    ).to.deep.equal([]);
 
     // Expired again, and this time the tab is closed: the copy kept in the browser comes back on reopening.
     await expireSessions();
@@ -145,7 +205,13 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
     await second.page.waitForFunction(
       (staleMs) => {
         const copies = Object.keys(localStorage).filter((key) => key.startsWith('harborline:edit:'));
-        return copies.length > 0 && copies.every((key) => Date.now() - (JSON.parse(localStorage.getItem(key)!) as { heartbeat: number }).heartbeat >= staleMs);
+        return (
+          copies.length > 0 &&
+          copies.every(
+            (key) =>
+              Date.now() - (JSON.parse(localStorage.getItem(key)!) as { heartbeat: number }).heartbeat >= staleMs,
+          )
+        );
       },
       { polling: 100, timeout: 10_000 },
       3 * 500,
@@ -154,10 +220,14 @@ describe('back office editing sessions in Chromium (two users on one page)', () 
     await fastEditor(second.page, 500, 500);
     await second.page.goto(editUrl, { waitUntil: 'load' });
     await waitForText(second.page, '[data-testid="autosave-status"]', 'were restored');
-    expect(await second.page.$eval('#id_title', (el) => (el as HTMLInputElement).value)).to.equal('Crab shack deluxe and bar');
+    expect(await second.page.$eval('#id_title', (el) => (el as HTMLInputElement).value)).to.equal(
+      'Crab shack deluxe and bar',
+    );
     await waitForText(second.page, '[data-testid="autosave-status"]', 'Draft saved at');
     const restored = (await findPageById(t.db, target.id))!;
-    expect((await findRevision(t.db, restored.latest_revision_id!))!.content.title).to.equal('Crab shack deluxe and bar');
+    expect((await findRevision(t.db, restored.latest_revision_id!))!.content.title).to.equal(
+      'Crab shack deluxe and bar',
+    );
     second.assertClean();
     await context.close();
   });

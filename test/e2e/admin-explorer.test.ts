@@ -15,14 +15,30 @@ describe('back office explorer in Chromium: menu order and search', () => {
   const kids: Page[] = [];
 
   before(async () => {
-    const home = await suite.app.db.selectFrom('pages').selectAll().where('title', '=', 'Harborline Seafood').where('depth', '=', 2).executeTakeFirstOrThrow();
-    parent = await createPage(suite.app.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Keyboard menu', content: emptyContent, publish: true });
-    for (const title of ['Scallops', 'Shrimp', 'Squid']) kids.push(await createPage(suite.app.db, { parentId: parent.id, pageType: 'ExamplePage', title, content: emptyContent }));
+    const home = await suite.app.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('title', '=', 'Harborline Seafood')
+      .where('depth', '=', 2)
+      .executeTakeFirstOrThrow();
+    parent = await createPage(suite.app.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Keyboard menu',
+      content: emptyContent,
+      publish: true,
+    });
+    for (const title of ['Scallops', 'Shrimp', 'Squid'])
+      kids.push(
+        await createPage(suite.app.db, { parentId: parent.id, pageType: 'ExamplePage', title, content: emptyContent }),
+      );
   });
 
-  const rowTitles = (page: Tab) => page.$$eval('tbody tr .admin-table__title', (links) => links.map((link) => link.textContent));
+  const rowTitles = (page: Tab) =>
+    page.$$eval('tbody tr .admin-table__title', (links) => links.map((link) => link.textContent));
   const focusedId = (page: Tab) => page.evaluate(() => document.activeElement?.id ?? '');
-  const pressEnterAndWait = (page: Tab) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+  const pressEnterAndWait = (page: Tab) =>
+    Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
 
   it('reorders children by keyboard, the focus staying on the control used, with no axe violations', async () => {
     const tab = await openTab(suite.chromium.browser);
@@ -56,7 +72,13 @@ describe('back office explorer in Chromium: menu order and search', () => {
     expect(await focusedId(page)).to.equal(`move-up-${kids[0]!.id}`);
     expect(await axeViolations(page)).to.deep.equal([]);
 
-    const order = await suite.app.db.selectFrom('pages').select('title').where('path', 'like', `${parent.path}%`).where('depth', '=', parent.depth + 1).orderBy('path').execute();
+    const order = await suite.app.db
+      .selectFrom('pages')
+      .select('title')
+      .where('path', 'like', `${parent.path}%`)
+      .where('depth', '=', parent.depth + 1)
+      .orderBy('path')
+      .execute();
     expect(order.map((p) => p.title)).to.deep.equal(['Shrimp', 'Scallops', 'Squid']);
     tab.assertClean();
     await page.close();
@@ -74,7 +96,9 @@ describe('back office explorer in Chromium: menu order and search', () => {
     expect(new URL(page.url()).pathname).to.equal('/wagtail/pages/search/');
     expect(await page.$eval('#id_page_search', (input) => (input as HTMLInputElement).value)).to.equal('squ');
     expect(await rowTitles(page)).to.deep.equal(['Squid']);
-    expect(await page.$eval('tbody tr td:nth-child(2) a', (a) => [a.getAttribute('href'), a.firstChild?.textContent])).to.deep.equal([`/wagtail/pages/${parent.id}/`, 'Keyboard menu']);
+    expect(
+      await page.$eval('tbody tr td:nth-child(2) a', (a) => [a.getAttribute('href'), a.firstChild?.textContent]),
+    ).to.deep.equal([`/wagtail/pages/${parent.id}/`, 'Keyboard menu']);
     expect(await axeViolations(page)).to.deep.equal([]);
     tab.assertClean();
     await page.close();

@@ -16,15 +16,38 @@ describe('the focal point picker in Chromium', () => {
    * A public page whose social grid (square tiles, cropped) shows the image as blocks store it
    * now (what the image chooser gives), and the colour at the left edge of its tile as drawn.
    */
-  async function tileLeftEdge(imageId: number, slug: string): Promise<{ objectPosition: string; red: number; blue: number }> {
+  async function tileLeftEdge(
+    imageId: number,
+    slug: string,
+  ): Promise<{ objectPosition: string; red: number; blue: number }> {
     const db = suite.app.db;
-    const home = await db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    const value = { heading: 'Share Your Catch', handle: 'harborline', images: [await imageForBlocks(db, imageId, openMediaStorage(suite.app.config.media))] };
-    await createPage(db, { parentId: home.id, pageType: 'ExamplePage', title: slug, slug, content: { body: [{ type: 'social_grid', id: 'sg', value }], confirmation_content: [] }, publish: true });
+    const home = await db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const value = {
+      heading: 'Share Your Catch',
+      handle: 'harborline',
+      images: [await imageForBlocks(db, imageId, openMediaStorage(suite.app.config.media))],
+    };
+    await createPage(db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: slug,
+      slug,
+      content: { body: [{ type: 'social_grid', id: 'sg', value }], confirmation_content: [] },
+      publish: true,
+    });
     const tab = await suite.visit(`/${slug}/`);
     const img = (await tab.page.$('.block-social-grid__images img'))!;
     await img.scrollIntoView();
-    await tab.page.waitForFunction((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0, {}, img);
+    await tab.page.waitForFunction(
+      (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+      {},
+      img,
+    );
     const objectPosition = await img.evaluate((el) => getComputedStyle(el).objectPosition);
     const shot = Buffer.from(await img.screenshot({ type: 'png' }));
     const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
@@ -36,10 +59,16 @@ describe('the focal point picker in Chromium', () => {
   it('sets the focal point by clicking the image, fills the numeric fields, and the crop follows it (computed and as drawn)', async () => {
     // Red down the left fifth, blue elsewhere: a centred square crop shows only blue.
     const data = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#0000cc' } })
-      .composite([{ input: { create: { width: 160, height: 400, channels: 3, background: '#cc0000' } }, left: 0, top: 0 }])
+      .composite([
+        { input: { create: { width: 160, height: 400, channels: 3, background: '#cc0000' } }, left: 0, top: 0 },
+      ])
       .jpeg({ quality: 95 })
       .toBuffer();
-    const image = await createImage(suite.app.db, openMediaStorage(suite.app.config.media), { title: 'Focal test card', data, defaultAltText: 'A red and blue test card' });
+    const image = await createImage(suite.app.db, openMediaStorage(suite.app.config.media), {
+      title: 'Focal test card',
+      data,
+      defaultAltText: 'A red and blue test card',
+    });
     const before = await tileLeftEdge(image.id, 'e2e-focal-before');
     expect(before.objectPosition).to.equal('50% 50%');
     expect(before.blue).to.be.greaterThan(150);
@@ -70,7 +99,11 @@ describe('the focal point picker in Chromium', () => {
     expect(await page.$eval('.focal-point-picker__marker', (el) => (el as HTMLElement).style.left)).to.equal('15%');
 
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.admin-form button[type="submit"]')]);
-    const saved = await suite.app.db.selectFrom('images').selectAll().where('id', '=', image.id).executeTakeFirstOrThrow();
+    const saved = await suite.app.db
+      .selectFrom('images')
+      .selectAll()
+      .where('id', '=', image.id)
+      .executeTakeFirstOrThrow();
     expect(saved.focal_point_x).to.equal(0.15);
     expect(saved.focal_point_y).to.be.closeTo(0.5, 0.02);
     const movedCrop = fillCropBox(saved, { width: 300, height: 300 }, focalPointOf(saved));

@@ -8,7 +8,8 @@ import { signInToAdmin } from '../helpers/admin-sign-in';
 
 const OTHER = { username: 'night-editor', password: 'night-editor-password' };
 
-const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) => signInToAdmin(page, baseUrl, who);
+const signIn = (page: Page, baseUrl: string, who: { username: string; password: string }) =>
+  signInToAdmin(page, baseUrl, who);
 
 async function submit(page: Page, selector: string) {
   await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
@@ -32,7 +33,12 @@ describe('back office page lifecycle in Chromium', () => {
   });
 
   it('creates a page with blocks, drafts, publishes, compares, reverts, and locks against another user', async () => {
-    const home = await t.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    const home = await t.db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     const tab = await openTab(chromium.browser);
     const { page } = tab;
     await signIn(page, server.baseUrl, TEST_ADMIN);
@@ -78,7 +84,9 @@ describe('back office page lifecycle in Chromium', () => {
     // Revisions: the first version, the draft with the heading, the published copy of it. Compare
     // the draft with the first version: only the added heading shows.
     await page.goto(`${server.baseUrl}/wagtail/pages/${pageId}/revisions/`, { waitUntil: 'load' });
-    const compareLinks = await page.$$eval('a[href*="/revisions/compare/"]', (links) => links.map((a) => a.getAttribute('href')!));
+    const compareLinks = await page.$$eval('a[href*="/revisions/compare/"]', (links) =>
+      links.map((a) => a.getAttribute('href')!),
+    );
     const previous = compareLinks.filter((href) => !href.endsWith('...live/')).at(-1)!;
     await page.goto(`${server.baseUrl}${previous}`, { waitUntil: 'load' });
     const compareText = await page.$eval('main', (el) => el.textContent ?? '');
@@ -88,7 +96,10 @@ describe('back office page lifecycle in Chromium', () => {
     // Revert to the first revision: a new draft without the heading; the live page keeps it.
     await page.goto(`${server.baseUrl}/wagtail/pages/${pageId}/revisions/`, { waitUntil: 'load' });
     const revertButtons = await page.$$('form[action$="/revert/"] button');
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), revertButtons[revertButtons.length - 1]!.click()]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'load' }),
+      revertButtons[revertButtons.length - 1]!.click(),
+    ]);
     expect(await page.$eval('[role="status"]', (el) => el.textContent)).to.include('reverted');
     await page.waitForSelector('[data-stream-field="body"]');
     expect(await page.$$('[data-stream-field="body"] li[data-block-type="heading"]')).to.have.length(0);
@@ -96,15 +107,22 @@ describe('back office page lifecycle in Chromium', () => {
 
     // Lock as the admin; another user sees who locked it and cannot save.
     await chooseEditAction(page, 'Lock');
-    expect(await page.$eval('[data-testid="lock-banner"]', (el) => el.textContent)).to.include('You have locked this page');
+    expect(await page.$eval('[data-testid="lock-banner"]', (el) => el.textContent)).to.include(
+      'You have locked this page',
+    );
     const context = await chromium.browser.createBrowserContext();
     const other = await context.newPage();
     await signIn(other, server.baseUrl, OTHER);
     await other.goto(`${server.baseUrl}/wagtail/pages/${pageId}/edit/`, { waitUntil: 'load' });
-    expect(await other.$eval('[data-testid="lock-banner"]', (el) => el.textContent)).to.match(/This page is locked by Site .* UTC/);
+    expect(await other.$eval('[data-testid="lock-banner"]', (el) => el.textContent)).to.match(
+      /This page is locked by Site .* UTC/,
+    );
     await other.click('#id_title', { count: 3 });
     await other.type('#id_title', 'Taken over');
-    const [response] = await Promise.all([other.waitForNavigation({ waitUntil: 'load' }), other.click('.admin-actions button[type="submit"]:not([name])')]);
+    const [response] = await Promise.all([
+      other.waitForNavigation({ waitUntil: 'load' }),
+      other.click('.admin-actions button[type="submit"]:not([name])'),
+    ]);
     expect(response?.status()).to.equal(423);
     expect(await other.$eval('[role="alert"]', (el) => el.textContent)).to.include('locked by');
     expect(await other.$eval('#id_title', (el) => (el as HTMLInputElement).value)).to.equal('Taken over');

@@ -14,7 +14,12 @@ describe('page privacy in Chromium', () => {
   const suite = useBrowserSuite();
 
   it('a staff user sets a shared password in the admin; a visitor is asked for it and sees the page after the right one', async () => {
-    const home = await suite.app.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    const home = await suite.app.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     const secret = await createPage(suite.app.db, {
       parentId: home.id,
       pageType: 'ExamplePage',
@@ -38,7 +43,12 @@ describe('page privacy in Chromium', () => {
     await staff.page.click('input[name="restriction_type"][value="password"]');
     await submit(staff.page, '.admin-form button[type="submit"]');
     expect(await staff.page.$eval('#id_password-error', (el) => el.textContent)).to.equal('This field is required.');
-    expect(await staff.page.$eval('input[name="restriction_type"][value="password"]', (el) => (el as HTMLInputElement).checked)).to.equal(true);
+    expect(
+      await staff.page.$eval(
+        'input[name="restriction_type"][value="password"]',
+        (el) => (el as HTMLInputElement).checked,
+      ),
+    ).to.equal(true);
     expect(await axeViolations(staff.page)).to.deep.equal([]);
     await staff.page.type('#id_password', 'claws-and-butter');
     await submit(staff.page, '.admin-form button[type="submit"]');
@@ -57,8 +67,12 @@ describe('page privacy in Chromium', () => {
 
     await visitor.page.type('#id_password', 'lobster-bisque');
     await submit(visitor.page, 'form button[type="submit"]');
-    expect(await visitor.page.$eval('[role="alert"]', (el) => el.textContent)).to.equal('The password you have entered is not correct. Please try again.');
-    expect(await visitor.page.$eval('#id_password', (el) => el.getAttribute('aria-describedby'))).to.equal('id_password-error');
+    expect(await visitor.page.$eval('[role="alert"]', (el) => el.textContent)).to.equal(
+      'The password you have entered is not correct. Please try again.',
+    );
+    expect(await visitor.page.$eval('#id_password', (el) => el.getAttribute('aria-describedby'))).to.equal(
+      'id_password-error',
+    );
     expect(await axeViolations(visitor.page)).to.deep.equal([]);
 
     await visitor.page.type('#id_password', 'claws-and-butter');

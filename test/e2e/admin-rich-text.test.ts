@@ -17,7 +17,11 @@ const EDITOR = '[data-widget="rich_text"] .admin-rich-text__content';
 /** Focuses the editor and puts the caret at the end of its text (Ctrl+End, once the focus has settled). */
 async function caretToEnd(page: Page) {
   await page.focus(EDITOR);
-  await page.waitForFunction((selector) => document.querySelector(selector)?.contains(document.getSelection()?.anchorNode ?? null), {}, EDITOR);
+  await page.waitForFunction(
+    (selector) => document.querySelector(selector)?.contains(document.getSelection()?.anchorNode ?? null),
+    {},
+    EDITOR,
+  );
   await page.keyboard.down('Control');
   await page.keyboard.press('End');
   await page.keyboard.up('Control');
@@ -28,10 +32,15 @@ async function caretToEnd(page: Page) {
     (selector) => {
       const selection = document.getSelection();
       const last = document.querySelector(selector)?.lastElementChild;
-      const domAtEnd = Boolean(selection?.isCollapsed && last?.contains(selection.anchorNode) && selection.anchorOffset === (selection.anchorNode?.textContent ?? '').length);
+      const domAtEnd = Boolean(
+        selection?.isCollapsed &&
+        last?.contains(selection.anchorNode) &&
+        selection.anchorOffset === (selection.anchorNode?.textContent ?? '').length,
+      );
       const editor = (document.querySelector(selector) as (Element & { editor?: any }) | null)?.editor;
       const head = editor?.state.selection.$head;
-      if (!domAtEnd || !head || !editor.state.selection.empty || head.parentOffset !== head.parent.content.size) return false;
+      if (!domAtEnd || !head || !editor.state.selection.empty || head.parentOffset !== head.parent.content.size)
+        return false;
       for (let depth = head.depth; depth >= 1; depth -= 1) if (head.after(depth) !== head.end(depth - 1)) return false;
       return true;
     },
@@ -45,8 +54,18 @@ describe('rich text editor and page chooser in Chromium', () => {
 
   it('formats with the toolbar and the keyboard, links a page through the chooser by keyboard, and stores what the server keeps', async () => {
     const db = suite.app.db;
-    const story = await db.selectFrom('pages').select(['id']).where('slug', '=', 'about').orderBy('path').executeTakeFirstOrThrow();
-    const terms = await db.selectFrom('pages').select(['id']).where('slug', '=', 'terms-of-use').orderBy('path').executeTakeFirstOrThrow();
+    const story = await db
+      .selectFrom('pages')
+      .select(['id'])
+      .where('slug', '=', 'about')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const terms = await db
+      .selectFrom('pages')
+      .select(['id'])
+      .where('slug', '=', 'terms-of-use')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     const tab = await openTab(suite.chromium.browser);
     const { page } = tab;
     // axe is injected without a nonce.
@@ -89,17 +108,23 @@ describe('rich text editor and page chooser in Chromium', () => {
     // The chooser opens on the site roots, with the search field focused.
     await page.waitForFunction(() => document.querySelector('.admin-chooser__status')?.textContent?.match(/\d+ page/));
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).to.equal('search');
-    expect(await page.$$eval('.admin-chooser__title', (els) => els.map((el) => el.textContent))).to.include('Choose Harborline Seafood');
+    expect(await page.$$eval('.admin-chooser__title', (els) => els.map((el) => el.textContent))).to.include(
+      'Choose Harborline Seafood',
+    );
     expect(await axeViolations(page)).to.deep.equal([]);
 
     await page.keyboard.type('Terms of');
-    await page.waitForFunction(() => document.querySelector('.admin-chooser__list-title')?.textContent?.includes('Terms of'));
+    await page.waitForFunction(() =>
+      document.querySelector('.admin-chooser__list-title')?.textContent?.includes('Terms of'),
+    );
     // The US and Canadian sites each have a Terms of Use page; this site's comes first.
     await page.waitForFunction(() => document.querySelector('.admin-chooser__status')?.textContent === '2 pages');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Choose Terms of Use');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => !document.querySelector('.admin-link-dialog') && !document.querySelector('.admin-chooser'));
+    await page.waitForFunction(
+      () => !document.querySelector('.admin-link-dialog') && !document.querySelector('.admin-chooser'),
+    );
     // Focus is back in the text, after the link: typing continues the paragraph.
     await page.waitForFunction((selector) => document.activeElement === document.querySelector(selector), {}, EDITOR);
     await page.keyboard.type('.');
@@ -111,9 +136,13 @@ describe('rich text editor and page chooser in Chromium', () => {
     for (let i = 0; i < 'chowder'.length; i++) await page.keyboard.press('ArrowLeft');
     await page.keyboard.up('Shift');
     await page.click('[data-widget="rich_text"] [data-format="bold"]');
-    expect(await page.$eval('[data-widget="rich_text"] [data-format="bold"]', (el) => el.getAttribute('aria-pressed'))).to.equal('true');
+    expect(
+      await page.$eval('[data-widget="rich_text"] [data-format="bold"]', (el) => el.getAttribute('aria-pressed')),
+    ).to.equal('true');
 
-    const posted = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as { body: Block[] };
+    const posted = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as {
+      body: Block[];
+    };
     const postedHtml = posted.body.find((block) => block.type === 'rich_text')!.value.html as string;
     const link = `<a href="/terms-of-use/" data-page-id="${terms.id}">Terms of Use</a>`;
     expect(postedHtml).to.equal(
@@ -122,7 +151,10 @@ describe('rich text editor and page chooser in Chromium', () => {
     );
 
     // Save draft: the server's sanitiser keeps exactly what the editor produced.
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('.admin-actions button[type="submit"]:not([name]):not([formaction])')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'load' }),
+      page.click('.admin-actions button[type="submit"]:not([name]):not([formaction])'),
+    ]);
     expect(await page.$eval('.admin-message[role="status"]', (el) => el.textContent)).to.include('has been updated');
     const revision = await db
       .selectFrom('page_revisions')
@@ -130,22 +162,31 @@ describe('rich text editor and page chooser in Chromium', () => {
       .where('page_id', '=', story.id)
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    const stored = (revision.content as unknown as { content: { body: Block[] } }).content.body.find((block) => block.type === 'rich_text')!.value.html;
+    const stored = (revision.content as unknown as { content: { body: Block[] } }).content.body.find(
+      (block) => block.type === 'rich_text',
+    )!.value.html;
     expect(stored).to.equal(postedHtml);
 
     // The editor reopens the stored HTML unchanged (no drift between editor and sanitiser).
     await page.waitForSelector(EDITOR);
-    const reopened = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as { body: Block[] };
+    const reopened = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as {
+      body: Block[];
+    };
     expect(reopened.body.find((block) => block.type === 'rich_text')!.value.html).to.equal(stored);
     await caretToEnd(page);
     await page.keyboard.type('!');
     await page.keyboard.press('Backspace');
-    const retyped = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as { body: Block[] };
+    const retyped = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as {
+      body: Block[];
+    };
     expect(retyped.body.find((block) => block.type === 'rich_text')!.value.html).to.equal(stored);
 
     // The draft's preview renders it as the public site will; the public site waits for publishing.
     const expected = `<p>Order the <strong>lobster</strong> or see ${link}.</p><p>Try the <strong>chowder</strong></p>`;
-    const draft = await page.evaluate((url) => fetch(url).then((res) => res.text()), `/wagtail/pages/${story.id}/view_draft/`);
+    const draft = await page.evaluate(
+      (url) => fetch(url).then((res) => res.text()),
+      `/wagtail/pages/${story.id}/view_draft/`,
+    );
     expect(draft).to.include(expected);
     const publicHtml = () => fetch(`${suite.server.baseUrl}/about/`).then((res) => res.text());
     expect(await publicHtml()).to.not.include('chowder');
@@ -161,8 +202,18 @@ describe('rich text editor and page chooser in Chromium', () => {
     const { page } = tab;
     await page.setBypassCSP(true);
     const db = suite.app.db;
-    const home = await db.selectFrom('pages').select(['id']).where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    const story = await db.selectFrom('pages').select(['id']).where('slug', '=', 'about').orderBy('path').executeTakeFirstOrThrow();
+    const home = await db
+      .selectFrom('pages')
+      .select(['id'])
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const story = await db
+      .selectFrom('pages')
+      .select(['id'])
+      .where('slug', '=', 'about')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     await signIn(page, suite.server.baseUrl);
     await page.goto(`${suite.server.baseUrl}/wagtail/pages/${home.id}/edit/`, { waitUntil: 'load' });
 
@@ -180,7 +231,9 @@ describe('rich text editor and page chooser in Chromium', () => {
     }
     const field = '[data-stream-field="body"] li[data-block-type="tiered_nav"] [data-field="root_page"]';
     await page.waitForSelector(field);
-    expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal('No page chosen');
+    expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal(
+      'No page chosen',
+    );
 
     // Browse: Harborline Seafood's children, then choose Our Story, all by keyboard.
     await page.focus(`${field} button`);
@@ -189,7 +242,9 @@ describe('rich text editor and page chooser in Chromium', () => {
     const browse = await page.$$('.admin-chooser__browse');
     await browse[0]!.focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.querySelector('.admin-chooser__list-title')?.textContent === 'Pages in Harborline Seafood');
+    await page.waitForFunction(
+      () => document.querySelector('.admin-chooser__list-title')?.textContent === 'Pages in Harborline Seafood',
+    );
     expect(await page.evaluate(() => document.activeElement?.className)).to.include('admin-chooser__list-title');
     expect(await axeViolations(page)).to.deep.equal([]);
     const choose = await page.$$('.admin-chooser__title');
@@ -201,13 +256,19 @@ describe('rich text editor and page chooser in Chromium', () => {
       }
     }
     await page.waitForFunction(() => !document.querySelector('.admin-chooser'));
-    expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal('Our Story (/about/)');
+    expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal(
+      'Our Story (/about/)',
+    );
     // Focus returns to the trigger, which now offers a change.
     expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Change page for Root page');
     // A required field offers no Clear.
-    expect(await page.$$eval(`${field} button`, (els) => els.map((el) => el.textContent))).to.deep.equal(['Change page for Root page']);
+    expect(await page.$$eval(`${field} button`, (els) => els.map((el) => el.textContent))).to.deep.equal([
+      'Change page for Root page',
+    ]);
 
-    const posted = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as { body: Block[] };
+    const posted = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as {
+      body: Block[];
+    };
     const nav = posted.body.find((block) => block.type === 'tiered_nav')!;
     expect(nav.value.root_page).to.deep.equal({ id: story.id, url: '/about/', title: 'Our Story' });
     tab.assertClean();

@@ -5,8 +5,6 @@ import { TEST_ADMIN } from '../helpers/app';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
 
-
-
 describe('back office settings screens in Chromium', () => {
   const suite = useBrowserSuite();
 
@@ -30,10 +28,15 @@ describe('back office settings screens in Chromium', () => {
     // Empty the name and tick a permission without a page: both errors show, the form is kept.
     await page.$eval('#id_name', (input) => ((input as HTMLInputElement).value = ''));
     await page.click('#id_new_permissions_0');
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('form.admin-form button[type=submit]')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'load' }),
+      page.click('form.admin-form button[type=submit]'),
+    ]);
     expect(await page.$eval('[role=alert]', (el) => el.textContent)).to.include('could not be saved');
     expect(await page.$eval('#id_name-error', (el) => el.textContent)).to.equal('This field is required.');
-    expect(await page.$eval('#id_new_page-error', (el) => el.textContent)).to.equal('Choose the page these permissions apply to.');
+    expect(await page.$eval('#id_new_page-error', (el) => el.textContent)).to.equal(
+      'Choose the page these permissions apply to.',
+    );
     expect(await page.$eval('#id_new_permissions_0', (el) => (el as HTMLInputElement).checked)).to.equal(true);
     expect(await axeViolations(page)).to.deep.equal([]);
     tab.assertClean();

@@ -24,7 +24,8 @@ describe('snippets in the back office (Chromium)', function () {
     return { ...tab, context };
   }
   const go = (page: Page, path: string) => page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'load' });
-  const submit = (page: Page, selector: string) => Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
+  const submit = (page: Page, selector: string) =>
+    Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   const publicHeader = async (host: string, path = '/') => {
     const tab = await suite.visit(path, { host });
     const links = await tab.page.$$eval('.site-header a', (anchors) => anchors.map((a) => a.textContent?.trim() ?? ''));
@@ -33,8 +34,19 @@ describe('snippets in the back office (Chromium)', function () {
     return links;
   };
   const navId = async (hostname: string, languageCode: string) => {
-    const site = await suite.app.db.selectFrom('sites').select('id').where('hostname', '=', hostname).executeTakeFirstOrThrow();
-    return (await suite.app.db.selectFrom('snippet_navigation').select('id').where('site_id', '=', site.id).where('language_code', '=', languageCode).executeTakeFirstOrThrow()).id;
+    const site = await suite.app.db
+      .selectFrom('sites')
+      .select('id')
+      .where('hostname', '=', hostname)
+      .executeTakeFirstOrThrow();
+    return (
+      await suite.app.db
+        .selectFrom('snippet_navigation')
+        .select('id')
+        .where('site_id', '=', site.id)
+        .where('language_code', '=', languageCode)
+        .executeTakeFirstOrThrow()
+    ).id;
   };
 
   it('edits the header menu as a draft, previews it on the site, publishes it, and both sites show their new header', async () => {
@@ -49,7 +61,11 @@ describe('snippets in the back office (Chromium)', function () {
     ] as const) {
       await go(page, `/wagtail/snippets/core/tierednavigation/edit/${await navId(hostname, language)}/`);
       const menu = await page.$eval('#id_menu', (el) => (el as HTMLTextAreaElement).value);
-      await page.$eval('#id_menu', (el, value) => ((el as HTMLTextAreaElement).value = value), menu.replace('- Full Menu | /menu/', `- Full Menu | /menu/\n- ${label} | /specials/`));
+      await page.$eval(
+        '#id_menu',
+        (el, value) => ((el as HTMLTextAreaElement).value = value),
+        menu.replace('- Full Menu | /menu/', `- Full Menu | /menu/\n- ${label} | /specials/`),
+      );
       // Save draft: the public header does not change.
       await submit(page, 'button[name="action-draft"]');
       expect(await page.$eval('.admin-message', (el) => el.textContent)).to.match(/saved as a draft\.$/);
@@ -60,7 +76,11 @@ describe('snippets in the back office (Chromium)', function () {
       await page.click('button[formaction*="/preview/"]');
       const preview = (await (await opened).page())!;
       await preview.waitForSelector('.site-header');
-      await preview.waitForFunction((text) => [...document.querySelectorAll('.site-header a')].some((a) => a.textContent?.trim() === text), {}, label);
+      await preview.waitForFunction(
+        (text) => [...document.querySelectorAll('.site-header a')].some((a) => a.textContent?.trim() === text),
+        {},
+        label,
+      );
       await preview.close();
 
       await submit(page, 'button[name="action-publish"]');
@@ -78,9 +98,11 @@ describe('snippets in the back office (Chromium)', function () {
     it(`shows the snippets index, lists and edit screens (also with errors) with no axe violations at ${viewport.width} px`, async () => {
       const { page, assertClean } = await signIn(viewport);
       const db = suite.app.db;
-      const country = (await db.selectFrom('snippet_countries').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+      const country = (await db.selectFrom('snippet_countries').select('id').orderBy('id').executeTakeFirstOrThrow())
+        .id;
       const footer = (await db.selectFrom('snippet_footers').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-      const toolbox = (await db.selectFrom('snippet_toolboxes').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+      const toolbox = (await db.selectFrom('snippet_toolboxes').select('id').orderBy('id').executeTakeFirstOrThrow())
+        .id;
       const nav = await navId('localhost', 'en-US');
       for (const path of [
         '/wagtail/snippets/',
@@ -97,7 +119,9 @@ describe('snippets in the back office (Chromium)', function () {
       ]) {
         await go(page, path);
         expect(await axeViolations(page, { tags: WCAG_TAGS }), path).to.deep.equal([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, `${path} scrolls sideways`).to.be.at.most(0);
       }
       // Errors: each field names its own and keeps the input.
@@ -105,13 +129,17 @@ describe('snippets in the back office (Chromium)', function () {
       await page.$eval('#id_iso_code', (el) => ((el as HTMLInputElement).value = 'USA'));
       await page.$eval('#id_printable_name', (el) => ((el as HTMLInputElement).value = ''));
       await submit(page, 'form.admin-form button[type=submit]');
-      expect(await page.$eval('#id_iso_code-error', (el) => el.textContent)).to.equal('Enter the two-letter ISO 3166 code, such as US or CA.');
+      expect(await page.$eval('#id_iso_code-error', (el) => el.textContent)).to.equal(
+        'Enter the two-letter ISO 3166 code, such as US or CA.',
+      );
       expect(await page.$eval('#id_iso_code', (el) => (el as HTMLInputElement).value)).to.equal('USA');
       expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
       await go(page, `/wagtail/snippets/core/tierednavigation/edit/${nav}/`);
       await page.$eval('#id_menu', (el) => ((el as HTMLTextAreaElement).value = '- Orphan | /x/'));
       await submit(page, 'button[name="action-draft"]');
-      expect(await page.$eval('#id_menu-error', (el) => el.textContent)).to.match(/^Line 1: a link must come after a section line/);
+      expect(await page.$eval('#id_menu-error', (el) => el.textContent)).to.match(
+        /^Line 1: a link must come after a section line/,
+      );
       expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
       assertClean();
       await page.close();

@@ -10,8 +10,20 @@ describe('back office usage, delete warning and embeds in Chromium', () => {
 
   it('warns before deleting a used page, lists where it is used, and shows the embeds, with no axe violations at 1280 and 390 px', async () => {
     const db = suite.app.db;
-    const home = await db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    const target = await createPage(db, { parentId: home.id, pageType: 'ExamplePage', title: 'Used target', slug: 'e2e-used-target', content: { body: [], confirmation_content: [] }, publish: true });
+    const home = await db
+      .selectFrom('pages')
+      .selectAll()
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const target = await createPage(db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Used target',
+      slug: 'e2e-used-target',
+      content: { body: [], confirmation_content: [] },
+      publish: true,
+    });
     await createPage(db, {
       parentId: home.id,
       pageType: 'ExamplePage',
@@ -19,8 +31,20 @@ describe('back office usage, delete warning and embeds in Chromium', () => {
       slug: 'e2e-linking',
       content: {
         body: [
-          { type: 'rich_text', id: 'a', value: { html: `<p><a href="/e2e-used-target/" data-page-id="${target.id}">Target</a></p>`, alignment: 'left', container: 'full' } },
-          { type: 'iframe', id: 'b', value: { title: 'Dock video', url: 'https://www.youtube-nocookie.com/embed/e2eDockVideo', height: 400 } },
+          {
+            type: 'rich_text',
+            id: 'a',
+            value: {
+              html: `<p><a href="/e2e-used-target/" data-page-id="${target.id}">Target</a></p>`,
+              alignment: 'left',
+              container: 'full',
+            },
+          },
+          {
+            type: 'iframe',
+            id: 'b',
+            value: { title: 'Dock video', url: 'https://www.youtube-nocookie.com/embed/e2eDockVideo', height: 400 },
+          },
         ],
         confirmation_content: [],
       },
@@ -60,11 +84,17 @@ describe('back office usage, delete warning and embeds in Chromium', () => {
   });
 
   it('warns before deleting a used snippet (the block gallery includes the demo toolbox) and lists where it is used', async () => {
-    const toolbox = await suite.app.db.selectFrom('snippet_toolboxes').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const toolbox = await suite.app.db
+      .selectFrom('snippet_toolboxes')
+      .select('id')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const tab = await openTab(suite.chromium.browser);
     const { page } = tab;
     await page.setBypassCSP(true);
-    await page.goto(`${suite.server.baseUrl}/wagtail/snippets/core/toolbox/delete/${toolbox.id}/`, { waitUntil: 'load' });
+    await page.goto(`${suite.server.baseUrl}/wagtail/snippets/core/toolbox/delete/${toolbox.id}/`, {
+      waitUntil: 'load',
+    });
     if (new URL(page.url()).pathname === '/wagtail/login/') {
       await page.type('#id_username', TEST_ADMIN.username);
       await page.type('#id_password', TEST_ADMIN.password);
@@ -76,7 +106,9 @@ describe('back office usage, delete warning and embeds in Chromium', () => {
       await page.setViewport({ width, height: 900 });
       expect(await axeViolations(page), `snippet delete at ${width}`).to.deep.equal([]);
     }
-    await page.goto(`${suite.server.baseUrl}/wagtail/snippets/core/toolbox/usage/${toolbox.id}/`, { waitUntil: 'load' });
+    await page.goto(`${suite.server.baseUrl}/wagtail/snippets/core/toolbox/usage/${toolbox.id}/`, {
+      waitUntil: 'load',
+    });
     expect(await page.$eval('main', (el) => el.textContent)).to.include('Block Gallery');
     tab.assertClean();
     await page.close();

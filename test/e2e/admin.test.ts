@@ -4,9 +4,6 @@ import { TEST_ADMIN } from '../helpers/app';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
 
-
-
-
 describe('back office in Chromium', () => {
   const suite = useBrowserSuite();
 
@@ -48,9 +45,24 @@ describe('back office in Chromium', () => {
     await page.type('#id_username', TEST_ADMIN.username);
     await page.type('#id_password', TEST_ADMIN.password);
     await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-    const home = await suite.app.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
-    const story = await suite.app.db.selectFrom('pages').select('id').where('slug', '=', 'about').executeTakeFirstOrThrow();
-    for (const path of ['/wagtail/', `/wagtail/pages/${home.id}/`, `/wagtail/pages/${home.id}/?ordering=ord`, `/wagtail/pages/${story.id}/edit/`, `/wagtail/pages/${story.id}/privacy/`]) {
+    const home = await suite.app.db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const story = await suite.app.db
+      .selectFrom('pages')
+      .select('id')
+      .where('slug', '=', 'about')
+      .executeTakeFirstOrThrow();
+    for (const path of [
+      '/wagtail/',
+      `/wagtail/pages/${home.id}/`,
+      `/wagtail/pages/${home.id}/?ordering=ord`,
+      `/wagtail/pages/${story.id}/edit/`,
+      `/wagtail/pages/${story.id}/privacy/`,
+    ]) {
       await page.goto(`${suite.server.baseUrl}${path}`, { waitUntil: 'networkidle0' });
       const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
       expect(widths[0], `${path} is ${widths[0]} px wide`).to.be.at.most(widths[1]!);

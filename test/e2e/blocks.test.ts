@@ -7,7 +7,9 @@ type Tab = Awaited<ReturnType<typeof openTab>>;
 
 /** The gallery's iframes point at the allowed embed host; tests never leave this machine. */
 const assertCleanExceptEmbeds = (tab: Tab) => {
-  const unexpected = tab.problems.filter((problem) => !problem.startsWith('outbound request blocked: https://www.youtube-nocookie.com/'));
+  const unexpected = tab.problems.filter(
+    (problem) => !problem.startsWith('outbound request blocked: https://www.youtube-nocookie.com/'),
+  );
   expect(unexpected, unexpected.join('\n')).to.deep.equal([]);
 };
 
@@ -16,7 +18,10 @@ describe('content blocks in Chromium', () => {
   const suite = useBrowserSuite();
   let scrollPage: string;
   before(async () => {
-    const tall = { type: 'table', value: { caption: 'Filler', rows: Array.from({ length: 40 }, (_, i) => [`Row ${i}`, 'x']) } };
+    const tall = {
+      type: 'table',
+      value: { caption: 'Filler', rows: Array.from({ length: 40 }, (_, i) => [`Row ${i}`, 'x']) },
+    };
     scrollPage = await publishBlocksPage(suite.app.db, 'scroll-nav-test', [
       { type: 'scroll_nav_menu_item', value: { name: 'Starters', slug: 'starters' } },
       tall,
@@ -57,9 +62,14 @@ describe('content blocks in Chromium', () => {
     expect(summaries.length).to.equal(4);
     await summaries[0]!.click();
     await summaries[2]!.click();
-    const open = await tab.page.$$eval('[data-block-type="faqs"] details', (items) => items.map((d) => (d as HTMLDetailsElement).open));
+    const open = await tab.page.$$eval('[data-block-type="faqs"] details', (items) =>
+      items.map((d) => (d as HTMLDetailsElement).open),
+    );
     expect(open).to.deep.equal([true, false, true, false]);
-    const columns = await tab.page.$eval('[data-block-type="faqs"] .block-faqs__list', (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+    const columns = await tab.page.$eval(
+      '[data-block-type="faqs"] .block-faqs__list',
+      (el) => getComputedStyle(el).gridTemplateColumns.split(' ').length,
+    );
     expect(columns).to.equal(2);
     assertCleanExceptEmbeds(tab);
     await tab.page.close();
@@ -73,7 +83,9 @@ describe('content blocks in Chromium', () => {
         (window as unknown as { printCalls: number }).printCalls += 1;
       };
     });
-    expect(await tab.page.$eval('[data-block-type="coupon"] .block-coupon__expiry', (el) => el.textContent)).to.equal('Expires 12.31.27');
+    expect(await tab.page.$eval('[data-block-type="coupon"] .block-coupon__expiry', (el) => el.textContent)).to.equal(
+      'Expires 12.31.27',
+    );
     await tab.page.click('[data-block-type="coupon"] .block-coupon__print');
     await tab.page.waitForSelector('[data-block-type="coupon"] [role="status"]');
     expect(await tab.page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).to.equal(1);
@@ -91,7 +103,9 @@ describe('content blocks in Chromium', () => {
     it(`shows the iframe's ${expected === 'harborline-mobile' ? 'mobile' : 'desktop'} URL at ${width}px`, async () => {
       const tab = await openGallery({ width, height: 900 });
       const visible = await tab.page.$$eval('[data-block-type="iframe"] iframe', (frames) =>
-        frames.filter((frame) => (frame as HTMLElement).offsetParent !== null).map((frame) => ({ src: frame.getAttribute('src'), height: frame.getAttribute('height') })),
+        frames
+          .filter((frame) => (frame as HTMLElement).offsetParent !== null)
+          .map((frame) => ({ src: frame.getAttribute('src'), height: frame.getAttribute('height') })),
       );
       expect(visible).to.have.length(1);
       expect(visible[0]!.src).to.include(expected);
@@ -104,8 +118,25 @@ describe('content blocks in Chromium', () => {
   it('shows the navigation, listing and media blocks on the gallery page', async () => {
     const tab = await openTab(suite.chromium.browser);
     await hydrated(tab.page, `${suite.server.baseUrl}/block-gallery/`);
-    const types = await tab.page.$$eval('[data-block-type]', (els) => els.map((el) => el.getAttribute('data-block-type')));
-    for (const type of ['link_row', 'media_grid', 'scroll_nav_menu_item', 'sitemap', 'social_grid', 'tabbed_features', 'table', 'tiered_nav', 'timeline', 'two_column_feature', 'two_column_hero', 'unsubscribe', 'video_feature', 'alert']) {
+    const types = await tab.page.$$eval('[data-block-type]', (els) =>
+      els.map((el) => el.getAttribute('data-block-type')),
+    );
+    for (const type of [
+      'link_row',
+      'media_grid',
+      'scroll_nav_menu_item',
+      'sitemap',
+      'social_grid',
+      'tabbed_features',
+      'table',
+      'tiered_nav',
+      'timeline',
+      'two_column_feature',
+      'two_column_hero',
+      'unsubscribe',
+      'video_feature',
+      'alert',
+    ]) {
       expect(types).to.include(type);
     }
     tab.assertClean();
@@ -117,13 +148,28 @@ describe('content blocks in Chromium', () => {
     await hydrated(tab.page, `${suite.server.baseUrl}/block-gallery/`);
     await tab.page.focus('[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]');
     await tab.page.keyboard.press('ArrowRight');
-    expect(await tab.page.$eval('[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]', (el) => el.textContent)).to.equal('Dinner');
-    expect(await tab.page.$eval('[data-block-type="tabbed_features"] [role="tabpanel"]:not([hidden])', (el) => el.textContent)).to.include('Dinner Favourites');
+    expect(
+      await tab.page.$eval(
+        '[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]',
+        (el) => el.textContent,
+      ),
+    ).to.equal('Dinner');
+    expect(
+      await tab.page.$eval(
+        '[data-block-type="tabbed_features"] [role="tabpanel"]:not([hidden])',
+        (el) => el.textContent,
+      ),
+    ).to.include('Dinner Favourites');
     await tab.page.setViewport({ width: 390, height: 844 });
     await tab.page.waitForSelector('[data-block-type="tabbed_features"] [role="tablist"][aria-orientation="vertical"]');
     await tab.page.focus('[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]');
     await tab.page.keyboard.press('ArrowDown');
-    expect(await tab.page.$eval('[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]', (el) => el.textContent)).to.equal('Kids');
+    expect(
+      await tab.page.$eval(
+        '[data-block-type="tabbed_features"] [role="tab"][aria-selected="true"]',
+        (el) => el.textContent,
+      ),
+    ).to.equal('Kids');
     tab.assertClean();
     await tab.page.close();
   });
@@ -131,12 +177,23 @@ describe('content blocks in Chromium', () => {
   it('moves the scroll-nav active item and the URL hash with the scroll position', async () => {
     const tab = await openTab(suite.chromium.browser);
     await hydrated(tab.page, `${suite.server.baseUrl}${scrollPage}`);
-    expect(await tab.page.$$eval('.scroll-nav a', (els) => els.map((el) => el.getAttribute('href')))).to.deep.equal(['#starters', '#mains', '#desserts']);
-    await tab.page.evaluate(() => window.scrollTo(0, document.getElementById('mains')!.getBoundingClientRect().top + window.scrollY - 100));
+    expect(await tab.page.$$eval('.scroll-nav a', (els) => els.map((el) => el.getAttribute('href')))).to.deep.equal([
+      '#starters',
+      '#mains',
+      '#desserts',
+    ]);
+    await tab.page.evaluate(() =>
+      window.scrollTo(0, document.getElementById('mains')!.getBoundingClientRect().top + window.scrollY - 100),
+    );
     await tab.page.waitForFunction(() => location.hash === '#mains', { timeout: 2000 });
     expect(await tab.page.$eval('.scroll-nav a[aria-current="location"]', (el) => el.textContent)).to.equal('Mains');
     await tab.page.click('.scroll-nav a[href="#desserts"]');
-    await tab.page.waitForFunction(() => location.hash === '#desserts' && Math.abs(document.getElementById('desserts')!.getBoundingClientRect().top) < 80, { timeout: 3000 });
+    await tab.page.waitForFunction(
+      () =>
+        location.hash === '#desserts' &&
+        Math.abs(document.getElementById('desserts')!.getBoundingClientRect().top) < 80,
+      { timeout: 3000 },
+    );
     expect(await tab.page.$eval('.scroll-nav a[aria-current="location"]', (el) => el.textContent)).to.equal('Desserts');
     tab.assertClean();
     await tab.page.close();
@@ -147,7 +204,11 @@ describe('content blocks in Chromium', () => {
     await hydrated(tab.page, `${suite.server.baseUrl}/block-gallery/`);
     const block = '[data-block-type="video_feature"]';
     expect(await tab.page.$(`${block} video`)).to.equal(null);
-    expect(await tab.page.$$eval(`${block} .block-video-feature__share a`, (els) => els.map((el) => new URL(el.getAttribute('href')!).hostname))).to.deep.equal(['www.facebook.com', 'twitter.com']);
+    expect(
+      await tab.page.$$eval(`${block} .block-video-feature__share a`, (els) =>
+        els.map((el) => new URL(el.getAttribute('href')!).hostname),
+      ),
+    ).to.deep.equal(['www.facebook.com', 'twitter.com']);
     await tab.page.click(`${block} .block-video-feature__teaser button`);
     await tab.page.waitForSelector(`${block} video`, { visible: true });
     await tab.page.click(`${block} .block-video-feature__close`);
@@ -160,9 +221,21 @@ describe('content blocks in Chromium', () => {
   it('prefills the unsubscribe e-mail field from ?utm_unsub=', async () => {
     const tab = await openTab(suite.chromium.browser);
     await hydrated(tab.page, `${suite.server.baseUrl}/block-gallery/?utm_unsub=guest%40example.com&blid=42`);
-    expect(await tab.page.$eval('[data-block-type="unsubscribe"] input[type="email"]', (el) => (el as HTMLInputElement).value)).to.equal('guest@example.com');
-    expect(await tab.page.$eval('[data-block-type="unsubscribe"] input[name="BroadLogId"]', (el) => (el as HTMLInputElement).value)).to.equal('42');
-    expect(await tab.page.$eval('[data-block-type="unsubscribe"] form', (el) => el.getAttribute('action'))).to.equal('/api/fcc/unsubscribe/');
+    expect(
+      await tab.page.$eval(
+        '[data-block-type="unsubscribe"] input[type="email"]',
+        (el) => (el as HTMLInputElement).value,
+      ),
+    ).to.equal('guest@example.com');
+    expect(
+      await tab.page.$eval(
+        '[data-block-type="unsubscribe"] input[name="BroadLogId"]',
+        (el) => (el as HTMLInputElement).value,
+      ),
+    ).to.equal('42');
+    expect(await tab.page.$eval('[data-block-type="unsubscribe"] form', (el) => el.getAttribute('action'))).to.equal(
+      '/api/fcc/unsubscribe/',
+    );
     tab.assertClean();
     await tab.page.close();
   });

@@ -72,14 +72,19 @@ describe('browser error reporting in Chromium', () => {
   it('posts a sampled uncaught error to the envelope endpoint of the DSN', async () => {
     collector.received.length = 0;
     const tab = await openHome(0);
-    expect(tab.chunks.some((url) => /\/chunks\/reporter-\w+\.js$/.test(url)), 'reporter chunk loaded').to.equal(true);
+    expect(
+      tab.chunks.some((url) => /\/chunks\/reporter-\w+\.js$/.test(url)),
+      'reporter chunk loaded',
+    ).to.equal(true);
     // Given as source text: a function compiled by tsx and sent through puppeteer throws
     // somewhere the page's 'error' listeners never hear of, unlike real page code.
     await tab.page.evaluate("setTimeout(() => { throw new TypeError('Boom from the reporting test'); }, 0);");
     await collector.waitForReports(1);
     expect(collector.received).to.have.length(1);
     expect(collector.received[0]!.path).to.equal('/api/42/envelope/?sentry_key=publickey&sentry_version=7');
-    const [header, item, event] = collector.received[0]!.body.split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const [header, item, event] = collector.received[0]!.body.split('\n').map(
+      (line) => JSON.parse(line) as Record<string, any>,
+    );
     expect(header!.dsn).to.equal(options.env.PUBLIC_SENTRY_DSN);
     expect(item).to.deep.equal({ type: 'event' });
     expect(event!.exception.values[0]).to.include({ type: 'TypeError', value: 'Boom from the reporting test' });
@@ -94,11 +99,16 @@ describe('browser error reporting in Chromium', () => {
     collector.received.length = 0;
     const tab = await openHome(0.5);
     const envelopes: string[] = [];
-    tab.page.on('request', (request) => void (request.url().includes('/envelope/') && envelopes.push(request.postData() ?? '')));
+    tab.page.on(
+      'request',
+      (request) => void (request.url().includes('/envelope/') && envelopes.push(request.postData() ?? '')),
+    );
     await tab.page.evaluate("setTimeout(() => { throw new Error('Not in the sample'); }, 0);");
     // A second error drawn inside the sample: once its report arrives, the first one, thrown
     // earlier, would have been sent before it if it were going to be.
-    const secondThrown = new Promise<void>((resolve) => tab.page.on('pageerror', (error) => (error as Error).message?.includes('In the sample') && resolve()));
+    const secondThrown = new Promise<void>((resolve) =>
+      tab.page.on('pageerror', (error) => (error as Error).message?.includes('In the sample') && resolve()),
+    );
     await tab.page.evaluate("window.__random = 0; setTimeout(() => { throw new Error('In the sample'); }, 0);");
     await Promise.all([collector.waitForReports(1), secondThrown]);
     expect(tab.problems).to.deep.equal(['page error: Not in the sample', 'page error: In the sample']);
@@ -119,11 +129,17 @@ describe('browser error reporting in Chromium', () => {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
     const holders = Object.entries(metafile.outputs)
-      .filter(([, output]) => Object.keys(output.inputs).some((input) => input.endsWith('client/error-reporting/reporter.ts')))
+      .filter(([, output]) =>
+        Object.keys(output.inputs).some((input) => input.endsWith('client/error-reporting/reporter.ts')),
+      )
       .map(([path]) => `/static/assets/${path.split('public/assets/')[1]}`);
     expect(holders).to.have.length(1);
     expect(holders[0]).to.match(/\/chunks\/reporter-\w+\.js$/);
-    const eager = [manifest.hydrate.file, ...manifest.hydrate.preload, ...Object.values(manifest.templates).flatMap((t) => [t.file, ...t.preload])];
+    const eager = [
+      manifest.hydrate.file,
+      ...manifest.hydrate.preload,
+      ...Object.values(manifest.templates).flatMap((t) => [t.file, ...t.preload]),
+    ];
     expect(eager).to.not.include(holders[0]);
   });
 });

@@ -7,11 +7,15 @@ import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 async function solveCaptcha(page: Page): Promise<void> {
   await page.waitForSelector('altcha-widget input[type="checkbox"]', { visible: true, timeout: 10_000 });
   await page.click('altcha-widget input[type="checkbox"]');
-  await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('altcha-widget input[name="captcha"]')?.value ?? '').length > 20, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLInputElement>('altcha-widget input[name="captcha"]')?.value ?? '').length > 20,
+    { timeout: 30_000 },
+  );
 }
 
 const activeName = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name ?? '');
-const fieldValue = (page: Page, selector: string) => page.$eval(selector, (element) => (element as HTMLInputElement).value);
+const fieldValue = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => (element as HTMLInputElement).value);
 
 /** Presses Tab until the focused control has this name (a keyboard user's path through the form). */
 async function tabTo(page: Page, name: string, limit = 20): Promise<void> {
@@ -72,7 +76,9 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.keyboard.press('Enter')]);
     await waitForHydration(page);
     expect(await page.$('.error-summary')).to.equal(null);
-    const rlids = await page.$$eval('.form-location__results input[name="location_rlid"]', (inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    const rlids = await page.$$eval('.form-location__results input[name="location_rlid"]', (inputs) =>
+      inputs.map((input) => (input as HTMLInputElement).value),
+    );
     expect(rlids.length).to.be.within(2, 6);
     expect(await fieldValue(page, 'select[name="topic"]')).to.equal('question/allergen-nutrition');
     // Tab into the results, then an arrow key moves to (and checks) the second restaurant.
@@ -80,11 +86,17 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await tabTo(page, 'location_rlid');
     await page.keyboard.press('Space');
     await page.keyboard.press('ArrowDown');
-    const picked = await page.$eval('input[name="location_rlid"]:checked', (input) => (input as HTMLInputElement).value);
+    const picked = await page.$eval(
+      'input[name="location_rlid"]:checked',
+      (input) => (input as HTMLInputElement).value,
+    );
     expect(picked).to.equal(rlids[1]);
     // Send without a message: the errors come back with the choice shown as an address and CHANGE.
     await typeFields(page, [...GUEST, ['email', 'ada.keyboard@example.com']]);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.guest-form button.button--primary')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.click('.guest-form button.button--primary'),
+    ]);
     await waitForHydration(page);
     expect(await page.$eval('.error-summary', (element) => element.textContent ?? '')).to.include('Message');
     expect(await fieldValue(page, 'input[type="hidden"][name="location_rlid"]')).to.equal(picked);
@@ -95,7 +107,10 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await page.type('textarea[name="message"]', 'Is the chowder gluten free?');
     await solveCaptcha(page);
     const before = (await submissions()).length;
-    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.guest-form button.button--primary')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.click('.guest-form button.button--primary'),
+    ]);
     expect(await page.$eval('.form-confirmation', (element) => element.textContent)).to.include('Thank you');
     const rows = await submissions();
     expect(rows.length).to.equal(before + 1);
@@ -120,7 +135,10 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await page.select('select[name="occasions-0-relationship"]', 'child');
     await page.select('select[name="occasions-0-month"]', '2');
     await page.select('select[name="occasions-0-day"]', '29');
-    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.occasions button[value="add_occasion"]')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.click('.occasions button[value="add_occasion"]'),
+    ]);
     await waitForHydration(page);
     // The first row and the other fields are kept; a second row is there.
     expect(await fieldValue(page, 'select[name="occasions-0-day"]')).to.equal('29');
@@ -133,9 +151,16 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await page.click('input[name="terms"]');
     await page.click('input[name="consent"]');
     await solveCaptcha(page);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }), page.click('.guest-form button.button--primary')]);
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.click('.guest-form button.button--primary'),
+    ]);
     expect(await page.$eval('.form-confirmation', (element) => element.textContent)).to.include('You are on the list');
-    const subscriber = await suite.app.db.selectFrom('subscribers').selectAll().where('email', '=', 'grace.occasions@example.com').executeTakeFirstOrThrow();
+    const subscriber = await suite.app.db
+      .selectFrom('subscribers')
+      .selectAll()
+      .where('email', '=', 'grace.occasions@example.com')
+      .executeTakeFirstOrThrow();
     expect(subscriber.occasions).to.deep.equal([
       { occasion: 'birthday', relationship: 'child', month: 2, day: 29 },
       { occasion: 'anniversary', relationship: 'partner', month: 6, day: 14 },
@@ -153,7 +178,9 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await page.select('select[name="topic"]', 'praise/dining');
     await typeFields(page, [...GUEST, ['email', 'not-an-address']]);
     await Promise.all([page.waitForNavigation(), page.click('.guest-form button.button--primary')]);
-    const errors = await page.$$eval('.form-field__error', (elements) => elements.map((element) => element.textContent ?? ''));
+    const errors = await page.$$eval('.form-field__error', (elements) =>
+      elements.map((element) => element.textContent ?? ''),
+    );
     expect(errors.length).to.be.greaterThan(2);
     expect(errors.every((text) => text.startsWith('Error: '))).to.equal(true);
     expect(await page.$eval('.error-summary', (element) => element.textContent ?? '')).to.include('E-mail address');
@@ -163,22 +190,36 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     // The chooser is a submit: search, pick, and the rest of the input is kept.
     await page.type('input[name="location_query"]', 'Portland, ME');
     await Promise.all([page.waitForNavigation(), page.click('.form-location button[value="find_location"]')]);
-    const rlid = await page.$eval('.form-location__results input[name="location_rlid"]', (input) => (input as HTMLInputElement).value);
+    const rlid = await page.$eval(
+      '.form-location__results input[name="location_rlid"]',
+      (input) => (input as HTMLInputElement).value,
+    );
     await page.click(`#contact-location-${rlid}`);
     expect(await fieldValue(page, 'input[name="first_name"]')).to.equal('Ada');
     // Now all valid: the server still refuses, since the proof of work cannot run without script.
-    await typeFields(page, [['email', 'ada.noscript@example.com'], ['visit_time', '19:00']]);
-    await page.$eval('input[name="visit_date"]', (input, value) => ((input as HTMLInputElement).value = value), recentDate());
+    await typeFields(page, [
+      ['email', 'ada.noscript@example.com'],
+      ['visit_time', '19:00'],
+    ]);
+    await page.$eval(
+      'input[name="visit_date"]',
+      (input, value) => ((input as HTMLInputElement).value = value),
+      recentDate(),
+    );
     await page.type('textarea[name="message"]', 'Lovely evening.');
     const before = (await submissions()).length;
     await Promise.all([page.waitForNavigation(), page.click('.guest-form button.button--primary')]);
     expect(await page.$('.form-confirmation')).to.equal(null);
     const summary = await page.$eval('.error-summary', (element) => element.textContent ?? '');
     expect(summary).to.include('needs JavaScript');
-    const remaining = await page.$$eval('.form-field__error', (elements) => elements.map((element) => element.textContent ?? ''));
+    const remaining = await page.$$eval('.form-field__error', (elements) =>
+      elements.map((element) => element.textContent ?? ''),
+    );
     expect(remaining).to.have.length(1);
     expect(remaining[0]).to.match(/^Error: .*needs JavaScript/);
-    expect(await page.$eval('.form-field--captcha', (element) => element.textContent ?? '')).to.include('Please turn on JavaScript to send it.');
+    expect(await page.$eval('.form-field--captcha', (element) => element.textContent ?? '')).to.include(
+      'Please turn on JavaScript to send it.',
+    );
     expect(await fieldValue(page, 'input[name="email"]')).to.equal('ada.noscript@example.com');
     expect(await fieldValue(page, 'textarea[name="message"]')).to.equal('Lovely evening.');
     expect(await fieldValue(page, 'input[type="hidden"][name="location_rlid"]')).to.equal(rlid);
@@ -197,7 +238,9 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     ]);
     await page.select('select[name="occasions-0-occasion"]', 'birthday');
     await Promise.all([page.waitForNavigation(), page.click('.guest-form button.button--primary')]);
-    const errors = await page.$$eval('.form-field__error', (elements) => elements.map((element) => element.textContent ?? ''));
+    const errors = await page.$$eval('.form-field__error', (elements) =>
+      elements.map((element) => element.textContent ?? ''),
+    );
     expect(errors.every((text) => text.startsWith('Error: '))).to.equal(true);
     const summary = await page.$eval('.error-summary', (element) => element.textContent ?? '');
     expect(summary).to.include('ZIP code');
@@ -221,11 +264,17 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await Promise.all([page.waitForNavigation(), page.click('.guest-form button.button--primary')]);
     expect(await page.$('.form-confirmation')).to.equal(null);
     expect(await page.$eval('.error-summary', (element) => element.textContent ?? '')).to.include('needs JavaScript');
-    const remaining = await page.$$eval('.form-field__error', (elements) => elements.map((element) => element.textContent ?? ''));
+    const remaining = await page.$$eval('.form-field__error', (elements) =>
+      elements.map((element) => element.textContent ?? ''),
+    );
     expect(remaining).to.have.length(1);
     expect(await fieldValue(page, 'select[name="occasions-1-day"]')).to.equal('1');
     expect(await page.$eval('input[name="consent"]', (input) => (input as HTMLInputElement).checked)).to.equal(true);
-    const stored = await suite.app.db.selectFrom('subscribers').select('id').where('email', '=', 'alan.noscript@example.com').execute();
+    const stored = await suite.app.db
+      .selectFrom('subscribers')
+      .select('id')
+      .where('email', '=', 'alan.noscript@example.com')
+      .execute();
     expect(stored).to.deep.equal([]);
     await page.close();
   });

@@ -18,7 +18,28 @@ describe('header and footer in Chromium', () => {
     // on it too, and a social link whose icon does not exist.
     await t.db.updateTable('sites').set({ port: server.port }).execute();
     const us = (await listSites(t.db)).find((site) => site.hostname === 'localhost')!;
-    const labels = { menu: 'Menu', fullMenu: 'Full Menu', specials: 'Specials', catering: 'Catering', giftCards: 'Gift Cards', rewards: 'Rewards', about: 'About Us', ourStory: 'Our Story', careers: 'Careers', press: 'Press', help: 'Help', contact: 'Contact Us', faq: 'FAQs', locations: 'Locations', follow: 'Follow Us', legal: 'Legal', legalTitle: 'Legal', terms: 'Terms of Use', privacy: 'Privacy Policy', accessibility: 'Accessibility' };
+    const labels = {
+      menu: 'Menu',
+      fullMenu: 'Full Menu',
+      specials: 'Specials',
+      catering: 'Catering',
+      giftCards: 'Gift Cards',
+      rewards: 'Rewards',
+      about: 'About Us',
+      ourStory: 'Our Story',
+      careers: 'Careers',
+      press: 'Press',
+      help: 'Help',
+      contact: 'Contact Us',
+      faq: 'FAQs',
+      locations: 'Locations',
+      follow: 'Follow Us',
+      legal: 'Legal',
+      legalTitle: 'Legal',
+      terms: 'Terms of Use',
+      privacy: 'Privacy Policy',
+      accessibility: 'Accessibility',
+    };
     const header = demoHeader(labels, '');
     header.sections[3]!.links.push({ display_name: 'Myspace', url: 'https://myspace.example/harborline' });
     // A link without a url stays in the snippet but is never shown (spec section 2).
@@ -46,7 +67,10 @@ describe('header and footer in Chromium', () => {
     expect(await tab.page.$eval('.desktop-nav', (el) => getComputedStyle(el).display)).to.equal('none');
     await tab.page.click('.burger__button');
     await tab.page.waitForSelector('dialog.burger__modal[open]', { visible: true });
-    expect(await tab.page.evaluate(() => Boolean(document.activeElement?.closest('dialog.burger__modal'))), 'focus moves into the dialog').to.equal(true);
+    expect(
+      await tab.page.evaluate(() => Boolean(document.activeElement?.closest('dialog.burger__modal'))),
+      'focus moves into the dialog',
+    ).to.equal(true);
     const text = await tab.page.$eval('dialog.burger__modal', (el) => el.textContent ?? '');
     expect(text).to.include('Log In or Create an Account').and.include('Full Menu').and.include('Gift Cards');
     expect(text).not.to.include('Press'); // a link without a url is not shown
@@ -63,7 +87,9 @@ describe('header and footer in Chromium', () => {
     const tab = await openTab(chromium.browser);
     await hydrated(tab.page, `${server.baseUrl}/`);
     const panelShown = () => tab.page.$eval('#desktop-nav-panel-0', (el) => getComputedStyle(el).display !== 'none');
-    expect(await tab.page.$$eval('.desktop-nav .nav-menu__trigger', (els) => els.map((el) => el.textContent))).to.deep.equal(['Menu', 'About Us']);
+    expect(
+      await tab.page.$$eval('.desktop-nav .nav-menu__trigger', (els) => els.map((el) => el.textContent)),
+    ).to.deep.equal(['Menu', 'About Us']);
     // The page notes when the pointer entered and when the panel opened (its trigger's aria-expanded).
     await tab.page.evaluate(() => {
       const trigger = document.querySelector('.nav-menu:nth-child(1) .nav-menu__trigger')!;
@@ -76,19 +102,31 @@ describe('header and footer in Chromium', () => {
     });
     expect(await panelShown()).to.equal(false);
     await tab.page.hover('.nav-menu:nth-child(1) .nav-menu__trigger');
-    await tab.page.waitForFunction(() => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display !== 'none', { timeout: 1000 });
-    const { entered, opened } = await tab.page.evaluate(() => (window as unknown as { menuTimes: { entered?: number; opened?: number } }).menuTimes);
+    await tab.page.waitForFunction(
+      () => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display !== 'none',
+      { timeout: 1000 },
+    );
+    const { entered, opened } = await tab.page.evaluate(
+      () => (window as unknown as { menuTimes: { entered?: number; opened?: number } }).menuTimes,
+    );
     // 200 ms by the spec; a timer never fires early, so only rounding separates the two.
     expect(opened! - entered!, 'hover-open delay (ms)').to.be.at.least(195);
     await tab.page.mouse.move(640, 700);
-    await tab.page.waitForFunction(() => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display === 'none', { timeout: 1000 });
+    await tab.page.waitForFunction(
+      () => getComputedStyle(document.getElementById('desktop-nav-panel-0')!).display === 'none',
+      { timeout: 1000 },
+    );
 
     await tab.page.focus('.nav-menu:nth-child(2) .nav-menu__trigger');
     await tab.page.keyboard.press('Enter');
-    expect(await tab.page.$eval('.nav-menu:nth-child(2) .nav-menu__trigger', (el) => el.getAttribute('aria-expanded'))).to.equal('true');
+    expect(
+      await tab.page.$eval('.nav-menu:nth-child(2) .nav-menu__trigger', (el) => el.getAttribute('aria-expanded')),
+    ).to.equal('true');
     await tab.page.keyboard.press('Tab');
     await tab.page.keyboard.press('Escape');
-    expect(await tab.page.$eval('.nav-menu:nth-child(2) .nav-menu__trigger', (el) => el.getAttribute('aria-expanded'))).to.equal('false');
+    expect(
+      await tab.page.$eval('.nav-menu:nth-child(2) .nav-menu__trigger', (el) => el.getAttribute('aria-expanded')),
+    ).to.equal('false');
     expect(await tab.page.evaluate(() => document.activeElement?.textContent)).to.equal('About Us');
     tab.assertClean();
     await tab.page.close();
@@ -104,7 +142,12 @@ describe('header and footer in Chromium', () => {
     expect(await tab.page.$eval('#footer-column-0', (el) => (el as HTMLInputElement).checked)).to.equal(true);
     const regions = await tab.page.$$eval('.region-switcher a', (els) => els.map((el) => el.textContent));
     expect(regions).to.deep.equal(['Canada']);
-    expect(await tab.page.$eval('.site-footer__top', (el) => [getComputedStyle(el).display !== 'none', el.getAttribute('href')])).to.deep.equal([true, '#mainContent']);
+    expect(
+      await tab.page.$eval('.site-footer__top', (el) => [
+        getComputedStyle(el).display !== 'none',
+        el.getAttribute('href'),
+      ]),
+    ).to.deep.equal([true, '#mainContent']);
     tab.assertClean();
     await tab.page.close();
   });

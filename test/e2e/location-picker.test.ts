@@ -6,8 +6,6 @@ import { pickerSuffix } from '../../shared/locations/picker-text';
 import type { Location } from '../../shared/schemas/locations';
 import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 
-
-
 const TRIGGER = '.location-picker__trigger';
 const triggerText = (page: Page) => page.$eval('.location-picker__text', (el) => el.textContent);
 const expectedText = (location: Location) => `${location.city}, ${location.state} ${pickerSuffix(location)}`;
@@ -37,7 +35,12 @@ describe('header location picker in Chromium', () => {
 
   /** A seeded location matching a condition, through the same service as the API. */
   async function seededLocation(where: 'is_temporarily_closed' | 'is_reservations_enabled'): Promise<Location> {
-    const row = await suite.app.db.selectFrom('locations').select('rlid').where(where, '=', true).orderBy('rlid').executeTakeFirstOrThrow();
+    const row = await suite.app.db
+      .selectFrom('locations')
+      .select('rlid')
+      .where(where, '=', true)
+      .orderBy('rlid')
+      .executeTakeFirstOrThrow();
     return locationByRlid(suite.app.db, row.rlid);
   }
 
@@ -52,21 +55,31 @@ describe('header location picker in Chromium', () => {
     await waitForHydration(page);
     expect(await triggerText(page)).to.equal('Find A Location Near You');
     await openPicker(page);
-    expect(await page.$eval('.location-picker__label', (el) => el.textContent)).to.equal('Search by city, state, or zip');
+    expect(await page.$eval('.location-picker__label', (el) => el.textContent)).to.equal(
+      'Search by city, state, or zip',
+    );
     expect(await page.$eval('.location-picker__input', (el) => (el as HTMLInputElement).required)).to.equal(true);
-    expect(await page.$eval('.location-picker__prompt', (el) => el.textContent)).to.equal('Tell us where you are for the latest specials and prices');
+    expect(await page.$eval('.location-picker__prompt', (el) => el.textContent)).to.equal(
+      'Tell us where you are for the latest specials and prices',
+    );
     expect(await page.$eval('.location-picker__options a', (a) => a.getAttribute('href'))).to.equal('/locations/map/');
     expect(await axeViolations(page)).to.deep.equal([]);
 
     await search(page, 'Orlando, FL');
     const cards = await page.$$eval('.location-picker__card', (buttons) =>
-      buttons.map((b) => ({ rlid: Number(b.getAttribute('data-rlid')), distance: b.querySelector('.location-picker__distance')?.textContent ?? '', text: b.textContent ?? '' })),
+      buttons.map((b) => ({
+        rlid: Number(b.getAttribute('data-rlid')),
+        distance: b.querySelector('.location-picker__distance')?.textContent ?? '',
+        text: b.textContent ?? '',
+      })),
     );
     expect(cards.length).to.be.within(2, 26);
     for (const card of cards) expect(card.distance).to.match(/^\d+\.\d miles$/);
     const distances = cards.map((c) => Number.parseFloat(c.distance));
     expect(distances).to.deep.equal([...distances].sort((a, b) => a - b));
-    expect(await page.$eval('.location-picker__count', (el) => [el.getAttribute('aria-live'), el.textContent])).to.deep.equal(['polite', `${cards.length} locations`]);
+    expect(
+      await page.$eval('.location-picker__count', (el) => [el.getAttribute('aria-live'), el.textContent]),
+    ).to.deep.equal(['polite', `${cards.length} locations`]);
     expect(await page.$eval('.location-picker__all', (a) => a.getAttribute('href'))).to.equal('/locations/map/');
     const first = await locationByRlid(suite.app.db, cards[0]!.rlid);
     expect(first.city).to.equal('Orlando');
@@ -83,11 +96,23 @@ describe('header location picker in Chromium', () => {
     expect(details.includes('View Local Page')).to.equal(Boolean(first.localPageURL));
     expect(details.includes('Order Now')).to.equal(first.hasOnlineOrdering);
     expect(details.includes('Reserve a Table')).to.equal(first.isReservationsEnabled);
-    expect(details.includes('Join the wait list')).to.equal(!first.isReservationsEnabled && Boolean(first.waitListReady));
+    expect(details.includes('Join the wait list')).to.equal(
+      !first.isReservationsEnabled && Boolean(first.waitListReady),
+    );
     // One phone link is visible at a time: with the hours on wide screens.
-    expect(await page.$$eval('.location-picker__phone', (links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).length)).to.equal(1);
-    expect(await page.$eval('.location-picker__phone-slot--wide', (el) => (el as HTMLElement).offsetParent !== null)).to.equal(true);
-    expect(await page.evaluate(() => [localStorage.getItem('storage.rl-us.rlid'), document.cookie])).to.deep.equal([String(first.rlid), `li=${first.rlid}`]);
+    expect(
+      await page.$$eval(
+        '.location-picker__phone',
+        (links) => links.filter((a) => (a as HTMLElement).offsetParent !== null).length,
+      ),
+    ).to.equal(1);
+    expect(
+      await page.$eval('.location-picker__phone-slot--wide', (el) => (el as HTMLElement).offsetParent !== null),
+    ).to.equal(true);
+    expect(await page.evaluate(() => [localStorage.getItem('storage.rl-us.rlid'), document.cookie])).to.deep.equal([
+      String(first.rlid),
+      `li=${first.rlid}`,
+    ]);
     expect(await axeViolations(page)).to.deep.equal([]);
 
     // The server renders the trigger from the cookie: the HTML before hydration already has it.
@@ -102,12 +127,16 @@ describe('header location picker in Chromium', () => {
     await change[0]!.click();
     await page.waitForSelector('.location-picker__input', { visible: true });
     // The button that had focus is gone: focus moves to the search field (and Escape works from there).
-    await page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__input'), { timeout: 2000 });
+    await page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__input'), {
+      timeout: 2000,
+    });
     // 'Hide location details' closes the popover from the details view.
     await page.keyboard.press('Escape');
     // Wait for the close to finish, or the trigger's click could land on the closing popover.
     await page.waitForSelector('.location-picker__dialog', { hidden: true });
-    await page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__trigger'), { timeout: 2000 });
+    await page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__trigger'), {
+      timeout: 2000,
+    });
     await openPicker(page);
     const hide = await page.$$('xpath/.//button[normalize-space()="Hide location details"]');
     await hide[0]!.click();
@@ -126,9 +155,15 @@ describe('header location picker in Chromium', () => {
     await tab.page.setViewport({ width: 390, height: 844 });
     await openPicker(tab.page);
     await tab.page.waitForSelector('.location-picker__details', { visible: true });
-    expect(await tab.page.$eval('.location-picker__hours', (el) => (el as HTMLElement).innerText)).to.include('Temporarily Closed');
-    expect(await tab.page.$eval('.location-picker__phone-slot--narrow', (el) => (el as HTMLElement).offsetParent !== null)).to.equal(true);
-    expect(await tab.page.$eval('.location-picker__phone-slot--wide', (el) => (el as HTMLElement).offsetParent !== null)).to.equal(false);
+    expect(await tab.page.$eval('.location-picker__hours', (el) => (el as HTMLElement).innerText)).to.include(
+      'Temporarily Closed',
+    );
+    expect(
+      await tab.page.$eval('.location-picker__phone-slot--narrow', (el) => (el as HTMLElement).offsetParent !== null),
+    ).to.equal(true);
+    expect(
+      await tab.page.$eval('.location-picker__phone-slot--wide', (el) => (el as HTMLElement).offsetParent !== null),
+    ).to.equal(false);
     // The cookie-only visitor's storage now holds the location the server found.
     expect(await tab.page.evaluate(() => localStorage.getItem('storage.rl-us.rlid'))).to.equal(String(closed.rlid));
     tab.assertClean();
@@ -144,10 +179,17 @@ describe('header location picker in Chromium', () => {
     const rlid = Number(await a.page.$eval('.location-picker__card', (el) => el.getAttribute('data-rlid')));
     await a.page.click('.location-picker__card');
     const chosen = await locationByRlid(suite.app.db, rlid);
-    await b.page.waitForFunction((text) => document.querySelector('.location-picker__text')?.textContent === text, { timeout: 5000, polling: 100 }, expectedText(chosen));
+    await b.page.waitForFunction(
+      (text) => document.querySelector('.location-picker__text')?.textContent === text,
+      { timeout: 5000, polling: 100 },
+      expectedText(chosen),
+    );
     // Clearing it in one tab clears it in the other.
     await a.page.evaluate(() => localStorage.setItem('storage.rl-us.locationObj', 'not a location'));
-    await b.page.waitForFunction(() => document.querySelector('.location-picker__text')?.textContent === 'Find A Location Near You', { timeout: 5000, polling: 100 });
+    await b.page.waitForFunction(
+      () => document.querySelector('.location-picker__text')?.textContent === 'Find A Location Near You',
+      { timeout: 5000, polling: 100 },
+    );
     a.assertClean();
     b.assertClean();
     await a.page.close();
@@ -163,7 +205,11 @@ describe('header location picker in Chromium', () => {
     }, JSON.stringify(reservable));
     await tab.page.reload({ waitUntil: 'networkidle0' });
     await waitForHydration(tab.page);
-    await tab.page.waitForFunction((text) => document.querySelector('.location-picker__text')?.textContent === text, { timeout: 5000 }, expectedText(reservable));
+    await tab.page.waitForFunction(
+      (text) => document.querySelector('.location-picker__text')?.textContent === text,
+      { timeout: 5000 },
+      expectedText(reservable),
+    );
     // Storage wins, and the cookie follows it for the next server render.
     expect(await tab.page.evaluate(() => document.cookie)).to.equal(`li=${reservable.rlid}`);
     await tab.page.evaluate(() => {
@@ -174,7 +220,9 @@ describe('header location picker in Chromium', () => {
     await openPicker(tab.page);
     const reserve = await tab.page.$$('xpath/.//a[normalize-space()="Reserve a Table"]');
     await reserve[0]!.click();
-    expect(await tab.page.evaluate(() => (window as unknown as { reserved: unknown }).reserved)).to.deep.equal({ rlid: reservable.rlid });
+    expect(await tab.page.evaluate(() => (window as unknown as { reserved: unknown }).reserved)).to.deep.equal({
+      rlid: reservable.rlid,
+    });
     tab.assertClean();
     await tab.page.close();
   });
@@ -216,11 +264,15 @@ describe('header location picker in Chromium', () => {
     await tab.page.keyboard.press('Enter');
     await tab.page.waitForSelector('.location-picker__dialog', { visible: true });
     expect(await tab.page.$eval(TRIGGER, (el) => el.getAttribute('aria-expanded'))).to.equal('true');
-    expect(await tab.page.evaluate(() => Boolean(document.activeElement?.closest('.location-picker__dialog')))).to.equal(true);
+    expect(
+      await tab.page.evaluate(() => Boolean(document.activeElement?.closest('.location-picker__dialog'))),
+    ).to.equal(true);
     await tab.page.keyboard.press('Escape');
     await tab.page.waitForSelector('.location-picker__dialog', { hidden: true });
     // react-aria restores focus on the frame after the popover unmounts.
-    await tab.page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__trigger'), { timeout: 2000 });
+    await tab.page.waitForFunction(() => document.activeElement?.classList.contains('location-picker__trigger'), {
+      timeout: 2000,
+    });
     expect(await tab.page.$eval(TRIGGER, (el) => el.getAttribute('aria-expanded'))).to.equal('false');
     tab.assertClean();
     await tab.page.close();

@@ -15,9 +15,16 @@ describe('location directory in Chromium', () => {
     await tab.page.keyboard.press('Enter');
     const open = await tab.page.$$eval('details.state-accordion__item[open]', (items) => items.map((item) => item.id));
     expect(open).to.have.members(['state-florida', 'state-texas', 'state-ohio']);
-    expect(await tab.page.$eval('#state-florida a[href="/locations/list/florida/orlando/"]', (a) => (a as HTMLElement).offsetHeight > 0)).to.equal(true);
+    expect(
+      await tab.page.$eval(
+        '#state-florida a[href="/locations/list/florida/orlando/"]',
+        (a) => (a as HTMLElement).offsetHeight > 0,
+      ),
+    ).to.equal(true);
     await tab.page.click('#state-texas > summary');
-    const stillOpen = await tab.page.$$eval('details.state-accordion__item[open]', (items) => items.map((item) => item.id));
+    const stillOpen = await tab.page.$$eval('details.state-accordion__item[open]', (items) =>
+      items.map((item) => item.id),
+    );
     expect(stillOpen).to.have.members(['state-florida', 'state-ohio']);
     tab.assertClean();
     await tab.page.close();
@@ -37,7 +44,9 @@ describe('location directory in Chromium', () => {
 
   it('lists map-page results before the map and fires the reservation event with the rlid', async () => {
     const tab = await openTab(suite.chromium.browser);
-    await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, { waitUntil: 'networkidle0' });
+    await tab.page.goto(`${suite.server.baseUrl}/locations/map/?q=${encodeURIComponent('Orlando, FL')}`, {
+      waitUntil: 'networkidle0',
+    });
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
     expect(await tab.page.$$eval('.locations-map__entry', (items) => items.length)).to.equal(26);
     const entry = await tab.page.$('.locations-map__entry:has([data-guest-action])');
@@ -50,7 +59,9 @@ describe('location directory in Chromium', () => {
       }
     `);
     await (await entry.$('[data-guest-action]'))!.click();
-    const fired = await tab.page.evaluate(() => (window as unknown as { fired: { type: string; detail: { rlid: number } } }).fired);
+    const fired = await tab.page.evaluate(
+      () => (window as unknown as { fired: { type: string; detail: { rlid: number } } }).fired,
+    );
     expect(fired.type).to.be.oneOf(['open-reservation-panel', 'open-waitlist']);
     expect(fired.detail).to.deep.equal({ rlid });
     tab.assertClean();

@@ -8,8 +8,12 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const ORLANDO = `/locations/map/?q=${encodeURIComponent('Orlando, FL')}`;
 
-const shown = (page: Page, selector: string) => page.$eval(selector, (element) => getComputedStyle(element).display !== 'none');
-const pressed = (page: Page) => page.$$eval('.locations-map__view', (buttons) => buttons.map((b) => `${b.textContent}:${b.getAttribute('aria-pressed')}`));
+const shown = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => getComputedStyle(element).display !== 'none');
+const pressed = (page: Page) =>
+  page.$$eval('.locations-map__view', (buttons) =>
+    buttons.map((b) => `${b.textContent}:${b.getAttribute('aria-pressed')}`),
+  );
 /** The browser's idle moments pass without the map being asked for (networkidle0 plus a second). */
 const idle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
@@ -49,11 +53,16 @@ describe('locations map page: list first on a phone, the map on request', () => 
     expect(tab.mapCode().length).to.be.greaterThan(0);
     expect(await pressed(tab.page)).to.deep.equal(['List:false', 'Map:true']);
     expect(await shown(tab.page, '.locations-map__list'), 'list while the map is chosen').to.equal(false);
-    expect(await tab.page.$eval('.locations-map__view:last-child', (b) => b === document.activeElement), 'focus stays on the switch').to.equal(true);
+    expect(
+      await tab.page.$eval('.locations-map__view:last-child', (b) => b === document.activeElement),
+      'focus stays on the switch',
+    ).to.equal(true);
     const box = await (await tab.page.$('#locations-map'))!.boundingBox();
     expect(box!.width).to.be.at.least(PHONE.width - 40);
     expect(box!.height).to.be.at.least(320);
-    expect(await tab.page.$eval('.locations-map__map-status', (p) => p.textContent), 'loading message gone').to.equal('');
+    expect(await tab.page.$eval('.locations-map__map-status', (p) => p.textContent), 'loading message gone').to.equal(
+      '',
+    );
     expect(await axeViolations(tab.page), 'map view').to.deep.equal([]);
 
     // Back to the list: the entries are there again and still work.
@@ -61,7 +70,10 @@ describe('locations map page: list first on a phone, the map on request', () => 
     expect(await shown(tab.page, '.locations-map__list')).to.equal(true);
     expect(await shown(tab.page, '#locations-map')).to.equal(false);
     await tab.page.click('.locations-map__entry:nth-child(3) .locations-map__glyph');
-    await tab.page.waitForFunction(() => document.querySelector('.locations-map__entry:nth-child(3)')?.getAttribute('aria-current') === 'true', { timeout: 5000 });
+    await tab.page.waitForFunction(
+      () => document.querySelector('.locations-map__entry:nth-child(3)')?.getAttribute('aria-current') === 'true',
+      { timeout: 5000 },
+    );
     tab.assertClean();
     await tab.page.close();
   });
@@ -71,7 +83,10 @@ describe('locations map page: list first on a phone, the map on request', () => 
     expect(await tab.page.$('.locations-map__entry')).to.equal(null);
     await tab.page.type('#locations-map-q', 'Dallas, TX');
     await tab.page.click('.locations-map__search button[type="submit"]');
-    await tab.page.waitForFunction(() => document.querySelector('.locations-map__entry address')?.textContent?.includes('TX'), { timeout: 5000 });
+    await tab.page.waitForFunction(
+      () => document.querySelector('.locations-map__entry address')?.textContent?.includes('TX'),
+      { timeout: 5000 },
+    );
     await idle();
     expect(tab.mapCode()).to.deep.equal([]);
     tab.assertClean();
@@ -86,7 +101,10 @@ describe('locations map page: list first on a phone, the map on request', () => 
     await tab.page.goto(`${suite.server.baseUrl}${ORLANDO}`, { waitUntil: 'networkidle0' });
     await waitForHydration(tab.page);
     await tab.page.click('.locations-map__view:last-child');
-    await tab.page.waitForFunction(() => document.querySelector('.locations-map__map-status')?.textContent?.includes('could not be loaded'), { timeout: 10000 });
+    await tab.page.waitForFunction(
+      () => document.querySelector('.locations-map__map-status')?.textContent?.includes('could not be loaded'),
+      { timeout: 10000 },
+    );
     expect(await tab.page.$('.maplibregl-canvas')).to.equal(null);
     await tab.page.click('.locations-map__view:first-child');
     expect(await tab.page.$$eval('.locations-map__entry', (entries) => entries.length)).to.equal(26);

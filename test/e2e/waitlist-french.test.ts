@@ -11,7 +11,17 @@ describe('wait list and reservations in French in the browser', function () {
   this.timeout(120_000);
   const suite = useBrowserSuite();
   const montreal = () =>
-    createTestLocation(suite.app.db, { country: 'CA', state: 'QC', state_name: 'Québec', city: 'Montréal', zip: 'H2X 1Y4', time_zone: 'America/Toronto', phone: '(514) 555-0100', latitude: 45.5, longitude: -73.57 });
+    createTestLocation(suite.app.db, {
+      country: 'CA',
+      state: 'QC',
+      state_name: 'Québec',
+      city: 'Montréal',
+      zip: 'H2X 1Y4',
+      time_zone: 'America/Toronto',
+      phone: '(514) 555-0100',
+      latitude: 45.5,
+      longitude: -73.57,
+    });
   const open = async (path: string) => {
     const tab = await openTab(suite.chromium.browser);
     await tab.page.setBypassCSP(true);
@@ -30,7 +40,10 @@ describe('wait list and reservations in French in the browser', function () {
     await tab.page.click('input[name="time"][value="19:00"]');
     await tab.page.type('#book-name', 'Émilie Tremblay');
     await tab.page.type('#book-email', 'emilie@example.ca');
-    await Promise.all([tab.page.waitForNavigation({ waitUntil: 'networkidle0' }), tab.page.click('.guest-form button.button--primary')]);
+    await Promise.all([
+      tab.page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      tab.page.click('.guest-form button.button--primary'),
+    ]);
     expect(new URL(tab.page.url()).pathname).to.match(/^\/fr\/reservations\/[A-Za-z0-9_-]{32}\/$/);
     expect(await tab.page.$eval('h1', (h) => h.textContent)).to.equal('Votre table est réservée');
     expect(await tab.page.$eval('.entry-status__facts', (dl) => dl.textContent)).to.include('19 h 00');
@@ -45,10 +58,15 @@ describe('wait list and reservations in French in the browser', function () {
     await tab.page.type('#join-name', 'Émilie');
     await tab.page.type('#join-phone', '514 555-0177');
     // The entry page keeps an event stream open: the network never goes idle.
-    await Promise.all([tab.page.waitForNavigation({ waitUntil: 'load' }), tab.page.click('.guest-form button[type="submit"]')]);
+    await Promise.all([
+      tab.page.waitForNavigation({ waitUntil: 'load' }),
+      tab.page.click('.guest-form button[type="submit"]'),
+    ]);
     expect(new URL(tab.page.url()).pathname).to.match(/^\/fr\/waitlist\/[A-Za-z0-9_-]{32}\/$/);
     await tab.page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'));
-    expect(await tab.page.$eval('.entry-status__headline', (h) => h.textContent)).to.equal("Vous êtes sur la liste d'attente");
+    expect(await tab.page.$eval('.entry-status__headline', (h) => h.textContent)).to.equal(
+      "Vous êtes sur la liste d'attente",
+    );
     tab.assertClean();
     await tab.page.close();
   });

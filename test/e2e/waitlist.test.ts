@@ -22,9 +22,15 @@ describe('wait list and reservations in the browser', function () {
   };
 
   it('joins from the map page by keyboard, and the guest page updates when the host seats the party', async () => {
-    const loc = await createTestLocation(suite.app.db, { is_reservations_enabled: false, latitude: 28.5401, longitude: -81.3801 });
+    const loc = await createTestLocation(suite.app.db, {
+      is_reservations_enabled: false,
+      latitude: 28.5401,
+      longitude: -81.3801,
+    });
     const tab = await open('/locations/map/?q=Orlando%2C%20FL');
-    const link = await tab.page.waitForSelector(`[data-guest-action="waitlist"][href="/waitlist/join/?rlid=${loc.rlid}"]`);
+    const link = await tab.page.waitForSelector(
+      `[data-guest-action="waitlist"][href="/waitlist/join/?rlid=${loc.rlid}"]`,
+    );
     await link!.focus();
     await tab.page.keyboard.press('Enter');
     await tab.page.waitForSelector('.guest-panel [role="dialog"] form');
@@ -32,7 +38,9 @@ describe('wait list and reservations in the browser', function () {
     // Escape closes the panel and focus goes back to the link that opened it.
     await tab.page.keyboard.press('Escape');
     await tab.page.waitForFunction(() => !document.querySelector('.guest-panel'));
-    expect(await tab.page.evaluate(() => document.activeElement?.getAttribute('data-guest-action'))).to.equal('waitlist');
+    expect(await tab.page.evaluate(() => document.activeElement?.getAttribute('data-guest-action'))).to.equal(
+      'waitlist',
+    );
 
     await tab.page.keyboard.press('Enter');
     await tab.page.waitForSelector('.guest-panel [role="dialog"] form');
@@ -53,9 +61,20 @@ describe('wait list and reservations in the browser', function () {
     // The host seats the party from the host stand (a second, signed-in client).
     const host = await signedInAgent(suite.app.app);
     const stand = await host.get(`/wagtail/waitlist/${loc.rlid}/`).expect(200);
-    const entry = await suite.app.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', loc.rlid).executeTakeFirstOrThrow();
-    await host.post(`/wagtail/waitlist/${loc.rlid}/entries/${entry.id}/`).type('form').send({ csrfmiddlewaretoken: csrfTokenIn(stand.text), action: 'seat' }).expect(303);
-    await tab.page.waitForFunction(() => document.querySelector('.entry-status__headline')?.textContent === 'You have been seated. Enjoy your meal!', { timeout: 2000 });
+    const entry = await suite.app.db
+      .selectFrom('waitlist_entries')
+      .select('id')
+      .where('rlid', '=', loc.rlid)
+      .executeTakeFirstOrThrow();
+    await host
+      .post(`/wagtail/waitlist/${loc.rlid}/entries/${entry.id}/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrfTokenIn(stand.text), action: 'seat' })
+      .expect(303);
+    await tab.page.waitForFunction(
+      () => document.querySelector('.entry-status__headline')?.textContent === 'You have been seated. Enjoy your meal!',
+      { timeout: 2000 },
+    );
     tab.assertClean();
     await tab.page.close();
   });
@@ -63,7 +82,9 @@ describe('wait list and reservations in the browser', function () {
   it('books a table in the panel and cancels it on its page', async () => {
     const loc = await createTestLocation(suite.app.db, { latitude: 28.5402, longitude: -81.3802 });
     const tab = await open('/locations/map/?q=Orlando%2C%20FL');
-    const link = await tab.page.waitForSelector(`[data-guest-action="reservation"][href="/reservations/new/?rlid=${loc.rlid}"]`);
+    const link = await tab.page.waitForSelector(
+      `[data-guest-action="reservation"][href="/reservations/new/?rlid=${loc.rlid}"]`,
+    );
     await link!.click();
     await tab.page.waitForSelector('.guest-panel input[name="time"]');
     expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);

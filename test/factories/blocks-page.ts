@@ -3,7 +3,11 @@ import { createPage } from '../../server/modules/pages/service';
 import { findLivePage } from '../../server/modules/pages/repo';
 
 /** Publishes an ExamplePage with these blocks under the US home page; returns its path. */
-export async function publishBlocksPage(db: Db, slug: string, body: Array<{ type: string; value: unknown }>): Promise<string> {
+export async function publishBlocksPage(
+  db: Db,
+  slug: string,
+  body: Array<{ type: string; value: unknown }>,
+): Promise<string> {
   const home = await findLivePage(db, '/home/', '0001');
   if (!home) throw new Error('seeded US home page not found');
   await createPage(db, {

@@ -4,10 +4,15 @@ import type { NewLocationRow } from '../../server/modules/locations/table';
 let next = 900_000;
 
 /** Every day, all day (a close equal to the open runs to the same time the next day). */
-export const ALL_DAY = JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '00:00', close: '00:00' })));
+export const ALL_DAY = JSON.stringify(
+  [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ dayOfWeek, open: '00:00', close: '00:00' })),
+);
 
 /** A restaurant for wait-list and reservation tests: open all day, both services on unless overridden. */
-export async function createTestLocation(db: Db, overrides: Partial<NewLocationRow> = {}): Promise<NewLocationRow & { rlid: number }> {
+export async function createTestLocation(
+  db: Db,
+  overrides: Partial<NewLocationRow> = {},
+): Promise<NewLocationRow & { rlid: number }> {
   const rlid = next++;
   const row: NewLocationRow & { rlid: number } = {
     rlid,

@@ -15,7 +15,11 @@ export async function signedInAgent(app: Express, credentials = TEST_ADMIN) {
   await agent
     .post('/wagtail/login/')
     .type('form')
-    .send({ csrfmiddlewaretoken: csrfTokenIn(form.text), username: credentials.username, password: credentials.password })
+    .send({
+      csrfmiddlewaretoken: csrfTokenIn(form.text),
+      username: credentials.username,
+      password: credentials.password,
+    })
     .expect(303);
   return agent;
 }

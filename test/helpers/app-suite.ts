@@ -38,7 +38,14 @@ export function useTestApp(
     const { signIn, ...appOptions } = options;
     t = await createTestApp(appOptions);
     const home =
-      appOptions.seed === false ? undefined : await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+      appOptions.seed === false
+        ? undefined
+        : await t.db
+            .selectFrom('pages')
+            .selectAll()
+            .where('page_type', '=', 'HomePage')
+            .orderBy('path')
+            .executeTakeFirstOrThrow();
     const agent = signIn ? await signedInAgent(t.app) : undefined;
     const token = agent ? csrfTokenIn((await agent.get('/wagtail/').expect(200)).text) : undefined;
     // Fields a suite did not ask for throw when read, rather than being quietly undefined.

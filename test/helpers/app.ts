@@ -37,7 +37,12 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
   const database = await createTestDatabase({ template: fromTemplate ? 'seeded' : 'migrated' });
   if (fromTemplate && config.media.driver === 'local') copyTemplateMedia(database.templateMedia, config.media.root);
   else if (seed) {
-    await seedDemoContent(database.db, logger, { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password, port: 3000, media: openMediaStorage(config.media) });
+    await seedDemoContent(database.db, logger, {
+      adminUsername: TEST_ADMIN.username,
+      adminPassword: TEST_ADMIN.password,
+      port: 3000,
+      media: openMediaStorage(config.media),
+    });
   }
   const app = createApp({ config, db: database.db, logger, assets: loadAssetManifest() });
   return {
@@ -54,7 +59,9 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
 }
 
 /** Listens on a free loopback port; for browser tests. */
-export async function listen(app: Express): Promise<{ baseUrl: string; port: number; server: Server; close(): Promise<void> }> {
+export async function listen(
+  app: Express,
+): Promise<{ baseUrl: string; port: number; server: Server; close(): Promise<void> }> {
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

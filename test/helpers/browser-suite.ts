@@ -7,7 +7,10 @@ export type BrowserSuite = {
   server: Awaited<ReturnType<typeof listen>>;
   chromium: TestBrowser;
   /** Opens a path (on `host`, default localhost) in a fresh tab and waits for hydration. */
-  visit(path: string, options?: { host?: string; viewport?: { width: number; height: number } }): Promise<Awaited<ReturnType<typeof openTab>>>;
+  visit(
+    path: string,
+    options?: { host?: string; viewport?: { width: number; height: number } },
+  ): Promise<Awaited<ReturnType<typeof openTab>>>;
 };
 
 /**
@@ -29,7 +32,9 @@ export function useBrowserSuite(options: Parameters<typeof createTestApp>[0] = {
   });
   suite.visit = async (path, visitOptions = {}) => {
     const tab = await openTab(suite.chromium.browser, visitOptions.viewport);
-    await tab.page.goto(`http://${visitOptions.host ?? 'localhost'}:${suite.server.port}${path}`, { waitUntil: 'networkidle0' });
+    await tab.page.goto(`http://${visitOptions.host ?? 'localhost'}:${suite.server.port}${path}`, {
+      waitUntil: 'networkidle0',
+    });
     await waitForHydration(tab.page);
     return tab;
   };

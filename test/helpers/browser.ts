@@ -49,7 +49,9 @@ export async function openTab(browser: Pick<Browser, 'newPage'>, viewport = { wi
       problems.push(`console.${message.type()}: ${message.text()}`);
     }
   });
-  page.on('pageerror', (error) => problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
+  page.on('pageerror', (error) =>
+    problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`),
+  );
   page.on('response', (response) => {
     if (response.status() >= 400 && response.request().resourceType() !== 'document') {
       problems.push(`sub-resource ${response.status()}: ${response.url()}`);
@@ -58,7 +60,8 @@ export async function openTab(browser: Pick<Browser, 'newPage'>, viewport = { wi
   await page.setRequestInterception(true);
   page.on('request', (request) => {
     const host = new URL(request.url()).hostname;
-    const local = host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || request.url().startsWith('data:');
+    const local =
+      host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || request.url().startsWith('data:');
     if (local) void request.continue();
     else {
       problems.push(`outbound request blocked: ${request.url()}`);

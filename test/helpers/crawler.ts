@@ -33,12 +33,23 @@ export type CrawlOptions = {
   onPage?: (url: string, headers: Record<string, string | string[] | undefined>, body: string) => void;
 };
 
-type Fetched = { status: number; contentType: string; headers: Record<string, string | string[] | undefined>; body: string };
+type Fetched = {
+  status: number;
+  contentType: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+};
 
 function fetchVia(port: number, url: URL): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, method: 'GET', path: `${url.pathname}${url.search}`, headers: { Host: url.host, Accept: 'text/html,*/*' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'GET',
+        path: `${url.pathname}${url.search}`,
+        headers: { Host: url.host, Accept: 'text/html,*/*' },
+      },
       (res) => {
         const contentType = String(res.headers['content-type'] ?? '');
         const keep = /text\/html|text\/css/.test(contentType);
@@ -46,7 +57,14 @@ function fetchVia(port: number, url: URL): Promise<Fetched> {
         res.on('data', (chunk: Buffer) => {
           if (keep) chunks.push(chunk);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            contentType,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -55,7 +73,13 @@ function fetchVia(port: number, url: URL): Promise<Fetched> {
   });
 }
 
-const decodeEntities = (value: string) => value.replace(/&amp;/g, '&').replace(/&#x2F;/gi, '/').replace(/&#47;/g, '/').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const decodeEntities = (value: string) =>
+  value
+    .replace(/&amp;/g, '&')
+    .replace(/&#x2F;/gi, '/')
+    .replace(/&#47;/g, '/')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** Every URL an HTML page points at that a browser would fetch or a visitor could follow. */
 export function linksInHtml(html: string): string[] {
@@ -74,10 +98,14 @@ export function linksInHtml(html: string): string[] {
 }
 
 export function linksInCss(css: string): string[] {
-  return [...css.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)].map((match) => match[1]!).filter((url) => !url.startsWith('data:'));
+  return [...css.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)/g)]
+    .map((match) => match[1]!)
+    .filter((url) => !url.startsWith('data:'));
 }
 
-export async function crawl(options: CrawlOptions): Promise<{ results: CrawlResult[]; capped: boolean; sampledOut: number }> {
+export async function crawl(
+  options: CrawlOptions,
+): Promise<{ results: CrawlResult[]; capped: boolean; sampledOut: number }> {
   const origins = new Set(options.origins.map((origin) => new URL(origin).origin));
   const seen = new Map<string, string>(); // url -> first referrer
   const queue: string[] = [];

@@ -46,7 +46,11 @@ function writeShared(path: string, data: string | Uint8Array): void {
   renameSync(partial, path);
 }
 
-async function seedInto(db: Parameters<typeof seedDemoContent>[0], kind: TemplateKind, sharedMediaDir?: string): Promise<string | null> {
+async function seedInto(
+  db: Parameters<typeof seedDemoContent>[0],
+  kind: TemplateKind,
+  sharedMediaDir?: string,
+): Promise<string | null> {
   if (kind === 'migrated') return null;
   let mediaDir: string;
   if (sharedMediaDir) {
@@ -109,8 +113,12 @@ export function postgresTemplate(adminUrl: string, kind: TemplateKind): Promise<
       const owner = file && process.env.TEST_RUNNER_PID ? process.env.TEST_RUNNER_PID : String(process.pid);
       const name = `harborline_template_${owner}_${randomBytes(4).toString('hex')}`;
       await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-      if (owner === String(process.pid)) leftovers.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      const handle = openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 2 }, { log: quietDatabaseLog });
+      if (owner === String(process.pid))
+        leftovers.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      const handle = openDatabase(
+        { kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 2 },
+        { log: quietDatabaseLog },
+      );
       await migrateToLatest(handle.db);
       const mediaDir = await seedInto(handle.db, kind, shared && join(shared, `postgres-${kind}-media`));
       // A template database may have no other connection while it is copied.
@@ -128,7 +136,9 @@ async function dropAbandoned(adminUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname ~ '^harborline_(test|template)_[0-9]+_'");
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname ~ '^harborline_(test|template)_[0-9]+_'",
+    );
     for (const { datname } of rows) {
       const pid = Number(/_(\d+)_/.exec(datname)![1]);
       if (!processAlive(pid)) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
@@ -176,7 +186,9 @@ export async function dropSharedTemplates(adminUrl: string, runnerPid: number): 
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname ~ $1', [`^harborline_template_${runnerPid}_`]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname ~ $1', [
+      `^harborline_template_${runnerPid}_`,
+    ]);
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
   } finally {
     await client.end();

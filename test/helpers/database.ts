@@ -18,7 +18,9 @@ export type TestDatabase = DatabaseHandle & {
  * TEST_DATABASE_URL) creates a throw-away database on that server and drops it on close;
  * otherwise an in-memory PGlite loads the template's data directory.
  */
-export async function createTestDatabase(options: { poolSize?: number; template?: TemplateKind } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { poolSize?: number; template?: TemplateKind } = {},
+): Promise<TestDatabase> {
   const kind = options.template ?? 'migrated';
   if (process.env.TEST_DB !== 'postgres') {
     const template = await pgliteTemplate(kind);
@@ -29,11 +31,15 @@ export async function createTestDatabase(options: { poolSize?: number; template?
     return { ...handle, templateMedia: template.mediaDir };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
+  if (!adminUrl)
+    throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');
   const template = await postgresTemplate(adminUrl, kind);
   const name = `harborline_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
-  const handle = openDatabase({ kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: options.poolSize ?? 5 }, { log: quietDatabaseLog });
+  const handle = openDatabase(
+    { kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: options.poolSize ?? 5 },
+    { log: quietDatabaseLog },
+  );
   return {
     ...handle,
     templateMedia: template.mediaDir,

@@ -9,7 +9,8 @@ import fc from 'fast-check';
  */
 export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 /** Fixed unless FUZZ_SEED says otherwise ('random' for a new one each run; fast-check prints it on a failure). */
-export const FUZZ_SEED = process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261123);
+export const FUZZ_SEED =
+  process.env.FUZZ_SEED === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(process.env.FUZZ_SEED ?? 20261123);
 
 /** Payloads whose unescaped echo in HTML would run script: the responses must never contain them as written. */
 export const REFLECTION_MARKERS = ['<script>fuzz()</script>', '"><svg onload=fuzz()>', "'><img src=x onerror=fuzz()>"];
@@ -72,14 +73,17 @@ export function formFieldNames(root: string): string[] {
     for (const entry of readdirSync(dir)) {
       const path = join(dir, entry);
       if (statSync(path).isDirectory()) walk(path);
-      else if (/\.tsx?$/.test(entry)) for (const match of readFileSync(path, 'utf8').matchAll(/name=(?:"|\{')([a-z][a-z0-9_-]*)/g)) names.add(match[1]!);
+      else if (/\.tsx?$/.test(entry))
+        for (const match of readFileSync(path, 'utf8').matchAll(/name=(?:"|\{')([a-z][a-z0-9_-]*)/g))
+          names.add(match[1]!);
     }
   };
   walk(join(root, 'views'));
   return [...names];
 }
 
-export const hostileKey = (known: readonly string[]) => fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 2, arbitrary: hostileString });
+export const hostileKey = (known: readonly string[]) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 2, arbitrary: hostileString });
 
 /** Encodes any string for a URL, lone surrogates included (as the bytes a careless client would send). */
 export function encodeLoose(text: string): string {
@@ -94,7 +98,11 @@ export function encodeLoose(text: string): string {
 export const queryString = (known: readonly string[]) =>
   fc
     .array(fc.tuple(hostileKey(known), hostileString, fc.boolean()), { maxLength: 4, size: 'xsmall' })
-    .map((pairs) => pairs.map(([key, value, raw]) => `${encodeLoose(key)}=${raw && /^[%\w]*$/.test(value) ? value : encodeLoose(value)}`).join('&'));
+    .map((pairs) =>
+      pairs
+        .map(([key, value, raw]) => `${encodeLoose(key)}=${raw && /^[%\w]*$/.test(value) ? value : encodeLoose(value)}`)
+        .join('&'),
+    );
 
 /** A JSON value of any shape, with hostile keys and strings. */
 export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -112,7 +120,11 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 
 export type DiscoveredRoute = { method: string; path: string };
 
-type Layer = { route?: { path: string | RegExp | Array<string | RegExp>; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; match(path: string): boolean };
+type Layer = {
+  route?: { path: string | RegExp | Array<string | RegExp>; methods: Record<string, boolean> };
+  handle: { stack?: Layer[] };
+  match(path: string): boolean;
+};
 
 /**
  * Every route registered on the app, read from Express's router stack, with the mount path of
@@ -129,7 +141,12 @@ export function routesOf(app: Express, mounts: readonly string[]): DiscoveredRou
           for (const method of Object.keys(layer.route.methods)) out.push({ method: method.toUpperCase(), path });
         }
       } else if (layer.handle.stack) {
-        const mount = prefix === '' ? (mounts.find((candidate) => layer.match(`${candidate}/zz-probe/`) && !layer.match('/zz-elsewhere/zz-probe/')) ?? '') : prefix;
+        const mount =
+          prefix === ''
+            ? (mounts.find(
+                (candidate) => layer.match(`${candidate}/zz-probe/`) && !layer.match('/zz-elsewhere/zz-probe/'),
+              ) ?? '')
+            : prefix;
         walk(layer.handle.stack, mount);
       }
     }

@@ -31,7 +31,12 @@ const isTypeOnlyImport = (node: ts.ImportDeclaration) => {
   if (clause.isTypeOnly) return true;
   if (clause.name) return false;
   const bindings = clause.namedBindings;
-  return !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
+  return (
+    !!bindings &&
+    ts.isNamedImports(bindings) &&
+    bindings.elements.length > 0 &&
+    bindings.elements.every((element) => element.isTypeOnly)
+  );
 };
 
 /** Every module specifier in a file, with whether it exists only for the type checker. */
@@ -46,7 +51,11 @@ function specifiersOf(file: string): { specifier: string; typeOnly: boolean }[] 
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [argument] = node.arguments;
       if (argument && ts.isStringLiteralLike(argument)) found.push({ specifier: argument.text, typeOnly: false });
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push({ specifier: node.argument.literal.text, typeOnly: true });
     }
     ts.forEachChild(node, visit);
@@ -84,7 +93,8 @@ export function importGraph(folders: string[]): ImportGraph {
 export type ImportCycle = { files: string[]; path: string[] };
 
 export function importCycles(graph: ImportGraph, include: (edge: ImportEdge) => boolean = () => true): ImportCycle[] {
-  const next = (file: string) => [...new Set((graph.get(file) ?? []).filter(include).map((edge) => edge.to))].filter((to) => graph.has(to));
+  const next = (file: string) =>
+    [...new Set((graph.get(file) ?? []).filter(include).map((edge) => edge.to))].filter((to) => graph.has(to));
   // Tarjan's algorithm, iterative so deep import chains cannot overflow the stack.
   const index = new Map<string, number>();
   const low = new Map<string, number>();

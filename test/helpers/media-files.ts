@@ -5,13 +5,22 @@ import { zipOf } from '../../server/seed/press-files';
 export const tinyPdf = () => minimalPdf();
 
 function minimalPdf(): Buffer {
-  return Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+  return Buffer.from(
+    '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+    'latin1',
+  );
 }
 
 export const tinyZip = () => zipOf([{ name: 'readme.txt', data: Buffer.from('Harborline') }]);
 
-export const jpeg = (width = 64, height = 48, color = '#0e7c8a') => sharp({ create: { width, height, channels: 3, background: color } }).jpeg().toBuffer();
-export const png = (width = 64, height = 48) => sharp({ create: { width, height, channels: 4, background: '#c8102e' } }).png().toBuffer();
+export const jpeg = (width = 64, height = 48, color = '#0e7c8a') =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+export const png = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 4, background: '#c8102e' } })
+    .png()
+    .toBuffer();
 
 /** A valid PNG header whose IHDR claims 50,000 x 50,000 pixels: a decompression bomb. */
 export async function pngBomb(): Promise<Buffer> {

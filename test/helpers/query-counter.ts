@@ -1,4 +1,11 @@
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { pageCacheDependenciesFor, registerPageCacheDependencies } from '../../server/cache/dependencies';
 import type { Db } from '../../server/db';
 import { eventBusFor, registerEventBus } from '../../server/events';
@@ -36,7 +43,13 @@ function describe(node: RootOperationNode): string {
       const name = (value as { table?: { identifier?: { name?: unknown } } }).table?.identifier?.name;
       if (typeof name === 'string') tables.add(name);
     }
-    if (kind === 'RawNode') tables.add(((value as { sqlFragments?: readonly string[] }).sqlFragments ?? []).join('?').replace(/\s+/g, ' ').slice(0, 60));
+    if (kind === 'RawNode')
+      tables.add(
+        ((value as { sqlFragments?: readonly string[] }).sqlFragments ?? [])
+          .join('?')
+          .replace(/\s+/g, ' ')
+          .slice(0, 60),
+      );
     for (const child of Object.values(value)) if (child && typeof child === 'object') visit(child);
   };
   visit(node);

@@ -13,7 +13,14 @@ export const S3_TEST_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACC
  */
 export async function startS3Server(bucket = 'media') {
   const directory = mkdtempSync(join(tmpdir(), 'harborline-s3-'));
-  let server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }], allowMismatchedSignatures: true });
+  let server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+    allowMismatchedSignatures: true,
+  });
   let { port } = await server.run();
   return {
     endpoint: () => `http://127.0.0.1:${port}`,
@@ -23,7 +30,14 @@ export async function startS3Server(bucket = 'media') {
       await server.close();
     },
     async start() {
-      server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }], allowMismatchedSignatures: true });
+      server = new S3rver({
+        port,
+        address: '127.0.0.1',
+        silent: true,
+        directory,
+        configureBuckets: [{ name: bucket }],
+        allowMismatchedSignatures: true,
+      });
       ({ port } = await server.run());
     },
     async destroy() {

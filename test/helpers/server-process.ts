@@ -30,7 +30,9 @@ export function startServerProcess(env: Record<string, string>, port: number): S
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return {
     child,
     port,
@@ -57,15 +59,22 @@ export function startServerProcess(env: Record<string, string>, port: number): S
 export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One GET over node:http (so tests choose keep-alive and see every header). */
-export function get(url: string, options: { agent?: http.Agent; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+export function get(
+  url: string,
+  options: { agent?: http.Agent; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: options.agent, headers: options.headers, timeout: options.timeoutMs ?? 15_000 }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
+    const request = http.get(
+      url,
+      { agent: options.agent, headers: options.headers, timeout: options.timeoutMs ?? 15_000 },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
     request.on('timeout', () => request.destroy(new Error('request timed out')));
     request.on('error', reject);
   });
@@ -84,8 +93,20 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
  * Keeps `concurrency` request loops running over `urls` until stopped, recording every outcome.
  * Bounded: it stops by itself after `maxMs`.
  */
-export function startLoad(baseUrl: string, urls: string[], options: { concurrency: number; maxMs: number; agent?: http.Agent }) {
-  const outcomes: Array<{ at: number; url: string; status: number | 'error'; error?: string; retryAfter?: string; contentType?: string; body?: string }> = [];
+export function startLoad(
+  baseUrl: string,
+  urls: string[],
+  options: { concurrency: number; maxMs: number; agent?: http.Agent },
+) {
+  const outcomes: Array<{
+    at: number;
+    url: string;
+    status: number | 'error';
+    error?: string;
+    retryAfter?: string;
+    contentType?: string;
+    body?: string;
+  }> = [];
   let stopped = false;
   const deadline = Date.now() + options.maxMs;
   const loop = async (offset: number) => {
@@ -93,7 +114,10 @@ export function startLoad(baseUrl: string, urls: string[], options: { concurrenc
       const url = urls[i % urls.length]!;
       const at = Date.now();
       try {
-        const answer = await get(baseUrl + url, { agent: options.agent, headers: url.startsWith('/api') ? { accept: 'application/json' } : { accept: 'text/html' } });
+        const answer = await get(baseUrl + url, {
+          agent: options.agent,
+          headers: url.startsWith('/api') ? { accept: 'application/json' } : { accept: 'text/html' },
+        });
         outcomes.push({
           at,
           url,

@@ -35,11 +35,30 @@ describe('back office: admin API page URLs for choosers', () => {
   });
 
   it('lists children and search results with their paths, and the detail has one too', async () => {
-    const home = await t.db.selectFrom('pages').selectAll().where('title', '=', 'Harborline Seafood').orderBy('path').executeTakeFirstOrThrow();
-    const section = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Chooser section', content: { body: [] }, publish: true });
-    const child = await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'Chooser dish', content: { body: [] }, publish: false });
+    const home = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('title', '=', 'Harborline Seafood')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
+    const section = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Chooser section',
+      content: { body: [] },
+      publish: true,
+    });
+    const child = await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'Chooser dish',
+      content: { body: [] },
+      publish: false,
+    });
     const children = await json(`/wagtail/api/main/pages/?child_of=${section.id}`).expect(200);
-    expect((children.body.items as Item[]).map((item) => [item.title, item.meta.html_url])).to.deep.equal([['Chooser dish', '/chooser-section/chooser-dish/']]);
+    expect((children.body.items as Item[]).map((item) => [item.title, item.meta.html_url])).to.deep.equal([
+      ['Chooser dish', '/chooser-section/chooser-dish/'],
+    ]);
     const search = await json('/wagtail/api/main/pages/?search=Chooser%20d').expect(200);
     expect((search.body.items as Item[]).map((item) => item.id)).to.deep.equal([child.id]);
     expect((search.body.items as Item[])[0]!.meta.html_url).to.equal('/chooser-section/chooser-dish/');

@@ -14,32 +14,62 @@ describe('back office: admin API for pages', () => {
   let children: Page[];
   useTestApp({ signIn: true }, (suite) => ({ t, home, agent, token } = suite));
   before(async () => {
-    section = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'API section', content: { body: [] }, publish: true });
+    section = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'API section',
+      content: { body: [] },
+      publish: true,
+    });
     children = [];
     for (let i = 0; i < 25; i++) {
-      children.push(await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: `Dish ${String(i).padStart(2, '0')}`, content: { body: [] }, publish: i % 2 === 0 }));
+      children.push(
+        await createPage(t.db, {
+          parentId: section.id,
+          pageType: 'ExamplePage',
+          title: `Dish ${String(i).padStart(2, '0')}`,
+          content: { body: [] },
+          publish: i % 2 === 0,
+        }),
+      );
     }
   });
 
   const json = (path: string) => agent.get(path).set('Accept', 'application/json');
-  const act = (id: number, name: string, body: unknown = {}) => agent.post(`/wagtail/api/main/pages/${id}/action/${name}/`).set('X-CSRFToken', token).send(body as object);
+  const act = (id: number, name: string, body: unknown = {}) =>
+    agent
+      .post(`/wagtail/api/main/pages/${id}/action/${name}/`)
+      .set('X-CSRFToken', token)
+      .send(body as object);
 
   it('lists children 20 at a time with total count, status and child count', async () => {
     const first = await json(`/wagtail/api/main/pages/?child_of=${section.id}`).expect(200);
     expect(first.body.meta.total_count).to.equal(25);
     expect(first.body.items).to.have.length(20);
     expect(first.body.items[0]).to.deep.include({ id: children[0]!.id, title: 'Dish 00' });
-    expect(first.body.items[0].meta.status).to.deep.equal({ status: 'live', live: true, has_unpublished_changes: false });
+    expect(first.body.items[0].meta.status).to.deep.equal({
+      status: 'live',
+      live: true,
+      has_unpublished_changes: false,
+    });
     expect(first.body.items[1].meta.status.status).to.equal('draft');
     expect(first.body.items[0].meta.children.count).to.equal(0);
     const second = await json(`/wagtail/api/main/pages/?child_of=${section.id}&offset=20&limit=10`).expect(200);
-    expect(second.body.items.map((i: { title: string }) => i.title)).to.deep.equal(['Dish 20', 'Dish 21', 'Dish 22', 'Dish 23', 'Dish 24']);
+    expect(second.body.items.map((i: { title: string }) => i.title)).to.deep.equal([
+      'Dish 20',
+      'Dish 21',
+      'Dish 22',
+      'Dish 23',
+      'Dish 24',
+    ]);
     const parent = await json(`/wagtail/api/main/pages/${section.id}/`).expect(200);
     expect(parent.body.meta.children.count).to.equal(25);
   });
 
   it('filters by descendant_of, type and search, and orders', async () => {
-    const found = await json(`/wagtail/api/main/pages/?descendant_of=${section.id}&search=dish%2007&type=ExamplePage`).expect(200);
+    const found = await json(
+      `/wagtail/api/main/pages/?descendant_of=${section.id}&search=dish%2007&type=ExamplePage`,
+    ).expect(200);
     expect(found.body.items.map((i: { title: string }) => i.title)).to.deep.equal(['Dish 07']);
     const ordered = await json(`/wagtail/api/main/pages/?child_of=${section.id}&order=-title&limit=2`).expect(200);
     expect(ordered.body.items.map((i: { title: string }) => i.title)).to.deep.equal(['Dish 24', 'Dish 23']);
@@ -56,8 +86,13 @@ describe('back office: admin API for pages', () => {
   });
 
   it('finds a page by id or public path and redirects to its detail', async () => {
-    await json(`/wagtail/api/main/pages/find/?id=${section.id}`).expect(302).expect('Location', `/wagtail/api/main/pages/${section.id}/`);
-    await json(`/wagtail/api/main/pages/find/?html_path=/${section.slug}/`).set('Host', 'localhost:3000').expect(302).expect('Location', `/wagtail/api/main/pages/${section.id}/`);
+    await json(`/wagtail/api/main/pages/find/?id=${section.id}`)
+      .expect(302)
+      .expect('Location', `/wagtail/api/main/pages/${section.id}/`);
+    await json(`/wagtail/api/main/pages/find/?html_path=/${section.slug}/`)
+      .set('Host', 'localhost:3000')
+      .expect(302)
+      .expect('Location', `/wagtail/api/main/pages/${section.id}/`);
     await json('/wagtail/api/main/pages/find/?html_path=/no-such-page/').set('Host', 'localhost:3000').expect(404);
     await json('/wagtail/api/main/pages/find/').expect(400);
     await json('/wagtail/api/main/pages/99999999/').expect(404);

@@ -12,7 +12,10 @@ import { useTestApp } from '../helpers/app-suite';
 const csrfFrom = csrfTokenIn;
 
 const sessionCookie = (res: request.Response) =>
-  ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('sessionid='))?.split(';')[0];
+  ([] as string[])
+    .concat(res.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('sessionid='))
+    ?.split(';')[0];
 
 /** Opens the login form with a fresh cookie jar and returns the agent and the form's token. */
 async function loginForm(t: TestApp, next?: string) {
@@ -72,7 +75,11 @@ describe('back office: sessions, login, CSRF', () => {
 
   it('shows field errors for an empty form and keeps the input', async () => {
     const { agent, token } = await loginForm(t);
-    const res = await agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: 'someone' }).expect(400);
+    const res = await agent
+      .post('/wagtail/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, username: 'someone' })
+      .expect(400);
     expect(res.text).to.include('This field is required.');
     expect(res.text).to.include('value="someone"');
   });
@@ -80,7 +87,11 @@ describe('back office: sessions, login, CSRF', () => {
   it('slows an account down after repeated failures, even with the right password, and counts in the database', async () => {
     const { agent, token } = await loginForm(t);
     for (let i = 0; i < LIMITS.loginAccount.rule.limit; i++) {
-      await agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: `bad-${i}` }).expect(200);
+      await agent
+        .post('/wagtail/login/')
+        .type('form')
+        .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: `bad-${i}` })
+        .expect(200);
     }
     const blocked = await agent
       .post('/wagtail/login/')
@@ -90,15 +101,23 @@ describe('back office: sessions, login, CSRF', () => {
     expect(blocked.text).to.include(RATE_LIMITED_LOGIN);
     expect(blocked.headers['retry-after']).to.match(/^\d+$/);
     const stored = await t.db.selectFrom('rate_limits').select(['scope', 'key', 'hits']).execute();
-    expect(stored.find((r) => r.scope === LIMITS.loginAccount.scope && r.key === TEST_ADMIN.username)?.hits).to.equal(LIMITS.loginAccount.rule.limit);
+    expect(stored.find((r) => r.scope === LIMITS.loginAccount.scope && r.key === TEST_ADMIN.username)?.hits).to.equal(
+      LIMITS.loginAccount.rule.limit,
+    );
     // The refused attempt was counted for the address before the account refused it.
-    expect(stored.find((r) => r.scope === LIMITS.loginAddress.scope)?.hits).to.equal(LIMITS.loginAccount.rule.limit + 1);
+    expect(stored.find((r) => r.scope === LIMITS.loginAddress.scope)?.hits).to.equal(
+      LIMITS.loginAccount.rule.limit + 1,
+    );
   });
 
   it('blocks an address after too many failures across accounts', async () => {
     const { agent, token } = await loginForm(t);
     for (let i = 0; i < 20; i++) {
-      await agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: `user-${i}`, password: 'bad-password' }).expect(200);
+      await agent
+        .post('/wagtail/login/')
+        .type('form')
+        .send({ csrfmiddlewaretoken: token, username: `user-${i}`, password: 'bad-password' })
+        .expect(200);
     }
     await agent
       .post('/wagtail/login/')
@@ -109,7 +128,11 @@ describe('back office: sessions, login, CSRF', () => {
 
   it('refuses a POST without a CSRF token, or with a forged one, with 403', async () => {
     const { agent, token } = await loginForm(t);
-    await agent.post('/wagtail/login/').type('form').send({ username: TEST_ADMIN.username, password: TEST_ADMIN.password }).expect(403);
+    await agent
+      .post('/wagtail/login/')
+      .type('form')
+      .send({ username: TEST_ADMIN.username, password: TEST_ADMIN.password })
+      .expect(403);
     await agent
       .post('/wagtail/login/')
       .type('form')
@@ -129,7 +152,12 @@ describe('back office: sessions, login, CSRF', () => {
     const res = await agent.get('/api-nc/csrftoken/').expect(200).expect('Content-Type', /json/);
     expect(res.body.csrf_token).to.be.a('string').with.length.greaterThan(20);
     await agent.post('/wagtail/logout/').set('Content-Type', 'application/json').send('{}').expect(403);
-    await agent.post('/wagtail/logout/').set('X-CSRFToken', res.body.csrf_token).set('Content-Type', 'application/json').send('{}').expect(303);
+    await agent
+      .post('/wagtail/logout/')
+      .set('X-CSRFToken', res.body.csrf_token)
+      .set('Content-Type', 'application/json')
+      .send('{}')
+      .expect(303);
   });
 
   it('redirects anonymous page requests to the login with ?next=, and JSON requests get 401 JSON', async () => {
@@ -152,7 +180,12 @@ describe('back office: sessions, login, CSRF', () => {
       const login = await agent
         .post('/wagtail/login/')
         .type('form')
-        .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: TEST_ADMIN.password, next: submittedNext === '/wagtail/' ? next : submittedNext })
+        .send({
+          csrfmiddlewaretoken: token,
+          username: TEST_ADMIN.username,
+          password: TEST_ADMIN.password,
+          next: submittedNext === '/wagtail/' ? next : submittedNext,
+        })
         .expect(303);
       expect(login.headers.location, next).to.equal(expected);
     }
@@ -160,22 +193,44 @@ describe('back office: sessions, login, CSRF', () => {
 
   it('logs out with a POST, ending the session in the database', async () => {
     const { agent, token } = await loginForm(t);
-    await agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: TEST_ADMIN.password }).expect(303);
+    await agent
+      .post('/wagtail/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: TEST_ADMIN.password })
+      .expect(303);
     const dashboard = await agent.get('/wagtail/').expect(200);
-    const logout = await agent.post('/wagtail/logout/').type('form').send({ csrfmiddlewaretoken: csrfFrom(dashboard.text) }).expect(303);
+    const logout = await agent
+      .post('/wagtail/logout/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrfFrom(dashboard.text) })
+      .expect(303);
     expect(logout.headers.location).to.equal('/wagtail/login/');
     await agent.get('/wagtail/').expect(302);
     expect(await t.db.selectFrom('sessions').select('sid').execute()).to.have.length(0);
   });
 
   it('lets a signed-in user without admin access see nothing, and refuses an inactive account like a wrong password', async () => {
-    await insertUser(t.db, { username: 'visitor', email: 'v@example.com', password_hash: await hashPassword('visitor-password'), is_superuser: false });
+    await insertUser(t.db, {
+      username: 'visitor',
+      email: 'v@example.com',
+      password_hash: await hashPassword('visitor-password'),
+      is_superuser: false,
+    });
     const { agent, token } = await loginForm(t);
-    await agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: 'visitor', password: 'visitor-password' }).expect(303);
+    await agent
+      .post('/wagtail/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, username: 'visitor', password: 'visitor-password' })
+      .expect(303);
     await agent.get('/wagtail/pages/').expect(403);
     await agent.get('/wagtail/pages/').set('Accept', 'application/json').expect(403);
 
-    await insertUser(t.db, { username: 'gone', email: 'g@example.com', password_hash: await hashPassword('gone-password'), is_superuser: true });
+    await insertUser(t.db, {
+      username: 'gone',
+      email: 'g@example.com',
+      password_hash: await hashPassword('gone-password'),
+      is_superuser: true,
+    });
     await t.db.updateTable('users').set({ is_active: false }).where('username', '=', 'gone').execute();
     const second = await loginForm(t);
     const res = await second.agent
@@ -200,7 +255,9 @@ describe('back office: sessions, login, CSRF', () => {
     expect(found).to.equal(null);
     now += 5000;
     const fresh = { originalMaxAge: 60_000, expires: new Date(Date.now() + 60_000) } as never;
-    await new Promise<void>((resolve, reject) => store.set('new', { cookie: fresh }, (e) => (e ? reject(e) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      store.set('new', { cookie: fresh }, (e) => (e ? reject(e) : resolve())),
+    );
     const sids = (await t.db.selectFrom('sessions').select('sid').execute()).map((r) => r.sid);
     expect(sids).to.deep.equal(['new']);
   });

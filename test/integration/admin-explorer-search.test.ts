@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { insertGroup, replaceGroupPagePermissions, replaceUserGroups } from '../../server/modules/permissions/groups-repo';
+import {
+  insertGroup,
+  replaceGroupPagePermissions,
+  replaceUserGroups,
+} from '../../server/modules/permissions/groups-repo';
 import { createPage } from '../../server/modules/pages/service';
 import { insertRestriction, PAGE_RESTRICTIONS } from '../../server/modules/privacy/repo';
 import type { Page } from '../../server/modules/pages/table';
@@ -32,17 +36,62 @@ describe('back office: page search', () => {
     const homes = await t.db.selectFrom('pages').selectAll().where('depth', '=', 2).orderBy('path').execute();
     const us = homes.find((h) => h.title === 'Harborline Seafood')!;
     const ca = homes.find((h) => h.title === 'Harborline Seafood Canada')!;
-    inside = await createPage(t.db, { parentId: us.id, pageType: 'ExamplePage', title: 'Zebrafish section', content: emptyContent, publish: true });
-    outside = await createPage(t.db, { parentId: ca.id, pageType: 'ExamplePage', title: 'Zebrafish abroad', content: emptyContent, publish: true });
+    inside = await createPage(t.db, {
+      parentId: us.id,
+      pageType: 'ExamplePage',
+      title: 'Zebrafish section',
+      content: emptyContent,
+      publish: true,
+    });
+    outside = await createPage(t.db, {
+      parentId: ca.id,
+      pageType: 'ExamplePage',
+      title: 'Zebrafish abroad',
+      content: emptyContent,
+      publish: true,
+    });
     // Ranking: exact title, then prefix, then contained, then slug / SEO title matches.
-    await createPage(t.db, { parentId: inside.id, pageType: 'ExamplePage', title: 'Grilled zebrafish', content: emptyContent });
-    await createPage(t.db, { parentId: inside.id, pageType: 'ExamplePage', title: 'Zebrafish', content: emptyContent, publish: true });
-    await createPage(t.db, { parentId: inside.id, pageType: 'ExamplePage', title: 'Zebrafish tacos', content: emptyContent });
-    await createPage(t.db, { parentId: inside.id, pageType: 'ExamplePage', title: 'Striped specials', slug: 'zebrafish-specials', content: emptyContent });
-    await createPage(t.db, { parentId: inside.id, pageType: 'ExamplePage', title: 'Promo 100% off_peak', seo_title: 'Zebrafish promotion', content: emptyContent });
+    await createPage(t.db, {
+      parentId: inside.id,
+      pageType: 'ExamplePage',
+      title: 'Grilled zebrafish',
+      content: emptyContent,
+    });
+    await createPage(t.db, {
+      parentId: inside.id,
+      pageType: 'ExamplePage',
+      title: 'Zebrafish',
+      content: emptyContent,
+      publish: true,
+    });
+    await createPage(t.db, {
+      parentId: inside.id,
+      pageType: 'ExamplePage',
+      title: 'Zebrafish tacos',
+      content: emptyContent,
+    });
+    await createPage(t.db, {
+      parentId: inside.id,
+      pageType: 'ExamplePage',
+      title: 'Striped specials',
+      slug: 'zebrafish-specials',
+      content: emptyContent,
+    });
+    await createPage(t.db, {
+      parentId: inside.id,
+      pageType: 'ExamplePage',
+      title: 'Promo 100% off_peak',
+      seo_title: 'Zebrafish promotion',
+      content: emptyContent,
+    });
     const group = await insertGroup(t.db, { name: 'Search section editors', can_access_admin: true });
     await replaceGroupPagePermissions(t.db, group.id, [{ page_id: inside.id, permission_type: 'change' }]);
-    const editor = await insertUser(t.db, { username: EDITOR.username, email: 'search-editor@example.com', password_hash: await hashPassword(EDITOR.password), is_superuser: false });
+    const editor = await insertUser(t.db, {
+      username: EDITOR.username,
+      email: 'search-editor@example.com',
+      password_hash: await hashPassword(EDITOR.password),
+      is_superuser: false,
+    });
     await replaceUserGroups(t.db, editor.id, [group.id]);
   });
 
@@ -69,9 +118,20 @@ describe('back office: page search', () => {
     try {
       const agent = await signedInAgent(t.app);
       const res = await agent.get('/wagtail/pages/search/?q=zebrafish').expect(200);
-      const rows = [...(/<tbody>(.*?)<\/tbody>/s.exec(res.text)?.[1] ?? '').matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map((row) => row[1]!);
-      const privateTitles = rows.filter((row) => row.includes('admin-status--private')).map((row) => /class="admin-table__title"[^>]*>([^<]*)</.exec(row)?.[1]);
-      expect(privateTitles).to.have.members(['Zebrafish', 'Zebrafish section', 'Zebrafish tacos', 'Grilled zebrafish', 'Promo 100% off_peak', 'Striped specials']);
+      const rows = [...(/<tbody>(.*?)<\/tbody>/s.exec(res.text)?.[1] ?? '').matchAll(/<tr[^>]*>(.*?)<\/tr>/gs)].map(
+        (row) => row[1]!,
+      );
+      const privateTitles = rows
+        .filter((row) => row.includes('admin-status--private'))
+        .map((row) => /class="admin-table__title"[^>]*>([^<]*)</.exec(row)?.[1]);
+      expect(privateTitles).to.have.members([
+        'Zebrafish',
+        'Zebrafish section',
+        'Zebrafish tacos',
+        'Grilled zebrafish',
+        'Promo 100% off_peak',
+        'Striped specials',
+      ]);
     } finally {
       await t.db.deleteFrom('page_view_restrictions').where('page_id', '=', inside.id).execute();
     }
@@ -79,8 +139,12 @@ describe('back office: page search', () => {
 
   it('matches every word, and treats % and _ as plain characters', async () => {
     const agent = await signedInAgent(t.app);
-    expect(resultsOf((await agent.get('/wagtail/pages/search/?q=tacos%20zebra').expect(200)).text).map(([title]) => title)).to.deep.equal(['Zebrafish tacos']);
-    expect(resultsOf((await agent.get('/wagtail/pages/search/?q=100%25').expect(200)).text).map(([title]) => title)).to.deep.equal(['Promo 100% off_peak']);
+    expect(
+      resultsOf((await agent.get('/wagtail/pages/search/?q=tacos%20zebra').expect(200)).text).map(([title]) => title),
+    ).to.deep.equal(['Zebrafish tacos']);
+    expect(
+      resultsOf((await agent.get('/wagtail/pages/search/?q=100%25').expect(200)).text).map(([title]) => title),
+    ).to.deep.equal(['Promo 100% off_peak']);
     expect(resultsOf((await agent.get('/wagtail/pages/search/?q=o_f').expect(200)).text)).to.deep.equal([]);
     const none = await agent.get('/wagtail/pages/search/?q=no-such-page-anywhere').expect(200);
     expect(none.text).to.include('Sorry, no pages match');
@@ -98,8 +162,19 @@ describe('back office: page search', () => {
   });
 
   it('paginates results 50 a page and keeps the query in the links', async () => {
-    const parent = await createPage(t.db, { parentId: inside.id, pageType: 'ExamplePage', title: 'Quahog list', content: emptyContent });
-    for (let i = 0; i < 51; i++) await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: `Quahog ${String(i).padStart(2, '0')}`, content: emptyContent });
+    const parent = await createPage(t.db, {
+      parentId: inside.id,
+      pageType: 'ExamplePage',
+      title: 'Quahog list',
+      content: emptyContent,
+    });
+    for (let i = 0; i < 51; i++)
+      await createPage(t.db, {
+        parentId: parent.id,
+        pageType: 'ExamplePage',
+        title: `Quahog ${String(i).padStart(2, '0')}`,
+        content: emptyContent,
+      });
     const agent = await signedInAgent(t.app);
     const first = await agent.get('/wagtail/pages/search/?q=quahog').expect(200);
     expect(resultsOf(first.text)).to.have.length(50);
@@ -114,7 +189,10 @@ describe('back office: page search', () => {
     expect(empty.text).to.include('<h1>Search pages</h1>').and.not.to.include('<tbody>');
     const long = 'x'.repeat(300);
     const tooLong = await agent.get(`/wagtail/pages/search/?q=${long}`).expect(400);
-    expect(tooLong.text).to.include('Enter at most 255 characters.').and.to.include(`value="${long}"`).and.to.include('aria-invalid="true"');
+    expect(tooLong.text)
+      .to.include('Enter at most 255 characters.')
+      .and.to.include(`value="${long}"`)
+      .and.to.include('aria-invalid="true"');
     const badPage = await agent.get('/wagtail/pages/search/?q=zebrafish&p=zero').expect(400);
     expect(badPage.text).to.include('Page number: Enter a whole number of at least 1.');
   });

@@ -24,19 +24,59 @@ describe('back office: page explorer', () => {
   let section: Page;
   useTestApp({}, (suite) => ({ t, home } = suite));
   before(async () => {
-    section = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Explorer section', content: emptyContent, publish: true });
+    section = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Explorer section',
+      content: emptyContent,
+      publish: true,
+    });
     await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'A draft', content: emptyContent });
-    await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'B live', content: emptyContent, publish: true });
-    const liveDraft = await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'C live draft', content: emptyContent, publish: true });
+    await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'B live',
+      content: emptyContent,
+      publish: true,
+    });
+    const liveDraft = await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'C live draft',
+      content: emptyContent,
+      publish: true,
+    });
     const draftRevision = await insertRevision(t.db, {
       page_id: liveDraft.id,
       user_id: null,
-      content: { title: 'C live draft', slug: liveDraft.slug, seo_title: '', search_description: '', robots: '', content: emptyContent },
+      content: {
+        title: 'C live draft',
+        slug: liveDraft.slug,
+        seo_title: '',
+        search_description: '',
+        robots: '',
+        content: emptyContent,
+      },
     });
     await updatePage(t.db, liveDraft.id, { latest_revision_id: draftRevision.id, has_unpublished_changes: true });
-    const scheduled = await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'D scheduled', content: emptyContent });
-    await t.db.updateTable('page_revisions').set({ approved_go_live_at: new Date(Date.now() + 86_400_000) }).where('page_id', '=', scheduled.id).execute();
-    const expired = await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'E expired', content: emptyContent, publish: true });
+    const scheduled = await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'D scheduled',
+      content: emptyContent,
+    });
+    await t.db
+      .updateTable('page_revisions')
+      .set({ approved_go_live_at: new Date(Date.now() + 86_400_000) })
+      .where('page_id', '=', scheduled.id)
+      .execute();
+    const expired = await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'E expired',
+      content: emptyContent,
+      publish: true,
+    });
     await updatePage(t.db, expired.id, { live: false, expired: true });
     // publishRevision of the latest revision leaves no unpublished changes.
     await publishRevision(t.db, liveDraft.id, liveDraft.latest_revision_id!);
@@ -48,7 +88,10 @@ describe('back office: page explorer', () => {
     const res = await agent.get('/wagtail/pages/').expect(200);
     const root = await findRootPage(t.db);
     expect(res.text).to.include(`<h1>${root!.title}</h1>`);
-    expect(rowsOf(res.text).map(([title]) => title)).to.include.members(['Harborline Seafood', 'Harborline Seafood Canada']);
+    expect(rowsOf(res.text).map(([title]) => title)).to.include.members([
+      'Harborline Seafood',
+      'Harborline Seafood Canada',
+    ]);
     expect(res.text).to.include('Home page');
   });
 
@@ -71,9 +114,19 @@ describe('back office: page explorer', () => {
   });
 
   it('paginates 50 children a page, with ?p= and a clamp past the end', async () => {
-    const parent = await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'Many children', content: emptyContent });
+    const parent = await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'Many children',
+      content: emptyContent,
+    });
     for (let i = 0; i < 51; i++) {
-      await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: `Child ${String(i).padStart(2, '0')}`, content: emptyContent });
+      await createPage(t.db, {
+        parentId: parent.id,
+        pageType: 'ExamplePage',
+        title: `Child ${String(i).padStart(2, '0')}`,
+        content: emptyContent,
+      });
     }
     const agent = await signedInAgent(t.app);
     const first = await agent.get(`/wagtail/pages/${parent.id}/`).expect(200);
@@ -94,8 +147,19 @@ describe('back office: page explorer', () => {
   });
 
   it('shows your drafts, your own recent edits and your pages on the dashboard', async () => {
-    const mine = await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'Freshly edited', content: emptyContent, publish: true });
-    await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: 'Edited by nobody here', content: emptyContent });
+    const mine = await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'Freshly edited',
+      content: emptyContent,
+      publish: true,
+    });
+    await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: 'Edited by nobody here',
+      content: emptyContent,
+    });
     const agent = await signedInAgent(t.app);
     const form = await agent.get(`/wagtail/pages/${mine.id}/edit/`).expect(200);
     await agent
@@ -112,7 +176,12 @@ describe('back office: page explorer', () => {
     // The seeded pages belong to the seeded superuser; the ones created above have no owner.
     const yours = /aria-labelledby="your-pages"(.*?)<\/section>/s.exec(res.text)?.[1] ?? '';
     const titles = rowsOf(yours).map(([title]) => title);
-    const owned = await t.db.selectFrom('pages').innerJoin('users', 'users.id', 'pages.owner_id').select('pages.title').where('users.username', '=', TEST_ADMIN.username).execute();
+    const owned = await t.db
+      .selectFrom('pages')
+      .innerJoin('users', 'users.id', 'pages.owner_id')
+      .select('pages.title')
+      .where('users.username', '=', TEST_ADMIN.username)
+      .execute();
     expect(titles).to.have.length.within(1, 10);
     expect(owned.map((p) => p.title)).to.include.members(titles);
     expect(titles).not.to.include('Freshly edited');

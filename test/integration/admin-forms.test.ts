@@ -13,22 +13,60 @@ describe('back office: forms, submissions and subscribers', function () {
   let pageId: number;
   let ids: number[];
   before(async () => {
-    const page = await t.db.selectFrom('pages').select(['id']).where('page_type', '=', 'ContactUsPage').orderBy('id').executeTakeFirstOrThrow();
+    const page = await t.db
+      .selectFrom('pages')
+      .select(['id'])
+      .where('page_type', '=', 'ContactUsPage')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     pageId = page.id;
     const site = await t.db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow();
     const insert = (submittedAt: string, name: string) =>
       t.db
         .insertInto('form_submissions')
-        .values({ page_id: pageId, form: 'contact', site_id: site.id, language_code: 'en-US', submitted_at: submittedAt, data: JSON.stringify({ first_name: name, email: 'x@example.com', message: '=HYPERLINK("http://evil")' }) } as never)
+        .values({
+          page_id: pageId,
+          form: 'contact',
+          site_id: site.id,
+          language_code: 'en-US',
+          submitted_at: submittedAt,
+          data: JSON.stringify({ first_name: name, email: 'x@example.com', message: '=HYPERLINK("http://evil")' }),
+        } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
-    ids = [(await insert('2026-01-10T12:00:00Z', 'January')).id, (await insert('2026-03-10T12:00:00Z', '<script>alert(1)</script>')).id];
+    ids = [
+      (await insert('2026-01-10T12:00:00Z', 'January')).id,
+      (await insert('2026-03-10T12:00:00Z', '<script>alert(1)</script>')).id,
+    ];
     const subscriber = await t.db
       .insertInto('subscribers')
-      .values({ email: 'sub@example.com', first_name: 'Sub', last_name: 'Scriber', postcode: '04101', birthday_month: null, birthday_day: null, site_id: site.id, language_code: 'en-US', updated_at: new Date() })
+      .values({
+        email: 'sub@example.com',
+        first_name: 'Sub',
+        last_name: 'Scriber',
+        postcode: '04101',
+        birthday_month: null,
+        birthday_day: null,
+        site_id: site.id,
+        language_code: 'en-US',
+        updated_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.insertInto('consent_records').values({ subscriber_id: subscriber.id, action: 'subscribe', channel: 'signup_form', wording: 'Yes, I would like <b>e-mails</b>', wording_version: 'v1', site_id: site.id, language_code: 'en-US', source_url: 'http://localhost:3000/email-signup/', ip_address: '192.0.2.1' }).execute();
+    await t.db
+      .insertInto('consent_records')
+      .values({
+        subscriber_id: subscriber.id,
+        action: 'subscribe',
+        channel: 'signup_form',
+        wording: 'Yes, I would like <b>e-mails</b>',
+        wording_version: 'v1',
+        site_id: site.id,
+        language_code: 'en-US',
+        source_url: 'http://localhost:3000/email-signup/',
+        ip_address: '192.0.2.1',
+      })
+      .execute();
   });
 
   it('lists the form pages with their submission counts', async () => {
@@ -42,7 +80,9 @@ describe('back office: forms, submissions and subscribers', function () {
     expect(all.text).to.include('2 submissions');
     expect(all.text).not.to.include('<script>alert(1)</script>');
     expect(all.text).to.include('&lt;script&gt;alert(1)&lt;/script&gt;');
-    const march = await agent.get(`/wagtail/forms/submissions/${pageId}/?date_from=2026-03-01&date_to=2026-03-10`).expect(200);
+    const march = await agent
+      .get(`/wagtail/forms/submissions/${pageId}/?date_from=2026-03-01&date_to=2026-03-10`)
+      .expect(200);
     expect(march.text).to.include('1 submission');
     expect(march.text).not.to.include('January');
     await agent.get(`/wagtail/forms/submissions/${pageId}/?date_from=not-a-date`).expect(400);
@@ -58,11 +98,15 @@ describe('back office: forms, submissions and subscribers', function () {
     const csv = await agent.get(`/wagtail/forms/submissions/${pageId}/?export=csv`).expect(200);
     expect(csv.headers['content-type']).to.include('text/csv');
     expect(csv.text).to.include("'=HYPERLINK");
-    const xlsx = await agent.get(`/wagtail/forms/submissions/${pageId}/?export=xlsx&date_to=2026-01-31`).buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(200);
+    const xlsx = await agent
+      .get(`/wagtail/forms/submissions/${pageId}/?export=xlsx&date_to=2026-01-31`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
@@ -80,14 +124,35 @@ describe('back office: forms, submissions and subscribers', function () {
   });
 
   it('deletes only the selected submissions of this page', async () => {
-    const other = await t.db.selectFrom('pages').select('id').where('page_type', '=', 'EmailSignupPage').orderBy('id').executeTakeFirstOrThrow();
-    await agent.post(`/wagtail/forms/submissions/${other.id}/delete/`).type('form').send({ csrfmiddlewaretoken: token, selected: String(ids[0]) }).expect(303);
-    expect(await t.db.selectFrom('form_submissions').select('id').where('id', '=', ids[0]!).executeTakeFirst()).to.not.equal(undefined);
-    const res = await agent.post(`/wagtail/forms/submissions/${pageId}/delete/`).type('form').send({ csrfmiddlewaretoken: token, selected: String(ids[0]) }).expect(303);
+    const other = await t.db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'EmailSignupPage')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await agent
+      .post(`/wagtail/forms/submissions/${other.id}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, selected: String(ids[0]) })
+      .expect(303);
+    expect(
+      await t.db.selectFrom('form_submissions').select('id').where('id', '=', ids[0]!).executeTakeFirst(),
+    ).to.not.equal(undefined);
+    const res = await agent
+      .post(`/wagtail/forms/submissions/${pageId}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, selected: String(ids[0]) })
+      .expect(303);
     expect(res.headers.location).to.equal(`/wagtail/forms/submissions/${pageId}/`);
-    expect(await t.db.selectFrom('form_submissions').select('id').where('id', '=', ids[0]!).executeTakeFirst()).to.equal(undefined);
+    expect(
+      await t.db.selectFrom('form_submissions').select('id').where('id', '=', ids[0]!).executeTakeFirst(),
+    ).to.equal(undefined);
     const after = await agent.get(`/wagtail/forms/submissions/${pageId}/`).expect(200);
     expect(after.text).to.include('1 submission deleted.');
-    await agent.post(`/wagtail/forms/submissions/${pageId}/delete/`).type('form').send({ csrfmiddlewaretoken: token, selected: 'abc' }).expect(400);
+    await agent
+      .post(`/wagtail/forms/submissions/${pageId}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, selected: 'abc' })
+      .expect(400);
   });
 });

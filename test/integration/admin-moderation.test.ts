@@ -1,7 +1,12 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import * as moderationRepo from '../../server/modules/moderation/repo';
-import { findGroupByName, insertGroup, replaceGroupPagePermissions, replaceUserGroups } from '../../server/modules/permissions/groups-repo';
+import {
+  findGroupByName,
+  insertGroup,
+  replaceGroupPagePermissions,
+  replaceUserGroups,
+} from '../../server/modules/permissions/groups-repo';
 import { findPageById } from '../../server/modules/pages/repo';
 import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
@@ -18,7 +23,11 @@ const MODERATOR = { username: 'mod-moderator', password: 'mod-moderator-password
 type Agent = Awaited<ReturnType<typeof signedInAgent>>;
 
 /** Unescapes the HTML entities React writes for quotes, so assertions read like the screen. */
-const text = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const text = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 describe('back office: moderation (submit, approve, request changes, cancel)', () => {
   let t: TestApp;
@@ -31,19 +40,39 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
 
   useTestApp({}, (suite) => ({ t, home: us } = suite));
   before(async () => {
-    section = await createPage(t.db, { parentId: us.id, pageType: 'ExamplePage', title: 'Moderated section', content: emptyContent, publish: true });
+    section = await createPage(t.db, {
+      parentId: us.id,
+      pageType: 'ExamplePage',
+      title: 'Moderated section',
+      content: emptyContent,
+      publish: true,
+    });
     // An editor limited to the section: add + change, no publish (Wagtail's 'Editors').
     const editors = await insertGroup(t.db, { name: 'Moderation test editors', can_access_admin: true });
     await replaceGroupPagePermissions(t.db, editors.id, [
       { page_id: section.id, permission_type: 'add' },
       { page_id: section.id, permission_type: 'change' },
     ]);
-    const editorUser = await insertUser(t.db, { username: EDITOR.username, email: 'ed@example.com', password_hash: await hashPassword(EDITOR.password), is_superuser: false, first_name: 'Edna', last_name: 'Editor' });
+    const editorUser = await insertUser(t.db, {
+      username: EDITOR.username,
+      email: 'ed@example.com',
+      password_hash: await hashPassword(EDITOR.password),
+      is_superuser: false,
+      first_name: 'Edna',
+      last_name: 'Editor',
+    });
     editorId = editorUser.id;
     await replaceUserGroups(t.db, editorUser.id, [editors.id]);
     // The seeded Moderators group publishes on the US home: the default workflow's reviewers.
     const moderators = (await findGroupByName(t.db, 'Moderators'))!;
-    const moderatorUser = await insertUser(t.db, { username: MODERATOR.username, email: 'mo@example.com', password_hash: await hashPassword(MODERATOR.password), is_superuser: false, first_name: 'Moe', last_name: 'Derator' });
+    const moderatorUser = await insertUser(t.db, {
+      username: MODERATOR.username,
+      email: 'mo@example.com',
+      password_hash: await hashPassword(MODERATOR.password),
+      is_superuser: false,
+      first_name: 'Moe',
+      last_name: 'Derator',
+    });
     await replaceUserGroups(t.db, moderatorUser.id, [moderators.id]);
     editor = await signedInAgent(t.app, EDITOR);
     moderator = await signedInAgent(t.app, MODERATOR);
@@ -51,28 +80,68 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
 
   const leaf = (publish = true) => {
     n += 1;
-    return createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: `Dish ${n}`, slug: `dish-${n}`, content: emptyContent, publish });
+    return createPage(t.db, {
+      parentId: section.id,
+      pageType: 'ExamplePage',
+      title: `Dish ${n}`,
+      slug: `dish-${n}`,
+      content: emptyContent,
+      publish,
+    });
   };
 
   /** Opens the editor and posts its form with the given title and button. */
-  async function postEdit(agent: Agent, page: Page, title: string, button: 'action-submit' | 'action-publish' | null, status = 303) {
+  async function postEdit(
+    agent: Agent,
+    page: Page,
+    title: string,
+    button: 'action-submit' | 'action-publish' | null,
+    status = 303,
+  ) {
     const form = await agent.get(`/wagtail/pages/${page.id}/edit/`).expect(200);
     const base = /name="base_revision_id" value="(\d*)"/.exec(form.text)?.[1] ?? '';
-    const body: Record<string, string> = { csrfmiddlewaretoken: csrfTokenIn(form.text), title, slug: page.slug, seo_title: '', search_description: '', base_revision_id: base };
+    const body: Record<string, string> = {
+      csrfmiddlewaretoken: csrfTokenIn(form.text),
+      title,
+      slug: page.slug,
+      seo_title: '',
+      search_description: '',
+      base_revision_id: base,
+    };
     if (button) body[button] = button;
     return agent.post(`/wagtail/pages/${page.id}/edit/`).type('form').send(body).expect(status);
   }
 
-  const seededWorkflowId = async () => (await t.db.selectFrom('workflows').select('id').where('name', '=', 'Moderators approval').executeTakeFirstOrThrow()).id;
+  const seededWorkflowId = async () =>
+    (
+      await t.db
+        .selectFrom('workflows')
+        .select('id')
+        .where('name', '=', 'Moderators approval')
+        .executeTakeFirstOrThrow()
+    ).id;
   const inProgress = (pageId: number) => moderationRepo.findInProgress(t.db, pageId);
   const tokenOf = async (agent: Agent) => csrfTokenIn((await agent.get('/wagtail/account/').expect(200)).text);
   const actions = async (pageId: number) =>
-    (await t.db.selectFrom('page_log_entries').select('action').where('page_id', '=', pageId).orderBy('id').execute()).map((r) => r.action);
-  const review = async (agent: Agent, pageId: number, action: 'approve' | 'cancel', target: { id: number; revision_id: number }, options: { next?: string; status?: number } = {}) =>
+    (
+      await t.db.selectFrom('page_log_entries').select('action').where('page_id', '=', pageId).orderBy('id').execute()
+    ).map((r) => r.action);
+  const review = async (
+    agent: Agent,
+    pageId: number,
+    action: 'approve' | 'cancel',
+    target: { id: number; revision_id: number },
+    options: { next?: string; status?: number } = {},
+  ) =>
     agent
       .post(`/wagtail/pages/${pageId}/workflow/${action}/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: await tokenOf(agent), workflow_state_id: String(target.id), revision_id: String(target.revision_id), ...(options.next ? { next: options.next } : {}) })
+      .send({
+        csrfmiddlewaretoken: await tokenOf(agent),
+        workflow_state_id: String(target.id),
+        revision_id: String(target.revision_id),
+        ...(options.next ? { next: options.next } : {}),
+      })
       .expect(options.status ?? 303);
 
   it('lets an editor without publish submit for moderation instead of publishing', async () => {
@@ -87,7 +156,11 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     // Saved as a draft: the live page is untouched until someone approves.
     expect(after).to.include({ title: page.title, has_unpublished_changes: true });
     const state = (await inProgress(page.id))!;
-    expect(state).to.include({ revision_id: after.latest_revision_id, requested_by_id: editorId, status: 'in_progress' });
+    expect(state).to.include({
+      revision_id: after.latest_revision_id,
+      requested_by_id: editorId,
+      status: 'in_progress',
+    });
     expect(await actions(page.id)).to.deep.equal(['edit', 'workflow.start']);
 
     const reopened = text((await editor.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text);
@@ -100,7 +173,10 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     expect(reopened).not.to.include('Approve and publish');
     // The moderator sees who submitted it and may review.
     const seenByModerator = text((await moderator.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text);
-    expect(seenByModerator).to.include('Submitted for moderation by Edna Editor').and.to.include('Approve and publish').and.to.include('Request changes');
+    expect(seenByModerator)
+      .to.include('Submitted for moderation by Edna Editor')
+      .and.to.include('Approve and publish')
+      .and.to.include('Request changes');
     // History says it in words.
     const history = text((await editor.get(`/wagtail/pages/${page.id}/history/`).expect(200)).text);
     expect(history).to.include('Submitted for moderation');
@@ -113,8 +189,13 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     expect(explorer.text).to.match(new RegExp(`${draft.title}[\\s\\S]*?admin-status--moderation">in moderation<`));
     const api = await editor.get(`/wagtail/api/main/pages/${draft.id}/`).set('Accept', 'application/json').expect(200);
     expect(api.body.meta.status.status).to.equal('in moderation');
-    const listing = await editor.get(`/wagtail/api/main/pages/?child_of=${section.id}&limit=20`).set('Accept', 'application/json').expect(200);
-    const item = (listing.body.items as Array<{ id: number; meta: { status: { status: string } } }>).find((i) => i.id === draft.id)!;
+    const listing = await editor
+      .get(`/wagtail/api/main/pages/?child_of=${section.id}&limit=20`)
+      .set('Accept', 'application/json')
+      .expect(200);
+    const item = (listing.body.items as Array<{ id: number; meta: { status: { status: string } } }>).find(
+      (i) => i.id === draft.id,
+    )!;
     expect(item.meta.status.status).to.equal('in moderation');
   });
 
@@ -139,9 +220,17 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     const approved = await review(moderator, page.id, 'approve', state, { next: '/wagtail/' });
     expect(approved.headers.location).to.equal('/wagtail/');
     const after = (await findPageById(t.db, page.id))!;
-    expect(after).to.include({ title: 'Approved dish', live: true, live_revision_id: state.revision_id, has_unpublished_changes: false });
+    expect(after).to.include({
+      title: 'Approved dish',
+      live: true,
+      live_revision_id: state.revision_id,
+      has_unpublished_changes: false,
+    });
     expect((await moderationRepo.findState(t.db, state.id))!.status).to.equal('approved');
-    await request(t.app).get(`/moderated-section/${page.slug}/`).expect(200).expect((res) => expect(res.text).to.include('Approved dish'));
+    await request(t.app)
+      .get(`/moderated-section/${page.slug}/`)
+      .expect(200)
+      .expect((res) => expect(res.text).to.include('Approved dish'));
     const message = text((await moderator.get('/wagtail/').expect(200)).text);
     expect(message).to.include("Page 'Approved dish' has been approved and published.");
     expect(message).not.to.include(`action="/wagtail/pages/${page.id}/workflow/approve/"`);
@@ -151,7 +240,9 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
 
     // The same approve posted again (double submit): nothing happens twice, and it says why.
     await review(moderator, page.id, 'approve', state, { next: '/wagtail/' });
-    expect(text((await moderator.get('/wagtail/').expect(200)).text)).to.include('This moderation request was already approved by you');
+    expect(text((await moderator.get('/wagtail/').expect(200)).text)).to.include(
+      'This moderation request was already approved by you',
+    );
     expect((await actions(page.id)).filter((a) => a === 'workflow.approve')).to.have.length(1);
   });
 
@@ -164,7 +255,10 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     const log = await actions(page.id);
     expect(log.filter((a) => a === 'workflow.approve')).to.have.length(1);
     expect(log.filter((a) => a === 'publish')).to.have.length(1);
-    expect((await findPageById(t.db, page.id))!).to.include({ title: 'Raced dish', live_revision_id: state.revision_id });
+    expect((await findPageById(t.db, page.id))!).to.include({
+      title: 'Raced dish',
+      live_revision_id: state.revision_id,
+    });
   });
 
   it('keeps the workflow on the submitted revision when a newer draft is saved, and refuses an outdated review form', async () => {
@@ -184,11 +278,16 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     expect(await actions(page.id)).to.include('workflow.resubmit');
     // A review form opened on version A is outdated now.
     await review(moderator, page.id, 'approve', first);
-    expect(text((await moderator.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include('A newer version of this page was submitted for moderation after you opened it');
+    expect(text((await moderator.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include(
+      'A newer version of this page was submitted for moderation after you opened it',
+    );
     expect((await findPageById(t.db, page.id))!.title).to.equal(page.title);
     // Approving the current form publishes version C.
     await review(moderator, page.id, 'approve', moved);
-    expect((await findPageById(t.db, page.id))!).to.include({ title: 'Version C', live_revision_id: moved.revision_id });
+    expect((await findPageById(t.db, page.id))!).to.include({
+      title: 'Version C',
+      live_revision_id: moved.revision_id,
+    });
   });
 
   it('approving publishes the submitted revision, leaving a later draft as a draft', async () => {
@@ -198,8 +297,14 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     await postEdit(editor, page, 'Later draft', null);
     await review(moderator, page.id, 'approve', state);
     const after = (await findPageById(t.db, page.id))!;
-    expect(after).to.include({ title: 'Submitted text', live_revision_id: state.revision_id, has_unpublished_changes: true });
-    expect(text((await editor.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include('value="Later draft"').and.to.include('live + draft');
+    expect(after).to.include({
+      title: 'Submitted text',
+      live_revision_id: state.revision_id,
+      has_unpublished_changes: true,
+    });
+    expect(text((await editor.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text))
+      .to.include('value="Later draft"')
+      .and.to.include('live + draft');
   });
 
   it('requests changes with a comment, redisplaying a bad comment with the input kept', async () => {
@@ -214,7 +319,12 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     const bad = await moderator
       .post(`/wagtail/pages/${page.id}/workflow/request_changes/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: token, workflow_state_id: String(state.id), revision_id: String(state.revision_id), comment: tooLong })
+      .send({
+        csrfmiddlewaretoken: token,
+        workflow_state_id: String(state.id),
+        revision_id: String(state.revision_id),
+        comment: tooLong,
+      })
       .expect(400);
     expect(bad.text).to.include('Ensure this value has at most 2000 characters.').and.to.include(tooLong);
     expect((await inProgress(page.id))!.id).to.equal(state.id);
@@ -223,21 +333,30 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     await moderator
       .post(`/wagtail/pages/${page.id}/workflow/request_changes/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: token, workflow_state_id: String(state.id), revision_id: String(state.revision_id), comment })
+      .send({
+        csrfmiddlewaretoken: token,
+        workflow_state_id: String(state.id),
+        revision_id: String(state.revision_id),
+        comment,
+      })
       .expect(303);
     const ended = (await moderationRepo.findState(t.db, state.id))!;
     expect(ended).to.include({ status: 'needs_changes', comment });
     expect((await findPageById(t.db, page.id))!.title).to.equal(page.title);
 
     const seen = text((await editor.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text);
-    expect(seen).to.include('Changes requested by Moe Derator').and.to.include('Please add the allergens &lt;b&gt;and&lt;/b&gt; the price.');
+    expect(seen)
+      .to.include('Changes requested by Moe Derator')
+      .and.to.include('Please add the allergens &lt;b&gt;and&lt;/b&gt; the price.');
     expect(seen).not.to.include('in moderation');
     expect(seen).to.include('Submit for moderation');
     const history = text((await editor.get(`/wagtail/pages/${page.id}/history/`).expect(200)).text);
     expect(history).to.include('Changes requested: Please add the allergens');
     // Approving what was sent back is stale.
     await review(moderator, page.id, 'approve', state);
-    expect(text((await moderator.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include('Changes were already requested on this page by you');
+    expect(text((await moderator.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include(
+      'Changes were already requested on this page by you',
+    );
     // Submitting again starts a new submission.
     await postEdit(editor, page, 'Fixed', 'action-submit');
     expect((await inProgress(page.id))!.id).to.not.equal(state.id);
@@ -247,14 +366,21 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     const page = await leaf();
     await postEdit(editor, page, 'Changed my mind', 'action-submit');
     const state = (await inProgress(page.id))!;
-    expect((await review(editor, page.id, 'cancel', state, { next: '/wagtail/' })).headers.location).to.equal('/wagtail/');
-    expect((await moderationRepo.findState(t.db, state.id))!).to.include({ status: 'cancelled', finished_by_id: editorId });
+    expect((await review(editor, page.id, 'cancel', state, { next: '/wagtail/' })).headers.location).to.equal(
+      '/wagtail/',
+    );
+    expect((await moderationRepo.findState(t.db, state.id))!).to.include({
+      status: 'cancelled',
+      finished_by_id: editorId,
+    });
     expect(text((await editor.get('/wagtail/').expect(200)).text)).to.include("Workflow on page 'Dish");
     const history = text((await editor.get(`/wagtail/pages/${page.id}/history/`).expect(200)).text);
     expect(history).to.include('Workflow cancelled');
     // Cancelling again: a clear message, nothing changes.
     await review(editor, page.id, 'cancel', state);
-    expect(text((await editor.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include('This moderation request was already cancelled by you');
+    expect(text((await editor.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include(
+      'This moderation request was already cancelled by you',
+    );
   });
 
   it('publishing by hand ends the moderation, as Wagtail does by default', async () => {
@@ -272,7 +398,15 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     const page = await leaf();
     const form = await editor.get(`/wagtail/pages/${page.id}/edit/`).expect(200);
     const base = /name="base_revision_id" value="(\d*)"/.exec(form.text)![1]!;
-    const body = { csrfmiddlewaretoken: csrfTokenIn(form.text), title: 'Twice', slug: page.slug, seo_title: '', search_description: '', base_revision_id: base, 'action-submit': 'action-submit' };
+    const body = {
+      csrfmiddlewaretoken: csrfTokenIn(form.text),
+      title: 'Twice',
+      slug: page.slug,
+      seo_title: '',
+      search_description: '',
+      base_revision_id: base,
+      'action-submit': 'action-submit',
+    };
     await editor.post(`/wagtail/pages/${page.id}/edit/`).type('form').send(body).expect(303);
     await editor.post(`/wagtail/pages/${page.id}/edit/`).type('form').send(body).expect(303);
     const states = await t.db.selectFrom('workflow_states').selectAll().where('page_id', '=', page.id).execute();
@@ -282,10 +416,20 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
 
   it('keeps at most one submission in progress per page in the database itself', async () => {
     const page = await leaf();
-    await moderationRepo.insertState(t.db, { page_id: page.id, revision_id: page.latest_revision_id!, requested_by_id: editorId, workflow_id: await seededWorkflowId() });
+    await moderationRepo.insertState(t.db, {
+      page_id: page.id,
+      revision_id: page.latest_revision_id!,
+      requested_by_id: editorId,
+      workflow_id: await seededWorkflowId(),
+    });
     let failed = false;
     try {
-      await moderationRepo.insertState(t.db, { page_id: page.id, revision_id: page.latest_revision_id!, requested_by_id: editorId, workflow_id: await seededWorkflowId() });
+      await moderationRepo.insertState(t.db, {
+        page_id: page.id,
+        revision_id: page.latest_revision_id!,
+        requested_by_id: editorId,
+        workflow_id: await seededWorkflowId(),
+      });
     } catch {
       failed = true;
     }
@@ -295,13 +439,24 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
   it("lists the user's locked pages on the dashboard with an unlock button that comes back to the dashboard", async () => {
     const page = await leaf();
     const token = await tokenOf(moderator);
-    await moderator.post(`/wagtail/pages/${page.id}/lock/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
+    await moderator
+      .post(`/wagtail/pages/${page.id}/lock/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(303);
     const board = text((await moderator.get('/wagtail/').expect(200)).text);
     expect(board).to.include('Your locked pages');
-    expect(board.slice(board.indexOf('Your locked pages'))).to.include(page.title).and.to.include(`action="/wagtail/pages/${page.id}/unlock/"`);
+    expect(board.slice(board.indexOf('Your locked pages')))
+      .to.include(page.title)
+      .and.to.include(`action="/wagtail/pages/${page.id}/unlock/"`);
     // Someone else's dashboard does not list it.
     expect(text((await editor.get('/wagtail/').expect(200)).text)).not.to.include('Your locked pages');
-    await moderator.post(`/wagtail/pages/${page.id}/unlock/`).type('form').send({ csrfmiddlewaretoken: token, next: '/wagtail/' }).expect(303).expect('Location', '/wagtail/');
+    await moderator
+      .post(`/wagtail/pages/${page.id}/unlock/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, next: '/wagtail/' })
+      .expect(303)
+      .expect('Location', '/wagtail/');
     expect((await findPageById(t.db, page.id))!.locked).to.equal(false);
   });
 
@@ -309,9 +464,15 @@ describe('back office: moderation (submit, approve, request changes, cancel)', (
     const page = await leaf();
     await postEdit(editor, page, 'Locked submission', 'action-submit');
     const state = (await inProgress(page.id))!;
-    await t.db.updateTable('pages').set({ locked: true, locked_by_id: editorId, locked_at: new Date() }).where('id', '=', page.id).execute();
+    await t.db
+      .updateTable('pages')
+      .set({ locked: true, locked_by_id: editorId, locked_at: new Date() })
+      .where('id', '=', page.id)
+      .execute();
     await review(moderator, page.id, 'approve', state);
-    expect(text((await moderator.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include('This page is locked by Edna Editor');
+    expect(text((await moderator.get(`/wagtail/pages/${page.id}/edit/`).expect(200)).text)).to.include(
+      'This page is locked by Edna Editor',
+    );
     expect((await inProgress(page.id))!.id).to.equal(state.id);
   });
 });

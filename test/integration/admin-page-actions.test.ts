@@ -24,7 +24,9 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
   const page = (title: string, slug: string, parentId = home.id, publish = true) =>
     createPage(t.db, { parentId, pageType: 'ExamplePage', title, slug, content: emptyContent, publish });
   const history = async (id: number) =>
-    (await t.db.selectFrom('page_log_entries').select('action').where('page_id', '=', id).orderBy('id').execute()).map((r) => r.action);
+    (await t.db.selectFrom('page_log_entries').select('action').where('page_id', '=', id).orderBy('id').execute()).map(
+      (r) => r.action,
+    );
 
   it('adds a page after choosing among the types the parent allows, and logs the creation', async () => {
     const chooser = await agent.get(`/wagtail/pages/add/${home.id}/`).expect(200);
@@ -52,15 +54,26 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
 
   it('edits the new page body on the add screen, keeping typed blocks when the form has errors', async () => {
     const form = await agent.get(`/wagtail/pages/add/ExamplePage/${home.id}/`).expect(200);
-    expect(form.text).to.include('id="block-editor-data"').and.match(/<script type="module" src="\/static\/assets\/admin-editor-/);
-    const body = { body: [{ type: 'heading', id: 'h1', value: { text: 'Brunch menu', level: 'h2' } }], confirmation_content: [] };
-    const badBody = { body: [{ type: 'heading', id: 'h1', value: { text: 'Brunch menu', level: 'h9' } }], confirmation_content: [] };
+    expect(form.text)
+      .to.include('id="block-editor-data"')
+      .and.match(/<script type="module" src="\/static\/assets\/admin-editor-/);
+    const body = {
+      body: [{ type: 'heading', id: 'h1', value: { text: 'Brunch menu', level: 'h2' } }],
+      confirmation_content: [],
+    };
+    const badBody = {
+      body: [{ type: 'heading', id: 'h1', value: { text: 'Brunch menu', level: 'h9' } }],
+      confirmation_content: [],
+    };
     const refused = await agent
       .post(`/wagtail/pages/add/ExamplePage/${home.id}/`)
       .type('form')
       .send({ csrfmiddlewaretoken: token, title: 'Brunch two', slug: '', content_json: JSON.stringify(badBody) })
       .expect(400);
-    expect(refused.text).to.include('The page body has errors').and.include('&quot;h9&quot;').and.include('value="Brunch two"');
+    expect(refused.text)
+      .to.include('The page body has errors')
+      .and.include('&quot;h9&quot;')
+      .and.include('value="Brunch two"');
     const created = await agent
       .post(`/wagtail/pages/add/ExamplePage/${home.id}/`)
       .type('form')
@@ -76,17 +89,29 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     const child = await page('Summer', 'summer', parent.id);
     const confirm = await agent.get(`/wagtail/pages/${parent.id}/unpublish/`).expect(200);
     expect(confirm.text).to.include('Unpublish its 1 live subpage too');
-    await agent.post(`/wagtail/pages/${parent.id}/unpublish/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
+    await agent
+      .post(`/wagtail/pages/${parent.id}/unpublish/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(303);
     expect((await findPageById(t.db, parent.id))!.live).to.equal(false);
     expect((await findPageById(t.db, child.id))!.live).to.equal(true);
     await request(t.app).get('/seasonal/').expect(404);
     // A second submit of the same confirm form: a clear message, nothing changes.
-    const again = await agent.post(`/wagtail/pages/${parent.id}/unpublish/`).type('form').send({ csrfmiddlewaretoken: token }).expect(409);
+    const again = await agent
+      .post(`/wagtail/pages/${parent.id}/unpublish/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(409);
     expect(again.text).to.include('is not live');
 
     const other = await page('Winter', 'winter');
     const sub = await page('Skiing', 'skiing', other.id);
-    await agent.post(`/wagtail/pages/${other.id}/unpublish/`).type('form').send({ csrfmiddlewaretoken: token, include_descendants: 'on' }).expect(303);
+    await agent
+      .post(`/wagtail/pages/${other.id}/unpublish/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, include_descendants: 'on' })
+      .expect(303);
     expect((await findPageById(t.db, sub.id))!.live).to.equal(false);
     expect(await history(sub.id)).to.include('unpublish');
   });
@@ -97,19 +122,33 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     await page('2020', 'y2020', parent.id);
     const confirm = await agent.get(`/wagtail/pages/${parent.id}/delete/`).expect(200);
     expect(confirm.text).to.include('This will also delete 2 subpages.');
-    const deleted = await agent.post(`/wagtail/pages/${parent.id}/delete/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
+    const deleted = await agent
+      .post(`/wagtail/pages/${parent.id}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(303);
     expect(deleted.headers.location).to.equal(`/wagtail/pages/${home.id}/`);
     expect(await findPageById(t.db, parent.id)).to.equal(undefined);
-    expect(await t.db.selectFrom('pages').select('id').where('url_path', 'like', '%/old-menus/%').execute()).to.have.length(0);
+    expect(
+      await t.db.selectFrom('pages').select('id').where('url_path', 'like', '%/old-menus/%').execute(),
+    ).to.have.length(0);
     expect(await history(parent.id)).to.deep.equal(['delete']);
     expect((await findPageById(t.db, home.id))!.numchild).to.be.a('number');
     // Double submit.
-    const again = await agent.post(`/wagtail/pages/${parent.id}/delete/`).type('form').send({ csrfmiddlewaretoken: token }).expect(410);
+    const again = await agent
+      .post(`/wagtail/pages/${parent.id}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(410);
     expect(again.text).to.include('already been deleted');
   });
 
   it('refuses to delete a site root page', async () => {
-    const res = await agent.post(`/wagtail/pages/${home.id}/delete/`).type('form').send({ csrfmiddlewaretoken: token }).expect(409);
+    const res = await agent
+      .post(`/wagtail/pages/${home.id}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(409);
     expect(res.text).to.include('root of a site');
   });
 
@@ -119,7 +158,11 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     const to = await page('Menus', 'menus');
     const chooser = await agent.get(`/wagtail/pages/${wine.id}/move/`).expect(200);
     expect(chooser.text).to.include('Move here');
-    await agent.post(`/wagtail/pages/${wine.id}/move/`).type('form').send({ csrfmiddlewaretoken: token, destination: String(to.id) }).expect(303);
+    await agent
+      .post(`/wagtail/pages/${wine.id}/move/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, destination: String(to.id) })
+      .expect(303);
     const moved = (await findPageById(t.db, wine.id))!;
     expect(moved.url_path).to.equal(`${to.url_path}wine/`);
     expect(moved.path.startsWith(to.path)).to.equal(true);
@@ -134,7 +177,11 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
   it('refuses to move a page into its own subtree', async () => {
     const parent = await page('Locations info', 'locations-info');
     const child = await page('Parking', 'parking', parent.id);
-    const res = await agent.post(`/wagtail/pages/${parent.id}/move/`).type('form').send({ csrfmiddlewaretoken: token, destination: String(child.id) }).expect(400);
+    const res = await agent
+      .post(`/wagtail/pages/${parent.id}/move/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, destination: String(child.id) })
+      .expect(400);
     expect(res.text).to.include('cannot be moved into itself');
     expect((await findPageById(t.db, parent.id))!.path).to.equal(parent.path);
   });
@@ -147,7 +194,14 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     const res = await agent
       .post(`/wagtail/pages/${source.id}/copy/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: token, new_title: 'Party menu', new_slug: 'party-menu', new_parent_page: String(home.id), copy_subpages: 'on', publish_copies: 'on' })
+      .send({
+        csrfmiddlewaretoken: token,
+        new_title: 'Party menu',
+        new_slug: 'party-menu',
+        new_parent_page: String(home.id),
+        copy_subpages: 'on',
+        publish_copies: 'on',
+      })
       .expect(303);
     const copyId = Number(/pages\/(\d+)\/edit/.exec(String(res.headers.location))![1]!);
     const copy = (await findPageById(t.db, copyId))!;
@@ -161,7 +215,12 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     const res = await agent
       .post(`/wagtail/pages/${source.id}/copy/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: token, new_title: 'Kids menu 2', new_slug: 'kids-menu', new_parent_page: String(home.id) })
+      .send({
+        csrfmiddlewaretoken: token,
+        new_title: 'Kids menu 2',
+        new_slug: 'kids-menu',
+        new_parent_page: String(home.id),
+      })
       .expect(400);
     expect(res.text).to.include('The slug &#x27;kids-menu&#x27; is already in use within the parent page.');
     expect(res.text).to.include('value="Kids menu 2"');
@@ -185,13 +244,22 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     const refused = await other
       .post(`/wagtail/pages/${locked.id}/edit/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: csrfTokenIn(theirs.text), title: 'Hijacked', slug: 'weekly-specials', 'action-publish': 'action-publish' })
+      .send({
+        csrfmiddlewaretoken: csrfTokenIn(theirs.text),
+        title: 'Hijacked',
+        slug: 'weekly-specials',
+        'action-publish': 'action-publish',
+      })
       .expect(423);
     expect(refused.text).to.include('This page is locked by Site ');
     expect(refused.text).to.include('value="Hijacked"');
     expect((await findPageById(t.db, locked.id))!.latest_revision_id).to.equal(before);
 
-    await agent.post(`/wagtail/pages/${locked.id}/unlock/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
+    await agent
+      .post(`/wagtail/pages/${locked.id}/unlock/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(303);
     expect((await findPageById(t.db, locked.id))!.locked).to.equal(false);
     expect(await history(locked.id)).to.include.members(['lock', 'edit', 'unlock']);
   });
@@ -211,7 +279,12 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
     const stale = await other
       .post(`/wagtail/pages/${target.id}/edit/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: csrfTokenIn((await other.get(`/wagtail/pages/${target.id}/edit/`)).text), title: 'Hours (old)', slug: 'hours', base_revision_id: base })
+      .send({
+        csrfmiddlewaretoken: csrfTokenIn((await other.get(`/wagtail/pages/${target.id}/edit/`)).text),
+        title: 'Hours (old)',
+        slug: 'hours',
+        base_revision_id: base,
+      })
       .expect(409);
     expect(stale.text).to.include('saved a newer version of this page');
     expect(stale.text).to.include('value="Hours (old)"');
@@ -220,7 +293,11 @@ describe('back office: page actions (add, unpublish, delete, move, copy, lock)',
 
   it('shows the history of a page', async () => {
     const target = await page('Gift ideas', 'gift-ideas');
-    await agent.post(`/wagtail/pages/${target.id}/edit/`).type('form').send({ csrfmiddlewaretoken: token, title: 'Gift ideas', slug: 'gift-ideas', 'action-publish': '1' }).expect(303);
+    await agent
+      .post(`/wagtail/pages/${target.id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Gift ideas', slug: 'gift-ideas', 'action-publish': '1' })
+      .expect(303);
     const res = await agent.get(`/wagtail/pages/${target.id}/history/`).expect(200);
     expect(res.text).to.include('Draft saved');
     expect(res.text).to.include('Published');

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import type { Express } from 'express';
 import request from 'supertest';
 import { createCollection, rootCollectionId } from '../../server/modules/collections/service';
-import { findGroupByName, insertGroup, replaceGroupModelPermissions, replaceGroupPagePermissions, replaceUserGroups } from '../../server/modules/permissions/groups-repo';
+import {
+  findGroupByName,
+  insertGroup,
+  replaceGroupModelPermissions,
+  replaceGroupPagePermissions,
+  replaceUserGroups,
+} from '../../server/modules/permissions/groups-repo';
 import { createRedirect } from '../../server/modules/redirects/service';
 import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
@@ -76,10 +82,16 @@ const WORKFLOW_EDITORS: readonly SignedIn[] = ['editor', 'superuser'];
 const SNIPPET_EDITORS: readonly SignedIn[] = ['editor', 'superuser'];
 
 /** The viewset routes of one snippet model; `editors` hold change (and so any), the rest is the superuser's. */
-function snippetRules(model: string, editors: readonly SignedIn[], drafts: boolean, usage = false): Record<string, Check> {
+function snippetRules(
+  model: string,
+  editors: readonly SignedIn[],
+  drafts: boolean,
+  usage = false,
+): Record<string, Check> {
   const base = `/snippets/core/${model}/`;
   const url = (path: string) => () => `/wagtail${base}${path}`;
-  const existing = (path: (id: number) => string) => async (f: Fixtures) => `/wagtail${base}${path(await f.snippetId(model))}`;
+  const existing = (path: (id: number) => string) => async (f: Fixtures) =>
+    `/wagtail${base}${path(await f.snippetId(model))}`;
   const rules: Record<string, Check> = {
     [`GET ${base}`]: { url: url(''), allowed: editors },
     [`GET ${base}add/`]: { url: url('add/'), allowed: SUPER },
@@ -90,14 +102,28 @@ function snippetRules(model: string, editors: readonly SignedIn[], drafts: boole
     // A row that does not exist: past the check it is a 404, nothing is deleted.
     [`POST ${base}delete/:pk/`]: { url: url('delete/999999/'), allowed: SUPER },
     [`GET ${base}history/:pk/`]: { url: existing((id) => `history/${id}/`), allowed: editors },
-    [`GET /bulk/core/${model}/delete/`]: { url: async (f) => `/wagtail/bulk/core/${model}/delete/?id=${await f.snippetId(model)}`, allowed: SUPER },
-    [`POST /bulk/core/${model}/delete/`]: { url: () => `/wagtail/bulk/core/${model}/delete/`, allowed: SUPER, body: { id: '999999' } },
+    [`GET /bulk/core/${model}/delete/`]: {
+      url: async (f) => `/wagtail/bulk/core/${model}/delete/?id=${await f.snippetId(model)}`,
+      allowed: SUPER,
+    },
+    [`POST /bulk/core/${model}/delete/`]: {
+      url: () => `/wagtail/bulk/core/${model}/delete/`,
+      allowed: SUPER,
+      body: { id: '999999' },
+    },
   };
   // The usage screen (reference index): any of the model's permissions.
   if (usage) rules[`GET ${base}usage/:pk/`] = { url: existing((id) => `usage/${id}/`), allowed: editors };
   if (drafts) {
-    rules[`POST ${base}revisions/:pk/:revision_id/revert/`] = { url: url('revisions/999999/1/revert/'), allowed: editors };
-    rules[`POST ${base}preview/:pk/`] = { url: existing((id) => `preview/${id}/`), allowed: editors, body: { site: '' } };
+    rules[`POST ${base}revisions/:pk/:revision_id/revert/`] = {
+      url: url('revisions/999999/1/revert/'),
+      allowed: editors,
+    };
+    rules[`POST ${base}preview/:pk/`] = {
+      url: existing((id) => `preview/${id}/`),
+      allowed: editors,
+      body: { site: '' },
+    };
   }
   return rules;
 }
@@ -106,15 +132,26 @@ const FORM_VIEWERS: readonly SignedIn[] = ['editor', 'superuser'];
  * A media area (documents, images, videos): the list, the upload and replace forms, the viewset's
  * edit, delete and history, and its admin API when it has one. `editors` hold add and change.
  */
-function mediaRules(area: string, app: string, model: string, editors: readonly SignedIn[], api: boolean): Record<string, Check> {
-  const existing = (path: (id: number) => string) => async (f: Fixtures) => `/wagtail/${area}/${path(await f.mediaId(area))}`;
+function mediaRules(
+  area: string,
+  app: string,
+  model: string,
+  editors: readonly SignedIn[],
+  api: boolean,
+): Record<string, Check> {
+  const existing = (path: (id: number) => string) => async (f: Fixtures) =>
+    `/wagtail/${area}/${path(await f.mediaId(area))}`;
   const rules: Record<string, Check> = {
     [`GET /${area}/`]: { url: () => `/wagtail/${area}/`, allowed: editors },
     [`GET /${area}/add/`]: { url: () => `/wagtail/${area}/add/`, allowed: editors },
     [`POST /${area}/add/`]: { url: () => `/wagtail/${area}/add/`, allowed: editors, body: { title: '' } },
     [`GET /${area}/multiple/add/`]: { url: () => `/wagtail/${area}/multiple/add/`, allowed: editors },
     // Without a file: past the check it is the form again with 'Choose a file'.
-    [`POST /${area}/multiple/add/`]: { url: () => `/wagtail/${area}/multiple/add/`, allowed: editors, body: { title: '' } },
+    [`POST /${area}/multiple/add/`]: {
+      url: () => `/wagtail/${area}/multiple/add/`,
+      allowed: editors,
+      body: { title: '' },
+    },
     [`GET /${area}/:pk/`]: { url: existing((id) => `${id}/`), allowed: editors },
     [`POST /${area}/:pk/`]: { url: existing((id) => `${id}/`), allowed: editors, body: { title: '' } },
     [`GET /${area}/:pk/replace/`]: { url: existing((id) => `${id}/replace/`), allowed: editors },
@@ -124,10 +161,18 @@ function mediaRules(area: string, app: string, model: string, editors: readonly 
     [`POST /${area}/:pk/delete/`]: { url: () => `/wagtail/${area}/999999/delete/`, allowed: SUPER },
     [`GET /${area}/history/:pk/`]: { url: existing((id) => `history/${id}/`), allowed: editors },
     [`GET /${area}/usage/:pk/`]: { url: existing((id) => `usage/${id}/`), allowed: editors },
-    [`GET /bulk/${app}/${model}/delete/`]: { url: async (f) => `/wagtail/bulk/${app}/${model}/delete/?id=${await f.mediaId(area)}`, allowed: SUPER },
-    [`POST /bulk/${app}/${model}/delete/`]: { url: () => `/wagtail/bulk/${app}/${model}/delete/`, allowed: SUPER, body: { id: '999999' } },
+    [`GET /bulk/${app}/${model}/delete/`]: {
+      url: async (f) => `/wagtail/bulk/${app}/${model}/delete/?id=${await f.mediaId(area)}`,
+      allowed: SUPER,
+    },
+    [`POST /bulk/${app}/${model}/delete/`]: {
+      url: () => `/wagtail/bulk/${app}/${model}/delete/`,
+      allowed: SUPER,
+      body: { id: '999999' },
+    },
   };
-  if (area === 'documents') rules['GET /documents/chooser/'] = { url: () => '/wagtail/documents/chooser/', allowed: editors, json: true };
+  if (area === 'documents')
+    rules['GET /documents/chooser/'] = { url: () => '/wagtail/documents/chooser/', allowed: editors, json: true };
   if (area === 'images') {
     // The block editor's image chooser: its collection filter and the chosen image's block value.
     rules['GET /images/chooser/'] = { url: () => '/wagtail/images/chooser/', allowed: editors, json: true };
@@ -135,8 +180,16 @@ function mediaRules(area: string, app: string, model: string, editors: readonly 
   }
   if (api) {
     rules[`GET /api/main/${area}/`] = { url: () => `/wagtail/api/main/${area}/`, allowed: editors, json: true };
-    rules[`GET /api/main/${area}/find/`] = { url: async (f) => `/wagtail/api/main/${area}/find/?id=${await f.mediaId(area)}`, allowed: editors, json: true };
-    rules[`GET /api/main/${area}/:pk/`] = { url: async (f) => `/wagtail/api/main/${area}/${await f.mediaId(area)}/`, allowed: editors, json: true };
+    rules[`GET /api/main/${area}/find/`] = {
+      url: async (f) => `/wagtail/api/main/${area}/find/?id=${await f.mediaId(area)}`,
+      allowed: editors,
+      json: true,
+    };
+    rules[`GET /api/main/${area}/:pk/`] = {
+      url: async (f) => `/wagtail/api/main/${area}/${await f.mediaId(area)}/`,
+      allowed: editors,
+      json: true,
+    };
   }
   return rules;
 }
@@ -166,10 +219,20 @@ const RULES: Record<string, Check | Check[]> = {
   'POST /login/': { url: () => '/wagtail/login/', allowed: 'everyone', body: { username: '', password: '' } },
   'POST /logout/': { url: () => '/wagtail/logout/', allowed: 'everyone', endsSession: true },
   'GET /password_reset/': { url: () => '/wagtail/password_reset/', allowed: 'everyone' },
-  'POST /password_reset/': { url: () => '/wagtail/password_reset/', allowed: 'everyone', body: { email: 'nobody@example.com' } },
+  'POST /password_reset/': {
+    url: () => '/wagtail/password_reset/',
+    allowed: 'everyone',
+    body: { email: 'nobody@example.com' },
+  },
   'GET /password_reset/done/': { url: () => '/wagtail/password_reset/done/', allowed: 'everyone' },
-  'GET /password_reset/confirm/:uidb64/:token/': { url: () => `/wagtail/password_reset/confirm/MQ/${'x'.repeat(43)}/`, allowed: 'everyone' },
-  'POST /password_reset/confirm/:uidb64/:token/': { url: () => `/wagtail/password_reset/confirm/MQ/${'x'.repeat(43)}/`, allowed: 'everyone' },
+  'GET /password_reset/confirm/:uidb64/:token/': {
+    url: () => `/wagtail/password_reset/confirm/MQ/${'x'.repeat(43)}/`,
+    allowed: 'everyone',
+  },
+  'POST /password_reset/confirm/:uidb64/:token/': {
+    url: () => `/wagtail/password_reset/confirm/MQ/${'x'.repeat(43)}/`,
+    allowed: 'everyone',
+  },
   'GET /password_reset/complete/': { url: () => '/wagtail/password_reset/complete/', allowed: 'everyone' },
 
   'GET /': { url: () => '/wagtail/', allowed: ALL },
@@ -178,24 +241,96 @@ const RULES: Record<string, Check | Check[]> = {
   // Results are limited to the user's subtrees (tested in admin-explorer-search), the screen is open to all.
   'GET /pages/search/': { url: () => '/wagtail/pages/search/?q=matrix', allowed: ALL },
   // Reordering needs 'publish' on the parent (Wagtail's can_reorder_children); the leaf's parent is the section.
-  'POST /pages/:id/set_position/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/set_position/?position=0`, allowed: PUBLISHERS, scoped: true },
-  'GET /pages/:id/edit/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/`, allowed: ALL, scoped: true },
-  'POST /pages/:id/edit/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/edit/`, allowed: ALL, scoped: true, body: { title: '' } },
-  'GET /pages/add/:parent_page_id/': { url: (f, s) => `/wagtail/pages/add/${f.section(s).id}/`, allowed: ALL, scoped: true },
-  'GET /pages/add/:type/:parent_page_id/': { url: (f, s) => `/wagtail/pages/add/ExamplePage/${f.section(s).id}/`, allowed: ALL, scoped: true },
-  'POST /pages/add/:type/:parent_page_id/': { url: (f, s) => `/wagtail/pages/add/ExamplePage/${f.section(s).id}/`, allowed: ALL, scoped: true, body: { title: '' } },
-  'GET /pages/:id/unpublish/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/unpublish/`, allowed: PUBLISHERS, scoped: true },
-  'POST /pages/:id/unpublish/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/unpublish/`, allowed: PUBLISHERS, scoped: true },
+  'POST /pages/:id/set_position/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/set_position/?position=0`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
+  'GET /pages/:id/edit/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'POST /pages/:id/edit/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/edit/`,
+    allowed: ALL,
+    scoped: true,
+    body: { title: '' },
+  },
+  'GET /pages/add/:parent_page_id/': {
+    url: (f, s) => `/wagtail/pages/add/${f.section(s).id}/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'GET /pages/add/:type/:parent_page_id/': {
+    url: (f, s) => `/wagtail/pages/add/ExamplePage/${f.section(s).id}/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'POST /pages/add/:type/:parent_page_id/': {
+    url: (f, s) => `/wagtail/pages/add/ExamplePage/${f.section(s).id}/`,
+    allowed: ALL,
+    scoped: true,
+    body: { title: '' },
+  },
+  'GET /pages/:id/unpublish/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/unpublish/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
+  'POST /pages/:id/unpublish/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/unpublish/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
   // The leaf is live: deleting it takes content off the site, which needs publish.
-  'GET /pages/:id/delete/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/delete/`, allowed: PUBLISHERS, scoped: true },
-  'POST /pages/:id/delete/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/delete/`, allowed: PUBLISHERS, scoped: true },
-  'GET /pages/:id/move/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/move/`, allowed: ALL, scoped: true },
-  'POST /pages/:id/move/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/move/`, allowed: ALL, scoped: true, body: { new_parent_page: '' } },
-  'GET /pages/:id/copy/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/copy/`, allowed: ALL, scoped: true },
-  'POST /pages/:id/copy/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/copy/`, allowed: ALL, scoped: true, body: { new_title: '' } },
-  'POST /pages/:id/lock/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/lock/`, allowed: PUBLISHERS, scoped: true },
-  'POST /pages/:id/unlock/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/unlock/`, allowed: PUBLISHERS, scoped: true },
-  'GET /pages/:id/history/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/history/`, allowed: ALL, scoped: true },
+  'GET /pages/:id/delete/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/delete/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
+  'POST /pages/:id/delete/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/delete/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
+  'GET /pages/:id/move/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/move/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'POST /pages/:id/move/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/move/`,
+    allowed: ALL,
+    scoped: true,
+    body: { new_parent_page: '' },
+  },
+  'GET /pages/:id/copy/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/copy/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'POST /pages/:id/copy/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/copy/`,
+    allowed: ALL,
+    scoped: true,
+    body: { new_title: '' },
+  },
+  'POST /pages/:id/lock/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/lock/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
+  'POST /pages/:id/unlock/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/unlock/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
+  'GET /pages/:id/history/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/history/`,
+    allowed: ALL,
+    scoped: true,
+  },
   'GET /embeds/': { url: () => '/wagtail/embeds/', allowed: SETTINGS_EDITORS },
   // Unscheduling needs publish (Wagtail's can_unschedule); the leaf's latest revision is not scheduled (GET 200, POST 409).
   'GET /pages/:id/revisions/:revision_id/unschedule/': {
@@ -214,8 +349,16 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: PUBLISHERS,
     scoped: true,
   },
-  'GET /pages/:id/usage/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/usage/`, allowed: ALL, scoped: true },
-  'GET /pages/:id/revisions/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/revisions/`, allowed: ALL, scoped: true },
+  'GET /pages/:id/usage/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/usage/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'GET /pages/:id/revisions/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/revisions/`,
+    allowed: ALL,
+    scoped: true,
+  },
   'GET /pages/:id/revisions/:revision_id/view/': {
     url: async (f, s) => {
       const page = await shared(f, s);
@@ -242,26 +385,85 @@ const RULES: Record<string, Check | Check[]> = {
   },
 
   // Privacy needs publish (Wagtail's can_set_view_restrictions).
-  'GET /pages/:id/privacy/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/privacy/`, allowed: PUBLISHERS, scoped: true },
-  'POST /pages/:id/privacy/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/privacy/`, allowed: PUBLISHERS, scoped: true, body: { restriction_type: 'groups' } },
+  'GET /pages/:id/privacy/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/privacy/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+  },
+  'POST /pages/:id/privacy/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/privacy/`,
+    allowed: PUBLISHERS,
+    scoped: true,
+    body: { restriction_type: 'groups' },
+  },
 
-  'GET /pages/:id/view_draft/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/view_draft/`, allowed: ALL, scoped: true },
+  'GET /pages/:id/view_draft/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/view_draft/`,
+    allowed: ALL,
+    scoped: true,
+  },
   // Comments need 'change' on the page (Wagtail: whoever may edit may comment); a comment that does not exist is a 404 past the check.
-  'GET /pages/:id/comments/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/`, allowed: ALL, scoped: true },
-  'POST /pages/:id/comments/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/`, allowed: ALL, scoped: true, body: { content_path: 'title', text: '' } },
-  'POST /pages/:id/comments/:commentId/reply/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/999999/reply/`, allowed: ALL, scoped: true, body: { text: 'A reply' } },
-  'POST /pages/:id/comments/:commentId/resolve/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/999999/resolve/`, allowed: ALL, scoped: true },
-  'POST /pages/:id/edit/preview/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/preview/`, allowed: ALL, scoped: true, body: { title: '' } },
+  'GET /pages/:id/comments/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'POST /pages/:id/comments/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/`,
+    allowed: ALL,
+    scoped: true,
+    body: { content_path: 'title', text: '' },
+  },
+  'POST /pages/:id/comments/:commentId/reply/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/999999/reply/`,
+    allowed: ALL,
+    scoped: true,
+    body: { text: 'A reply' },
+  },
+  'POST /pages/:id/comments/:commentId/resolve/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/comments/999999/resolve/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'POST /pages/:id/edit/preview/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/edit/preview/`,
+    allowed: ALL,
+    scoped: true,
+    body: { title: '' },
+  },
   // Moderation: reviewing needs membership of a group of the current task (Wagtail's group
   // approval task), wherever the workflow applies: the seeded workflow's Moderators on any site
   // (no page permission involved, so not scoped); cancelling needs 'change' or being the submitter.
-  'GET /pages/:id/workflow/request_changes/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/workflow/request_changes/`, allowed: PUBLISHERS },
-  'POST /pages/:id/workflow/request_changes/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/request_changes/`, allowed: PUBLISHERS, body: { comment: '' } },
-  'GET /pages/:id/workflow/approve/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/workflow/approve/`, allowed: PUBLISHERS },
-  'POST /pages/:id/workflow/approve/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/approve/`, allowed: PUBLISHERS },
-  'POST /pages/:id/workflow/cancel/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/cancel/`, allowed: ALL, scoped: true },
+  'GET /pages/:id/workflow/request_changes/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/workflow/request_changes/`,
+    allowed: PUBLISHERS,
+  },
+  'POST /pages/:id/workflow/request_changes/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/request_changes/`,
+    allowed: PUBLISHERS,
+    body: { comment: '' },
+  },
+  'GET /pages/:id/workflow/approve/': {
+    url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/workflow/approve/`,
+    allowed: PUBLISHERS,
+  },
+  'POST /pages/:id/workflow/approve/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/approve/`,
+    allowed: PUBLISHERS,
+  },
+  'POST /pages/:id/workflow/cancel/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/workflow/cancel/`,
+    allowed: ALL,
+    scoped: true,
+  },
 
-  'POST /pages/:id/edit/autosave/': { url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/edit/autosave/`, allowed: ALL, scoped: true, json: true, body: { title: '' } },
+  'POST /pages/:id/edit/autosave/': {
+    url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/edit/autosave/`,
+    allowed: ALL,
+    scoped: true,
+    json: true,
+    body: { title: '' },
+  },
   'POST /editing-sessions/ping/pages/:page_id/:session_key/': {
     url: async (f, s) => `/wagtail/editing-sessions/ping/pages/${(await shared(f, s)).id}/${sessionKey()}/`,
     allowed: ALL,
@@ -269,15 +471,26 @@ const RULES: Record<string, Check | Check[]> = {
     json: true,
     body: { is_editing: false, revision_id: null, active: true },
   },
-  'POST /editing-sessions/release/:session_key/': { url: () => `/wagtail/editing-sessions/release/${sessionKey()}/`, allowed: ALL, json: true },
+  'POST /editing-sessions/release/:session_key/': {
+    url: () => `/wagtail/editing-sessions/release/${sessionKey()}/`,
+    allowed: ALL,
+    json: true,
+  },
   'GET /editing-sessions/csrf-token/': { url: () => '/wagtail/editing-sessions/csrf-token/', allowed: ALL, json: true },
 
   'GET /users/': { url: () => '/wagtail/users/', allowed: SUPER },
   'GET /users/add/': { url: () => '/wagtail/users/add/', allowed: SUPER },
   'POST /users/add/': { url: () => '/wagtail/users/add/', allowed: SUPER, body: { username: '' } },
   'GET /users/:id/': { url: async (f) => `/wagtail/users/${await f.throwawayUserId()}/`, allowed: SUPER },
-  'POST /users/:id/': { url: async (f) => `/wagtail/users/${await f.throwawayUserId()}/`, allowed: SUPER, body: { username: '' } },
-  'POST /users/:id/deactivate/': { url: async (f) => `/wagtail/users/${await f.throwawayUserId()}/deactivate/`, allowed: SUPER },
+  'POST /users/:id/': {
+    url: async (f) => `/wagtail/users/${await f.throwawayUserId()}/`,
+    allowed: SUPER,
+    body: { username: '' },
+  },
+  'POST /users/:id/deactivate/': {
+    url: async (f) => `/wagtail/users/${await f.throwawayUserId()}/deactivate/`,
+    allowed: SUPER,
+  },
   'GET /groups/': { url: () => '/wagtail/groups/', allowed: SUPER },
   'GET /groups/add/': { url: () => '/wagtail/groups/add/', allowed: SUPER },
   'POST /groups/add/': { url: () => '/wagtail/groups/add/', allowed: SUPER, body: { name: '' } },
@@ -290,24 +503,58 @@ const RULES: Record<string, Check | Check[]> = {
   'POST /sites/:id/': { url: (f) => `/wagtail/sites/${f.siteId}/`, allowed: SUPER, body: { hostname: '' } },
   'GET /account/': { url: () => '/wagtail/account/', allowed: ALL },
   'POST /account/': { url: () => '/wagtail/account/', allowed: ALL, body: { email: '' } },
-  'POST /account/change_password/': { url: () => '/wagtail/account/change_password/', allowed: ALL, body: { old_password: '' } },
+  'POST /account/change_password/': {
+    url: () => '/wagtail/account/change_password/',
+    allowed: ALL,
+    body: { old_password: '' },
+  },
 
   // Workflows and tasks: Wagtail's model permissions (the matrix editor's group may change
   // workflows and add tasks; 'delete' disables, the superuser's here).
   'GET /workflows/list/': { url: () => '/wagtail/workflows/list/', allowed: WORKFLOW_EDITORS },
   'GET /workflows/add/': { url: () => '/wagtail/workflows/add/', allowed: SUPER },
   'POST /workflows/add/': { url: () => '/wagtail/workflows/add/', allowed: SUPER, body: { name: '' } },
-  'GET /workflows/edit/:pk/': { url: async (f) => `/wagtail/workflows/edit/${await f.workflowId(false)}/`, allowed: WORKFLOW_EDITORS },
-  'POST /workflows/edit/:pk/': { url: async (f) => `/wagtail/workflows/edit/${await f.workflowId(false)}/`, allowed: WORKFLOW_EDITORS, body: { name: '' } },
-  'POST /workflows/disable/:pk/': { url: async (f) => `/wagtail/workflows/disable/${await f.workflowId(true)}/`, allowed: SUPER },
-  'POST /workflows/enable/:pk/': { url: async (f) => `/wagtail/workflows/enable/${await f.workflowId(true)}/`, allowed: WORKFLOW_EDITORS },
+  'GET /workflows/edit/:pk/': {
+    url: async (f) => `/wagtail/workflows/edit/${await f.workflowId(false)}/`,
+    allowed: WORKFLOW_EDITORS,
+  },
+  'POST /workflows/edit/:pk/': {
+    url: async (f) => `/wagtail/workflows/edit/${await f.workflowId(false)}/`,
+    allowed: WORKFLOW_EDITORS,
+    body: { name: '' },
+  },
+  'POST /workflows/disable/:pk/': {
+    url: async (f) => `/wagtail/workflows/disable/${await f.workflowId(true)}/`,
+    allowed: SUPER,
+  },
+  'POST /workflows/enable/:pk/': {
+    url: async (f) => `/wagtail/workflows/enable/${await f.workflowId(true)}/`,
+    allowed: WORKFLOW_EDITORS,
+  },
   'GET /workflows/tasks/index/': { url: () => '/wagtail/workflows/tasks/index/', allowed: WORKFLOW_EDITORS },
   'GET /workflows/tasks/add/': { url: () => '/wagtail/workflows/tasks/add/', allowed: WORKFLOW_EDITORS },
-  'POST /workflows/tasks/add/': { url: () => '/wagtail/workflows/tasks/add/', allowed: WORKFLOW_EDITORS, body: { name: '' } },
-  'GET /workflows/tasks/edit/:pk/': { url: async (f) => `/wagtail/workflows/tasks/edit/${await f.taskId(false)}/`, allowed: SUPER },
-  'POST /workflows/tasks/edit/:pk/': { url: async (f) => `/wagtail/workflows/tasks/edit/${await f.taskId(false)}/`, allowed: SUPER, body: { name: '' } },
-  'POST /workflows/tasks/disable/:pk/': { url: async (f) => `/wagtail/workflows/tasks/disable/${await f.taskId(true)}/`, allowed: SUPER },
-  'POST /workflows/tasks/enable/:pk/': { url: async (f) => `/wagtail/workflows/tasks/enable/${await f.taskId(true)}/`, allowed: SUPER },
+  'POST /workflows/tasks/add/': {
+    url: () => '/wagtail/workflows/tasks/add/',
+    allowed: WORKFLOW_EDITORS,
+    body: { name: '' },
+  },
+  'GET /workflows/tasks/edit/:pk/': {
+    url: async (f) => `/wagtail/workflows/tasks/edit/${await f.taskId(false)}/`,
+    allowed: SUPER,
+  },
+  'POST /workflows/tasks/edit/:pk/': {
+    url: async (f) => `/wagtail/workflows/tasks/edit/${await f.taskId(false)}/`,
+    allowed: SUPER,
+    body: { name: '' },
+  },
+  'POST /workflows/tasks/disable/:pk/': {
+    url: async (f) => `/wagtail/workflows/tasks/disable/${await f.taskId(true)}/`,
+    allowed: SUPER,
+  },
+  'POST /workflows/tasks/enable/:pk/': {
+    url: async (f) => `/wagtail/workflows/tasks/enable/${await f.taskId(true)}/`,
+    allowed: SUPER,
+  },
 
   'GET /redirects/': [
     { url: () => '/wagtail/redirects/', allowed: REDIRECT_EDITORS },
@@ -315,61 +562,156 @@ const RULES: Record<string, Check | Check[]> = {
   ],
   'GET /redirects/add/': { url: () => '/wagtail/redirects/add/', allowed: REDIRECT_EDITORS },
   'POST /redirects/add/': { url: () => '/wagtail/redirects/add/', allowed: REDIRECT_EDITORS, body: { old_path: '' } },
-  'GET /redirects/:pk/': { url: async (f) => `/wagtail/redirects/${await f.redirectId(false)}/`, allowed: REDIRECT_EDITORS },
-  'POST /redirects/:pk/': { url: async (f) => `/wagtail/redirects/${await f.redirectId(false)}/`, allowed: REDIRECT_EDITORS, body: { old_path: '' } },
-  'GET /redirects/delete/:pk/': { url: async (f) => `/wagtail/redirects/delete/${await f.redirectId(false)}/`, allowed: SUPER },
-  'POST /redirects/delete/:pk/': { url: async (f) => `/wagtail/redirects/delete/${await f.redirectId(true)}/`, allowed: SUPER },
-  'GET /redirects/history/:pk/': { url: async (f) => `/wagtail/redirects/history/${await f.redirectId(false)}/`, allowed: REDIRECT_EDITORS },
-  'GET /bulk/wagtailredirects/redirect/delete/': { url: async (f) => `/wagtail/bulk/wagtailredirects/redirect/delete/?id=${await f.redirectId(false)}`, allowed: SUPER },
-  'POST /bulk/wagtailredirects/redirect/delete/': { url: () => '/wagtail/bulk/wagtailredirects/redirect/delete/', allowed: SUPER, body: { id: '999999' } },
+  'GET /redirects/:pk/': {
+    url: async (f) => `/wagtail/redirects/${await f.redirectId(false)}/`,
+    allowed: REDIRECT_EDITORS,
+  },
+  'POST /redirects/:pk/': {
+    url: async (f) => `/wagtail/redirects/${await f.redirectId(false)}/`,
+    allowed: REDIRECT_EDITORS,
+    body: { old_path: '' },
+  },
+  'GET /redirects/delete/:pk/': {
+    url: async (f) => `/wagtail/redirects/delete/${await f.redirectId(false)}/`,
+    allowed: SUPER,
+  },
+  'POST /redirects/delete/:pk/': {
+    url: async (f) => `/wagtail/redirects/delete/${await f.redirectId(true)}/`,
+    allowed: SUPER,
+  },
+  'GET /redirects/history/:pk/': {
+    url: async (f) => `/wagtail/redirects/history/${await f.redirectId(false)}/`,
+    allowed: REDIRECT_EDITORS,
+  },
+  'GET /bulk/wagtailredirects/redirect/delete/': {
+    url: async (f) => `/wagtail/bulk/wagtailredirects/redirect/delete/?id=${await f.redirectId(false)}`,
+    allowed: SUPER,
+  },
+  'POST /bulk/wagtailredirects/redirect/delete/': {
+    url: () => '/wagtail/bulk/wagtailredirects/redirect/delete/',
+    allowed: SUPER,
+    body: { id: '999999' },
+  },
   'GET /redirects/import/': { url: () => '/wagtail/redirects/import/', allowed: REDIRECT_EDITORS },
-  'POST /redirects/import/': { url: () => '/wagtail/redirects/import/', allowed: REDIRECT_EDITORS, body: { site: '', is_permanent: 'permanent' } },
-  'POST /redirects/import/process/': { url: () => '/wagtail/redirects/import/process/', allowed: REDIRECT_EDITORS, body: { token: 'x'.repeat(32) } },
+  'POST /redirects/import/': {
+    url: () => '/wagtail/redirects/import/',
+    allowed: REDIRECT_EDITORS,
+    body: { site: '', is_permanent: 'permanent' },
+  },
+  'POST /redirects/import/process/': {
+    url: () => '/wagtail/redirects/import/process/',
+    allowed: REDIRECT_EDITORS,
+    body: { token: 'x'.repeat(32) },
+  },
 
   'GET /collections/': { url: () => '/wagtail/collections/', allowed: COLLECTION_EDITORS },
   'GET /collections/add/': { url: () => '/wagtail/collections/add/', allowed: SUPER },
   'POST /collections/add/': { url: () => '/wagtail/collections/add/', allowed: SUPER, body: { name: '' } },
-  'GET /collections/:pk/': { url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/`, allowed: COLLECTION_EDITORS },
-  'POST /collections/:pk/': { url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/`, allowed: COLLECTION_EDITORS, body: { name: '' } },
-  'GET /collections/delete/:pk/': { url: async (f) => `/wagtail/collections/delete/${await f.collectionId(false)}/`, allowed: SUPER },
-  'POST /collections/delete/:pk/': { url: async (f) => `/wagtail/collections/delete/${await f.collectionId(true)}/`, allowed: SUPER },
-  'GET /collections/:pk/privacy/': { url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/privacy/`, allowed: COLLECTION_EDITORS },
-  'POST /collections/:pk/privacy/': { url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/privacy/`, allowed: COLLECTION_EDITORS, body: { restriction_type: 'groups' } },
-  'GET /collections/history/:pk/': { url: async (f) => `/wagtail/collections/history/${await f.collectionId(false)}/`, allowed: COLLECTION_EDITORS },
-  'GET /bulk/wagtailcore/collection/delete/': { url: async (f) => `/wagtail/bulk/wagtailcore/collection/delete/?id=${await f.collectionId(false)}`, allowed: SUPER },
+  'GET /collections/:pk/': {
+    url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/`,
+    allowed: COLLECTION_EDITORS,
+  },
+  'POST /collections/:pk/': {
+    url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/`,
+    allowed: COLLECTION_EDITORS,
+    body: { name: '' },
+  },
+  'GET /collections/delete/:pk/': {
+    url: async (f) => `/wagtail/collections/delete/${await f.collectionId(false)}/`,
+    allowed: SUPER,
+  },
+  'POST /collections/delete/:pk/': {
+    url: async (f) => `/wagtail/collections/delete/${await f.collectionId(true)}/`,
+    allowed: SUPER,
+  },
+  'GET /collections/:pk/privacy/': {
+    url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/privacy/`,
+    allowed: COLLECTION_EDITORS,
+  },
+  'POST /collections/:pk/privacy/': {
+    url: async (f) => `/wagtail/collections/${await f.collectionId(false)}/privacy/`,
+    allowed: COLLECTION_EDITORS,
+    body: { restriction_type: 'groups' },
+  },
+  'GET /collections/history/:pk/': {
+    url: async (f) => `/wagtail/collections/history/${await f.collectionId(false)}/`,
+    allowed: COLLECTION_EDITORS,
+  },
+  'GET /bulk/wagtailcore/collection/delete/': {
+    url: async (f) => `/wagtail/bulk/wagtailcore/collection/delete/?id=${await f.collectionId(false)}`,
+    allowed: SUPER,
+  },
   'GET /forms/': { url: () => '/wagtail/forms/', allowed: FORM_VIEWERS },
   'GET /forms/subscribers/': { url: () => '/wagtail/forms/subscribers/', allowed: SUPER },
   'GET /forms/subscribers/:id/': { url: () => '/wagtail/forms/subscribers/999999/', allowed: SUPER },
   'GET /forms/submissions/:page_id/': [
     { url: (f) => `/wagtail/forms/submissions/${f.formPageId}/`, allowed: FORM_VIEWERS },
-    { url: (f) => `/wagtail/forms/submissions/${f.formPageId}/?export=xlsx&date_from=2020-01-01`, allowed: FORM_VIEWERS },
+    {
+      url: (f) => `/wagtail/forms/submissions/${f.formPageId}/?export=xlsx&date_from=2020-01-01`,
+      allowed: FORM_VIEWERS,
+    },
   ],
-  'GET /forms/submissions/:page_id/:id/': { url: (f) => `/wagtail/forms/submissions/${f.formPageId}/${f.submissionId}/`, allowed: FORM_VIEWERS },
-  'POST /forms/submissions/:page_id/delete/': { url: (f) => `/wagtail/forms/submissions/${f.formPageId}/delete/`, allowed: SUPER, body: { selected: '999999' } },
-  'POST /bulk/wagtailcore/collection/delete/': { url: () => '/wagtail/bulk/wagtailcore/collection/delete/', allowed: SUPER, body: { id: '999999' } },
+  'GET /forms/submissions/:page_id/:id/': {
+    url: (f) => `/wagtail/forms/submissions/${f.formPageId}/${f.submissionId}/`,
+    allowed: FORM_VIEWERS,
+  },
+  'POST /forms/submissions/:page_id/delete/': {
+    url: (f) => `/wagtail/forms/submissions/${f.formPageId}/delete/`,
+    allowed: SUPER,
+    body: { selected: '999999' },
+  },
+  'POST /bulk/wagtailcore/collection/delete/': {
+    url: () => '/wagtail/bulk/wagtailcore/collection/delete/',
+    allowed: SUPER,
+    body: { id: '999999' },
+  },
 
   'GET /settings/': { url: () => '/wagtail/settings/', allowed: SETTINGS_EDITORS },
   'GET /settings/:app/:model/': { url: () => '/wagtail/settings/core/sitesettings/', allowed: SETTINGS_EDITORS },
-  'GET /settings/:app/:model/:site_id/': { url: (f) => `/wagtail/settings/core/sitesettings/${f.siteId}/`, allowed: SETTINGS_EDITORS },
-  'POST /settings/:app/:model/:site_id/': { url: (f) => `/wagtail/settings/core/sitesettings/${f.siteId}/`, allowed: SETTINGS_EDITORS, body: { robots_policy: 'nonsense' } },
-  'GET /settings/:app/:model/:site_id/history/': { url: (f) => `/wagtail/settings/core/sitesettings/${f.siteId}/history/`, allowed: SETTINGS_EDITORS },
+  'GET /settings/:app/:model/:site_id/': {
+    url: (f) => `/wagtail/settings/core/sitesettings/${f.siteId}/`,
+    allowed: SETTINGS_EDITORS,
+  },
+  'POST /settings/:app/:model/:site_id/': {
+    url: (f) => `/wagtail/settings/core/sitesettings/${f.siteId}/`,
+    allowed: SETTINGS_EDITORS,
+    body: { robots_policy: 'nonsense' },
+  },
+  'GET /settings/:app/:model/:site_id/history/': {
+    url: (f) => `/wagtail/settings/core/sitesettings/${f.siteId}/history/`,
+    allowed: SETTINGS_EDITORS,
+  },
 
   ...mediaRules('documents', 'wagtaildocs', 'document', MEDIA_EDITORS, true),
   ...mediaRules('images', 'wagtailimages', 'image', MEDIA_EDITORS, true),
   ...mediaRules('videos', 'wagtailmedia', 'media', MEDIA_EDITORS, true),
   // A video's caption tracks: seeing them needs any video permission, adding or deleting one change.
-  'GET /videos/:pk/tracks/': { url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/`, allowed: MEDIA_EDITORS },
+  'GET /videos/:pk/tracks/': {
+    url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/`,
+    allowed: MEDIA_EDITORS,
+  },
   // Without label or text: past the check it is the form again (400), nothing is added.
-  'POST /videos/:pk/tracks/': { url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/`, allowed: MEDIA_EDITORS, body: { label: '' } },
+  'POST /videos/:pk/tracks/': {
+    url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/`,
+    allowed: MEDIA_EDITORS,
+    body: { label: '' },
+  },
   // A track that does not exist: past the check it is a 404, nothing is deleted.
-  'POST /videos/:pk/tracks/:track_id/delete/': { url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/999999/delete/`, allowed: MEDIA_EDITORS },
+  'POST /videos/:pk/tracks/:track_id/delete/': {
+    url: async (f) => `/wagtail/videos/${await f.mediaId('videos')}/tracks/999999/delete/`,
+    allowed: MEDIA_EDITORS,
+  },
 
   'GET /snippets/': { url: () => '/wagtail/snippets/', allowed: SNIPPET_EDITORS },
   ...snippetRules('country', SNIPPET_EDITORS, false, true),
   ...snippetRules('tierednavigation', SNIPPET_EDITORS, true),
   ...snippetRules('footer', SUPER, true),
   ...snippetRules('toolbox', SUPER, false, true),
-  'GET /api/main/snippets/core/toolbox/': { url: () => '/wagtail/api/main/snippets/core/toolbox/?search=x', allowed: ALL, json: true },
+  'GET /api/main/snippets/core/toolbox/': {
+    url: () => '/wagtail/api/main/snippets/core/toolbox/?search=x',
+    allowed: ALL,
+    json: true,
+  },
   // The host stand: the list is open to all and shows only what each may manage; a restaurant's
   // screens need a host-stand grant (none of the matrix groups has one) or the superuser flag.
   // The events stream is checked on an unknown restaurant, so the allowed request ends (404).
@@ -380,9 +722,21 @@ const RULES: Record<string, Check | Check[]> = {
   'GET /waitlist/:rlid/': { url: () => '/wagtail/waitlist/1001/', allowed: SUPER },
   'GET /waitlist/:rlid/events/': { url: () => '/wagtail/waitlist/999999999/events/', allowed: SUPER },
   'POST /waitlist/:rlid/walk-in/': { url: () => '/wagtail/waitlist/1001/walk-in/', allowed: SUPER, body: { name: '' } },
-  'POST /waitlist/:rlid/entries/:id/': { url: () => '/wagtail/waitlist/1001/entries/999999/', allowed: SUPER, body: { action: 'nonsense' } },
-  'POST /waitlist/:rlid/pause/': { url: () => '/wagtail/waitlist/1001/pause/', allowed: SUPER, body: { paused: 'maybe' } },
-  'POST /waitlist/:rlid/settings/': { url: () => '/wagtail/waitlist/1001/settings/', allowed: SUPER, body: { slot_minutes: '7' } },
+  'POST /waitlist/:rlid/entries/:id/': {
+    url: () => '/wagtail/waitlist/1001/entries/999999/',
+    allowed: SUPER,
+    body: { action: 'nonsense' },
+  },
+  'POST /waitlist/:rlid/pause/': {
+    url: () => '/wagtail/waitlist/1001/pause/',
+    allowed: SUPER,
+    body: { paused: 'maybe' },
+  },
+  'POST /waitlist/:rlid/settings/': {
+    url: () => '/wagtail/waitlist/1001/settings/',
+    allowed: SUPER,
+    body: { slot_minutes: '7' },
+  },
 
   // Reports: open to everyone with admin access, each list scoped to what the viewer may see
   // (tested in admin-reports); the export answers too.
@@ -390,12 +744,40 @@ const RULES: Record<string, Check | Check[]> = {
   ...reportRules(['locked', 'workflow', 'workflow_tasks', 'site-history', 'aging-pages', 'page-types-usage']),
 
   'GET /api/main/pages/': { url: () => '/wagtail/api/main/pages/', allowed: ALL, json: true },
-  'GET /api/main/pages/find/': { url: async (f, s) => `/wagtail/api/main/pages/find/?id=${(await shared(f, s)).id}`, allowed: ALL, scoped: true, json: true },
-  'GET /api/main/pages/:pk/': { url: async (f, s) => `/wagtail/api/main/pages/${(await shared(f, s)).id}/`, allowed: ALL, scoped: true, json: true },
+  'GET /api/main/pages/find/': {
+    url: async (f, s) => `/wagtail/api/main/pages/find/?id=${(await shared(f, s)).id}`,
+    allowed: ALL,
+    scoped: true,
+    json: true,
+  },
+  'GET /api/main/pages/:pk/': {
+    url: async (f, s) => `/wagtail/api/main/pages/${(await shared(f, s)).id}/`,
+    allowed: ALL,
+    scoped: true,
+    json: true,
+  },
   'POST /api/main/pages/:pk/action/:action/': [
-    { url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/publish/`, allowed: PUBLISHERS, scoped: true, json: true, body: {} },
-    { url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/unpublish/`, allowed: PUBLISHERS, scoped: true, json: true, body: {} },
-    { url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/delete/`, allowed: PUBLISHERS, scoped: true, json: true, body: {} },
+    {
+      url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/publish/`,
+      allowed: PUBLISHERS,
+      scoped: true,
+      json: true,
+      body: {},
+    },
+    {
+      url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/unpublish/`,
+      allowed: PUBLISHERS,
+      scoped: true,
+      json: true,
+      body: {},
+    },
+    {
+      url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/delete/`,
+      allowed: PUBLISHERS,
+      scoped: true,
+      json: true,
+      body: {},
+    },
     {
       url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/move/`,
       allowed: ALL,
@@ -403,7 +785,13 @@ const RULES: Record<string, Check | Check[]> = {
       json: true,
       body: { destination_page_id: 0 }, // replaced by the 'in' section below
     },
-    { url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/copy/`, allowed: ALL, scoped: true, json: true, body: {} },
+    {
+      url: async (f, s) => `/wagtail/api/main/pages/${(await fresh(f, s)).id}/action/copy/`,
+      allowed: ALL,
+      scoped: true,
+      json: true,
+      body: {},
+    },
     {
       url: async (f, s) => {
         const page = await fresh(f, s);
@@ -418,14 +806,21 @@ const RULES: Record<string, Check | Check[]> = {
 
 /** Every 'METHOD path' registered on the admin router (mounted at /wagtail), read from Express's stack. */
 function adminRoutesOf(app: Express): string[] {
-  type Layer = { route?: { path: string; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; match(path: string): boolean };
+  type Layer = {
+    route?: { path: string; methods: Record<string, boolean> };
+    handle: { stack?: Layer[] };
+    match(path: string): boolean;
+  };
   const top = (app as unknown as { router: { stack: Layer[] } }).router.stack;
-  const admin = top.find((layer) => layer.handle.stack && layer.match('/wagtail/login/') && !layer.match('/not-the-admin/'));
+  const admin = top.find(
+    (layer) => layer.handle.stack && layer.match('/wagtail/login/') && !layer.match('/not-the-admin/'),
+  );
   if (!admin) throw new Error('the admin router is not mounted at /wagtail');
   const out: string[] = [];
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
-      if (layer.route) for (const method of Object.keys(layer.route.methods)) out.push(`${method.toUpperCase()} ${layer.route.path}`);
+      if (layer.route)
+        for (const method of Object.keys(layer.route.methods)) out.push(`${method.toUpperCase()} ${layer.route.path}`);
       // Sub-routers are mounted without a path (router.use(subRouter)).
       else if (layer.handle.stack) walk(layer.handle.stack);
     }
@@ -452,13 +847,31 @@ describe('back office: permission matrix', () => {
     const ca = homes.find((h) => h.title === 'Harborline Seafood Canada')!;
     const emptyContent = { body: [] };
     const sections = {
-      in: await createPage(db, { parentId: us.id, pageType: 'ExamplePage', title: 'Matrix section', content: emptyContent, publish: true }),
-      out: await createPage(db, { parentId: ca.id, pageType: 'ExamplePage', title: 'Matrix outside', content: emptyContent, publish: true }),
+      in: await createPage(db, {
+        parentId: us.id,
+        pageType: 'ExamplePage',
+        title: 'Matrix section',
+        content: emptyContent,
+        publish: true,
+      }),
+      out: await createPage(db, {
+        parentId: ca.id,
+        pageType: 'ExamplePage',
+        title: 'Matrix outside',
+        content: emptyContent,
+        publish: true,
+      }),
     };
     let n = 0;
     const sharedLeaves = new Map<Scope, Page>();
     const makeLeaf = (scope: Scope) =>
-      createPage(db, { parentId: sections[scope].id, pageType: 'ExamplePage', title: `Matrix leaf ${++n}`, content: emptyContent, publish: true });
+      createPage(db, {
+        parentId: sections[scope].id,
+        pageType: 'ExamplePage',
+        title: `Matrix leaf ${++n}`,
+        content: emptyContent,
+        publish: true,
+      });
     const editorsGroup = await insertGroup(db, { name: 'Matrix section editors', can_access_admin: true });
     await replaceGroupPagePermissions(db, editorsGroup.id, [
       { page_id: sections.in.id, permission_type: 'add' },
@@ -485,26 +898,58 @@ describe('back office: permission matrix', () => {
     let r = 0;
     let sharedRedirect: number | undefined;
     const makeRedirect = async () =>
-      (await createRedirect(db, { oldPath: `/matrix-old-${++r}/`, siteId: null, page: '', link: 'https://example.com/', isPermanent: true, matchQueryString: false })).id;
+      (
+        await createRedirect(db, {
+          oldPath: `/matrix-old-${++r}/`,
+          siteId: null,
+          page: '',
+          link: 'https://example.com/',
+          isPermanent: true,
+          matchQueryString: false,
+        })
+      ).id;
     let c = 0;
     let sharedCollection: number | undefined;
     const rootCollection = await rootCollectionId(db);
-    const makeCollection = async () => (await createCollection(db, { name: `Matrix collection ${++c}`, parentId: rootCollection })).id;
-    for (const [role, groupId] of [['editor', editorsGroup.id], ['moderator', moderators.id]] as const) {
-      const user = await insertUser(db, { username: credentials[role].username, email: `${role}@example.com`, password_hash: await hashPassword(credentials[role].password), is_superuser: false });
+    const makeCollection = async () =>
+      (await createCollection(db, { name: `Matrix collection ${++c}`, parentId: rootCollection })).id;
+    for (const [role, groupId] of [
+      ['editor', editorsGroup.id],
+      ['moderator', moderators.id],
+    ] as const) {
+      const user = await insertUser(db, {
+        username: credentials[role].username,
+        email: `${role}@example.com`,
+        password_hash: await hashPassword(credentials[role].password),
+        is_superuser: false,
+      });
       await replaceUserGroups(db, user.id, [groupId]);
     }
     let w = 0;
     let sharedWorkflow: number | undefined;
     let sharedTask: number | undefined;
-    const makeTask = async () => (await insertTask(db, { name: `Matrix task ${++w}`, restart_on_new_revision: false, group_ids: [moderators.id] })).id;
-    const makeWorkflow = async () => (await insertWorkflow(db, { name: `Matrix workflow ${++w}`, task_ids: [await makeTask()], page_ids: [] })).id;
+    const makeTask = async () =>
+      (await insertTask(db, { name: `Matrix task ${++w}`, restart_on_new_revision: false, group_ids: [moderators.id] }))
+        .id;
+    const makeWorkflow = async () =>
+      (await insertWorkflow(db, { name: `Matrix workflow ${++w}`, task_ids: [await makeTask()], page_ids: [] })).id;
     let u = 0;
     const site = await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow();
-    const contactPage = await db.selectFrom('pages').select(['id', 'locale_id']).where('page_type', '=', 'ContactUsPage').orderBy('id').executeTakeFirstOrThrow();
+    const contactPage = await db
+      .selectFrom('pages')
+      .select(['id', 'locale_id'])
+      .where('page_type', '=', 'ContactUsPage')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const submission = await db
       .insertInto('form_submissions')
-      .values({ page_id: contactPage.id, form: 'contact', site_id: site.id, language_code: 'en-US', data: JSON.stringify({ first_name: 'Matrix', message: '<script>x</script>' }) })
+      .values({
+        page_id: contactPage.id,
+        form: 'contact',
+        site_id: site.id,
+        language_code: 'en-US',
+        data: JSON.stringify({ first_name: 'Matrix', message: '<script>x</script>' }),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     fixtures = {
@@ -514,7 +959,15 @@ describe('back office: permission matrix', () => {
         if (!sharedLeaves.has(scope)) sharedLeaves.set(scope, await makeLeaf(scope));
         return sharedLeaves.get(scope)!;
       },
-      throwawayUserId: async () => (await insertUser(db, { username: `throwaway-${++u}`, email: `t${u}@example.com`, password_hash: 'x', is_superuser: false })).id,
+      throwawayUserId: async () =>
+        (
+          await insertUser(db, {
+            username: `throwaway-${++u}`,
+            email: `t${u}@example.com`,
+            password_hash: 'x',
+            is_superuser: false,
+          })
+        ).id,
       groupId: editorsGroup.id,
       siteId: site.id,
       redirectId: async (isFresh) => (isFresh ? makeRedirect() : (sharedRedirect ??= await makeRedirect())),
@@ -525,7 +978,14 @@ describe('back office: permission matrix', () => {
         return (await db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       },
       snippetId: async (model) => {
-        const table = model === 'country' ? 'snippet_countries' : model === 'footer' ? 'snippet_footers' : model === 'toolbox' ? 'snippet_toolboxes' : 'snippet_navigation';
+        const table =
+          model === 'country'
+            ? 'snippet_countries'
+            : model === 'footer'
+              ? 'snippet_footers'
+              : model === 'toolbox'
+                ? 'snippet_toolboxes'
+                : 'snippet_navigation';
         return (await db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       },
       formPageId: contactPage.id,
@@ -543,8 +1003,14 @@ describe('back office: permission matrix', () => {
 
   it('has a rule for every admin route, and no rule for a route that does not exist', () => {
     const routes = adminRoutesOf(t.app);
-    expect(routes.filter((route) => !(route in RULES)), 'routes without a rule').to.deep.equal([]);
-    expect(Object.keys(RULES).filter((rule) => !routes.includes(rule)), 'rules without a route').to.deep.equal([]);
+    expect(
+      routes.filter((route) => !(route in RULES)),
+      'routes without a rule',
+    ).to.deep.equal([]);
+    expect(
+      Object.keys(RULES).filter((rule) => !routes.includes(rule)),
+      'rules without a route',
+    ).to.deep.equal([]);
   });
 
   /** Sends one check as one role and says whether it got past the permission check. */
@@ -554,7 +1020,11 @@ describe('back office: permission matrix', () => {
     let body: Record<string, unknown> | undefined = check.body;
     // Per-action bodies that need fixture ids.
     if (url.includes('/action/move/')) body = { destination_page_id: fixtures.section('in').id };
-    if (url.includes('/action/copy/')) body = { destination_page_id: fixtures.section('in').id, update_attrs: { slug: `copy-${Date.now()}-${Math.random().toString(36).slice(2)}` } };
+    if (url.includes('/action/copy/'))
+      body = {
+        destination_page_id: fixtures.section('in').id,
+        update_attrs: { slug: `copy-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+      };
     const revert = /\?revision=(\d+)$/.exec(url);
     if (revert) {
       url = url.replace(/\?revision=\d+$/, '');
@@ -569,13 +1039,22 @@ describe('back office: permission matrix', () => {
     if (method === 'GET') {
       res = await (check.json ? agent.get(url).set('Accept', 'application/json') : agent.get(url));
     } else if (check.json) {
-      res = await agent.post(url).set('X-CSRFToken', token).set('Accept', 'application/json').send(body ?? {});
+      res = await agent
+        .post(url)
+        .set('X-CSRFToken', token)
+        .set('Accept', 'application/json')
+        .send(body ?? {});
     } else {
-      res = await agent.post(url).type('form').send({ csrfmiddlewaretoken: token, ...(body ?? {}) });
+      res = await agent
+        .post(url)
+        .type('form')
+        .send({ csrfmiddlewaretoken: token, ...(body ?? {}) });
     }
-    if (res.status === 401 || (res.status === 302 && String(res.headers.location).startsWith('/wagtail/login/?next='))) return 'login';
+    if (res.status === 401 || (res.status === 302 && String(res.headers.location).startsWith('/wagtail/login/?next=')))
+      return 'login';
     if (res.status === 403) return 'denied';
-    if (res.status >= 500) throw new Error(`${role} ${key} (${scope}) answered ${res.status}: ${res.text.slice(0, 300)}`);
+    if (res.status >= 500)
+      throw new Error(`${role} ${key} (${scope}) answered ${res.status}: ${res.text.slice(0, 300)}`);
     return 'allowed';
   }
 
@@ -601,14 +1080,19 @@ describe('back office: permission matrix', () => {
 
   it('lists only the pages an editor may see in the API and the explorer', async () => {
     const { agent } = agents.get('editor')!;
-    const list = await agent.get(`/wagtail/api/main/pages/?descendant_of=root&limit=20`).set('Accept', 'application/json').expect(200);
+    const list = await agent
+      .get(`/wagtail/api/main/pages/?descendant_of=root&limit=20`)
+      .set('Accept', 'application/json')
+      .expect(200);
     const titles = (list.body.items as Array<{ title: string }>).map((i) => i.title);
     expect(titles).to.include('Matrix section').and.to.include('Harborline Seafood');
     expect(titles).not.to.include('Harborline Seafood Canada').and.not.to.include('Matrix outside');
     const explorer = await agent.get('/wagtail/pages/').expect(200);
     expect(explorer.text).to.include('Harborline Seafood').and.not.to.include('Harborline Seafood Canada');
     // The US home is only an ancestor for the editor: shown, but not a link to its editor.
-    const us = (await t.db.selectFrom('pages').select('id').where('title', '=', 'Harborline Seafood').executeTakeFirstOrThrow()).id;
+    const us = (
+      await t.db.selectFrom('pages').select('id').where('title', '=', 'Harborline Seafood').executeTakeFirstOrThrow()
+    ).id;
     expect(explorer.text).not.to.include(`href="/wagtail/pages/${us}/edit/"`);
     const home = await agent.get(`/wagtail/pages/${us}/`).expect(200);
     expect(home.text).to.include(`href="/wagtail/pages/${fixtures.section('in').id}/edit/"`);

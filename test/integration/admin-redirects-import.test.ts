@@ -58,9 +58,21 @@ describe('redirects import: preview, confirm, and every bad file', () => {
   let admin: Awaited<ReturnType<typeof signedInAgent>>;
   let token: string;
   let menuPageId: number;
-  const count = async () => Number((await t.db.selectFrom('redirects').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('redirects')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const upload = (name: string, bytes: Buffer | string, fields: Record<string, string> = {}) => {
-    let req = admin.post('/wagtail/redirects/import/').field('csrfmiddlewaretoken', token).field('site', fields.site ?? '').field('is_permanent', fields.is_permanent ?? 'permanent');
+    let req = admin
+      .post('/wagtail/redirects/import/')
+      .field('csrfmiddlewaretoken', token)
+      .field('site', fields.site ?? '')
+      .field('is_permanent', fields.is_permanent ?? 'permanent');
     req = req.attach('import_file', Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), name);
     return req;
   };
@@ -81,9 +93,25 @@ describe('redirects import: preview, confirm, and every bad file', () => {
     t = await createTestApp();
     admin = await signedInAgent(t.app);
     token = csrfTokenIn((await admin.get('/wagtail/redirects/import/').expect(200)).text);
-    menuPageId = (await t.db.selectFrom('pages').select('id').where('url_path', 'like', '%/about/').executeTakeFirstOrThrow()).id;
-    await createRedirect(t.db, { oldPath: '/already-there/', siteId: null, page: '', link: 'https://example.com/', isPermanent: true, matchQueryString: false });
-    await createRedirect(t.db, { oldPath: '/redirected/', siteId: null, page: '', link: 'https://example.com/elsewhere', isPermanent: true, matchQueryString: false });
+    menuPageId = (
+      await t.db.selectFrom('pages').select('id').where('url_path', 'like', '%/about/').executeTakeFirstOrThrow()
+    ).id;
+    await createRedirect(t.db, {
+      oldPath: '/already-there/',
+      siteId: null,
+      page: '',
+      link: 'https://example.com/',
+      isPermanent: true,
+      matchQueryString: false,
+    });
+    await createRedirect(t.db, {
+      oldPath: '/redirected/',
+      siteId: null,
+      page: '',
+      link: 'https://example.com/elsewhere',
+      isPermanent: true,
+      matchQueryString: false,
+    });
   });
   after(async () => t.close());
 
@@ -124,21 +152,45 @@ describe('redirects import: preview, confirm, and every bad file', () => {
 
     // Someone else cannot confirm it.
     const other = await createTestUserAgent(t);
-    await other.agent.post('/wagtail/redirects/import/process/').type('form').send({ csrfmiddlewaretoken: other.token, token: preview }).expect(410);
+    await other.agent
+      .post('/wagtail/redirects/import/process/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: other.token, token: preview })
+      .expect(410);
 
-    const done = await admin.post('/wagtail/redirects/import/process/').type('form').send({ csrfmiddlewaretoken: token, token: preview }).expect(303);
+    const done = await admin
+      .post('/wagtail/redirects/import/process/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, token: preview })
+      .expect(303);
     expect(done.headers.location).to.equal('/wagtail/redirects/');
     expect(await count()).to.equal(before + 3);
     const list = await admin.get('/wagtail/redirects/').expect(200);
     expect(list.text).to.include('3 redirects imported from redirects.csv.');
-    const one = await t.db.selectFrom('redirects').selectAll().where('old_path', '=', '/good-one/').executeTakeFirstOrThrow();
+    const one = await t.db
+      .selectFrom('redirects')
+      .selectAll()
+      .where('old_path', '=', '/good-one/')
+      .executeTakeFirstOrThrow();
     expect(one).to.deep.include({ is_permanent: false, redirect_link: 'https://example.com/one', site_id: null });
-    const three = await t.db.selectFrom('redirects').selectAll().where('old_path', '=', '/good-three/').executeTakeFirstOrThrow();
+    const three = await t.db
+      .selectFrom('redirects')
+      .selectAll()
+      .where('old_path', '=', '/good-three/')
+      .executeTakeFirstOrThrow();
     expect(three.redirect_page_id).to.equal(menuPageId);
-    const logged = await t.db.selectFrom('model_log_entries').select('data').where('object_id', '=', String(one.id)).executeTakeFirstOrThrow();
+    const logged = await t.db
+      .selectFrom('model_log_entries')
+      .select('data')
+      .where('object_id', '=', String(one.id))
+      .executeTakeFirstOrThrow();
     expect(logged.data).to.deep.equal({ source: 'import', file: 'redirects.csv' });
     // A token is used once.
-    await admin.post('/wagtail/redirects/import/process/').type('form').send({ csrfmiddlewaretoken: token, token: preview }).expect(410);
+    await admin
+      .post('/wagtail/redirects/import/process/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, token: preview })
+      .expect(410);
   });
 
   it('reads UTF-16 (with and without a byte order mark), a UTF-8 byte order mark, CRLF and TSV', async () => {
@@ -148,7 +200,10 @@ describe('redirects import: preview, confirm, and every bad file', () => {
     expect(leRes.text).to.include('1 row will be imported').and.to.include('/utf16-café/');
     const noBom = await upload('redirects.csv', Buffer.from(text.replace(/\t/g, ','), 'utf16le')).expect(200);
     expect(noBom.text).to.include('1 row will be imported');
-    const bomCrLf = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('From,To\r\n/bom-crlf/,https://example.com/b\r\n\r\n')]);
+    const bomCrLf = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('From,To\r\n/bom-crlf/,https://example.com/b\r\n\r\n'),
+    ]);
     const bomRes = await upload('redirects.csv', bomCrLf).expect(200);
     expect(bomRes.text).to.include('1 row will be imported').and.to.include('/bom-crlf/');
   });
@@ -160,18 +215,43 @@ describe('redirects import: preview, confirm, and every bad file', () => {
       ['/xlsx-two/', 'https://example.com/x2', 'nowhere.example'],
     ]);
     const res = await upload('redirects.xlsx', file).expect(200);
-    expect(res.text).to.include('1 row will be imported; 1 row is rejected').and.to.include('Unknown site: nowhere.example.');
+    expect(res.text)
+      .to.include('1 row will be imported; 1 row is rejected')
+      .and.to.include('Unknown site: nowhere.example.');
   });
 
   it('refuses bad files with a clear message and writes nothing', async () => {
     await expectRefused('redirects.csv', '', 'The file is empty.');
-    await expectRefused('redirects.csv', 'from,to\n"/unclosed/,https://example.com/\n', 'The file could not be read as CSV');
-    await expectRefused('redirects.csv', 'old,new\n/a/,/b/\n', 'The first row must name the columns: &quot;from&quot; and &quot;to&quot;');
-    await expectRefused('redirects.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'This file is a PNG image, not a CSV, TSV or XLSX file.');
+    await expectRefused(
+      'redirects.csv',
+      'from,to\n"/unclosed/,https://example.com/\n',
+      'The file could not be read as CSV',
+    );
+    await expectRefused(
+      'redirects.csv',
+      'old,new\n/a/,/b/\n',
+      'The first row must name the columns: &quot;from&quot; and &quot;to&quot;',
+    );
+    await expectRefused(
+      'redirects.csv',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      'This file is a PNG image, not a CSV, TSV or XLSX file.',
+    );
     await expectRefused('redirects.pdf', 'from,to\n/a/,https://example.com/\n', 'Choose a CSV, TSV or XLSX file.');
-    await expectRefused('redirects.csv', Buffer.from('from,to\n/caf\xe9/,https://example.com/\n', 'latin1'), 'The file is not UTF-8 text.');
-    const good = await xlsxOf([['from', 'to'], ['/t/', 'https://example.com/']]);
-    await expectRefused('redirects.xlsx', good.subarray(0, Math.floor(good.length / 2)), 'This .xlsx file is damaged or truncated');
+    await expectRefused(
+      'redirects.csv',
+      Buffer.from('from,to\n/caf\xe9/,https://example.com/\n', 'latin1'),
+      'The file is not UTF-8 text.',
+    );
+    const good = await xlsxOf([
+      ['from', 'to'],
+      ['/t/', 'https://example.com/'],
+    ]);
+    await expectRefused(
+      'redirects.xlsx',
+      good.subarray(0, Math.floor(good.length / 2)),
+      'This .xlsx file is damaged or truncated',
+    );
     await expectRefused('redirects.xlsx', 'from,to\n', 'This .xlsx file is not a valid spreadsheet');
   });
 
@@ -185,7 +265,8 @@ describe('redirects import: preview, confirm, and every bad file', () => {
   });
 
   it('refuses more than 10,000 rows, accepts 10,000, and refuses files over 5 MB', async () => {
-    const rows = (n: number) => ['from,to', ...Array.from({ length: n }, (_, i) => `/bulk-${i}/,https://example.com/${i}`)].join('\n');
+    const rows = (n: number) =>
+      ['from,to', ...Array.from({ length: n }, (_, i) => `/bulk-${i}/,https://example.com/${i}`)].join('\n');
     await expectRefused('redirects.csv', rows(10_001), 'The file has more than 10,000 rows.');
     const res = await upload('redirects.csv', rows(10_000)).expect(200);
     expect(res.text).to.include('10000 rows will be imported; 0 rows are rejected.');
@@ -195,14 +276,24 @@ describe('redirects import: preview, confirm, and every bad file', () => {
   });
 
   it('asks for a file when none is sent', async () => {
-    const res = await admin.post('/wagtail/redirects/import/').field('csrfmiddlewaretoken', token).field('site', '').field('is_permanent', 'permanent').expect(400);
+    const res = await admin
+      .post('/wagtail/redirects/import/')
+      .field('csrfmiddlewaretoken', token)
+      .field('site', '')
+      .field('is_permanent', 'permanent')
+      .expect(400);
     expect(res.text).to.include('Choose a file to import.');
   });
 });
 
 /** A second superuser with their own session: previews are per user. */
 async function createTestUserAgent(t: TestApp) {
-  await insertUser(t.db, { username: 'second-admin', email: 'second@example.com', password_hash: await hashPassword('second-admin-password'), is_superuser: true });
+  await insertUser(t.db, {
+    username: 'second-admin',
+    email: 'second@example.com',
+    password_hash: await hashPassword('second-admin-password'),
+    is_superuser: true,
+  });
   const agent = await signedInAgent(t.app, { username: 'second-admin', password: 'second-admin-password' });
   return { agent, token: csrfTokenIn((await agent.get('/wagtail/redirects/import/').expect(200)).text) };
 }

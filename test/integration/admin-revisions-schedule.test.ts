@@ -12,7 +12,14 @@ import type { TestApp } from '../helpers/app';
 import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
 
 const text = (id: string, value: string) => ({ type: 'heading', id, value });
-const snap = (title: string, body: unknown[]): RevisionSnapshot => ({ title, slug: 's', seo_title: '', search_description: '', robots: '', content: { body } });
+const snap = (title: string, body: unknown[]): RevisionSnapshot => ({
+  title,
+  slug: 's',
+  seo_title: '',
+  search_description: '',
+  robots: '',
+  content: { body },
+});
 
 describe('revision compare (unit)', () => {
   it('lists only the fields and blocks that changed, by block id', () => {
@@ -36,10 +43,20 @@ describe('back office: revisions, revert and scheduling', () => {
   useTestApp({ signIn: true }, (suite) => ({ t, home, agent, token } = suite));
 
   const save = (id: number, fields: Record<string, string>) =>
-    agent.post(`/wagtail/pages/${id}/edit/`).type('form').send({ csrfmiddlewaretoken: token, seo_title: '', search_description: '', ...fields });
+    agent
+      .post(`/wagtail/pages/${id}/edit/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, seo_title: '', search_description: '', ...fields });
 
   it('lists revisions, compares one with live showing only what changed, and reverts into a new draft', async () => {
-    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Story', slug: 'story-rev', content: { body: [], confirmation_content: [] }, publish: true });
+    const page = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Story',
+      slug: 'story-rev',
+      content: { body: [], confirmation_content: [] },
+      publish: true,
+    });
     const first = page.latest_revision_id!;
     await save(page.id, { title: 'Our story', slug: 'story-rev', search_description: 'Since 1987' }).expect(303);
     const list = await agent.get(`/wagtail/pages/${page.id}/revisions/`).expect(200);
@@ -50,12 +67,18 @@ describe('back office: revisions, revert and scheduling', () => {
     expect(compare.text).to.include('Since 1987');
     expect(compare.text).to.include('data-change="field"');
     expect(compare.text).to.not.include('<h2>slug</h2>');
-    const twoRevisions = await agent.get(`/wagtail/pages/${page.id}/revisions/compare/${first}...${latest}/`).expect(200);
+    const twoRevisions = await agent
+      .get(`/wagtail/pages/${page.id}/revisions/compare/${first}...${latest}/`)
+      .expect(200);
     expect(twoRevisions.text).to.include('<h2>title</h2>');
     await agent.get(`/wagtail/pages/${page.id}/revisions/compare/nonsense/`).expect(400);
     await agent.get(`/wagtail/pages/${page.id}/revisions/${first}/view/`).expect(200);
 
-    await agent.post(`/wagtail/pages/${page.id}/revisions/${first}/revert/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
+    await agent
+      .post(`/wagtail/pages/${page.id}/revisions/${first}/revert/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(303);
     const reverted = (await findPageById(t.db, page.id))!;
     expect(reverted.latest_revision_id).to.be.greaterThan(latest);
     expect(reverted.title).to.equal('Story');
@@ -66,14 +89,35 @@ describe('back office: revisions, revert and scheduling', () => {
     const log = await t.db.selectFrom('page_log_entries').select('action').where('page_id', '=', page.id).execute();
     expect(log.map((r) => r.action)).to.include('revert');
     // A revision of another page is not found.
-    const other = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Else', slug: 'else-rev', content: { body: [], confirmation_content: [] } });
-    await agent.post(`/wagtail/pages/${other.id}/revisions/${first}/revert/`).type('form').send({ csrfmiddlewaretoken: token }).expect(404);
+    const other = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Else',
+      slug: 'else-rev',
+      content: { body: [], confirmation_content: [] },
+    });
+    await agent
+      .post(`/wagtail/pages/${other.id}/revisions/${first}/revert/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(404);
   });
 
   it('schedules a publish with a future go-live; the job publishes it once due', async () => {
-    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Launch', slug: 'launch', content: { body: [], confirmation_content: [] } });
+    const page = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Launch',
+      slug: 'launch',
+      content: { body: [], confirmation_content: [] },
+    });
     const goLive = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 16);
-    await save(page.id, { title: 'Launch', slug: 'launch', go_live_at: goLive, 'action-publish': 'action-publish' }).expect(303);
+    await save(page.id, {
+      title: 'Launch',
+      slug: 'launch',
+      go_live_at: goLive,
+      'action-publish': 'action-publish',
+    }).expect(303);
     const scheduled = (await findPageById(t.db, page.id))!;
     expect(scheduled.live).to.equal(false);
     const editor = await agent.get(`/wagtail/pages/${page.id}/edit/`).expect(200);
@@ -81,26 +125,55 @@ describe('back office: revisions, revert and scheduling', () => {
     await request(t.app).get('/launch/').expect(404);
     expect(await runDueJobs(t.db, pageJobHandlers, t.logger)).to.equal(0);
     // Time passes: the job becomes due.
-    await t.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('dedupe_key', '=', `publish:${page.id}`).execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('dedupe_key', '=', `publish:${page.id}`)
+      .execute();
     expect(await runDueJobs(t.db, pageJobHandlers, t.logger)).to.equal(1);
     expect((await findPageById(t.db, page.id))!.live).to.equal(true);
     await request(t.app).get('/launch/').expect(200);
   });
 
   it('expires a page at its expiry time', async () => {
-    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Promo', slug: 'promo', content: { body: [], confirmation_content: [] } });
+    const page = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Promo',
+      slug: 'promo',
+      content: { body: [], confirmation_content: [] },
+    });
     const expire = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 16);
-    await save(page.id, { title: 'Promo', slug: 'promo', expire_at: expire, 'action-publish': 'action-publish' }).expect(303);
+    await save(page.id, {
+      title: 'Promo',
+      slug: 'promo',
+      expire_at: expire,
+      'action-publish': 'action-publish',
+    }).expect(303);
     await request(t.app).get('/promo/').expect(200);
-    await t.db.updateTable('pages').set({ expire_at: new Date(Date.now() - 1000) }).where('id', '=', page.id).execute();
-    await t.db.updateTable('jobs').set({ run_at: new Date(Date.now() - 1000) }).where('dedupe_key', '=', `expire:${page.id}`).execute();
+    await t.db
+      .updateTable('pages')
+      .set({ expire_at: new Date(Date.now() - 1000) })
+      .where('id', '=', page.id)
+      .execute();
+    await t.db
+      .updateTable('jobs')
+      .set({ run_at: new Date(Date.now() - 1000) })
+      .where('dedupe_key', '=', `expire:${page.id}`)
+      .execute();
     await runDueJobs(t.db, pageJobHandlers, t.logger);
     expect((await findPageById(t.db, page.id))!).to.include({ live: false, expired: true });
     await request(t.app).get('/promo/').expect(404);
   });
 
   it('rejects an invalid go-live time with the input kept', async () => {
-    const page = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Bad time', slug: 'bad-time', content: { body: [], confirmation_content: [] } });
+    const page = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Bad time',
+      slug: 'bad-time',
+      content: { body: [], confirmation_content: [] },
+    });
     const res = await save(page.id, { title: 'Bad time', slug: 'bad-time', go_live_at: 'tomorrow-ish' }).expect(400);
     expect(res.text).to.include('Enter a valid date and time.');
     expect(res.text).to.include('value="tomorrow-ish"');

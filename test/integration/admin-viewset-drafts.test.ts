@@ -38,7 +38,10 @@ describe('admin viewset drafts and revisions', () => {
     drafts: {
       toContent: (input) => input,
       fromContent: (content) => {
-        const parsed = collectionFormSchema.safeParse({ name: (content as { name?: unknown }).name, parent: (content as { parentId?: unknown }).parentId });
+        const parsed = collectionFormSchema.safeParse({
+          name: (content as { name?: unknown }).name,
+          parent: (content as { parentId?: unknown }).parentId,
+        });
         return parsed.success ? parsed.data : undefined;
       },
       formValues: (input) => ({ name: input.name }),
@@ -59,10 +62,23 @@ describe('admin viewset drafts and revisions', () => {
   after(async () => t.close());
 
   it('saves drafts without touching the live object, publishes, reverts to an old revision, and refuses stale saves', async () => {
-    const created = await createObject<collectionsRepo.CollectionListing>(t.db, draftable, { name: 'Live name', parentId: root }, { userId });
+    const created = await createObject<collectionsRepo.CollectionListing>(
+      t.db,
+      draftable,
+      { name: 'Live name', parentId: root },
+      { userId },
+    );
     expect(created.version).to.equal(1);
 
-    const drafted = await saveDraft<collectionsRepo.CollectionListing>(t.db, draftable, created.id, 1, { name: 'Draft name', parentId: root }, { userId }, { publish: false });
+    const drafted = await saveDraft<collectionsRepo.CollectionListing>(
+      t.db,
+      draftable,
+      created.id,
+      1,
+      { name: 'Draft name', parentId: root },
+      { userId },
+      { publish: false },
+    );
     expect(drafted.name).to.equal('Live name');
     expect(drafted.version).to.equal(2);
     const draft = await latestDraft(t.db, draftable, drafted);
@@ -70,10 +86,26 @@ describe('admin viewset drafts and revisions', () => {
 
     // A form opened on version 1 is stale now.
     let stale: unknown;
-    await saveDraft(t.db, draftable, created.id, 1, { name: 'Other', parentId: root }, { userId }, { publish: false }).catch((error: unknown) => (stale = error));
+    await saveDraft(
+      t.db,
+      draftable,
+      created.id,
+      1,
+      { name: 'Other', parentId: root },
+      { userId },
+      { publish: false },
+    ).catch((error: unknown) => (stale = error));
     expect(stale).to.have.property('status', 409);
 
-    const published = await saveDraft<collectionsRepo.CollectionListing>(t.db, draftable, created.id, 2, { name: 'Published name', parentId: root }, { userId }, { publish: true });
+    const published = await saveDraft<collectionsRepo.CollectionListing>(
+      t.db,
+      draftable,
+      created.id,
+      2,
+      { name: 'Published name', parentId: root },
+      { userId },
+      { publish: true },
+    );
     expect(published.name).to.equal('Published name');
 
     const history = await modelHistory(t.db, 'test.draftablecollection', created.id, 10);
@@ -82,11 +114,18 @@ describe('admin viewset drafts and revisions', () => {
     await revertToRevision(t.db, draftable, created.id, firstRevision, { userId });
     const afterRevert = (await collectionsRepo.findCollection(t.db, created.id))!;
     expect(afterRevert.name).to.equal('Published name');
-    expect((await latestDraft(t.db, draftable, afterRevert))?.input).to.deep.equal({ name: 'Live name', parentId: root });
-    expect((await modelHistory(t.db, 'test.draftablecollection', created.id, 1)).entries[0]!.description).to.match(/^Reverted to the revision of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(new draft\)$/);
+    expect((await latestDraft(t.db, draftable, afterRevert))?.input).to.deep.equal({
+      name: 'Live name',
+      parentId: root,
+    });
+    expect((await modelHistory(t.db, 'test.draftablecollection', created.id, 1)).entries[0]!.description).to.match(
+      /^Reverted to the revision of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(new draft\)$/,
+    );
 
     let missing: unknown;
-    await revertToRevision(t.db, draftable, created.id, 999999, { userId }).catch((error: unknown) => (missing = error));
+    await revertToRevision(t.db, draftable, created.id, 999999, { userId }).catch(
+      (error: unknown) => (missing = error),
+    );
     expect(missing).to.have.property('status', 404);
   });
 });

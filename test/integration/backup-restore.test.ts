@@ -31,11 +31,22 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 async function snapshot(config: Config, media: MediaStorage) {
   const handle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), { log: quiet });
   try {
-    const pages = await handle.db.selectFrom('pages').select(['id', 'path', 'url_path', 'title', 'live', 'latest_revision_id', 'live_revision_id', 'content']).orderBy('id').execute();
-    const revisions = await handle.db.selectFrom('page_revisions').select(['id', 'page_id', 'content']).orderBy('id').execute();
+    const pages = await handle.db
+      .selectFrom('pages')
+      .select(['id', 'path', 'url_path', 'title', 'live', 'latest_revision_id', 'live_revision_id', 'content'])
+      .orderBy('id')
+      .execute();
+    const revisions = await handle.db
+      .selectFrom('page_revisions')
+      .select(['id', 'page_id', 'content'])
+      .orderBy('id')
+      .execute();
     const images = await handle.db.selectFrom('images').select(['id', 'file', 'file_size']).orderBy('id').execute();
     const files: Record<string, string> = {};
-    for await (const { key } of media.list()) files[key] = createHash('sha256').update((await media.read(key))!).digest('hex');
+    for await (const { key } of media.list())
+      files[key] = createHash('sha256')
+        .update((await media.read(key))!)
+        .digest('hex');
     return { pages, revisions, images, files };
   } finally {
     await handle.close();
@@ -86,7 +97,9 @@ for (const mediaDriver of ['local', 's3'] as const) {
       }
       if (mediaDriver === 's3') {
         s3 = await startS3Server();
-        Object.assign(env, S3_TEST_CREDENTIALS, { MEDIA_STORAGE_URL: `s3://${s3.bucket}/backups-test?endpoint=${encodeURIComponent(s3.endpoint())}` });
+        Object.assign(env, S3_TEST_CREDENTIALS, {
+          MEDIA_STORAGE_URL: `s3://${s3.bucket}/backups-test?endpoint=${encodeURIComponent(s3.endpoint())}`,
+        });
       }
       config = loadConfig(env);
       media = openMediaStorage(config.media);
@@ -94,11 +107,28 @@ for (const mediaDriver of ['local', 's3'] as const) {
       // A seeded site, one upload and one more page with its revision.
       const handle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), { log: quiet });
       await migrateToLatest(handle.db);
-      await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'backup-test-password', port: 3000, media });
-      uploadedPhoto = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0B2341' } }).png().toBuffer();
+      await seedDemoContent(handle.db, createLogger('silent'), {
+        adminUsername: 'admin',
+        adminPassword: 'backup-test-password',
+        port: 3000,
+        media,
+      });
+      uploadedPhoto = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0B2341' } })
+        .png()
+        .toBuffer();
       await createImage(handle.db, media, { title: 'Uploaded harbour photo', data: uploadedPhoto });
-      const home = await handle.db.selectFrom('sites').select('root_page_id').where('is_default_site', '=', true).executeTakeFirstOrThrow();
-      await createPage(handle.db, { parentId: home.root_page_id, pageType: 'ExamplePage', title: 'Written before the backup', content: { body: [], confirmation_content: [] }, publish: true });
+      const home = await handle.db
+        .selectFrom('sites')
+        .select('root_page_id')
+        .where('is_default_site', '=', true)
+        .executeTakeFirstOrThrow();
+      await createPage(handle.db, {
+        parentId: home.root_page_id,
+        pageType: 'ExamplePage',
+        title: 'Written before the backup',
+        content: { body: [], confirmation_content: [] },
+        publish: true,
+      });
       await handle.close();
       original = await snapshot(config, media);
       archive = join(dataDir, 'site.tar.gz');
@@ -117,7 +147,11 @@ for (const mediaDriver of ['local', 's3'] as const) {
       const uploaded = original.images.at(-1)!;
 
       const summary = await createBackup(config, archive);
-      expect(summary.counts).to.deep.equal({ pages: original.pages.length, revisions: original.revisions.length, images: original.images.length });
+      expect(summary.counts).to.deep.equal({
+        pages: original.pages.length,
+        revisions: original.revisions.length,
+        images: original.images.length,
+      });
       expect(summary.mediaFiles).to.equal(Object.keys(original.files).length);
 
       await wipe();
@@ -174,9 +208,15 @@ for (const mediaDriver of ['local', 's3'] as const) {
       const bad = join(dataDir, 'bad.tar.gz');
       writeFileSync(bad, readFileSync(archive).subarray(0, 4000));
       const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: config.databaseUrl ?? '' };
-      const result = spawnSync(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/restore.ts', bad], { cwd: ROOT, env, encoding: 'utf8' });
+      const result = spawnSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'scripts/restore.ts', bad],
+        { cwd: ROOT, env, encoding: 'utf8' },
+      );
       expect(result.status).to.equal(1);
-      expect(result.stderr).to.match(/^Cannot restore .*bad\.tar\.gz: it is damaged or truncated \(the file ends in the middle of its data\)\. Nothing was changed\./);
+      expect(result.stderr).to.match(
+        /^Cannot restore .*bad\.tar\.gz: it is damaged or truncated \(the file ends in the middle of its data\)\. Nothing was changed\./,
+      );
     });
   });
 }

@@ -23,7 +23,10 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
 function tileOf(longitude: number, latitude: number, zoom: number): [number, number] {
   const n = 2 ** zoom;
   const sin = Math.sin((latitude * Math.PI) / 180);
-  return [Math.floor(((longitude + 180) / 360) * n), Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n)];
+  return [
+    Math.floor(((longitude + 180) / 360) * n),
+    Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n),
+  ];
 }
 
 /** A storage that counts writes, to prove a picture is drawn and stored once. */
@@ -54,37 +57,79 @@ describe('offline base map and location map images', function () {
     expect(res.headers['cache-control']).to.equal('public, max-age=31536000, immutable');
     const tile = new VectorTile(new Pbf(res.body as Buffer));
     expect(Object.keys(tile.layers)).to.include.members(['land', 'lakes', 'state_borders', 'cities']);
-    const names = Array.from({ length: tile.layers.cities!.length }, (_, i) => tile.layers.cities!.feature(i).properties.name);
+    const names = Array.from(
+      { length: tile.layers.cities!.length },
+      (_, i) => tile.layers.cities!.feature(i).properties.name,
+    );
     expect(names).to.include('Chicago');
     // Zoomed out, the whole world is there too (the overview level).
     const world = await request(t.app).get('/maps/v1/tiles/0/0/0.pbf').buffer(true).parse(binary).expect(200);
-    expect(Object.keys(new VectorTile(new Pbf(world.body as Buffer)).layers)).to.include.members(['land', 'country_borders']);
+    expect(Object.keys(new VectorTile(new Pbf(world.body as Buffer)).layers)).to.include.members([
+      'land',
+      'country_borders',
+    ]);
   });
 
   it('answers 404 for tiles that cannot exist, and serves the label font', async () => {
-    for (const path of ['/maps/v1/tiles/13/0/0.pbf', '/maps/v1/tiles/2/4/0.pbf', '/maps/v1/tiles/2/0/4.pbf', '/maps/v1/tiles/-1/0/0.pbf', '/maps/v1/tiles/a/b/c.pbf', '/maps/v1/tiles/1/0/__proto__', '/maps/v1/tiles/1/0/0.png', '/maps/v1/tiles/1.5/0/0.pbf']) {
+    for (const path of [
+      '/maps/v1/tiles/13/0/0.pbf',
+      '/maps/v1/tiles/2/4/0.pbf',
+      '/maps/v1/tiles/2/0/4.pbf',
+      '/maps/v1/tiles/-1/0/0.pbf',
+      '/maps/v1/tiles/a/b/c.pbf',
+      '/maps/v1/tiles/1/0/__proto__',
+      '/maps/v1/tiles/1/0/0.png',
+      '/maps/v1/tiles/1.5/0/0.pbf',
+    ]) {
       await request(t.app).get(path).expect(404);
     }
-    const font = await request(t.app).get('/maps/v1/fonts/source-sans-3-latin-400.woff2').buffer(true).parse(binary).expect(200);
+    const font = await request(t.app)
+      .get('/maps/v1/fonts/source-sans-3-latin-400.woff2')
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(font.headers['content-type']).to.equal('font/woff2');
     expect((font.body as Buffer).subarray(0, 4).toString('latin1')).to.equal('wOF2');
   });
 
   it('prints both map images with alt text on a location page', async () => {
-    const row = await t.db.selectFrom('locations').select(['rlid', 'address1', 'city', 'state', 'state_slug', 'city_slug', 'line1_slug']).where('country', '=', 'US').orderBy('rlid').executeTakeFirstOrThrow();
-    const page = await request(t.app).get(`/locations/list/${row.state_slug}/${row.city_slug}/${row.line1_slug}/`).expect(200);
+    const row = await t.db
+      .selectFrom('locations')
+      .select(['rlid', 'address1', 'city', 'state', 'state_slug', 'city_slug', 'line1_slug'])
+      .where('country', '=', 'US')
+      .orderBy('rlid')
+      .executeTakeFirstOrThrow();
+    const page = await request(t.app)
+      .get(`/locations/list/${row.state_slug}/${row.city_slug}/${row.line1_slug}/`)
+      .expect(200);
     expect(page.text).to.include(`srcSet="/media/maps/locations/${row.rlid}/small.png"`);
     expect(page.text).to.include(`src="/media/maps/locations/${row.rlid}/large.png"`);
-    expect(page.text).to.include(`alt="Map of the area around ${row.address1}, ${row.city}, ${row.state}, with the restaurant marked"`);
+    expect(page.text).to.include(
+      `alt="Map of the area around ${row.address1}, ${row.city}, ${row.state}, with the restaurant marked"`,
+    );
   });
 
   it('draws a map image once, keeps it in media storage and serves it from there', async () => {
     const storage = counting(openMediaStorage(t.config.media));
-    const app = createApp({ config: t.config, db: t.db, logger: t.logger, assets: loadAssetManifest(), media: storage });
-    const row = await t.db.selectFrom('locations').select(['rlid', 'latitude', 'longitude']).where('rlid', '=', 1002).executeTakeFirstOrThrow();
+    const app = createApp({
+      config: t.config,
+      db: t.db,
+      logger: t.logger,
+      assets: loadAssetManifest(),
+      media: storage,
+    });
+    const row = await t.db
+      .selectFrom('locations')
+      .select(['rlid', 'latitude', 'longitude'])
+      .where('rlid', '=', 1002)
+      .executeTakeFirstOrThrow();
     const url = `/media/maps/locations/${row.rlid}/small.png`;
-    const first = await Promise.all(Array.from({ length: 4 }, () => request(app).get(url).buffer(true).parse(binary).expect(200)));
-    const key = staticMapStorageKey(staticMapKey({ latitude: row.latitude, longitude: row.longitude, variant: 'small' }));
+    const first = await Promise.all(
+      Array.from({ length: 4 }, () => request(app).get(url).buffer(true).parse(binary).expect(200)),
+    );
+    const key = staticMapStorageKey(
+      staticMapKey({ latitude: row.latitude, longitude: row.longitude, variant: 'small' }),
+    );
     expect(storage.puts).to.deep.equal([key]); // four requests at once, one picture drawn
     for (const res of first) expect(Buffer.compare(res.body as Buffer, first[0]!.body as Buffer)).to.equal(0);
     const meta = await sharp(first[0]!.body as Buffer).metadata();
@@ -95,7 +140,11 @@ describe('offline base map and location map images', function () {
     await request(app).get(url).set('If-None-Match', String(again.headers.etag)).expect(304);
 
     // A restaurant that moves gets a new picture under a new key.
-    await t.db.updateTable('locations').set({ latitude: row.latitude + 0.05 }).where('rlid', '=', row.rlid).execute();
+    await t.db
+      .updateTable('locations')
+      .set({ latitude: row.latitude + 0.05 })
+      .where('rlid', '=', row.rlid)
+      .execute();
     const moved = await request(app).get(url).expect(200);
     expect(moved.headers['x-map-cache']).to.equal('miss');
     expect(storage.puts).to.have.length(2);
@@ -103,7 +152,13 @@ describe('offline base map and location map images', function () {
   });
 
   it('answers 404 for unknown restaurants and variants', async () => {
-    for (const path of ['/media/maps/locations/999999/small.png', '/media/maps/locations/abc/small.png', '/media/maps/locations/1001/huge.png', '/media/maps/locations/1001/small.jpg', '/media/maps/locations/0/small.png']) {
+    for (const path of [
+      '/media/maps/locations/999999/small.png',
+      '/media/maps/locations/abc/small.png',
+      '/media/maps/locations/1001/huge.png',
+      '/media/maps/locations/1001/small.jpg',
+      '/media/maps/locations/0/small.png',
+    ]) {
       await request(t.app).get(path).expect(404);
     }
   });
@@ -111,9 +166,19 @@ describe('offline base map and location map images', function () {
   it('keeps map images in an S3-compatible store the same way', async () => {
     const s3 = await startS3Server();
     try {
-      const env = { NODE_ENV: 'test', MEDIA_STORAGE_URL: `s3://${s3.bucket}/maps-test?endpoint=${encodeURIComponent(s3.endpoint())}&region=us-east-1`, ...S3_TEST_CREDENTIALS };
+      const env = {
+        NODE_ENV: 'test',
+        MEDIA_STORAGE_URL: `s3://${s3.bucket}/maps-test?endpoint=${encodeURIComponent(s3.endpoint())}&region=us-east-1`,
+        ...S3_TEST_CREDENTIALS,
+      };
       const storage = openMediaStorage(loadConfig(env).media);
-      const app = createApp({ config: t.config, db: t.db, logger: t.logger, assets: loadAssetManifest(), media: storage });
+      const app = createApp({
+        config: t.config,
+        db: t.db,
+        logger: t.logger,
+        assets: loadAssetManifest(),
+        media: storage,
+      });
       await request(app).get('/media/maps/locations/1003/large.png').expect(200).expect('X-Map-Cache', 'miss');
       const keys: string[] = [];
       for await (const entry of storage.list('maps/')) keys.push(entry.key);

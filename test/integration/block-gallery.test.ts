@@ -11,13 +11,17 @@ describe('block gallery page', () => {
   it('shows every registered block type, with demo images that resolve to real renditions', async () => {
     const res = await request(t.app).get('/block-gallery/').set('Host', 'localhost:3000').expect(200);
     for (const type of blockSchemas.keys()) expect(res.text, type).to.include(`data-block-type="${type}"`);
-    const urls = [...new Set([...res.text.matchAll(/\/media\/images\/\d+\/w\d+\.(?:avif|webp|jpeg)/g)].map((m) => m[0]))];
+    const urls = [
+      ...new Set([...res.text.matchAll(/\/media\/images\/\d+\/w\d+\.(?:avif|webp|jpeg)/g)].map((m) => m[0])),
+    ];
     expect(urls.length).to.be.greaterThan(5);
     for (const url of urls.slice(0, 6)) await request(t.app).get(url).expect(200).expect('X-Rendition-Cache', 'hit');
   });
 
   it('allows the configured embed hosts in the CSP frame-src', async () => {
     const res = await request(t.app).get('/block-gallery/').set('Host', 'localhost:3000').expect(200);
-    expect(res.headers['content-security-policy']).to.include("frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com");
+    expect(res.headers['content-security-policy']).to.include(
+      "frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com",
+    );
   });
 });

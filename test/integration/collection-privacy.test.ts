@@ -24,15 +24,31 @@ describe('collection privacy: the privacy screen and private documents', () => {
   before(async function () {
     this.timeout(180_000);
     const editors = (await findGroupByName(t.db, 'Editors'))!;
-    const user = await insertUser(t.db, { username: EDITOR.username, email: `${EDITOR.username}@example.com`, password_hash: await hashPassword(EDITOR.password), is_superuser: false });
+    const user = await insertUser(t.db, {
+      username: EDITOR.username,
+      email: `${EDITOR.username}@example.com`,
+      password_hash: await hashPassword(EDITOR.password),
+      is_superuser: false,
+    });
     await replaceUserGroups(t.db, user.id, [editors.id]);
   });
 
-  const collection = async (parentId?: number) => createCollection(t.db, { name: `Private ${++n}`, parentId: parentId ?? (await rootCollectionId(t.db)) });
+  const collection = async (parentId?: number) =>
+    createCollection(t.db, { name: `Private ${++n}`, parentId: parentId ?? (await rootCollectionId(t.db)) });
   const documentIn = (collectionId: number): Promise<DocumentRow> =>
-    createDocument(t.db, openMediaStorage(t.config.media), { title: `Secret ${++n}`, fileName: `secret-${n}.pdf`, data: tinyPdf(), collectionId });
-  const setPrivacy = (id: number, form: Record<string, unknown>) => admin.post(`/wagtail/collections/${id}/privacy/`).type('form').send({ csrfmiddlewaretoken: token, ...form });
-  const restrictionOf = (id: number) => t.db.selectFrom('collection_view_restrictions').selectAll().where('collection_id', '=', id).executeTakeFirst();
+    createDocument(t.db, openMediaStorage(t.config.media), {
+      title: `Secret ${++n}`,
+      fileName: `secret-${n}.pdf`,
+      data: tinyPdf(),
+      collectionId,
+    });
+  const setPrivacy = (id: number, form: Record<string, unknown>) =>
+    admin
+      .post(`/wagtail/collections/${id}/privacy/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, ...form });
+  const restrictionOf = (id: number) =>
+    t.db.selectFrom('collection_view_restrictions').selectAll().where('collection_id', '=', id).executeTakeFirst();
 
   it('is linked from the collection edit screen and redisplays bad input, saving nothing', async () => {
     const c = await collection();
@@ -42,11 +58,23 @@ describe('collection privacy: the privacy screen and private documents', () => {
     expect(screen.text).to.include('Collection privacy');
     expect(screen.text).to.include('Private, accessible with a shared password');
 
-    expect((await setPrivacy(c.id, { restriction_type: 'password', password: '' }).expect(400)).text).to.include('This field is required.');
-    expect((await setPrivacy(c.id, { restriction_type: 'groups' }).expect(400)).text).to.include('Please select at least one group.');
-    expect((await setPrivacy(c.id, { restriction_type: 'groups', groups: ['999999'] }).expect(400)).text).to.include('999999 is not one of the available choices');
-    expect((await setPrivacy(c.id, { restriction_type: 'everyone' }).expect(400)).text).to.include('Select a valid choice.');
-    await admin.post(`/wagtail/collections/${c.id}/privacy/`).type('form').send({ csrfmiddlewaretoken: 'forged', restriction_type: 'login' }).expect(403);
+    expect((await setPrivacy(c.id, { restriction_type: 'password', password: '' }).expect(400)).text).to.include(
+      'This field is required.',
+    );
+    expect((await setPrivacy(c.id, { restriction_type: 'groups' }).expect(400)).text).to.include(
+      'Please select at least one group.',
+    );
+    expect((await setPrivacy(c.id, { restriction_type: 'groups', groups: ['999999'] }).expect(400)).text).to.include(
+      '999999 is not one of the available choices',
+    );
+    expect((await setPrivacy(c.id, { restriction_type: 'everyone' }).expect(400)).text).to.include(
+      'Select a valid choice.',
+    );
+    await admin
+      .post(`/wagtail/collections/${c.id}/privacy/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: 'forged', restriction_type: 'login' })
+      .expect(403);
     expect(await restrictionOf(c.id)).to.equal(undefined);
 
     await admin.get(`/wagtail/collections/${await rootCollectionId(t.db)}/privacy/`).expect(404);
@@ -67,10 +95,17 @@ describe('collection privacy: the privacy screen and private documents', () => {
     expect(saved.headers.location).to.equal(`/wagtail/collections/${parent.id}/`);
     const restriction = (await restrictionOf(parent.id))!;
     expect(restriction.password_hash).to.match(/^\$argon2id\$/);
-    const log = await t.db.selectFrom('model_log_entries').select(['action', 'data']).where('model', '=', 'wagtailcore.collection').where('object_id', '=', String(parent.id)).execute();
+    const log = await t.db
+      .selectFrom('model_log_entries')
+      .select(['action', 'data'])
+      .where('model', '=', 'wagtailcore.collection')
+      .where('object_id', '=', String(parent.id))
+      .execute();
     expect(log.map((e) => e.action)).to.deep.equal(['privacy']);
     // The child screen says where its privacy comes from.
-    expect((await admin.get(`/wagtail/collections/${child.id}/privacy/`).expect(200)).text).to.include(`/wagtail/collections/${parent.id}/privacy/`);
+    expect((await admin.get(`/wagtail/collections/${child.id}/privacy/`).expect(200)).text).to.include(
+      `/wagtail/collections/${parent.id}/privacy/`,
+    );
     await setPrivacy(child.id, { restriction_type: 'none' }).expect(409);
 
     const visitor = request.agent(t.app);
@@ -82,15 +117,35 @@ describe('collection privacy: the privacy screen and private documents', () => {
     expect(form.text).to.include(`action="${action}"`);
     const csrf = csrfTokenIn(form.text);
 
-    const wrong = await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password: 'not-it', return_url: url }).expect(200);
+    const wrong = await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, password: 'not-it', return_url: url })
+      .expect(200);
     expect(wrong.text).to.include(WRONG);
-    await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password: '', return_url: url }).expect(400);
-    await visitor.post(action).type('form').send({ csrfmiddlewaretoken: 'forged', password: 'vault-door-7', return_url: url }).expect(403);
-    await visitor.post('/documents/authenticate_with_password/999999/').type('form').send({ csrfmiddlewaretoken: csrf, password: 'x' }).expect(404);
+    await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, password: '', return_url: url })
+      .expect(400);
+    await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: 'forged', password: 'vault-door-7', return_url: url })
+      .expect(403);
+    await visitor
+      .post('/documents/authenticate_with_password/999999/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, password: 'x' })
+      .expect(404);
     await request(t.app).get('/documents/authenticate_with_password/abc/').expect(404);
     expect((await visitor.get(url).expect(200)).text).to.include('Password required');
 
-    const right = await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password: 'vault-door-7', return_url: url }).expect(303);
+    const right = await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, password: 'vault-door-7', return_url: url })
+      .expect(303);
     expect(right.headers.location).to.equal(url);
     const served = await visitor.get(url).expect(200);
     expect(served.headers['content-type']).to.equal('application/pdf');

@@ -9,7 +9,8 @@ const US = 'http://localhost:3000';
 const CA = 'http://ca.localhost:3000';
 
 /** The one deliberate 404: the not-found page itself. */
-const isDeliberate404 = (result: CrawlResult) => result.status === 404 && new URL(result.url).pathname.endsWith('/error-pages/404/');
+const isDeliberate404 = (result: CrawlResult) =>
+  result.status === 404 && new URL(result.url).pathname.endsWith('/error-pages/404/');
 
 describe('every link resolves (crawl of both demo sites)', function () {
   this.timeout(900_000);
@@ -39,7 +40,8 @@ describe('every link resolves (crawl of both demo sites)', function () {
     ];
     const onPage = (url: string, headers: Record<string, string | string[] | undefined>) => {
       const header = headers['x-missing-translations'];
-      if (typeof header === 'string') untranslated.push(`${url}: ${header.split(', ').map(decodeURIComponent).join(' | ')}`);
+      if (typeof header === 'string')
+        untranslated.push(`${url}: ${header.split(', ').map(decodeURIComponent).join(' | ')}`);
     };
     // Each restaurant's two map images are drawn on first request: a sample of each variant
     // proves the route (test/integration/base-map.test.ts covers it in depth).
@@ -57,7 +59,19 @@ describe('every link resolves (crawl of both demo sites)', function () {
   it('reaches the whole site within the cap, pages and assets alike', () => {
     expect(capped, 'the crawl stopped at its cap: raise it or find the link explosion').to.equal(false);
     const paths = new Set(results.map((result) => result.url));
-    for (const path of ['/menu/', '/specials/', '/catering/', '/about/', '/careers/', '/gift-cards/', '/faq/', '/terms-of-use/', '/privacy-policy/', '/accessibility/', '/locations/']) {
+    for (const path of [
+      '/menu/',
+      '/specials/',
+      '/catering/',
+      '/about/',
+      '/careers/',
+      '/gift-cards/',
+      '/faq/',
+      '/terms-of-use/',
+      '/privacy-policy/',
+      '/accessibility/',
+      '/locations/',
+    ]) {
       expect(paths.has(`${US}${path}`), `${US}${path}`).to.equal(true);
       expect(paths.has(`${CA}/fr${path}`), `${CA}/fr${path}`).to.equal(true);
     }
@@ -69,7 +83,9 @@ describe('every link resolves (crawl of both demo sites)', function () {
     expect(results.filter((result) => result.url.includes('/media/maps/locations/')).length).to.equal(16);
     // Canadian restaurants carry the Canada site as countryRootURL: from the US site their order
     // link goes there (spec section 2), and it resolves like every other.
-    expect(results.some((result) => result.url.startsWith(`${CA}/order?rlid=`) && result.from.startsWith(`${US}/`))).to.equal(true);
+    expect(
+      results.some((result) => result.url.startsWith(`${CA}/order?rlid=`) && result.from.startsWith(`${US}/`)),
+    ).to.equal(true);
   });
 
   it('finds no 4xx or 5xx but the 404 page and the links other tasks will make resolve', () => {
@@ -78,7 +94,9 @@ describe('every link resolves (crawl of both demo sites)', function () {
   });
 
   it('shows every string of every French page from the fr-CA catalog', () => {
-    expect(results.filter((result) => result.url.startsWith(`${CA}/fr/`) && result.contentType.includes('text/html')).length).to.be.greaterThan(100);
+    expect(
+      results.filter((result) => result.url.startsWith(`${CA}/fr/`) && result.contentType.includes('text/html')).length,
+    ).to.be.greaterThan(100);
     expect(untranslated).to.deep.equal([]);
   });
 

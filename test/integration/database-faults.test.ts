@@ -40,8 +40,14 @@ describe('database faults inside one process', function () {
   let database = '';
 
   const terminateBackends = (extra = '') =>
-    admin((client) => client.query(`select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() ${extra}`, [database]));
-  const allowConnections = (allow: boolean) => admin((client) => client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS ${allow}`));
+    admin((client) =>
+      client.query(
+        `select pid, pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() ${extra}`,
+        [database],
+      ),
+    );
+  const allowConnections = (allow: boolean) =>
+    admin((client) => client.query(`ALTER DATABASE ${database} ALLOW_CONNECTIONS ${allow}`));
 
   before(async function () {
     if (!onPostgres) {
@@ -66,7 +72,19 @@ describe('database faults inside one process', function () {
       () => 'finished',
       (error: unknown) => error,
     );
-    await waitFor(async () => (await admin((c) => c.query("select 1 from pg_stat_activity where datname = $1 and query like '%pg_sleep(20)%' and pid <> pg_backend_pid()", [database]))).rowCount === 1, 10_000, 'the long query to run');
+    await waitFor(
+      async () =>
+        (
+          await admin((c) =>
+            c.query(
+              "select 1 from pg_stat_activity where datname = $1 and query like '%pg_sleep(20)%' and pid <> pg_backend_pid()",
+              [database],
+            ),
+          )
+        ).rowCount === 1,
+      10_000,
+      'the long query to run',
+    );
     await terminateBackends("and query like '%pg_sleep(20)%'");
     const failure = await outcome;
     expect(failure).to.be.instanceOf(Error);
@@ -82,9 +100,17 @@ describe('database faults inside one process', function () {
     // pg_terminate_backend only signals; a pooled idle client learns its backend is gone when the
     // backend's goodbye reaches its socket. Requests that race that message get 503 (failure 7's
     // answer), so wait until the backends have exited and the goodbye has been read.
-    await waitFor(async () => (await admin((c) => c.query('select 1 from pg_stat_activity where pid = any($1)', [terminated]))).rowCount === 0, 10_000, 'the terminated backends to exit');
+    await waitFor(
+      async () =>
+        (await admin((c) => c.query('select 1 from pg_stat_activity where pid = any($1)', [terminated]))).rowCount ===
+        0,
+      10_000,
+      'the terminated backends to exit',
+    );
     await sleep(200);
-    const answers = await Promise.all(['/', '/locations/', '/api/ht/database/', '/'].map((path) => request(t.app).get(path)));
+    const answers = await Promise.all(
+      ['/', '/locations/', '/api/ht/database/', '/'].map((path) => request(t.app).get(path)),
+    );
     expect(answers.map((a) => a.status)).to.deep.equal([200, 200, 200, 200]);
   });
 
@@ -96,7 +122,9 @@ describe('database faults inside one process', function () {
       expect(page.headers['retry-after']).to.match(/^\d+$/);
       expect(page.headers['cache-control']).to.equal('no-store');
       expect(page.text).to.include('id="mainContent"').and.include('We’ll be right back').and.include('Try again');
-      const api = await request(t.app).get('/api/location/getlocations/?latitude=28.5&longitude=-81.4&radius=200&limit=4').expect(503);
+      const api = await request(t.app)
+        .get('/api/location/getlocations/?latitude=28.5&longitude=-81.4&radius=200&limit=4')
+        .expect(503);
       expect(api.headers['retry-after']).to.match(/^\d+$/);
       expect(api.body.error.code).to.equal('service_unavailable');
       await request(t.app).get('/api/ht/database/').expect(503).expect('Retry-After', /^\d+$/);
@@ -104,14 +132,22 @@ describe('database faults inside one process', function () {
     } finally {
       await allowConnections(true);
     }
-    await waitFor(async () => (await request(t.app).get('/')).status === 200, 10_000, 'the home page to answer 200 again');
+    await waitFor(
+      async () => (await request(t.app).get('/')).status === 200,
+      10_000,
+      'the home page to answer 200 again',
+    );
   });
 
   it('failure 2: the event bus comes back after an outage of several seconds, says what was missed, and hears again', async () => {
     const bus = eventBusFor(t.db);
     const heard: string[] = [];
     let missed = 0;
-    const unsubscribe = await bus.subscribe('fault_test', (payload) => heard.push(payload), () => (missed += 1));
+    const unsubscribe = await bus.subscribe(
+      'fault_test',
+      (payload) => heard.push(payload),
+      () => (missed += 1),
+    );
     try {
       await bus.publish('fault_test', 'before');
       await waitFor(async () => heard.includes('before'), 5000, 'the first message');

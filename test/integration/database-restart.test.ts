@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { freePort, postgresUnavailableReason, startPostgresInstance, type PostgresInstance } from '../helpers/postgres-instance';
+import {
+  freePort,
+  postgresUnavailableReason,
+  startPostgresInstance,
+  type PostgresInstance,
+} from '../helpers/postgres-instance';
 import { get, startLoad, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
 
 /**
@@ -13,7 +18,12 @@ import { get, startLoad, startServerProcess, waitFor, type ServerProcess } from 
  * server is never touched. These run once: in the PostgreSQL phase when there is one, else in
  * the PGlite phase; without PostgreSQL binaries they are skipped with the reason.
  */
-const LOAD_URLS = ['/', '/api/location/getlocations/?latitude=28.54&longitude=-81.38&radius=200&limit=26', '/api/ht/database/', '/locations/'];
+const LOAD_URLS = [
+  '/',
+  '/api/location/getlocations/?latitude=28.54&longitude=-81.38&radius=200&limit=26',
+  '/api/ht/database/',
+  '/locations/',
+];
 
 function skipReason(): string | undefined {
   if (process.env.TEST_DB !== 'postgres' && process.env.TEST_DATABASE_URL) return 'runs in the PostgreSQL phase';
@@ -25,7 +35,11 @@ async function createDatabase(instance: PostgresInstance, name: string, template
   const admin = new pg.Client({ connectionString: instance.url });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  if (template) await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [template]);
+  if (template)
+    await admin.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [template],
+    );
   await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(instance.url);
@@ -76,8 +90,15 @@ describe('database restarts and shutdown (real server process, own PostgreSQL)',
         databaseUrl = await createDatabase(instance!, name, seeded?.name);
         dataDir = mkdtempSync(join(tmpdir(), 'harborline-restart-'));
         if (seeded) cpSync(seeded.dataDir, dataDir, { recursive: true });
-        server = startServerProcess({ DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(workers), DATA_DIR: dataDir }, await freePort());
-        await waitFor(async () => (await get(`${server!.baseUrl}/api/ht/`)).status === 200, 120_000, 'the server to start');
+        server = startServerProcess(
+          { DATABASE_URL: databaseUrl, WEB_CONCURRENCY: String(workers), DATA_DIR: dataDir },
+          await freePort(),
+        );
+        await waitFor(
+          async () => (await get(`${server!.baseUrl}/api/ht/`)).status === 200,
+          120_000,
+          'the server to start',
+        );
         await waitFor(async () => listeningPids(server!).length === workers, 30_000, 'every worker to listen');
       });
       after(async () => {
@@ -103,10 +124,14 @@ describe('database restarts and shutdown (real server process, own PostgreSQL)',
         instance!.start();
         const upAt = Date.now();
         // Everything answers 200 again within seconds.
-        await waitFor(async () => {
-          const answers = await Promise.all(LOAD_URLS.map((url) => get(s.baseUrl + url)));
-          return answers.every((a) => a.status === 200);
-        }, 15_000, 'every URL to answer 200 after the restart');
+        await waitFor(
+          async () => {
+            const answers = await Promise.all(LOAD_URLS.map((url) => get(s.baseUrl + url)));
+            return answers.every((a) => a.status === 200);
+          },
+          15_000,
+          'every URL to answer 200 after the restart',
+        );
         const recoveredMs = Date.now() - upAt;
         await sleep(500);
         await load.stop();
@@ -136,10 +161,18 @@ describe('database restarts and shutdown (real server process, own PostgreSQL)',
         const s = server!;
         const pids = listeningPids(s);
         // Each worker's listener noticed the outage and flushed when it came back.
-        await waitFor(async () => pids.every((pid) => cacheClears(s, pid).some((line) => line.reason === 'reconnected')), 15_000, 'every worker to flush after reconnecting');
+        await waitFor(
+          async () => pids.every((pid) => cacheClears(s, pid).some((line) => line.reason === 'reconnected')),
+          15_000,
+          'every worker to flush after reconnecting',
+        );
         const probe = `probe-${Date.now()}`;
         await notify(databaseUrl, 'locations_changed', probe);
-        await waitFor(async () => pids.every((pid) => cacheClears(s, pid).some((line) => line.payload === probe)), 10_000, `the flush ${probe} to reach workers ${pids.join(', ')}`);
+        await waitFor(
+          async () => pids.every((pid) => cacheClears(s, pid).some((line) => line.payload === probe)),
+          10_000,
+          `the flush ${probe} to reach workers ${pids.join(', ')}`,
+        );
       });
 
       it('failure 7: SIGTERM under keep-alive load stops accepting, finishes in-flight requests, closes idle connections and exits 0 with no error logged', async () => {
@@ -148,7 +181,11 @@ describe('database restarts and shutdown (real server process, own PostgreSQL)',
         // An idle keep-alive connection, and a request still sending its body when SIGTERM arrives.
         await get(`${s.baseUrl}/admin/lb-heartbeat/`, { agent });
         const inFlight = slowPost(s.port);
-        const load = startLoad(s.baseUrl, ['/admin/lb-heartbeat/', '/api/ht/database/'], { concurrency: 4, maxMs: 30_000, agent });
+        const load = startLoad(s.baseUrl, ['/admin/lb-heartbeat/', '/api/ht/database/'], {
+          concurrency: 4,
+          maxMs: 30_000,
+          agent,
+        });
         await sleep(500);
         const signalledAt = Date.now();
         s.child.kill('SIGTERM');
@@ -199,7 +236,14 @@ function cacheClears(s: ServerProcess, pid: number) {
 function slowPost(port: number) {
   const body = 'username=someone&password=not-the-password';
   const half = Math.floor(body.length / 2);
-  const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/wagtail/login/', agent: false, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) } });
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/wagtail/login/',
+    agent: false,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length) },
+  });
   const answer = new Promise<{ status: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
     request.on('response', (res) => {
       res.resume();

@@ -9,7 +9,9 @@ const marked = (text: string) => sql.raw(`${PREPARED_MARK} ${text}`);
 
 /** The names PGlite holds for marked texts (server/db-prepared.ts names them prepared_<n>). */
 async function preparedTexts(database: TestDatabase): Promise<string[]> {
-  const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements order by statement`.execute(database.db);
+  const { rows } = await sql<{
+    statement: string;
+  }>`select statement from pg_prepared_statements order by statement`.execute(database.db);
   return rows.map((row) => row.statement);
 }
 
@@ -21,7 +23,13 @@ describe('prepared statements on PGlite (withPreparedStatementsLite)', () => {
     if (process.env.TEST_DB === 'postgres') this.skip();
     database = await createTestDatabase();
     const rows = [];
-    for (let i = 0; i < 60; i++) rows.push(testLocationRow(700_000 + i, { latitude: KANSAS.latitude + ((i % 8) - 4) * 0.4, longitude: KANSAS.longitude + (Math.floor(i / 8) - 4) * 0.5 }));
+    for (let i = 0; i < 60; i++)
+      rows.push(
+        testLocationRow(700_000 + i, {
+          latitude: KANSAS.latitude + ((i % 8) - 4) * 0.4,
+          longitude: KANSAS.longitude + (Math.floor(i / 8) - 4) * 0.5,
+        }),
+      );
     await insertLocations(database.db, rows);
   });
 
@@ -34,9 +42,17 @@ describe('prepared statements on PGlite (withPreparedStatementsLite)', () => {
   });
 
   it('answers the nearby search with the same rows as PGlite’s own query of the same text, and names each shape once', async () => {
-    const shapes: NearbyShape[] = [{ kind: 'window' }, { kind: 'cells', nearMiles: 25 }, { kind: 'cells', nearMiles: 1e6 }];
+    const shapes: NearbyShape[] = [
+      { kind: 'window' },
+      { kind: 'cells', nearMiles: 25 },
+      { kind: 'cells', nearMiles: 1e6 },
+    ];
     for (const shape of shapes) {
-      for (const [centre, radius, limit] of [[KANSAS, 200, 26], [KANSAS, 30, 5], [{ latitude: 10, longitude: 10 }, 5, 3]] as const) {
+      for (const [centre, radius, limit] of [
+        [KANSAS, 200, 26],
+        [KANSAS, 30, 5],
+        [{ latitude: 10, longitude: 10 }, 5, 3],
+      ] as const) {
         const compiled = nearbyStatement(centre, radius, limit, shape).compile(database.db);
         const plain = await database.pglite!.query(compiled.sql, [...compiled.parameters]);
         const { rows } = await nearbyStatement(centre, radius, limit, shape).execute(database.db);
@@ -60,7 +76,12 @@ describe('prepared statements on PGlite (withPreparedStatementsLite)', () => {
   it('follows DDL: a new index, a column added to the result, a table dropped and made again', async () => {
     await sql`create table prepared_probe (a int)`.execute(database.db);
     await sql`insert into prepared_probe values (1), (2)`.execute(database.db);
-    const readFrom = async (from: number) => (await sql<Record<string, number>>`${marked('select * from prepared_probe where a >= ')}${from} order by a`.execute(database.db)).rows;
+    const readFrom = async (from: number) =>
+      (
+        await sql<
+          Record<string, number>
+        >`${marked('select * from prepared_probe where a >= ')}${from} order by a`.execute(database.db)
+      ).rows;
     expect(await readFrom(2)).to.deep.equal([{ a: 2 }]);
     await sql`create index prepared_probe_a on prepared_probe (a)`.execute(database.db);
     expect(await readFrom(1)).to.deep.equal([{ a: 1 }, { a: 2 }]);
@@ -77,7 +98,9 @@ describe('prepared statements on PGlite (withPreparedStatementsLite)', () => {
   it('inside a transaction, the changed result aborts it with the error; the next call answers', async () => {
     await sql`create table prepared_probe (a int)`.execute(database.db);
     await sql`insert into prepared_probe values (3)`.execute(database.db);
-    const readFrom = async (db: typeof database.db, from: number) => (await sql<Record<string, unknown>>`${marked('select * from prepared_probe where a >= ')}${from}`.execute(db)).rows;
+    const readFrom = async (db: typeof database.db, from: number) =>
+      (await sql<Record<string, unknown>>`${marked('select * from prepared_probe where a >= ')}${from}`.execute(db))
+        .rows;
     expect(await readFrom(database.db, 0)).to.deep.equal([{ a: 3 }]);
     let failure: unknown;
     try {
@@ -100,14 +123,18 @@ describe('prepared statements on PGlite (withPreparedStatementsLite)', () => {
     try {
       await database.db.transaction().execute(async (trx) => {
         await insertLocations(trx, [probe]);
-        seen = (await findNearby(trx, { latitude: -20, longitude: 20 }, 1, 26, { kind: 'window' })).map((row) => row.rlid);
+        seen = (await findNearby(trx, { latitude: -20, longitude: 20 }, 1, 26, { kind: 'window' })).map(
+          (row) => row.rlid,
+        );
         throw new Error('roll back');
       });
     } catch (error) {
       expect((error as Error).message).to.equal('roll back');
     }
     expect(seen).to.deep.equal([rlid]);
-    expect(await findNearby(database.db, { latitude: -20, longitude: 20 }, 1, 26, { kind: 'window' })).to.deep.equal([]);
+    expect(await findNearby(database.db, { latitude: -20, longitude: 20 }, 1, 26, { kind: 'window' })).to.deep.equal(
+      [],
+    );
   });
 
   it('parses the statement again after DEALLOCATE ALL, and keeps working after a failed call', async () => {
@@ -125,7 +152,9 @@ describe('prepared statements on PGlite (withPreparedStatementsLite)', () => {
       refused = error;
     }
     expect(String(refused)).to.match(/invalid input syntax for type integer/);
-    expect((await sql<{ n: number }>`${marked('select 1 + ')}${41}::int as n`.execute(database.db)).rows).to.deep.equal([{ n: 42 }]);
+    expect((await sql<{ n: number }>`${marked('select 1 + ')}${41}::int as n`.execute(database.db)).rows).to.deep.equal(
+      [{ n: 42 }],
+    );
     expect(await findNearby(database.db, KANSAS, 200, 26, { kind: 'window' })).to.deep.equal(first);
   });
 });

@@ -40,8 +40,27 @@ type Fixtures = {
 };
 
 const FIELD_NAMES = formFieldNames(resolve(import.meta.dirname, '../..'));
-const PUBLIC_SAMPLES = ['/', '/fr/', '/locations/', '/locations/list/massachusetts/boston/', '/fr/locations/list/quebec/montreal/', '/blocks/footer/', '/fr/blocks/footer/', '/press/', '/no-such-page/'];
-const HOSTS = ['localhost:3000', 'ca.localhost:3000', '127.0.0.1', 'evil.example', 'localhost:99999', 'localhost:1@evil.example', '[::1]:3000', ''];
+const PUBLIC_SAMPLES = [
+  '/',
+  '/fr/',
+  '/locations/',
+  '/locations/list/massachusetts/boston/',
+  '/fr/locations/list/quebec/montreal/',
+  '/blocks/footer/',
+  '/fr/blocks/footer/',
+  '/press/',
+  '/no-such-page/',
+];
+const HOSTS = [
+  'localhost:3000',
+  'ca.localhost:3000',
+  '127.0.0.1',
+  'evil.example',
+  'localhost:99999',
+  'localhost:1@evil.example',
+  '[::1]:3000',
+  '',
+];
 
 /** Any header a client may send, made sendable (Node's client refuses control characters). */
 const headerValue = hostileString.map((value) => value.replace(/[^\x20-\x7e]/g, '').slice(0, 300));
@@ -49,7 +68,10 @@ const hostileHeaders = fc.record(
   {
     Host: fc.constantFrom(...HOSTS),
     'X-Forwarded-Proto': fc.constantFrom('http', 'https', 'HTTPS', 'a b', 'ftp'),
-    'X-Forwarded-For': fc.oneof(fc.constantFrom('203.0.113.5', '::1', '10.0.0.1, 198.51.100.7', 'unknown'), headerValue),
+    'X-Forwarded-For': fc.oneof(
+      fc.constantFrom('203.0.113.5', '::1', '10.0.0.1, 198.51.100.7', 'unknown'),
+      headerValue,
+    ),
     'X-Forwarded-Host': fc.constantFrom('localhost:3000', 'evil.example', 'a b'),
     Accept: fc.constantFrom('text/html', 'application/json', '*/*', 'image/webp', 'x/y;q=oops'),
     'Accept-Language': headerValue,
@@ -74,7 +96,8 @@ function assertSafe(res: request.Response, what: string): void {
   expect(res.status, `${what} answered ${res.status}: ${res.text?.slice(0, 300)}`).to.be.below(500);
   const type = String(res.headers['content-type'] ?? '');
   if (type.includes('html') && typeof res.text === 'string') {
-    for (const marker of REFLECTION_MARKERS) expect(res.text.includes(marker), `${what} echoed ${marker} unescaped`).to.equal(false);
+    for (const marker of REFLECTION_MARKERS)
+      expect(res.text.includes(marker), `${what} echoed ${marker} unescaped`).to.equal(false);
   }
 }
 
@@ -89,29 +112,82 @@ describe('fuzzing: hostile input never gets a 5xx or an unescaped echo', functio
   before(async function () {
     this.timeout(180_000); // migrating and seeding the whole demo is slow on a busy machine
     t = await createTestApp({ env: { TRUST_PROXY: '1' } });
-    const home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    const home = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     const empty = { body: [], confirmation_content: [] };
-    const section = await createPage(t.db, { parentId: home.id, pageType: 'ExamplePage', title: 'Fuzz section', slug: 'fuzz-section', content: empty, publish: true });
+    const section = await createPage(t.db, {
+      parentId: home.id,
+      pageType: 'ExamplePage',
+      title: 'Fuzz section',
+      slug: 'fuzz-section',
+      content: empty,
+      publish: true,
+    });
     const children = [];
-    for (const slug of ['fuzz-a', 'fuzz-b', 'fuzz-c']) children.push(await createPage(t.db, { parentId: section.id, pageType: 'ExamplePage', title: slug, slug, content: empty, publish: true }));
+    for (const slug of ['fuzz-a', 'fuzz-b', 'fuzz-c'])
+      children.push(
+        await createPage(t.db, {
+          parentId: section.id,
+          pageType: 'ExamplePage',
+          title: slug,
+          slug,
+          content: empty,
+          publish: true,
+        }),
+      );
     const restriction = await t.db
       .insertInto('page_view_restrictions')
-      .values({ page_id: children[2]!.id, restriction_type: 'password', password_hash: await hashPassword('fuzz-password') })
+      .values({
+        page_id: children[2]!.id,
+        restriction_type: 'password',
+        password_hash: await hashPassword('fuzz-password'),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const user = await insertUser(t.db, { username: 'fuzz-user', email: 'fuzz@harborline.example', password_hash: await hashPassword('fuzz-user-password'), is_superuser: false });
-    const group = await t.db.insertInto('groups').values({ name: 'Fuzz group' }).returning('id').executeTakeFirstOrThrow();
+    const user = await insertUser(t.db, {
+      username: 'fuzz-user',
+      email: 'fuzz@harborline.example',
+      password_hash: await hashPassword('fuzz-user-password'),
+      is_superuser: false,
+    });
+    const group = await t.db
+      .insertInto('groups')
+      .values({ name: 'Fuzz group' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // A site of its own for the sites screens to edit; it shares the US root, which the fuzzer never gets the id of.
-    const site = await t.db.insertInto('sites').values({ hostname: 'fuzz.localhost', port: 3000, site_name: 'Fuzz', root_page_id: home.id, is_default_site: false }).returning('id').executeTakeFirstOrThrow();
+    const site = await t.db
+      .insertInto('sites')
+      .values({
+        hostname: 'fuzz.localhost',
+        port: 3000,
+        site_name: 'Fuzz',
+        root_page_id: home.id,
+        is_default_site: false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const pageIds = [section.id, ...children.map((child) => child.id)];
     const revisions = await t.db.selectFrom('page_revisions').select('id').where('page_id', 'in', pageIds).execute();
-    fixtures = { pageIds, revisionIds: revisions.map((row) => row.id), restrictionId: restriction.id, userId: user.id, groupId: group.id, siteId: site.id };
+    fixtures = {
+      pageIds,
+      revisionIds: revisions.map((row) => row.id),
+      restrictionId: restriction.id,
+      userId: user.id,
+      groupId: group.id,
+      siteId: site.id,
+    };
     agent = await signedInAgent(t.app);
     token = csrfTokenIn((await agent.get('/wagtail/').expect(200)).text);
     routes = routesOf(t.app, ['/wagtail', '/_util', '/api-nc']);
   });
   after(async () => {
-    if (process.env.FUZZ_STATS) console.log('fuzz statuses', Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])));
+    if (process.env.FUZZ_STATS)
+      console.log('fuzz statuses', Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])));
     await t?.close();
   });
 
@@ -143,12 +219,16 @@ describe('fuzzing: hostile input never gets a 5xx or an unescaped echo', functio
           return ['x'];
       }
     })();
-    return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...real.map(String)) }, { weight: 1, arbitrary: hostileString }).map(encodeLoose);
+    return fc
+      .oneof({ weight: 2, arbitrary: fc.constantFrom(...real.map(String)) }, { weight: 1, arbitrary: hostileString })
+      .map(encodeLoose);
   };
 
   const concretePath = (path: string): fc.Arbitrary<string> => {
     if (path.startsWith('regex:')) {
-      return fc.tuple(fc.constantFrom(...PUBLIC_SAMPLES), fc.option(hostileString, { nil: undefined })).map(([sample, extra]) => (extra === undefined ? sample : `${sample}${encodeLoose(extra)}/`));
+      return fc
+        .tuple(fc.constantFrom(...PUBLIC_SAMPLES), fc.option(hostileString, { nil: undefined }))
+        .map(([sample, extra]) => (extra === undefined ? sample : `${sample}${encodeLoose(extra)}/`));
     }
     const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     return fc.tuple(...names.map((name) => paramValue(path, name))).map((values) => {
@@ -168,11 +248,17 @@ describe('fuzzing: hostile input never gets a 5xx or an unescaped echo', functio
   it('every GET route, public and back office, with hostile parameters, queries and headers', async () => {
     for (const route of routes.filter((r) => r.method === 'GET')) {
       await fc.assert(
-        fc.asyncProperty(concretePath(route.path), queryString(FIELD_NAMES), headers, fc.boolean(), async (path, query, extraHeaders, signedIn) => {
-          const url = query ? `${path}?${query}` : path;
-          const res = await apply((signedIn ? agent : request(t.app)).get(url), extraHeaders);
-          assertSafe(res, `GET ${url}`);
-        }),
+        fc.asyncProperty(
+          concretePath(route.path),
+          queryString(FIELD_NAMES),
+          headers,
+          fc.boolean(),
+          async (path, query, extraHeaders, signedIn) => {
+            const url = query ? `${path}?${query}` : path;
+            const res = await apply((signedIn ? agent : request(t.app)).get(url), extraHeaders);
+            assertSafe(res, `GET ${url}`);
+          },
+        ),
         { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
       );
     }
@@ -183,18 +269,34 @@ describe('fuzzing: hostile input never gets a 5xx or an unescaped echo', functio
       const body = fc.oneof(
         fc.array(fc.tuple(hostileKey(FIELD_NAMES), hostileString), { maxLength: 10 }).map((pairs) => ({
           type: 'form' as const,
-          text: [`csrfmiddlewaretoken=${encodeLoose(token)}`, ...pairs.map(([key, value]) => `${encodeLoose(key)}=${encodeLoose(value)}`)].join('&'),
+          text: [
+            `csrfmiddlewaretoken=${encodeLoose(token)}`,
+            ...pairs.map(([key, value]) => `${encodeLoose(key)}=${encodeLoose(value)}`),
+          ].join('&'),
         })),
-        fc.dictionary(hostileKey(FIELD_NAMES), hostileJson, { maxKeys: 6 }).map((value) => ({ type: 'json' as const, text: JSON.stringify(value) })),
-        fc.constantFrom('{"a":', '[1,2', 'not json', '{"__proto__": {"polluted": 1}}', '"a string"', '123').map((text) => ({ type: 'json' as const, text })),
+        fc
+          .dictionary(hostileKey(FIELD_NAMES), hostileJson, { maxKeys: 6 })
+          .map((value) => ({ type: 'json' as const, text: JSON.stringify(value) })),
+        fc
+          .constantFrom('{"a":', '[1,2', 'not json', '{"__proto__": {"polluted": 1}}', '"a string"', '123')
+          .map((text) => ({ type: 'json' as const, text })),
       );
       await fc.assert(
-        fc.asyncProperty(concretePath(route.path), body, queryString(FIELD_NAMES), fc.boolean(), async (path, sent, query, signedIn) => {
-          const url = query ? `${path}?${query}` : path;
-          const req = (signedIn ? agent : request(t.app)).post(url).set('X-CSRFToken', token).set('Content-Type', sent.type === 'json' ? 'application/json' : 'application/x-www-form-urlencoded');
-          const res = await req.send(sent.text);
-          assertSafe(res, `POST ${url} ${sent.text.slice(0, 200)}`);
-        }),
+        fc.asyncProperty(
+          concretePath(route.path),
+          body,
+          queryString(FIELD_NAMES),
+          fc.boolean(),
+          async (path, sent, query, signedIn) => {
+            const url = query ? `${path}?${query}` : path;
+            const req = (signedIn ? agent : request(t.app))
+              .post(url)
+              .set('X-CSRFToken', token)
+              .set('Content-Type', sent.type === 'json' ? 'application/json' : 'application/x-www-form-urlencoded');
+            const res = await req.send(sent.text);
+            assertSafe(res, `POST ${url} ${sent.text.slice(0, 200)}`);
+          },
+        ),
         { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
       );
     }
@@ -207,11 +309,21 @@ describe('fuzzing: hostile input never gets a 5xx or an unescaped echo', functio
       fc.asyncProperty(
         fc.constantFrom(...paths).chain((path) => concretePath(path)),
         fc.constantFrom('put', 'patch', 'delete', 'options', 'head', 'post', 'get'),
-        fc.constantFrom('text/plain', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/x-www-form-urlencoded; charset=utf-16', 'application/xml', 'garbage'),
+        fc.constantFrom(
+          'text/plain',
+          'multipart/form-data; boundary=x',
+          'application/json; charset=latin1',
+          'application/x-www-form-urlencoded; charset=utf-16',
+          'application/xml',
+          'garbage',
+        ),
         hostileString,
         headers,
         async (path, method, contentType, text, extraHeaders) => {
-          const res = await apply(agent[method](path).set('X-CSRFToken', token).set('Content-Type', contentType), extraHeaders).send(text);
+          const res = await apply(
+            agent[method](path).set('X-CSRFToken', token).set('Content-Type', contentType),
+            extraHeaders,
+          ).send(text);
           assertSafe(res, `${method.toUpperCase()} ${path} (${contentType})`);
         },
       ),

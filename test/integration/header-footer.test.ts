@@ -20,12 +20,20 @@ describe('header and footer snippets', () => {
     const res = await request(t.app).get('/').set('Host', 'localhost:3000').expect(200);
     const { context } = pageData(res.text);
     expect(context.header.newHeader).to.equal(true);
-    expect(context.header.content.sections.map((s: { role: string }) => s.role)).to.include.members(['primary', 'secondary', 'social-media-row']);
+    expect(context.header.content.sections.map((s: { role: string }) => s.role)).to.include.members([
+      'primary',
+      'secondary',
+      'social-media-row',
+    ]);
     expect(context.footer.content.columns).to.have.length(4);
     expect(context.footer.a11yFeedbackUrl).to.equal('https://feedback.example.org/report');
     expect(res.text).to.include('data-header="new"');
     // Every seeded navigation link has a url (the browser test checks one without is not drawn).
-    expect(context.header.content.sections[1].links.map((l: { url?: string }) => l.url)).to.deep.equal(['/about/', '/careers/', '/press/']);
+    expect(context.header.content.sections[1].links.map((l: { url?: string }) => l.url)).to.deep.equal([
+      '/about/',
+      '/careers/',
+      '/press/',
+    ]);
     expect(res.text).to.include('href="/account/login?returnUrl=/"');
     expect(res.text).to.include('data-slot="location-picker"');
   });
@@ -36,12 +44,16 @@ describe('header and footer snippets', () => {
     expect(res.text).to.include('>Instagram<');
     expect(res.text).to.include('Report a website accessibility issue:');
     const form = /<form class="a11y-report"[^>]*>/.exec(res.text)?.[0] ?? '';
-    expect(form, form).to.include(`action="https://feedback.example.org/report"`).and.to.include(`target="_blank"`).and.to.include(`method="post"`);
-    for (const name of ['page_url', 'dom', 'screen_width', 'screen_height']) expect(res.text).to.include(`name="${name}"`);
+    expect(form, form)
+      .to.include(`action="https://feedback.example.org/report"`)
+      .and.to.include(`target="_blank"`)
+      .and.to.include(`method="post"`);
+    for (const name of ['page_url', 'dom', 'screen_width', 'screen_height'])
+      expect(res.text).to.include(`name="${name}"`);
     // The US region is the current one (its url prefixes this page's url): only Canada is offered.
     expect(res.text).to.include('>Canada</a>');
     expect(res.text).not.to.include('>United States</a>');
-    expect(res.headers['content-security-policy']).to.include('form-action \'self\' https://feedback.example.org');
+    expect(res.headers['content-security-policy']).to.include("form-action 'self' https://feedback.example.org");
   });
 
   it('serves French labels on the French Canada site', async () => {
@@ -79,13 +91,19 @@ describe('header and footer snippets', () => {
 
   it('falls back to the legacy header without the flag or with stored content that fails its schema', async () => {
     // The flag is a site setting now; the app's settings cache is reloaded after the direct update.
-    await sql`update site_settings set value = jsonb_set(value, '{new_header}', 'false') where site_id = (select id from sites where hostname = 'localhost')`.execute(t.db);
+    await sql`update site_settings set value = jsonb_set(value, '{new_header}', 'false') where site_id = (select id from sites where hostname = 'localhost')`.execute(
+      t.db,
+    );
     t.app.locals.siteSettings.invalidate();
     const flagOff = await request(t.app).get('/').set('Host', 'localhost:3000').expect(200);
     expect(flagOff.text).to.include('data-header="legacy"');
-    await sql`update site_settings set value = jsonb_set(value, '{new_header}', 'true') where site_id = (select id from sites where hostname = 'localhost')`.execute(t.db);
+    await sql`update site_settings set value = jsonb_set(value, '{new_header}', 'true') where site_id = (select id from sites where hostname = 'localhost')`.execute(
+      t.db,
+    );
     t.app.locals.siteSettings.invalidate();
-    await sql`update snippet_navigation set content = '{"sections": "nonsense"}'::jsonb where language_code = 'en-US'`.execute(t.db);
+    await sql`update snippet_navigation set content = '{"sections": "nonsense"}'::jsonb where language_code = 'en-US'`.execute(
+      t.db,
+    );
     await snippetsChanged(t.db);
     const broken = await request(t.app).get('/').set('Host', 'localhost:3000').expect(200);
     expect(broken.text).to.include('data-header="legacy"');

@@ -32,7 +32,13 @@ describe('image renditions', () => {
     expect(meta.format).to.equal('webp');
     expect(meta.width).to.equal(320);
     expect(existsSync(join(t.dataDir, 'media', 'renditions', String(imageId), 'w320.webp'))).to.equal(true);
-    const row = await t.db.selectFrom('image_renditions').selectAll().where('image_id', '=', imageId).where('requested_width', '=', 320).where('format', '=', 'webp').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('image_renditions')
+      .selectAll()
+      .where('image_id', '=', imageId)
+      .where('requested_width', '=', 320)
+      .where('format', '=', 'webp')
+      .executeTakeFirstOrThrow();
     expect(row.file_size).to.equal((res.body as Buffer).length);
 
     const again = await request(t.app).get(`/media/images/${imageId}/w320.webp`).buffer(true).parse(binary).expect(200);
@@ -41,7 +47,10 @@ describe('image renditions', () => {
   });
 
   it('rejects widths outside the allowed list and formats the image cannot have with 400', async () => {
-    const width = await request(t.app).get(`/media/images/${imageId}/w333.webp`).set('Accept', 'application/json').expect(400);
+    const width = await request(t.app)
+      .get(`/media/images/${imageId}/w333.webp`)
+      .set('Accept', 'application/json')
+      .expect(400);
     expect(JSON.stringify(width.body)).to.include('width');
     await request(t.app).get(`/media/images/${imageId}/w320.gif`).set('Accept', 'application/json').expect(400);
     // The demo originals are JPEGs: PNG is not offered for them.
@@ -57,18 +66,24 @@ describe('image renditions', () => {
 
   it('serves concurrent first requests from one intact file', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 4 }, () => request(t.app).get(`/media/images/${imageId}/w640.avif`).buffer(true).parse(binary).expect(200)),
+      Array.from({ length: 4 }, () =>
+        request(t.app).get(`/media/images/${imageId}/w640.avif`).buffer(true).parse(binary).expect(200),
+      ),
     );
     const sizes = new Set(responses.map((res) => (res.body as Buffer).length));
     expect(sizes.size).to.equal(1);
     expect((await sharp(responses[0]!.body as Buffer).metadata()).width).to.equal(640);
-    const leftovers = readdirSync(join(t.dataDir, 'media', 'renditions', String(imageId))).filter((name) => name.endsWith('.tmp'));
+    const leftovers = readdirSync(join(t.dataDir, 'media', 'renditions', String(imageId))).filter((name) =>
+      name.endsWith('.tmp'),
+    );
     expect(leftovers).to.deep.equal([]);
   });
 
   it('gives blocks real rendition sizes in AVIF, WebP and the original format', async () => {
     const image = await imageForBlocks(t.db, imageId, openMediaStorage(t.config.media));
-    expect(new Set(image.renditions.map((r) => r.mimetype))).to.deep.equal(new Set(['image/avif', 'image/webp', 'image/jpeg']));
+    expect(new Set(image.renditions.map((r) => r.mimetype))).to.deep.equal(
+      new Set(['image/avif', 'image/webp', 'image/jpeg']),
+    );
     for (const rendition of image.renditions) {
       const res = await request(t.app).get(rendition.url).buffer(true).parse(binary).expect(200);
       expect((res.body as Buffer).length).to.equal(rendition.size);

@@ -18,7 +18,9 @@ describe('lead image preload (Lighthouse: largest paint found late)', () => {
     expect(link).to.include('fetchPriority="high"').and.include('type="image/avif"');
     expect(head.indexOf(link!)).to.be.below(head.indexOf('rel="modulepreload"'));
     // The same srcset and sizes as the first AVIF <source> in the body, so the preload is used.
-    const source = /<source type="image\/avif" srcSet="([^"]+)" sizes="([^"]+)"/.exec(html.slice(html.indexOf('<body')))!;
+    const source = /<source type="image\/avif" srcSet="([^"]+)" sizes="([^"]+)"/.exec(
+      html.slice(html.indexOf('<body')),
+    )!;
     expect(link).to.include(`imageSrcSet="${source[1]}"`).and.include(`imageSizes="${source[2]}"`);
   });
 

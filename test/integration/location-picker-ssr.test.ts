@@ -21,7 +21,10 @@ describe('header location picker, server render', () => {
     const res = await request(t.app).get('/').expect(200);
     expect(triggerText(res.text)).to.equal('Find A Location Near You');
     expect(res.headers.vary).to.match(/Cookie/i);
-    expect(payloadOf(res.text).context.locationPicker).to.deep.equal({ preferredLocation: null, mapPageUrl: '/locations/map/' });
+    expect(payloadOf(res.text).context.locationPicker).to.deep.equal({
+      preferredLocation: null,
+      mapPageUrl: '/locations/map/',
+    });
   });
 
   it('renders the saved location from the li cookie and sends it for hydration', async () => {

@@ -18,7 +18,10 @@ describe('location API', () => {
   });
 
   it('lists the nearest locations first, in miles, within the radius and the limit', async () => {
-    const res = await request(t.app).get('/api/location/getlocations/').query({ ...ORLANDO, radius: '200', limit: '26' }).expect(200);
+    const res = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ ...ORLANDO, radius: '200', limit: '26' })
+      .expect(200);
     const body = locationListResponseSchema.parse(res.body);
     expect(body.locations).to.have.length(26);
     expect(body.totalLocations).to.be.greaterThan(26);
@@ -40,17 +43,33 @@ describe('location API', () => {
   });
 
   it('honours small limits and radii, and finds nothing in the middle of the ocean', async () => {
-    const four = await request(t.app).get('/api/location/getlocations/').query({ ...ORLANDO, limit: '4' }).expect(200);
+    const four = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ ...ORLANDO, limit: '4' })
+      .expect(200);
     expect(four.body.locations).to.have.length(4);
-    const tight = await request(t.app).get('/api/location/getlocations/').query({ ...ORLANDO, radius: '5', limit: '50' }).expect(200);
+    const tight = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ ...ORLANDO, radius: '5', limit: '50' })
+      .expect(200);
     for (const entry of tight.body.locations) expect(entry.distance).to.be.at.most(5);
     expect(tight.body.totalLocations).to.equal(tight.body.locations.length);
-    const ocean = await request(t.app).get('/api/location/getlocations/').query({ latitude: '30', longitude: '-40' }).expect(200);
-    expect(ocean.body).to.deep.equal({ totalLocations: 0, locations: [], currentLocation: { latitude: 30, longitude: -40 } });
+    const ocean = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ latitude: '30', longitude: '-40' })
+      .expect(200);
+    expect(ocean.body).to.deep.equal({
+      totalLocations: 0,
+      locations: [],
+      currentLocation: { latitude: 30, longitude: -40 },
+    });
   });
 
   it('finds Canadian restaurants around Toronto', async () => {
-    const res = await request(t.app).get('/api/location/getlocations/').query({ latitude: '43.65', longitude: '-79.38', limit: '6' }).expect(200);
+    const res = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ latitude: '43.65', longitude: '-79.38', limit: '6' })
+      .expect(200);
     expect(res.body.locations[0].location.country).to.equal('CA');
     expect(res.body.locations[0].location.timeZone).to.equal('America/Toronto');
   });
@@ -78,9 +97,15 @@ describe('location API', () => {
   }
 
   it('returns one location by rlid, 404 JSON for an unknown one, 400 for a bad one', async () => {
-    const list = await request(t.app).get('/api/location/getlocations/').query({ ...ORLANDO, limit: '1' }).expect(200);
+    const list = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ ...ORLANDO, limit: '1' })
+      .expect(200);
     const rlid = list.body.locations[0].location.rlid as number;
-    const one = await request(t.app).get('/api/location/getlocation/').query({ rlid: String(rlid) }).expect(200);
+    const one = await request(t.app)
+      .get('/api/location/getlocation/')
+      .query({ rlid: String(rlid) })
+      .expect(200);
     expect(locationSchema.parse(one.body)).to.deep.equal(list.body.locations[0].location);
     const missing = await request(t.app).get('/api/location/getlocation').query({ rlid: '999999' }).expect(404);
     expect(missing.body.error.code).to.equal('not_found');

@@ -50,7 +50,11 @@ describe('the nearby grid counts (location_cells) on 100,000 restaurants', () =>
   });
 
   async function expectNearbyExact(centres: LatLng[], radius: number): Promise<void> {
-    const { rows } = await sql<{ rlid: number; latitude: number; longitude: number }>`select rlid, latitude, longitude from locations`.execute(database.db);
+    const { rows } = await sql<{
+      rlid: number;
+      latitude: number;
+      longitude: number;
+    }>`select rlid, latitude, longitude from locations`.execute(database.db);
     const shapes: NearbyShape[] = [{ kind: 'cells', nearMiles: 25 }, { kind: 'window' }];
     for (const centre of centres) {
       const within = rows
@@ -60,7 +64,10 @@ describe('the nearby grid counts (location_cells) on 100,000 restaurants', () =>
       for (const shape of shapes) {
         const found = await findNearby(database.db, centre, radius, 26, shape);
         const where = `centre ${centre.latitude},${centre.longitude} radius ${radius} ${shape.kind}`;
-        expect(found.map((row) => row.rlid), where).to.deep.equal(within.slice(0, 26).map((row) => row.rlid));
+        expect(
+          found.map((row) => row.rlid),
+          where,
+        ).to.deep.equal(within.slice(0, 26).map((row) => row.rlid));
         expect(found[0]?.total ?? 0, where).to.equal(within.length);
       }
     }
@@ -77,16 +84,23 @@ describe('the nearby grid counts (location_cells) on 100,000 restaurants', () =>
 
   it('keeps the counts of a bulk insert, and the nearest 26 and the total equal a brute force', async () => {
     expect(await cellMismatches(database)).to.deep.equal([]);
-    const [{ n }] = (await sql<{ n: number }>`select sum(n)::integer as n from location_cells`.execute(database.db)).rows as [{ n: number }];
+    const [{ n }] = (await sql<{ n: number }>`select sum(n)::integer as n from location_cells`.execute(database.db))
+      .rows as [{ n: number }];
     expect(n).to.equal(100_000);
     await expectNearbyExact(centres, 200);
   });
 
   it('follows moves, deletes and other updates of many rows at once, and single rows', async () => {
-    await sql`update locations set latitude = latitude + 0.3, longitude = longitude - 0.2 where rlid % 17 = 0 and latitude < 89 and longitude > -179`.execute(database.db);
+    await sql`update locations set latitude = latitude + 0.3, longitude = longitude - 0.2 where rlid % 17 = 0 and latitude < 89 and longitude > -179`.execute(
+      database.db,
+    );
     await sql`delete from locations where rlid % 29 = 0`.execute(database.db);
     await sql`update locations set phone = '(785) 555-0199' where rlid % 3 = 0`.execute(database.db);
-    await database.db.updateTable('locations').set({ latitude: 38.51, longitude: -98.01 }).where('rlid', '=', 2).execute();
+    await database.db
+      .updateTable('locations')
+      .set({ latitude: 38.51, longitude: -98.01 })
+      .where('rlid', '=', 2)
+      .execute();
     await database.db.deleteFrom('locations').where('rlid', '=', 4).execute();
     expect(await cellMismatches(database)).to.deep.equal([]);
     await expectNearbyExact(centres.slice(0, 4), 200);

@@ -28,7 +28,12 @@ describe('location cache flush and SEO utility routes', () => {
   it('clears the cached state directory on another app instance sharing the database', async () => {
     const before = await request(second).get('/locations/').expect(200);
     expect(before.text).to.include('>Orlando<');
-    await t.db.updateTable('locations').set({ city: 'Orlandoville' }).where('city', '=', 'Orlando').where('state', '=', 'FL').execute();
+    await t.db
+      .updateTable('locations')
+      .set({ city: 'Orlandoville' })
+      .where('city', '=', 'Orlando')
+      .where('state', '=', 'FL')
+      .execute();
     // Cached: the second instance still shows the old name.
     expect((await request(second).get('/locations/').expect(200)).text).to.include('>Orlando<');
 
@@ -49,14 +54,22 @@ describe('location cache flush and SEO utility routes', () => {
 
   it('serves a well-formed sitemap of pages and directory URLs on the requesting origin', async () => {
     for (const path of ['/sitemap.xml', '/sitemap/sitemap.xml']) {
-      const res = await request(t.app).get(path).set('Host', 'localhost:3000').expect(200).expect('Content-Type', /application\/xml/);
-      expect(res.text).to.match(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+      const res = await request(t.app)
+        .get(path)
+        .set('Host', 'localhost:3000')
+        .expect(200)
+        .expect('Content-Type', /application\/xml/);
+      expect(res.text).to.match(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
       expect(res.text.trimEnd().endsWith('</urlset>')).to.equal(true);
       const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
       expect(new Set(locs).size).to.equal(locs.length);
       expect(locs).to.include('http://localhost:3000/locations/');
       expect(locs).to.include('http://localhost:3000/locations/list/florida/orlando/');
-      expect(locs.some((loc) => /^http:\/\/localhost:3000\/locations\/list\/florida\/orlando\/[a-z0-9-]+\/$/.test(loc))).to.equal(true);
+      expect(
+        locs.some((loc) => /^http:\/\/localhost:3000\/locations\/list\/florida\/orlando\/[a-z0-9-]+\/$/.test(loc)),
+      ).to.equal(true);
       expect(locs.every((loc) => loc.startsWith('http://localhost:3000/'))).to.equal(true);
       expect(res.text).to.not.include('/error-pages/404/');
       expect(res.text).to.match(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
@@ -79,7 +92,10 @@ describe('location cache flush and SEO utility routes', () => {
       .select(['id', 'url_path', 'robots'])
       .where((eb) => eb.or([eb('url_path', 'like', '%/contact-us-thanks/'), eb('url_path', 'like', '%/catering/')]))
       .execute();
-    expect(changed.map((page) => page.url_path.split('/').at(-2)).sort()).to.include.members(['catering', 'contact-us-thanks']);
+    expect(changed.map((page) => page.url_path.split('/').at(-2)).sort()).to.include.members([
+      'catering',
+      'contact-us-thanks',
+    ]);
     try {
       for (const page of changed) {
         const robots = page.url_path.endsWith('/catering/') ? 'noindex, follow' : 'index, follow';
@@ -90,7 +106,8 @@ describe('location cache flush and SEO utility routes', () => {
       expect(after).to.not.include('/catering/');
       expect(after).to.include('/fresh-catch-news/');
     } finally {
-      for (const page of changed) await t.db.updateTable('pages').set({ robots: page.robots }).where('id', '=', page.id).execute();
+      for (const page of changed)
+        await t.db.updateTable('pages').set({ robots: page.robots }).where('id', '=', page.id).execute();
     }
   });
 
@@ -103,7 +120,11 @@ describe('location cache flush and SEO utility routes', () => {
   });
 
   it('serves robots.txt and security.txt', async () => {
-    const robots = await request(t.app).get('/robots.txt').set('Host', 'ca.localhost:3000').expect(200).expect('Content-Type', /text\/plain/);
+    const robots = await request(t.app)
+      .get('/robots.txt')
+      .set('Host', 'ca.localhost:3000')
+      .expect(200)
+      .expect('Content-Type', /text\/plain/);
     expect(robots.text).to.include('Disallow: /wagtail/');
     expect(robots.text).to.include('Sitemap: http://ca.localhost:3000/sitemap.xml');
     const security = await request(t.app).get('/.well-known/security.txt').set('Host', 'localhost:3000').expect(200);

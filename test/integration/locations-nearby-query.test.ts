@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { toApiLocation } from '../../server/modules/locations/mapping';
-import { findByRlid, findNearby, insertLocations, replaceLocation, type NearbyShape } from '../../server/modules/locations/repo';
+import {
+  findByRlid,
+  findNearby,
+  insertLocations,
+  replaceLocation,
+  type NearbyShape,
+} from '../../server/modules/locations/repo';
 import type { NewLocationRow } from '../../server/modules/locations/table';
 import { EARTH_RADIUS_MILES, haversineMiles, type LatLng } from '../../shared/locations/geo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
@@ -22,12 +28,20 @@ function location(point: LatLng): NewLocationRow & { rlid: number } {
 }
 
 /** Due north of `from` by exactly `miles` along the meridian (the haversine of a latitude step is R times it). */
-const north = (from: LatLng, miles: number): LatLng => ({ latitude: from.latitude + (miles / EARTH_RADIUS_MILES) * (180 / Math.PI), longitude: from.longitude });
+const north = (from: LatLng, miles: number): LatLng => ({
+  latitude: from.latitude + (miles / EARTH_RADIUS_MILES) * (180 / Math.PI),
+  longitude: from.longitude,
+});
 
 type Expected = { rlid: number; distance: number };
 
 /** The answer by brute force: every row's haversine in JavaScript, nearest first, ties by rlid. */
-function bruteForce(rows: Array<LatLng & { rlid: number }>, centre: LatLng, radius: number, limit: number): { total: number; nearest: Expected[] } {
+function bruteForce(
+  rows: Array<LatLng & { rlid: number }>,
+  centre: LatLng,
+  radius: number,
+  limit: number,
+): { total: number; nearest: Expected[] } {
   const within = rows
     .map((row) => ({ rlid: row.rlid, distance: haversineMiles(centre, row) }))
     .filter((row) => row.distance <= radius)
@@ -45,8 +59,15 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
     const random = sequence(2026);
     // A dense cluster, a sparse spread, two restaurants at the very same point (a tie the rlid
     // breaks), a few near the antimeridian and the north pole, and the radius edges of Kansas.
-    for (let i = 0; i < 300; i++) rows.push(location({ latitude: KANSAS.latitude + (random() - 0.5) * 6, longitude: KANSAS.longitude + (random() - 0.5) * 8 }));
-    for (let i = 0; i < 200; i++) rows.push(location({ latitude: (random() - 0.5) * 170, longitude: (random() - 0.5) * 358 }));
+    for (let i = 0; i < 300; i++)
+      rows.push(
+        location({
+          latitude: KANSAS.latitude + (random() - 0.5) * 6,
+          longitude: KANSAS.longitude + (random() - 0.5) * 8,
+        }),
+      );
+    for (let i = 0; i < 200; i++)
+      rows.push(location({ latitude: (random() - 0.5) * 170, longitude: (random() - 0.5) * 358 }));
     rows.push(location({ latitude: 39.1, longitude: -97.2 }), location({ latitude: 39.1, longitude: -97.2 }));
     for (const lng of [179.95, -179.95, 179.5, -179.2]) rows.push(location({ latitude: 51.2, longitude: lng }));
     for (const lng of [0, 90, -120, 179]) rows.push(location({ latitude: 89.6, longitude: lng }));
@@ -60,16 +81,31 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
 
   // Every shape of the statement: all candidates with a window count; grid counts with a small
   // first circle that usually falls short (1 mile), that usually suffices (25), or none (1e6).
-  const shapes: Array<NearbyShape | undefined> = [undefined, { kind: 'window' }, { kind: 'cells', nearMiles: 1 }, { kind: 'cells', nearMiles: 25 }, { kind: 'cells', nearMiles: 1e6 }];
+  const shapes: Array<NearbyShape | undefined> = [
+    undefined,
+    { kind: 'window' },
+    { kind: 'cells', nearMiles: 1 },
+    { kind: 'cells', nearMiles: 25 },
+    { kind: 'cells', nearMiles: 1e6 },
+  ];
 
   async function expectSameAs(centre: LatLng, radius: number, limit: number): Promise<void> {
     const expected = bruteForce(rows, centre, radius, limit);
     for (const shape of shapes) {
       const found = await findNearby(database.db, centre, radius, limit, shape);
       const where = `centre ${centre.latitude},${centre.longitude} radius ${radius} limit ${limit} shape ${JSON.stringify(shape)}`;
-      expect(found.map((row) => row.rlid), where).to.deep.equal(expected.nearest.map((row) => row.rlid));
-      found.forEach((row, i) => expect(row.distance, `${where}, #${i}`).to.be.closeTo(expected.nearest[i]!.distance, 0.01));
-      if (found.length) expect(found.every((row) => row.total === expected.total), where).to.equal(true);
+      expect(
+        found.map((row) => row.rlid),
+        where,
+      ).to.deep.equal(expected.nearest.map((row) => row.rlid));
+      found.forEach((row, i) =>
+        expect(row.distance, `${where}, #${i}`).to.be.closeTo(expected.nearest[i]!.distance, 0.01),
+      );
+      if (found.length)
+        expect(
+          found.every((row) => row.total === expected.total),
+          where,
+        ).to.equal(true);
       else expect(expected.total, where).to.equal(0);
     }
   }
@@ -77,7 +113,10 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
   it('finds the same restaurants, order, miles and total as the brute force for random centres and radii', async () => {
     const random = sequence(7);
     for (let i = 0; i < 40; i++) {
-      const centre = i % 2 ? { latitude: KANSAS.latitude + (random() - 0.5) * 8, longitude: KANSAS.longitude + (random() - 0.5) * 10 } : { latitude: (random() - 0.5) * 170, longitude: (random() - 0.5) * 358 };
+      const centre =
+        i % 2
+          ? { latitude: KANSAS.latitude + (random() - 0.5) * 8, longitude: KANSAS.longitude + (random() - 0.5) * 10 }
+          : { latitude: (random() - 0.5) * 170, longitude: (random() - 0.5) * 358 };
       const radius = [1, 25, 100, 200, 500, 2500][i % 6]!;
       await expectSameAs(centre, radius, [1, 26, 100][i % 3]!);
     }
@@ -86,14 +125,18 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
   it('counts every restaurant within the radius, not only the ones under the limit', async () => {
     const found = await findNearby(database.db, KANSAS, 200, 5);
     expect(found).to.have.length(5);
-    expect(found[0]!.total).to.equal(bruteForce(rows, KANSAS, 200, 5).total).and.be.greaterThan(100);
+    expect(found[0]!.total)
+      .to.equal(bruteForce(rows, KANSAS, 200, 5).total)
+      .and.be.greaterThan(100);
   });
 
   it('keeps a restaurant just inside the radius and leaves out one just outside', async () => {
     const found = await findNearby(database.db, KANSAS, 100, 1000);
     const inside = rows.at(-2)!;
     const outside = rows.at(-1)!;
-    expect(found.map((row) => row.rlid)).to.include(inside.rlid).and.not.include(outside.rlid);
+    expect(found.map((row) => row.rlid))
+      .to.include(inside.rlid)
+      .and.not.include(outside.rlid);
     expect(found.at(-1)!.rlid).to.equal(inside.rlid);
     expect(found.at(-1)!.distance).to.be.closeTo(99.999, 0.0005);
   });
@@ -145,9 +188,16 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
     expect(found.map((row) => row.rlid)).to.include(full.rlid);
     for (const row of found) {
       const { distance: _distance, total: _total, ...location } = row;
-      expect(toApiLocation(location), `rlid ${row.rlid}`).to.deep.equal(toApiLocation((await findByRlid(database.db, row.rlid))!));
+      expect(toApiLocation(location), `rlid ${row.rlid}`).to.deep.equal(
+        toApiLocation((await findByRlid(database.db, row.rlid))!),
+      );
     }
-    expect(toApiLocation(found.find((row) => row.rlid === full.rlid)!)).to.include({ address2: 'Suite 2', reopenDate: '2027-01-15', waitListMaxPartySize: 8, hasCurbside: true });
+    expect(toApiLocation(found.find((row) => row.rlid === full.rlid)!)).to.include({
+      address2: 'Suite 2',
+      reopenDate: '2027-01-15',
+      waitListMaxPartySize: 8,
+      hasCurbside: true,
+    });
     await replaceLocation(database.db, full);
   });
 
@@ -158,7 +208,9 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
     expect((await findNearby(database.db, far, 1, 26)).map((row) => row.rlid)).to.deep.equal([moved.rlid]);
     await replaceLocation(database.db, { ...moved, latitude: -34.9, longitude: 138.6 });
     expect(await findNearby(database.db, far, 1, 26)).to.deep.equal([]);
-    expect((await findNearby(database.db, { latitude: -34.9, longitude: 138.6 }, 1, 26)).map((row) => row.rlid)).to.deep.equal([moved.rlid]);
+    expect(
+      (await findNearby(database.db, { latitude: -34.9, longitude: 138.6 }, 1, 26)).map((row) => row.rlid),
+    ).to.deep.equal([moved.rlid]);
     await replaceLocation(database.db, moved);
     await expectSameAs(KANSAS, 200, 26);
   });
@@ -180,17 +232,24 @@ describe('nearby query on PostgreSQL: a named prepared statement per connection'
   it('prepares each shape once and answers the same on later calls', async () => {
     const centre = { latitude: 38.5, longitude: -98 };
     const first = await findNearby(database.db, centre, 200, 26, { kind: 'window' });
-    for (let i = 0; i < 7; i++) expect(await findNearby(database.db, centre, 200, 26, { kind: 'window' })).to.deep.equal(first);
+    for (let i = 0; i < 7; i++)
+      expect(await findNearby(database.db, centre, 200, 26, { kind: 'window' })).to.deep.equal(first);
     await findNearby(database.db, centre, 200, 26, { kind: 'cells', nearMiles: 25 });
     await findNearby(database.db, { latitude: 10, longitude: 10 }, 5, 3, { kind: 'cells', nearMiles: 25 });
-    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(database.db);
+    const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+      database.db,
+    );
     expect(rows.filter((row) => row.statement.startsWith('/* prepared */'))).to.have.length(3);
     expect(first.map((row) => row.total)).to.deep.equal([1]);
   });
 
   it('leaves statements without the mark unnamed', async () => {
     await sql`select 1`.execute(database.db);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement not like '/* prepared */%'`.execute(database.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_prepared_statements where statement not like '/* prepared */%'`.execute(
+      database.db,
+    );
     expect(rows[0]!.n).to.equal(0);
   });
 });

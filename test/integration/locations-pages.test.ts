@@ -43,8 +43,13 @@ describe('location directory pages', () => {
     expect(fr.text).to.include('1 ville');
     // The other country is named in French (the country snippets), not 'US'.
     expect(fr.text).to.include('Voir les restaurants – États-Unis');
-    const frCity = await request(t.app).get('/fr/locations/list/quebec/montreal/').set('Host', 'ca.localhost:3000').expect(200);
-    expect(frCity.text).to.include('<a class="locations-back-link" href="/fr/locations/">Plus de restaurants – Canada</a>');
+    const frCity = await request(t.app)
+      .get('/fr/locations/list/quebec/montreal/')
+      .set('Host', 'ca.localhost:3000')
+      .expect(200);
+    expect(frCity.text).to.include(
+      '<a class="locations-back-link" href="/fr/locations/">Plus de restaurants – Canada</a>',
+    );
   });
 
   it('renders a city list with the hero, the back link and each restaurant', async () => {
@@ -63,7 +68,13 @@ describe('location directory pages', () => {
 
   it('renders a single location with directions, contact, ordering, hours and Restaurant JSON-LD', async () => {
     const list = await request(t.app).get('/locations/list/florida/orlando/').expect(200);
-    const first = pageData(list.text).page.extra.locations[0] as { url: string; rlid: number; address1: string; phone: { national: string }; location: { lat: number; lng: number } };
+    const first = pageData(list.text).page.extra.locations[0] as {
+      url: string;
+      rlid: number;
+      address1: string;
+      phone: { national: string };
+      location: { lat: number; lng: number };
+    };
     const res = await request(t.app).get(first.url).expect(200);
     expect(pageData(res.text).template).to.equal('LocationsPageLocation');
     expect(res.text).to.match(/<h1>Orlando<!-- -->, <!-- -->FL<\/h1>/);
@@ -79,7 +90,10 @@ describe('location directory pages', () => {
     expect(hours).not.to.match(/Curbside|Delivery/);
     expect(res.text).to.include('Thanksgiving Day');
 
-    const api = await request(t.app).get('/api/location/getlocation/').query({ rlid: String(first.rlid) }).expect(200);
+    const api = await request(t.app)
+      .get('/api/location/getlocation/')
+      .query({ rlid: String(first.rlid) })
+      .expect(200);
     if (api.body.hasOnlineOrdering) expect(res.text).to.include(`/order?rlid=${first.rlid}`);
     else expect(res.text).not.to.include('/order?rlid=');
 
@@ -88,18 +102,34 @@ describe('location directory pages', () => {
     expect(data.address).to.include({ addressLocality: 'Orlando', addressRegion: 'FL' });
     const specs = data.openingHoursSpecification as Array<Record<string, string>>;
     expect(specs.filter((s) => s.dayOfWeek)).to.have.length(7);
-    expect(specs).to.deep.include({ '@type': 'OpeningHoursSpecification', name: 'Christmas Day', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' });
+    expect(specs).to.deep.include({
+      '@type': 'OpeningHoursSpecification',
+      name: 'Christmas Day',
+      validFrom: '2026-12-25',
+      validThrough: '2026-12-25',
+      opens: '00:00',
+      closes: '00:00',
+    });
   });
 
   it('redirects a local page URL to the directory page', async () => {
-    const api = await request(t.app).get('/api/location/getlocations/').query({ latitude: '28.5383', longitude: '-81.3792', limit: '1' }).expect(200);
+    const api = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ latitude: '28.5383', longitude: '-81.3792', limit: '1' })
+      .expect(200);
     const location = api.body.locations[0].location;
     const res = await request(t.app).get(`/seafood-restaurants/locations/${location.localPageURL}`).expect(301);
     expect(res.headers.location).to.match(/^\/locations\/list\/florida\/orlando\/[a-z0-9-]+\/$/);
   });
 
   it('answers the not-found page for unknown states, cities, addresses and other countries', async () => {
-    for (const path of ['/locations/list/florida/nowhere/', '/locations/list/atlantis/orlando/', '/locations/list/florida/orlando/1-nowhere-street/', '/locations/list/ontario/toronto/', '/other/list/florida/orlando/']) {
+    for (const path of [
+      '/locations/list/florida/nowhere/',
+      '/locations/list/atlantis/orlando/',
+      '/locations/list/florida/orlando/1-nowhere-street/',
+      '/locations/list/ontario/toronto/',
+      '/other/list/florida/orlando/',
+    ]) {
       const res = await request(t.app).get(path).set('Host', 'localhost:3000').expect(404);
       expect(res.text).to.include('The page you are looking for does not exist, sorry.');
     }
@@ -112,23 +142,38 @@ describe('location directory pages', () => {
       const data = pageData(res.text);
       expect(data.template).to.equal('LocationsPageMap');
       const input = /<input id="locations-map-q"[^>]*>/.exec(res.text)?.[0] ?? '';
-      for (const attribute of ['type="search"', 'placeholder="City, State, or ZIP"', 'autoComplete="off"', 'name="q"', 'value="Orlando, FL"']) {
+      for (const attribute of [
+        'type="search"',
+        'placeholder="City, State, or ZIP"',
+        'autoComplete="off"',
+        'name="q"',
+        'value="Orlando, FL"',
+      ]) {
         expect(input).to.include(attribute);
       }
-      const results = data.page.extra.results as Array<{ letter: string; distance: number; location: { rlid: number; waitListReady?: boolean; isReservationsEnabled: boolean } }>;
+      const results = data.page.extra.results as Array<{
+        letter: string;
+        distance: number;
+        location: { rlid: number; waitListReady?: boolean; isReservationsEnabled: boolean };
+      }>;
       expect(results).to.have.length(26);
       expect(results.map((r) => r.letter).join('')).to.equal('ABCDEFGHIJKLMNOPQRSTUVWXYZ');
       expect(res.text).to.include(`${results[0]!.distance.toFixed(2)} miles`);
       const reservable = results.find((r) => r.location.isReservationsEnabled);
       const waitOnly = results.find((r) => !r.location.isReservationsEnabled && r.location.waitListReady);
-      expect(res.text.match(/>Reserve a Table</g)?.length ?? 0).to.equal(results.filter((r) => r.location.isReservationsEnabled).length);
+      expect(res.text.match(/>Reserve a Table</g)?.length ?? 0).to.equal(
+        results.filter((r) => r.location.isReservationsEnabled).length,
+      );
       if (reservable) expect(res.text).to.include('Reserve a Table');
       if (waitOnly) expect(res.text).to.include('Join the wait list');
       expect(res.text).not.to.include('Please enter a valid city, state, or ZIP code.');
     });
 
     it('searches by coordinates, and shows the empty message for unknown places or bad input', async () => {
-      const byCoords = await request(t.app).get('/locations/map/').query({ latitude: '43.65', longitude: '-79.38' }).expect(200);
+      const byCoords = await request(t.app)
+        .get('/locations/map/')
+        .query({ latitude: '43.65', longitude: '-79.38' })
+        .expect(200);
       expect(pageData(byCoords.text).page.extra.results[0].location.country).to.equal('CA');
       for (const query of [{ q: 'Atlantis, ZZ' }, { latitude: 'abc', longitude: '1' }, {}]) {
         const res = await request(t.app).get('/locations/map/').query(query).expect(200);

@@ -29,7 +29,10 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
     const form = await agent.get('/wagtail/documents/multiple/add/').expect(200);
     expect(form.text).to.match(/enctype="multipart\/form-data"/i);
     expect(form.text).to.include('name="file"');
-    const res = await upload([{ data: tinyPdf(), name: 'Annual Report 2026.pdf' }, { data: tinyZip(), name: 'logos.zip' }]).expect(200);
+    const res = await upload([
+      { data: tinyPdf(), name: 'Annual Report 2026.pdf' },
+      { data: tinyZip(), name: 'logos.zip' },
+    ]).expect(200);
     expect(res.text).to.include('Added 2 documents');
     const rows = await t.db.selectFrom('documents').selectAll().orderBy('id', 'desc').limit(2).execute();
     expect(rows.map((r) => r.mimetype).sort()).to.deep.equal(['application/pdf', 'application/zip']);
@@ -48,14 +51,26 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
   });
 
   it('decides the type by the bytes: an HTML page named .pdf is refused, an image named .pdf is stored as .jpg', async () => {
-    const before = await t.db.selectFrom('documents').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const html = await upload([{ data: Buffer.from('<html><script>alert(1)</script></html>'), name: 'report.pdf' }], {}, true).expect(400);
+    const before = await t.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const html = await upload(
+      [{ data: Buffer.from('<html><script>alert(1)</script></html>'), name: 'report.pdf' }],
+      {},
+      true,
+    ).expect(400);
     expect(html.body.error.message).to.include('not accepted');
-    const exe = await upload([{ data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), name: 'setup.exe' }]).expect(400);
+    const exe = await upload([
+      { data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]), name: 'setup.exe' },
+    ]).expect(400);
     expect(exe.text).to.include('setup.exe: This file type is not accepted.');
     const poly = await upload([{ data: await polyglotJpeg(), name: 'photo.jpg' }], {}, true).expect(400);
     expect(poly.body.error.message).to.include('markup');
-    const after = await t.db.selectFrom('documents').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('documents')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).to.equal(Number(before.n));
     await upload([{ data: await jpeg(), name: 'photo.pdf' }], {}, true).expect(201);
     const row = await newest();
@@ -82,9 +97,16 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
   });
 
   it('answers Content-Disposition as an attachment for a ZIP and a 404 for a wrong name', async () => {
-    const row = await t.db.selectFrom('documents').selectAll().where('mimetype', '=', 'application/zip').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('mimetype', '=', 'application/zip')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const res = await request(t.app).get(`/documents/${row.id}/${row.file_name}`).expect(200);
-    expect(res.headers['content-disposition']).to.equal(`attachment; filename="${row.file_name}"; filename*=UTF-8''${row.file_name}`);
+    expect(res.headers['content-disposition']).to.equal(
+      `attachment; filename="${row.file_name}"; filename*=UTF-8''${row.file_name}`,
+    );
     await request(t.app).get(`/documents/${row.id}/..%2F..%2Fsecret.zip`).expect(404);
     await request(t.app).get('/documents/99999999/x.pdf').expect(404);
   });
@@ -94,13 +116,21 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
     const row = await newest();
     const form = await agent.get(`/wagtail/documents/${row.id}/replace/`).expect(200);
     expect(form.text).to.include('Replace file');
-    await agent.post(`/wagtail/documents/${row.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', tinyZip(), 'price-list.zip').expect(303);
+    await agent
+      .post(`/wagtail/documents/${row.id}/replace/`)
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', tinyZip(), 'price-list.zip')
+      .expect(303);
     const replaced = await t.db.selectFrom('documents').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(replaced.mimetype).to.equal('application/zip');
     expect(replaced.file_name).to.equal('price-list.zip');
     expect(await storage().exists(row.file)).to.equal(false);
     expect(await storage().exists(replaced.file)).to.equal(true);
-    const bad = await agent.post(`/wagtail/documents/${row.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', Buffer.from('#!/bin/sh\nrm -rf /'), 'evil.pdf').expect(400);
+    const bad = await agent
+      .post(`/wagtail/documents/${row.id}/replace/`)
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', Buffer.from('#!/bin/sh\nrm -rf /'), 'evil.pdf')
+      .expect(400);
     expect(bad.text).to.include('not accepted');
     const kept = await t.db.selectFrom('documents').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(kept.file).to.equal(replaced.file);
@@ -111,22 +141,41 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
     const row = await newest();
     const edit = await agent.get(`/wagtail/documents/${row.id}/`).expect(200);
     const version = /name="version" value="(\d+)"/.exec(edit.text)![1]!;
-    await agent.post(`/wagtail/documents/${row.id}/`).type('form').send({ csrfmiddlewaretoken: token, title: 'Renamed', collection: String(row.collection_id), version }).expect(303);
-    expect((await t.db.selectFrom('documents').select('title').where('id', '=', row.id).executeTakeFirstOrThrow()).title).to.equal('Renamed');
-    await agent.post(`/wagtail/documents/${row.id}/delete/`).type('form').send({ csrfmiddlewaretoken: token }).expect(303);
-    expect(await t.db.selectFrom('documents').select('id').where('id', '=', row.id).executeTakeFirst()).to.equal(undefined);
+    await agent
+      .post(`/wagtail/documents/${row.id}/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, title: 'Renamed', collection: String(row.collection_id), version })
+      .expect(303);
+    expect(
+      (await t.db.selectFrom('documents').select('title').where('id', '=', row.id).executeTakeFirstOrThrow()).title,
+    ).to.equal('Renamed');
+    await agent
+      .post(`/wagtail/documents/${row.id}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token })
+      .expect(303);
+    expect(await t.db.selectFrom('documents').select('id').where('id', '=', row.id).executeTakeFirst()).to.equal(
+      undefined,
+    );
     expect(await storage().exists(row.file)).to.equal(false);
   });
 
   it("gives the document chooser its collection filter's choices", async () => {
     const res = await agent.get('/wagtail/documents/chooser/').set('Accept', 'application/json').expect(200);
     expect(res.headers['cache-control']).to.equal('no-store, private');
-    const root = await t.db.selectFrom('collections').select(['id', 'name']).where('depth', '=', 1).executeTakeFirstOrThrow();
+    const root = await t.db
+      .selectFrom('collections')
+      .select(['id', 'name'])
+      .where('depth', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(res.body.collections[0]).to.deep.equal({ value: String(root.id), label: root.name });
   });
 
   it('lists documents in the admin API (limit capped at 20), with detail and find', async () => {
-    const list = await agent.get('/wagtail/api/main/documents/?limit=2&order=id').set('Accept', 'application/json').expect(200);
+    const list = await agent
+      .get('/wagtail/api/main/documents/?limit=2&order=id')
+      .set('Accept', 'application/json')
+      .expect(200);
     expect(list.body.meta.total_count).to.be.greaterThan(3);
     expect(list.body.items).to.have.length(2);
     const first = list.body.items[0] as { id: number; meta: { detail_url: string; download_url: string } };
@@ -135,9 +184,15 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
     await agent.get('/wagtail/api/main/documents/?limit=21').set('Accept', 'application/json').expect(400);
     await agent.get('/wagtail/api/main/documents/?limit=abc').set('Accept', 'application/json').expect(400);
     await agent.get('/wagtail/api/main/documents/?bogus=1').set('Accept', 'application/json').expect(400);
-    const detail = await agent.get(`/wagtail/api/main/documents/${first.id}/`).set('Accept', 'application/json').expect(200);
+    const detail = await agent
+      .get(`/wagtail/api/main/documents/${first.id}/`)
+      .set('Accept', 'application/json')
+      .expect(200);
     expect(detail.body.meta.file_size).to.be.a('number');
-    const found = await agent.get(`/wagtail/api/main/documents/find/?id=${first.id}`).set('Accept', 'application/json').expect(302);
+    const found = await agent
+      .get(`/wagtail/api/main/documents/find/?id=${first.id}`)
+      .set('Accept', 'application/json')
+      .expect(302);
     expect(found.headers.location).to.equal(`/wagtail/api/main/documents/${first.id}/`);
     await agent.get('/wagtail/api/main/documents/99999999/').set('Accept', 'application/json').expect(404);
     await agent.get('/wagtail/api/main/documents/find/?id=99999999').set('Accept', 'application/json').expect(404);
@@ -155,14 +210,25 @@ describe('documents: uploads past the size limit', () => {
   it('answers 413 with a clear message and leaves nothing behind (no row, no stored file, no temporary file)', async () => {
     const { seedDemoContent } = await import('../../server/seed/seed');
     const { createLogger } = await import('../../server/logger');
-    await seedDemoContent(t.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'test-admin-password', port: 3000 });
+    await seedDemoContent(t.db, createLogger('silent'), {
+      adminUsername: 'admin',
+      adminPassword: 'test-admin-password',
+      port: 3000,
+    });
     const agent = await signedInAgent(t.app);
     const token = csrfTokenIn((await agent.get('/wagtail/').expect(200)).text);
     const big = Buffer.concat([tinyPdf(), Buffer.alloc(50_000, 0x20)]);
-    const res = await agent.post('/wagtail/documents/multiple/add/').set('Accept', 'application/json').field('csrfmiddlewaretoken', token).attach('file', big, 'big.pdf');
+    const res = await agent
+      .post('/wagtail/documents/multiple/add/')
+      .set('Accept', 'application/json')
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', big, 'big.pdf');
     expect(res.status).to.equal(413);
     expect(res.body.error.message).to.equal('The file is larger than the limit of 0.01 MB. Nothing was saved.');
-    const html = await agent.post('/wagtail/documents/multiple/add/').field('csrfmiddlewaretoken', token).attach('file', big, 'big.pdf');
+    const html = await agent
+      .post('/wagtail/documents/multiple/add/')
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', big, 'big.pdf');
     expect(html.status).to.equal(413);
     expect(html.text).to.include('larger than the limit');
     expect(await t.db.selectFrom('documents').select('id').execute()).to.deep.equal([]);
@@ -171,12 +237,18 @@ describe('documents: uploads past the size limit', () => {
     expect(stored).to.deep.equal([]);
     // Temporary files are removed when the response ends (asynchronously: wait up to 5 s).
     const tempFiles = async () => {
-      for (let waited = 0; waited < 5000 && readdirSync(join(t.dataDir, 'tmp', 'uploads')).length > 0; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; waited < 5000 && readdirSync(join(t.dataDir, 'tmp', 'uploads')).length > 0; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       return readdirSync(join(t.dataDir, 'tmp', 'uploads'));
     };
     expect(await tempFiles()).to.deep.equal([]);
     // A file under the limit still goes through.
-    await agent.post('/wagtail/documents/multiple/add/').set('Accept', 'application/json').field('csrfmiddlewaretoken', token).attach('file', tinyPdf(), 'small.pdf').expect(201);
+    await agent
+      .post('/wagtail/documents/multiple/add/')
+      .set('Accept', 'application/json')
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', tinyPdf(), 'small.pdf')
+      .expect(201);
     expect(await tempFiles()).to.deep.equal([]);
   });
 });

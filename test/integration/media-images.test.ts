@@ -15,8 +15,20 @@ describe('images: upload checks, edit, replace and the admin API', () => {
   useTestApp({ signIn: true }, (suite) => ({ t, agent, token } = suite));
 
   const upload = (data: Buffer, name: string) =>
-    agent.post('/wagtail/images/multiple/add/').set('Accept', 'application/json').field('csrfmiddlewaretoken', token).attach('file', data, name);
-  const count = async () => Number((await t.db.selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    agent
+      .post('/wagtail/images/multiple/add/')
+      .set('Accept', 'application/json')
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', data, name);
+  const count = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const newest = () => t.db.selectFrom('images').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
 
   it('stores a JPEG and a PNG, typed by their bytes whatever their names say', async () => {
@@ -30,11 +42,21 @@ describe('images: upload checks, edit, replace and the admin API', () => {
   });
 
   const refused: Array<[string, () => Promise<Buffer> | Buffer, string, RegExp]> = [
-    ['a decompression bomb (a PNG claiming 50,000 × 50,000 pixels)', pngBomb, 'bomb.png', /megapixels|too large|damaged/],
+    [
+      'a decompression bomb (a PNG claiming 50,000 × 50,000 pixels)',
+      pngBomb,
+      'bomb.png',
+      /megapixels|too large|damaged/,
+    ],
     ['a truncated JPEG', async () => (await jpeg(400, 300)).subarray(0, 300), 'cut.jpg', /damaged|truncated/],
     ['a polyglot (a JPEG carrying an HTML page with a script)', polyglotJpeg, 'poly.jpg', /markup or script/],
     ['a PDF named .jpg', tinyPdf, 'photo.jpg', /not an image we accept/],
-    ['an SVG (never accepted)', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', /not an image we accept/],
+    [
+      'an SVG (never accepted)',
+      () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'logo.svg',
+      /not an image we accept/,
+    ],
     ['an empty file', () => Buffer.alloc(0), 'empty.png', /empty/],
   ];
   for (const [what, make, name, message] of refused) {
@@ -53,32 +75,68 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     const edit = await agent.get(`/wagtail/images/${row.id}/`).expect(200);
     const version = /name="version" value="(\d+)"/.exec(edit.text)![1]!;
     // The image to click for the focal point, inside the form, with the numeric fields as the other way.
-    expect(edit.text).to.match(new RegExp(`<figure class="focal-point-picker" data-focal-picker=""[^>]*>.*<img src="/media/images/${row.id}/w640.webp"`));
+    expect(edit.text).to.match(
+      new RegExp(
+        `<figure class="focal-point-picker" data-focal-picker=""[^>]*>.*<img src="/media/images/${row.id}/w640.webp"`,
+      ),
+    );
     expect(edit.text).to.include('name="focal_point_x"');
     expect(edit.text).to.match(/<script[^>]+src="[^"]*admin-uploads[^"]*"/);
     const base = { csrfmiddlewaretoken: token, title: 'Crew', collection: String(row.collection_id), version };
-    const half = await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: 'Three cooks', focal_point_x: '0.2', focal_point_y: '' }).expect(400);
+    const half = await agent
+      .post(`/wagtail/images/${row.id}/`)
+      .type('form')
+      .send({ ...base, default_alt_text: 'Three cooks', focal_point_x: '0.2', focal_point_y: '' })
+      .expect(400);
     expect(half.text).to.include('Give both coordinates of the focal point, or neither.');
-    const noAlt = await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: '' }).expect(400);
+    const noAlt = await agent
+      .post(`/wagtail/images/${row.id}/`)
+      .type('form')
+      .send({ ...base, default_alt_text: '' })
+      .expect(400);
     expect(noAlt.text).to.include('tick “Decorative image”');
-    const outside = await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: 'x', focal_point_x: '1.5', focal_point_y: '0' }).expect(400);
+    const outside = await agent
+      .post(`/wagtail/images/${row.id}/`)
+      .type('form')
+      .send({ ...base, default_alt_text: 'x', focal_point_x: '1.5', focal_point_y: '0' })
+      .expect(400);
     expect(outside.text).to.include('Enter a number from 0 to 1.');
-    await agent.post(`/wagtail/images/${row.id}/`).type('form').send({ ...base, default_alt_text: 'Three cooks', focal_point_x: '0.25', focal_point_y: '0.75' }).expect(303);
+    await agent
+      .post(`/wagtail/images/${row.id}/`)
+      .type('form')
+      .send({ ...base, default_alt_text: 'Three cooks', focal_point_x: '0.25', focal_point_y: '0.75' })
+      .expect(303);
     const saved = await t.db.selectFrom('images').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    expect([saved.default_alt_text, saved.focal_point_x, saved.focal_point_y]).to.deep.equal(['Three cooks', 0.25, 0.75]);
+    expect([saved.default_alt_text, saved.focal_point_x, saved.focal_point_y]).to.deep.equal([
+      'Three cooks',
+      0.25,
+      0.75,
+    ]);
   });
 
   it('replaces the file keeping the id and purges the old renditions', async () => {
     await upload(await jpeg(640, 480, '#000000'), 'before.jpg').expect(201);
     const row = await newest();
     await request(t.app).get(`/media/images/${row.id}/w320.jpeg`).expect(200);
-    expect(await t.db.selectFrom('image_renditions').select('id').where('image_id', '=', row.id).execute()).to.have.length(1);
-    await agent.post(`/wagtail/images/${row.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', await png(900, 300), 'after.png').expect(303);
+    expect(
+      await t.db.selectFrom('image_renditions').select('id').where('image_id', '=', row.id).execute(),
+    ).to.have.length(1);
+    await agent
+      .post(`/wagtail/images/${row.id}/replace/`)
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', await png(900, 300), 'after.png')
+      .expect(303);
     const replaced = await t.db.selectFrom('images').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     expect([replaced.width, replaced.height, replaced.mimetype]).to.deep.equal([900, 300, 'image/png']);
-    expect(await t.db.selectFrom('image_renditions').select('id').where('image_id', '=', row.id).execute()).to.deep.equal([]);
+    expect(
+      await t.db.selectFrom('image_renditions').select('id').where('image_id', '=', row.id).execute(),
+    ).to.deep.equal([]);
     expect(await openMediaStorage(t.config.media).exists(row.file)).to.equal(false);
-    const bad = await agent.post(`/wagtail/images/${row.id}/replace/`).field('csrfmiddlewaretoken', token).attach('file', await pngBomb(), 'bomb.png').expect(400);
+    const bad = await agent
+      .post(`/wagtail/images/${row.id}/replace/`)
+      .field('csrfmiddlewaretoken', token)
+      .attach('file', await pngBomb(), 'bomb.png')
+      .expect(400);
     expect(bad.text).to.match(/megapixels|damaged/);
   });
 
@@ -109,14 +167,19 @@ describe('images: upload checks, edit, replace and the admin API', () => {
       const served = await request(t.app).get(rendition.url).expect(200);
       expect(served.body.length).to.equal(rendition.size);
     }
-    for (const bad of ['0', 'abc', '99999999', '1e3', '-1']) await agent.get(`/wagtail/images/chooser/${bad}/`).set('Accept', 'application/json').expect(404);
+    for (const bad of ['0', 'abc', '99999999', '1e3', '-1'])
+      await agent.get(`/wagtail/images/chooser/${bad}/`).set('Accept', 'application/json').expect(404);
   });
 
   it('keeps the alt text sent with a single upload (the chooser asks for it), and refuses an overlong one', async () => {
-    await upload(await jpeg(), 'with-alt.jpg').field('default_alt_text', '  Crab traps on the quay  ').expect(201);
+    await upload(await jpeg(), 'with-alt.jpg')
+      .field('default_alt_text', '  Crab traps on the quay  ')
+      .expect(201);
     expect((await newest()).default_alt_text).to.equal('Crab traps on the quay');
     const before = await count();
-    const res = await upload(await jpeg(), 'too-long.jpg').field('default_alt_text', 'x'.repeat(401)).expect(400);
+    const res = await upload(await jpeg(), 'too-long.jpg')
+      .field('default_alt_text', 'x'.repeat(401))
+      .expect(400);
     expect(res.body.error.message).to.match(/at most 400 characters/);
     expect(await count()).to.equal(before);
   });
@@ -127,8 +190,16 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     await upload(await jpeg(900, 600, '#771144'), 'doomed.jpg').expect(201);
     const doomed = await newest();
     const storage = openMediaStorage(t.config.media);
-    const [keptImage, doomedImage] = [await imageForBlocks(t.db, kept.id, storage), await imageForBlocks(t.db, doomed.id, storage)];
-    const home = await t.db.selectFrom('pages').select('id').where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    const [keptImage, doomedImage] = [
+      await imageForBlocks(t.db, kept.id, storage),
+      await imageForBlocks(t.db, doomed.id, storage),
+    ];
+    const home = await t.db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     await createPage(t.db, {
       parentId: home.id,
       pageType: 'ExamplePage',
@@ -137,7 +208,11 @@ describe('images: upload checks, edit, replace and the admin API', () => {
       content: {
         body: [
           { type: 'feature_image', id: 'fi', value: { image: doomedImage, caption: 'Gone soon' } },
-          { type: 'social_grid', id: 'sg', value: { heading: 'Share Your Catch', handle: 'harborline', images: [doomedImage, keptImage] } },
+          {
+            type: 'social_grid',
+            id: 'sg',
+            value: { heading: 'Share Your Catch', handle: 'harborline', images: [doomedImage, keptImage] },
+          },
         ],
         confirmation_content: [],
       },
@@ -148,7 +223,11 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     expect(before.text).to.include('Gone soon');
 
     const confirm = await agent.get(`/wagtail/images/${doomed.id}/delete/`).expect(200);
-    await agent.post(`/wagtail/images/${doomed.id}/delete/`).type('form').send({ csrfmiddlewaretoken: csrfTokenIn(confirm.text) }).expect(303);
+    await agent
+      .post(`/wagtail/images/${doomed.id}/delete/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrfTokenIn(confirm.text) })
+      .expect(303);
     expect(await t.db.selectFrom('images').select('id').where('id', '=', doomed.id).execute()).to.deep.equal([]);
 
     // The page answered before from the page cache, which the deletion made stale.

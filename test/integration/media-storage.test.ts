@@ -15,7 +15,12 @@ import { S3_TEST_CREDENTIALS, startS3Server } from '../helpers/s3-server';
  * The same behaviour, asked of both drivers: the local directory and a real S3-compatible server
  * (s3rver, started here on a loopback port). Only the storage differs between the two runs.
  */
-type Driver = { env: Record<string, string>; storage: MediaStorage; s3?: Awaited<ReturnType<typeof startS3Server>>; cleanup(): Promise<void> };
+type Driver = {
+  env: Record<string, string>;
+  storage: MediaStorage;
+  s3?: Awaited<ReturnType<typeof startS3Server>>;
+  cleanup(): Promise<void>;
+};
 
 /**
  * s3rver writes an object's file in place, so a read racing a replacement can be cut short; S3
@@ -31,15 +36,27 @@ const drivers: Array<{ name: string; start(): Promise<Driver> }> = [
     async start() {
       const dir = mkdtempSync(join(tmpdir(), 'harborline-media-'));
       const env = { DATA_DIR: dir };
-      return { env, storage: openMediaStorage(loadConfig({ NODE_ENV: 'test', ...env }).media), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+      return {
+        env,
+        storage: openMediaStorage(loadConfig({ NODE_ENV: 'test', ...env }).media),
+        cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+      };
     },
   },
   {
     name: 'S3-compatible object store',
     async start() {
       const s3 = await startS3Server();
-      const env = { MEDIA_STORAGE_URL: `s3://${s3.bucket}/site-a?endpoint=${encodeURIComponent(s3.endpoint())}&region=us-east-1`, ...S3_TEST_CREDENTIALS };
-      return { env, s3, storage: openMediaStorage(loadConfig({ NODE_ENV: 'test', ...env }).media), cleanup: () => s3.destroy() };
+      const env = {
+        MEDIA_STORAGE_URL: `s3://${s3.bucket}/site-a?endpoint=${encodeURIComponent(s3.endpoint())}&region=us-east-1`,
+        ...S3_TEST_CREDENTIALS,
+      };
+      return {
+        env,
+        s3,
+        storage: openMediaStorage(loadConfig({ NODE_ENV: 'test', ...env }).media),
+        cleanup: () => s3.destroy(),
+      };
     },
   },
 ];
@@ -69,7 +86,10 @@ for (const { name, start } of drivers) {
       const { storage } = driver;
       const photo = Buffer.alloc(300_000, 7);
       await storage.put('original_images/salmon-1a2b.jpg', photo, { size: photo.length, contentType: 'image/jpeg' });
-      await storage.put('documents/menu.pdf', Readable.from([Buffer.from('%PDF-'), Buffer.from('1.7 menu')]), { size: 13, contentType: 'application/pdf' });
+      await storage.put('documents/menu.pdf', Readable.from([Buffer.from('%PDF-'), Buffer.from('1.7 menu')]), {
+        size: 13,
+        contentType: 'application/pdf',
+      });
 
       const opened = await storage.open('original_images/salmon-1a2b.jpg');
       expect(opened?.size).to.equal(photo.length);
@@ -93,7 +113,17 @@ for (const { name, start } of drivers) {
     });
 
     it('refuses keys that could leave the media root or hide files', async () => {
-      for (const key of ['../etc/passwd', '/absolute.jpg', 'a//b.jpg', 'a/../b.jpg', '.hidden', 'a/./b', 'a\\b', 'with space.jpg', '']) {
+      for (const key of [
+        '../etc/passwd',
+        '/absolute.jpg',
+        'a//b.jpg',
+        'a/../b.jpg',
+        '.hidden',
+        'a/./b',
+        'a\\b',
+        'with space.jpg',
+        '',
+      ]) {
         let failure: unknown;
         await driver.storage.put(key, Buffer.from('x'), { size: 1 }).catch((error: unknown) => (failure = error));
         expect(failure, key).to.be.instanceOf(Error);
@@ -118,7 +148,9 @@ for (const { name, start } of drivers) {
       for (const read of await Promise.all(reads)) {
         expect(versions.some((version) => read !== undefined && Buffer.compare(read, version) === 0)).to.equal(true);
       }
-      expect((await collect(storage, 'renditions/')).map((entry) => entry.key)).to.deep.equal(['renditions/9/w480.webp']);
+      expect((await collect(storage, 'renditions/')).map((entry) => entry.key)).to.deep.equal([
+        'renditions/9/w480.webp',
+      ]);
     });
 
     it('passes its health check', async () => {
@@ -138,14 +170,26 @@ for (const { name, start } of drivers) {
 
       it('keeps the seeded originals and block renditions in this storage, and serves renditions from it', async () => {
         const keys = (await collect(driver.storage)).map((entry) => entry.key);
-        const image = await t.db.selectFrom('images').select('file').where('id', '=', imageId).executeTakeFirstOrThrow();
+        const image = await t.db
+          .selectFrom('images')
+          .select('file')
+          .where('id', '=', imageId)
+          .executeTakeFirstOrThrow();
         expect(keys).to.include(image.file);
         expect(keys).to.include(renditionKey(imageId, 480, 'webp'));
 
-        const made = await request(t.app).get(`/media/images/${imageId}/w320.avif`).buffer(true).parse(binary).expect(200);
+        const made = await request(t.app)
+          .get(`/media/images/${imageId}/w320.avif`)
+          .buffer(true)
+          .parse(binary)
+          .expect(200);
         expect(made.headers['x-rendition-cache']).to.equal('miss');
         expect(await driver.storage.exists(renditionKey(imageId, 320, 'avif'))).to.equal(true);
-        const served = await request(t.app).get(`/media/images/${imageId}/w320.avif`).buffer(true).parse(binary).expect(200);
+        const served = await request(t.app)
+          .get(`/media/images/${imageId}/w320.avif`)
+          .buffer(true)
+          .parse(binary)
+          .expect(200);
         expect(served.headers['x-rendition-cache']).to.equal('hit');
         expect(served.headers['content-length']).to.equal(String((made.body as Buffer).length));
         expect(Buffer.compare(served.body as Buffer, made.body as Buffer)).to.equal(0);
@@ -156,7 +200,10 @@ for (const { name, start } of drivers) {
         if (!driver.s3) this.skip(); // a local directory does not go away
         await driver.s3.stop();
         try {
-          const down = await request(t.app).get(`/media/images/${imageId}/w480.webp`).set('Accept', 'text/html').expect(503);
+          const down = await request(t.app)
+            .get(`/media/images/${imageId}/w480.webp`)
+            .set('Accept', 'text/html')
+            .expect(503);
           expect(down.headers['retry-after']).to.match(/^\d+$/);
           await request(t.app).get('/api/ht/storage/').expect(503);
         } finally {

@@ -23,7 +23,12 @@ describe('meta descriptions of indexable pages', function () {
     // Hundreds of restaurant and city pages share two templates: a sample of each is enough.
     const restaurants = paths.filter((path) => /^\/locations\/list\/[^/]+\/[^/]+\/[^/]+\/$/.test(path));
     const cities = paths.filter((path) => /^\/locations\/list\/[^/]+\/[^/]+\/$/.test(path));
-    const sample = [...paths.filter((path) => !restaurants.includes(path) && !cities.includes(path)), ...restaurants.slice(0, 5), ...cities.slice(0, 5), '/locations/map/?q=Orlando%2C%20FL'];
+    const sample = [
+      ...paths.filter((path) => !restaurants.includes(path) && !cities.includes(path)),
+      ...restaurants.slice(0, 5),
+      ...cities.slice(0, 5),
+      '/locations/map/?q=Orlando%2C%20FL',
+    ];
     const seen = new Map<string, string[]>();
     for (const path of sample) {
       const res = await request(t.app).get(path).set('Host', 'localhost:3000');
@@ -35,7 +40,16 @@ describe('meta descriptions of indexable pages', function () {
       expect(description!.trim().length, `${path} (${template})`).to.be.within(20, 170);
       seen.set(template, [...(seen.get(template) ?? []), description!]);
     }
-    for (const template of ['HomePage', 'ExamplePage', 'LocationsPageLocation', 'LocationsPageStateList', 'LocationsPageLocationList', 'LocationsPageMap', 'PressReleaseListPage', 'PressReleasePage']) {
+    for (const template of [
+      'HomePage',
+      'ExamplePage',
+      'LocationsPageLocation',
+      'LocationsPageStateList',
+      'LocationsPageLocationList',
+      'LocationsPageMap',
+      'PressReleaseListPage',
+      'PressReleasePage',
+    ]) {
       expect([...seen.keys()], template).to.include(template);
     }
     // Generated ones say what the page holds: the restaurant's address, the places listed.
@@ -46,15 +60,39 @@ describe('meta descriptions of indexable pages', function () {
 
   it('falls back from a blank search description to the content, and never prints markup or runs past 160 characters', () => {
     const base = { title: 'Catering', searchDescription: '   ', extra: undefined };
-    const page = (content: unknown) => ({ page: { ...base, content }, structuredData: undefined }) as unknown as Parameters<typeof pageDescription>[0];
-    expect(pageDescription(page({ body: [{ type: 'rich_text', value: '<p>We cater <b>weddings</b>, rehearsal dinners and office lunches across the coast.</p>' }] }), 'Harborline')).to.equal(
-      'We cater weddings, rehearsal dinners and office lunches across the coast.',
+    const page = (content: unknown) =>
+      ({ page: { ...base, content }, structuredData: undefined }) as unknown as Parameters<typeof pageDescription>[0];
+    expect(
+      pageDescription(
+        page({
+          body: [
+            {
+              type: 'rich_text',
+              value: '<p>We cater <b>weddings</b>, rehearsal dinners and office lunches across the coast.</p>',
+            },
+          ],
+        }),
+        'Harborline',
+      ),
+    ).to.equal('We cater weddings, rehearsal dinners and office lunches across the coast.');
+    const long = pageDescription(
+      page({ body: [{ type: 'rich_text', value: `<p>${'Fresh fish daily from the dock '.repeat(20)}</p>` }] }),
+      'Harborline',
     );
-    const long = pageDescription(page({ body: [{ type: 'rich_text', value: `<p>${'Fresh fish daily from the dock '.repeat(20)}</p>` }] }), 'Harborline');
     expect(long.length).to.be.at.most(160);
     expect(long.endsWith('…')).to.equal(true);
     // No prose at all (only URLs and short labels): the title and the site's name.
-    expect(pageDescription(page({ body: [{ type: 'link', value: { url: 'https://example.com/a/b/c/d/e/f' } }, { type: 'heading', value: 'Hi' }] }), 'Harborline')).to.equal('Catering | Harborline');
+    expect(
+      pageDescription(
+        page({
+          body: [
+            { type: 'link', value: { url: 'https://example.com/a/b/c/d/e/f' } },
+            { type: 'heading', value: 'Hi' },
+          ],
+        }),
+        'Harborline',
+      ),
+    ).to.equal('Catering | Harborline');
     expect(pageDescription(page(null), 'Harborline')).to.equal('Catering | Harborline');
   });
 });

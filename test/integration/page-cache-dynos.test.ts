@@ -57,22 +57,47 @@ describe('page cache across processes', function () {
     // This process migrates and seeds; the second dyno (the real entry point) then only starts.
     handle = openDatabase({ kind: 'postgres', url: url.href, poolSize: 3 });
     await migrateToLatest(handle.db);
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: url.href, ADMIN_PASSWORD: 'test-admin-password' });
-    await seedDemoContent(handle.db, createLogger('silent'), { adminUsername: 'admin', adminPassword: 'test-admin-password', port, media: openMediaStorage(config.media) });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.href,
+      ADMIN_PASSWORD: 'test-admin-password',
+    });
+    await seedDemoContent(handle.db, createLogger('silent'), {
+      adminUsername: 'admin',
+      adminPassword: 'test-admin-password',
+      port,
+      media: openMediaStorage(config.media),
+    });
     // One process (tsx as a loader, not its CLI, which would leave a grandchild behind on kill).
     const spawned = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: join(import.meta.dirname, '..', '..'),
-      env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: url.href, DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        DATABASE_URL: url.href,
+        DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const exited = new Promise((resolve) => spawned.once('exit', resolve));
     child = { baseUrl: `http://127.0.0.1:${port}`, kill: () => spawned.kill('SIGKILL'), exited };
-    await waitFor(async () => (await get(`${child!.baseUrl}/api/ht/`).catch(() => ({ status: 0 }))).status === 200, 200_000, 'the second process to start');
+    await waitFor(
+      async () => (await get(`${child!.baseUrl}/api/ht/`).catch(() => ({ status: 0 }))).status === 200,
+      200_000,
+      'the second process to start',
+    );
 
     // This process's app subscribes to the cache channel too (its own cache is invalidated as well).
     createApp({ config, db: handle.db, logger: createLogger('silent'), assets: loadAssetManifest() });
 
-    const site = await handle.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    const site = await handle.db
+      .selectFrom('sites')
+      .select(['hostname', 'port'])
+      .where('is_default_site', '=', true)
+      .executeTakeFirstOrThrow();
     const headers = { Host: `${site.hostname}:${site.port}` };
     const page = (await findLivePage(handle.db, '/home/about/', '0001'))!;
     await get(`${child.baseUrl}/about/`, { headers });
@@ -102,10 +127,15 @@ describe('page cache across processes', function () {
   it("shows a publish to the other process's uncached renders within a second (its memo of the pages table)", async function () {
     if (!child || !handle) this.skip();
     // A cookie keeps the page cache out: these are renders, which read the memo (server/cache/table-memo.ts).
-    const site = await handle!.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    const site = await handle!.db
+      .selectFrom('sites')
+      .select(['hostname', 'port'])
+      .where('is_default_site', '=', true)
+      .executeTakeFirstOrThrow();
     const missHeaders = { Host: `${site.hostname}:${site.port}`, Cookie: 'bench=1' };
     const page = (await findLivePage(handle!.db, '/home/about/', '0001'))!;
-    for (let i = 0; i < 2; i++) expect((await get(`${child!.baseUrl}/about/`, { headers: missHeaders })).body).to.include(page.title);
+    for (let i = 0; i < 2; i++)
+      expect((await get(`${child!.baseUrl}/about/`, { headers: missHeaders })).body).to.include(page.title);
 
     const title = `Our Story ${randomBytes(3).toString('hex')}`;
     await updatePage(handle!.db, page.id, { title });

@@ -16,7 +16,8 @@ const HOST = 'localhost:3000';
 const cacheOf = (t: TestApp) => t.app.locals.pageCache as PageCache;
 const triggerText = (html: string) => /class="location-picker__text">([^<]*)</.exec(html)?.[1]?.replace(/&amp;/g, '&');
 const nonces = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]);
-const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
+const pageData = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 /** An answer's bytes as sent (supertest would decode them). */
@@ -28,7 +29,9 @@ async function raw(t: TestApp, path: string, headers: Record<string, string>): P
         .get(`${server.baseUrl}${path}`, { headers: { Host: HOST, ...headers }, agent: false }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
         })
         .on('error', reject);
     });
@@ -58,17 +61,31 @@ describe('page cache', () => {
       expect(inPage.size, 'one nonce per page').to.equal(1);
       const [nonce] = [...inPage];
       expect(res.headers['content-security-policy']).to.include(`'nonce-${nonce}'`);
-      expect(/script-src[^;]*/.exec(res.headers['content-security-policy'] as string)![0]).not.to.include('unsafe-inline');
+      expect(/script-src[^;]*/.exec(res.headers['content-security-policy'] as string)![0]).not.to.include(
+        'unsafe-inline',
+      );
       seen.add(nonce!);
     }
     expect(seen.size, 'each answer has its own nonce').to.equal(2);
-    expect(second.text.replaceAll(nonces(second.text)[0]!, 'N')).to.equal(first.text.replaceAll(nonces(first.text)[0]!, 'N'));
+    expect(second.text.replaceAll(nonces(second.text)[0]!, 'N')).to.equal(
+      first.text.replaceAll(nonces(first.text)[0]!, 'N'),
+    );
     expect(second.headers['cache-control']).to.match(/public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+/);
-    expect(second.headers['surrogate-key']).to.match(/\bpage-\d+\b/).and.match(/\bt-pages\b/);
-    const tableKeys = (second.headers['surrogate-key'] as string).split(' ').filter((key) => key.startsWith('t-')).map((key) => key.slice(2));
-    const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(t.db);
+    expect(second.headers['surrogate-key'])
+      .to.match(/\bpage-\d+\b/)
+      .and.match(/\bt-pages\b/);
+    const tableKeys = (second.headers['surrogate-key'] as string)
+      .split(' ')
+      .filter((key) => key.startsWith('t-'))
+      .map((key) => key.slice(2));
+    const tables = await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(t.db);
     const real = new Set(tables.rows.map((row) => row.name));
-    expect(tableKeys.filter((name) => !real.has(name)), 'table keys name tables, not query aliases').to.deep.equal([]);
+    expect(
+      tableKeys.filter((name) => !real.has(name)),
+      'table keys name tables, not query aliases',
+    ).to.deep.equal([]);
     expect(second.headers.vary).to.match(/Accept-Encoding/);
   });
 
@@ -101,14 +118,26 @@ describe('page cache', () => {
 
     const etag = plain.headers.etag as string;
     expect(etag).to.match(/^"[\w-]+"$/);
-    const revalidated = await request(t.app).get('/about/').set('Host', HOST).set('Accept-Encoding', 'identity').set('If-None-Match', `"nope", ${etag}`).expect(304);
-    expect(revalidated.headers['content-security-policy'], 'a 304 keeps the stored copy and its CSP').to.equal(undefined);
-    await request(t.app).get('/about/').set('Host', HOST).set('If-None-Match', `"x${'y'.repeat(5000)}"`).expect(200);
+    const revalidated = await request(t.app)
+      .get('/about/')
+      .set('Host', HOST)
+      .set('Accept-Encoding', 'identity')
+      .set('If-None-Match', `"nope", ${etag}`)
+      .expect(304);
+    expect(revalidated.headers['content-security-policy'], 'a 304 keeps the stored copy and its CSP').to.equal(
+      undefined,
+    );
+    await request(t.app)
+      .get('/about/')
+      .set('Host', HOST)
+      .set('If-None-Match', `"x${'y'.repeat(5000)}"`)
+      .expect(200);
 
     // JSON has no nonce: brotli is made once and sent as it is.
     await request(t.app).get('/robots.txt').set('Host', HOST);
     const sitemap = await raw(t, '/sitemap.xml', { 'Accept-Encoding': 'br' });
-    if (sitemap.headers['content-encoding'] === 'br') expect(brotliDecompressSync(sitemap.body).toString()).to.include('<urlset');
+    if (sitemap.headers['content-encoding'] === 'br')
+      expect(brotliDecompressSync(sitemap.body).toString()).to.include('<urlset');
   });
 
   it('shows a publish at once, and a page made private is never served from the cache', async () => {
@@ -132,11 +161,20 @@ describe('page cache', () => {
     await updatePage(t.db, page.id, { title: 'Our Story' });
     // The change's own NOTIFY may arrive after the next render was stored and evict it once more (a
     // MISS, never stale content), so the entry is expected back within a moment, not on the next GET.
-    await waitFor(async () => (await request(t.app).get('/about/').set('Host', HOST)).headers['x-cache'] === 'HIT', 5_000, 'the public page to be cached again');
+    await waitFor(
+      async () => (await request(t.app).get('/about/').set('Host', HOST)).headers['x-cache'] === 'HIT',
+      5_000,
+      'the public page to be cached again',
+    );
   });
 
   it('gives two visitors with different li cookies their own trigger text from one cached page', async () => {
-    const { locations } = await nearbyLocations(t.db, { latitude: 28.5383, longitude: -81.3792, radius: 500, limit: 2 });
+    const { locations } = await nearbyLocations(t.db, {
+      latitude: 28.5383,
+      longitude: -81.3792,
+      radius: 500,
+      limit: 2,
+    });
     const [a, b] = locations.map((entry) => entry.location);
     expect(a, 'a seeded restaurant').to.not.equal(undefined);
     expect(b, 'another seeded restaurant').to.not.equal(undefined);
@@ -160,10 +198,19 @@ describe('page cache', () => {
   });
 
   it("keeps the visitor's saved location in an answer it does not store (a host that names no site)", async () => {
-    const { locations } = await nearbyLocations(t.db, { latitude: 28.5383, longitude: -81.3792, radius: 500, limit: 1 });
+    const { locations } = await nearbyLocations(t.db, {
+      latitude: 28.5383,
+      longitude: -81.3792,
+      radius: 500,
+      limit: 1,
+    });
     const saved = locations[0]!.location;
     for (let i = 0; i < 2; i++) {
-      const res = await request(t.app).get('/').set('Host', '127.0.0.1:9').set('Cookie', `li=${saved.rlid}`).expect(200);
+      const res = await request(t.app)
+        .get('/')
+        .set('Host', '127.0.0.1:9')
+        .set('Cookie', `li=${saved.rlid}`)
+        .expect(200);
       expect(res.headers['x-cache'], 'the default site answers an unknown host, unstored').to.equal(undefined);
       expect(triggerText(res.text)).to.equal(`${saved.city}, ${saved.state} ${pickerSuffix(saved)}`);
       expect(res.text).to.include(`data-saved-rlid="${saved.rlid}"`);
@@ -173,7 +220,11 @@ describe('page cache', () => {
 
   it('never answers a request with another cookie from the cache, nor stores its answer', async () => {
     await request(t.app).get('/about/').set('Host', HOST).expect(200);
-    const withSession = await request(t.app).get('/about/').set('Host', HOST).set('Cookie', 'sessionid=abc').expect(200);
+    const withSession = await request(t.app)
+      .get('/about/')
+      .set('Host', HOST)
+      .set('Cookie', 'sessionid=abc')
+      .expect(200);
     expect(withSession.headers['x-cache']).to.equal(undefined);
     const head = await request(t.app).head('/about/').set('Host', HOST).expect(200);
     expect(head.headers['x-cache']).to.equal('HIT');
@@ -200,7 +251,10 @@ describe('page cache', () => {
     for (let i = 0; i < 20; i++) {
       await request(t.app).get(`/about/?utm_source=${i}`).set('Host', HOST).expect(200);
       await request(t.app).get('/about/').set('Host', `evil${i}.example`);
-      await request(t.app).get('/about/').set('Host', HOST).set('Accept-Encoding', `${'x'.repeat(3000)}, gzip;q=0, br;q=0.${i}`);
+      await request(t.app)
+        .get('/about/')
+        .set('Host', HOST)
+        .set('Accept-Encoding', `${'x'.repeat(3000)}, gzip;q=0, br;q=0.${i}`);
     }
     expect(cache.size, 'no entry per query, host or header value').to.equal(1);
     const clean = await request(t.app).get('/about/').set('Host', HOST).expect(200);
@@ -218,14 +272,24 @@ describe('page cache', () => {
     const second = await request(t.app).get(url).set('Host', HOST).expect(200);
     expect(second.headers['x-cache']).to.equal('HIT');
     expect(second.body).to.deep.equal(first.body);
-    const reordered = await request(t.app).get('/api/location/getlocations/?limit=5&longitude=-81.3792&latitude=28.5383').set('Host', HOST).expect(200);
+    const reordered = await request(t.app)
+      .get('/api/location/getlocations/?limit=5&longitude=-81.3792&latitude=28.5383')
+      .set('Host', HOST)
+      .expect(200);
     expect(reordered.headers['x-cache']).to.equal('HIT');
     await request(t.app).get(`${url}&utm_source=x`).set('Host', HOST).expect(400);
     await request(t.app).get(`${url}&limit=6`).set('Host', HOST).expect(400);
     const size = cacheOf(t).size;
-    for (let i = 0; i < 5; i++) await request(t.app).get(`${url}&radius=${i + 1}`).set('Host', HOST).expect(200);
+    for (let i = 0; i < 5; i++)
+      await request(t.app)
+        .get(`${url}&radius=${i + 1}`)
+        .set('Host', HOST)
+        .expect(200);
     expect(cacheOf(t).size).to.equal(size + 5);
-    expect((await request(t.app).get('/').set('Host', HOST)).headers['x-cache'], 'query entries live apart from pages').to.equal('HIT');
+    expect(
+      (await request(t.app).get('/').set('Host', HOST)).headers['x-cache'],
+      'query entries live apart from pages',
+    ).to.equal('HIT');
   });
 
   it('serves build assets precompressed by negotiation', async () => {
@@ -243,6 +307,8 @@ describe('page cache', () => {
     }
     expect(br.headers['cache-control']).to.include('immutable');
     expect(script).to.not.equal(null);
-    await request(t.app).get('/static/assets/../../package.json').expect((res) => expect(res.status).to.be.oneOf([400, 403, 404]));
+    await request(t.app)
+      .get('/static/assets/../../package.json')
+      .expect((res) => expect(res.status).to.be.oneOf([400, 403, 404]));
   });
 });

@@ -28,13 +28,18 @@ describe('a page cache miss', function () {
     t = await createTestApp();
     counter = countingDatabase(t.db);
     app = createApp({ config: t.config, db: counter.db, logger: createLogger('silent'), assets: loadAssetManifest() });
-    const site = await t.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    const site = await t.db
+      .selectFrom('sites')
+      .select(['hostname', 'port'])
+      .where('is_default_site', '=', true)
+      .executeTakeFirstOrThrow();
     host = `${site.hostname}:${site.port}`;
     // The memo keeps nothing until it hears other processes' writes (on PostgreSQL a LISTEN, a
     // round trip away): a first miss rendered before that would not be remembered, and the
     // second would ask again. Wait until it listens (the app's memo: same database handle).
     const memo = tableMemoFor(counter.db) as Partial<Pick<TableMemo, 'listening'>>;
-    for (let waited = 0; waited < 10_000 && memo.listening !== true; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; waited < 10_000 && memo.listening !== true; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(memo.listening, 'the memo listens for writes').to.equal(true);
   });
   after(async () => t?.close());
@@ -72,9 +77,15 @@ describe('a page cache miss', function () {
 
   it('keeps nothing with PAGE_CACHE_MB=0: every miss reads the database', async () => {
     const off = countingDatabase(t.db);
-    const offApp = createApp({ config: { ...t.config, pageCacheMaxBytes: 0 }, db: off.db, logger: createLogger('silent'), assets: loadAssetManifest() });
+    const offApp = createApp({
+      config: { ...t.config, pageCacheMaxBytes: 0 },
+      db: off.db,
+      logger: createLogger('silent'),
+      assets: loadAssetManifest(),
+    });
     const memo = tableMemoFor(off.db) as TableMemo;
-    for (let waited = 0; waited < 10_000 && !memo.listening; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; waited < 10_000 && !memo.listening; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     for (let i = 0; i < 2; i++) {
       off.reset();
       const res = await request(offApp).get('/').set('Host', host).set('Cookie', 'bench=1');
@@ -93,16 +104,27 @@ describe('a page cache miss after a change', function () {
   before(async function () {
     this.timeout(300_000);
     t = await createTestApp();
-    const site = await t.db.selectFrom('sites').select(['hostname', 'port']).where('is_default_site', '=', true).executeTakeFirstOrThrow();
+    const site = await t.db
+      .selectFrom('sites')
+      .select(['hostname', 'port'])
+      .where('is_default_site', '=', true)
+      .executeTakeFirstOrThrow();
     host = `${site.hostname}:${site.port}`;
-    userId = (await t.db.selectFrom('users').select('id').where('username', '=', TEST_ADMIN.username).executeTakeFirstOrThrow()).id;
+    userId = (
+      await t.db.selectFrom('users').select('id').where('username', '=', TEST_ADMIN.username).executeTakeFirstOrThrow()
+    ).id;
   });
   after(async () => t?.close());
 
   const miss = (path: string) => request(t.app).get(path).set('Host', host).set('Cookie', 'bench=1');
   /** A live page below the home page, rendered twice (so its reads are memoised). */
   const warmPage = async (urlPath: string) => {
-    const page = await t.db.selectFrom('pages').selectAll().where('url_path', '=', urlPath).where('live', '=', true).executeTakeFirstOrThrow();
+    const page = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('url_path', '=', urlPath)
+      .where('live', '=', true)
+      .executeTakeFirstOrThrow();
     const path = urlPath.replace(/^\/home/, '');
     for (let i = 0; i < 2; i++) expect((await miss(path)).status).to.equal(200);
     return { page, path };
@@ -119,7 +141,9 @@ describe('a page cache miss after a change', function () {
     const { page, path } = await warmPage('/home/');
     const stored = page.content as { body: Array<{ type: string; id: string; value: Record<string, unknown> }> };
     const heading = `Oysters Are Back ${Date.now()}`;
-    const body = stored.body.map((block) => (block.type === 'heading' ? { ...block, value: { ...block.value, text: heading } } : block));
+    const body = stored.body.map((block) =>
+      block.type === 'heading' ? { ...block, value: { ...block.value, text: heading } } : block,
+    );
     expect(body, 'the seeded home page has a heading block').to.not.deep.equal(stored.body);
     await updatePage(t.db, page.id, { content: { ...stored, body } });
     const changed = await miss(path);

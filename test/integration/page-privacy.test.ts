@@ -28,8 +28,16 @@ describe('page privacy: the privacy screen and the public side', () => {
   before(async () => {
     const editors = (await findGroupByName(t.db, 'Editors'))!;
     const moderators = (await findGroupByName(t.db, 'Moderators'))!;
-    for (const [who, group] of [[EDITOR, editors], [MODERATOR, moderators]] as const) {
-      const user = await insertUser(t.db, { username: who.username, email: `${who.username}@example.com`, password_hash: await hashPassword(who.password), is_superuser: false });
+    for (const [who, group] of [
+      [EDITOR, editors],
+      [MODERATOR, moderators],
+    ] as const) {
+      const user = await insertUser(t.db, {
+        username: who.username,
+        email: `${who.username}@example.com`,
+        password_hash: await hashPassword(who.password),
+        is_superuser: false,
+      });
       await replaceUserGroups(t.db, user.id, [group.id]);
     }
   });
@@ -37,7 +45,14 @@ describe('page privacy: the privacy screen and the public side', () => {
   /** A live page under `parent` (the US home by default), titled `title`, its body a heading saying the same. */
   async function livePage(title: string, parent: Page = home): Promise<Page> {
     const slug = `privacy-${++n}`;
-    return createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title, slug, content: { body: body(title) }, publish: true });
+    return createPage(t.db, {
+      parentId: parent.id,
+      pageType: 'ExamplePage',
+      title,
+      slug,
+      content: { body: body(title) },
+      publish: true,
+    });
   }
   /** The values of the checked inputs named `name` (radio buttons, checkboxes). */
   const checked = (html: string, name: string) =>
@@ -46,15 +61,31 @@ describe('page privacy: the privacy screen and the public side', () => {
       .filter((tag) => tag.includes(`name="${name}"`) && tag.includes('checked=""'))
       .map((tag) => /value="([^"]*)"/.exec(tag)?.[1]);
   const urlOf = (page: Page) => `/${page.url_path.split('/').filter(Boolean).slice(1).join('/')}/`;
-  const setPrivacy = (page: Page, form: Record<string, unknown>) => admin.post(`/wagtail/pages/${page.id}/privacy/`).type('form').send({ csrfmiddlewaretoken: token, ...form });
-  const restrictionOf = (page: Page) => t.db.selectFrom('page_view_restrictions').selectAll().where('page_id', '=', page.id).executeTakeFirst();
+  const setPrivacy = (page: Page, form: Record<string, unknown>) =>
+    admin
+      .post(`/wagtail/pages/${page.id}/privacy/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, ...form });
+  const restrictionOf = (page: Page) =>
+    t.db.selectFrom('page_view_restrictions').selectAll().where('page_id', '=', page.id).executeTakeFirst();
   const privacyLog = (page: Page) =>
-    t.db.selectFrom('page_log_entries').select(['action', 'data']).where('page_id', '=', page.id).where('action', '=', 'privacy').orderBy('id').execute();
+    t.db
+      .selectFrom('page_log_entries')
+      .select(['action', 'data'])
+      .where('page_id', '=', page.id)
+      .where('action', '=', 'privacy')
+      .orderBy('id')
+      .execute();
 
   it("offers Wagtail's four choices and redisplays bad input with its errors, saving nothing", async () => {
     const page = await livePage('validation');
     const screen = await admin.get(`/wagtail/pages/${page.id}/privacy/`).expect(200);
-    for (const label of ['Public', 'Private, accessible with a shared password', 'Private, accessible to any logged-in users', 'Private, accessible to users in specific groups']) {
+    for (const label of [
+      'Public',
+      'Private, accessible with a shared password',
+      'Private, accessible to any logged-in users',
+      'Private, accessible to users in specific groups',
+    ]) {
       expect(screen.text).to.include(label);
     }
     expect(checked(screen.text, 'restriction_type')).to.deep.equal(['none']);
@@ -68,7 +99,10 @@ describe('page privacy: the privacy screen and the public side', () => {
     expect(noGroup.text).to.include('Please select at least one group.');
     expect(checked(noGroup.text, 'restriction_type')).to.deep.equal(['groups']);
 
-    const unknownGroup = await setPrivacy(page, { restriction_type: 'groups', groups: ['999999', String(editors.id)] }).expect(400);
+    const unknownGroup = await setPrivacy(page, {
+      restriction_type: 'groups',
+      groups: ['999999', String(editors.id)],
+    }).expect(400);
     expect(unknownGroup.text).to.include('999999 is not one of the available choices');
     expect(checked(unknownGroup.text, 'groups')).to.deep.equal([String(editors.id)]);
 
@@ -76,7 +110,11 @@ describe('page privacy: the privacy screen and the public side', () => {
     expect(badChoice.text).to.include('Select a valid choice.');
 
     await admin.post(`/wagtail/pages/${page.id}/privacy/`).type('form').send({ restriction_type: 'login' }).expect(403);
-    await admin.post(`/wagtail/pages/${page.id}/privacy/`).type('form').send({ csrfmiddlewaretoken: 'forged', restriction_type: 'login' }).expect(403);
+    await admin
+      .post(`/wagtail/pages/${page.id}/privacy/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: 'forged', restriction_type: 'login' })
+      .expect(403);
     expect(await restrictionOf(page)).to.equal(undefined);
     expect(await privacyLog(page)).to.deep.equal([]);
   });
@@ -101,17 +139,36 @@ describe('page privacy: the privacy screen and the public side', () => {
     const csrf = csrfTokenIn(form.text);
 
     const action = `/_util/authenticate_with_password/${restriction.id}/${page.id}/`;
-    const wrong = await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password: 'not-it', return_url: urlOf(page) }).expect(200);
+    const wrong = await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, password: 'not-it', return_url: urlOf(page) })
+      .expect(200);
     expect(wrong.text).to.include(WRONG);
     expect(wrong.text).to.include('aria-describedby="id_password-error"');
     expect(wrong.text).not.to.include('The secret oyster menu');
-    const empty = await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password: '', return_url: urlOf(page) }).expect(400);
+    const empty = await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, password: '', return_url: urlOf(page) })
+      .expect(400);
     expect(empty.text).to.include('This field is required.');
     // A forged token is refused before the password is even looked at.
-    await visitor.post(action).type('form').send({ csrfmiddlewaretoken: 'forged', password: 'pearl-diver-42', return_url: urlOf(page) }).expect(403);
-    await visitor.get(urlOf(page)).expect(200).expect((res) => expect(res.text).to.include('Password required'));
+    await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: 'forged', password: 'pearl-diver-42', return_url: urlOf(page) })
+      .expect(403);
+    await visitor
+      .get(urlOf(page))
+      .expect(200)
+      .expect((res) => expect(res.text).to.include('Password required'));
 
-    const right = await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password: 'pearl-diver-42', return_url: urlOf(page) }).expect(303);
+    const right = await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, password: 'pearl-diver-42', return_url: urlOf(page) })
+      .expect(303);
     expect(right.headers.location).to.equal(urlOf(page));
     const shown = await visitor.get(urlOf(page)).expect(200);
     expect(shown.text).to.include('The secret oyster menu');
@@ -121,7 +178,9 @@ describe('page privacy: the privacy screen and the public side', () => {
     const other = await request(t.app).get(urlOf(page)).expect(200);
     expect(other.text).to.include('Password required');
     // GET of the form's own URL shows the form too.
-    const direct = await request(t.app).get(`${action}?return_url=${encodeURIComponent(urlOf(page))}`).expect(200);
+    const direct = await request(t.app)
+      .get(`${action}?return_url=${encodeURIComponent(urlOf(page))}`)
+      .expect(200);
     expect(direct.text).to.include(`name="return_url" value="${urlOf(page)}"`);
   });
 
@@ -166,7 +225,11 @@ describe('page privacy: the privacy screen and the public side', () => {
     for (const target of ['https://evil.example/', '//evil.example/', '/\\evil.example/', 'javascript:alert(1)', '']) {
       const visitor = request.agent(t.app);
       const csrf = csrfTokenIn((await visitor.get(action).expect(200)).text);
-      const res = await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password: 'tide-table', return_url: target }).expect(303);
+      const res = await visitor
+        .post(action)
+        .type('form')
+        .send({ csrfmiddlewaretoken: csrf, password: 'tide-table', return_url: target })
+        .expect(303);
       expect(res.headers.location, target).to.equal('/');
     }
   });
@@ -190,9 +253,15 @@ describe('page privacy: the privacy screen and the public side', () => {
     const log = await privacyLog(page);
     expect(log.map((entry) => entry.data.change)).to.deep.equal(['create', 'edit', 'edit', 'delete']);
     const history = await admin.get(`/wagtail/pages/${page.id}/history/`).expect(200);
-    expect(history.text).to.include('Added the &#x27;Private, accessible with a shared password&#x27; view restriction');
-    expect(history.text).to.include('Updated the view restriction to &#x27;Private, accessible to any logged-in users&#x27;');
-    expect(history.text).to.include('Removed the &#x27;Private, accessible to any logged-in users&#x27; view restriction');
+    expect(history.text).to.include(
+      'Added the &#x27;Private, accessible with a shared password&#x27; view restriction',
+    );
+    expect(history.text).to.include(
+      'Updated the view restriction to &#x27;Private, accessible to any logged-in users&#x27;',
+    );
+    expect(history.text).to.include(
+      'Removed the &#x27;Private, accessible to any logged-in users&#x27; view restriction',
+    );
   });
 
   it('sends visitors of a login-restricted page to /_util/login/ and back after signing in', async () => {
@@ -207,14 +276,30 @@ describe('page privacy: the privacy screen and the public side', () => {
     expect(form.text).to.include(`name="next" value="${urlOf(page)}"`);
     expect(form.text).to.include('<label for="id_username">Username</label>');
     const csrf = csrfTokenIn(form.text);
-    const invalid = await visitor.post('/_util/login/').type('form').send({ csrfmiddlewaretoken: csrf, username: TEST_ADMIN.username, password: 'wrong', next: urlOf(page) }).expect(200);
+    const invalid = await visitor
+      .post('/_util/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, username: TEST_ADMIN.username, password: 'wrong', next: urlOf(page) })
+      .expect(200);
     expect(invalid.text).to.include('Your username and password didn&#x27;t match. Please try again.');
     expect(invalid.text).to.include(`value="${TEST_ADMIN.username}"`);
-    const missing = await visitor.post('/_util/login/').type('form').send({ csrfmiddlewaretoken: csrf, username: '', password: '', next: urlOf(page) }).expect(400);
+    const missing = await visitor
+      .post('/_util/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, username: '', password: '', next: urlOf(page) })
+      .expect(400);
     expect(missing.text).to.include('This field is required.');
-    await visitor.post('/_util/login/').type('form').send({ csrfmiddlewaretoken: 'forged', ...TEST_ADMIN, next: urlOf(page) }).expect(403);
+    await visitor
+      .post('/_util/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: 'forged', ...TEST_ADMIN, next: urlOf(page) })
+      .expect(403);
 
-    const signedIn = await visitor.post('/_util/login/').type('form').send({ csrfmiddlewaretoken: csrf, ...TEST_ADMIN, next: urlOf(page) }).expect(303);
+    const signedIn = await visitor
+      .post('/_util/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrf, ...TEST_ADMIN, next: urlOf(page) })
+      .expect(303);
     expect(signedIn.headers.location).to.equal(urlOf(page));
     expect((await visitor.get(urlOf(page)).expect(200)).text).to.include('Members only chowder');
   });
@@ -224,7 +309,11 @@ describe('page privacy: the privacy screen and the public side', () => {
       const visitor = request.agent(t.app);
       const form = await visitor.get(`/_util/login/?next=${encodeURIComponent(target)}`).expect(200);
       expect(form.text).to.include('name="next" value="/"');
-      const res = await visitor.post('/_util/login/').type('form').send({ csrfmiddlewaretoken: csrfTokenIn(form.text), ...TEST_ADMIN, next: target }).expect(303);
+      const res = await visitor
+        .post('/_util/login/')
+        .type('form')
+        .send({ csrfmiddlewaretoken: csrfTokenIn(form.text), ...TEST_ADMIN, next: target })
+        .expect(303);
       expect(res.headers.location, target).to.equal('/');
     }
   });
@@ -236,11 +325,18 @@ describe('page privacy: the privacy screen and the public side', () => {
     const screen = await admin.get(`/wagtail/pages/${page.id}/privacy/`).expect(200);
     expect(checked(screen.text, 'groups')).to.deep.equal([String(editors.id)]);
 
-    await request(t.app).get(urlOf(page)).expect(302).expect('Location', `/_util/login/?next=${urlOf(page)}`);
+    await request(t.app)
+      .get(urlOf(page))
+      .expect(302)
+      .expect('Location', `/_util/login/?next=${urlOf(page)}`);
     const signIn = async (who: { username: string; password: string }) => {
       const agent = request.agent(t.app);
       const form = await agent.get('/_util/login/').expect(200);
-      await agent.post('/_util/login/').type('form').send({ csrfmiddlewaretoken: csrfTokenIn(form.text), ...who, next: '/' }).expect(303);
+      await agent
+        .post('/_util/login/')
+        .type('form')
+        .send({ csrfmiddlewaretoken: csrfTokenIn(form.text), ...who, next: '/' })
+        .expect(303);
       return agent;
     };
     const moderator = await signIn(MODERATOR);
@@ -252,7 +348,13 @@ describe('page privacy: the privacy screen and the public side', () => {
   });
 
   it('guards the location directory pages under a private state list page', async () => {
-    const stateList = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'LocationsPageStateList').where('live', '=', true).orderBy('path').executeTakeFirstOrThrow();
+    const stateList = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('page_type', '=', 'LocationsPageStateList')
+      .where('live', '=', true)
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     const xml = (await request(t.app).get('/sitemap.xml').expect(200)).text;
     const cityUrl = new URL(/<loc>([^<]*\/list\/[^<]+)<\/loc>/.exec(xml)![1]!).pathname;
     await request(t.app).get(cityUrl).expect(200);
@@ -276,7 +378,11 @@ describe('page privacy: the privacy screen and the public side', () => {
     await t.db.deleteFrom('rate_limits').execute();
     const visitor = request.agent(t.app);
     const csrf = csrfTokenIn((await visitor.get(action).expect(200)).text);
-    const attempt = (password: string) => visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrf, password, return_url: urlOf(page) });
+    const attempt = (password: string) =>
+      visitor
+        .post(action)
+        .type('form')
+        .send({ csrfmiddlewaretoken: csrf, password, return_url: urlOf(page) });
     for (let i = 0; i < 20; i++) await attempt(`wrong-${i}`).expect(200);
     const limited = await attempt('the-right-one').expect(429);
     expect(limited.text).to.include('Too many wrong passwords');
@@ -289,13 +395,24 @@ describe('page privacy: the privacy screen and the public side', () => {
   it('asks for the password before a private redirect page reveals where it points', async () => {
     const section = await livePage('Private redirects');
     await setPrivacy(section, { restriction_type: 'password', password: 'harbour-secret' }).expect(303);
-    const redirect = await createPage(t.db, { parentId: section.id, pageType: 'RedirectPage', title: 'Secret menu', slug: 'secret-menu', content: { redirect_to: 'https://example.com/secret-menu' }, publish: true });
+    const redirect = await createPage(t.db, {
+      parentId: section.id,
+      pageType: 'RedirectPage',
+      title: 'Secret menu',
+      slug: 'secret-menu',
+      content: { redirect_to: 'https://example.com/secret-menu' },
+      publish: true,
+    });
     const visitor = request.agent(t.app);
     const gate = await visitor.get(urlOf(redirect)).expect(200);
     expect(gate.text).to.include('name="password"').and.not.include('example.com/secret-menu');
     expect(gate.headers['cache-control']).to.equal('private, no-store');
     const action = /action="([^"]+)"/.exec(gate.text)![1]!.replace(/&amp;/g, '&');
-    await visitor.post(action).type('form').send({ csrfmiddlewaretoken: csrfTokenIn(gate.text), password: 'harbour-secret', return_url: urlOf(redirect) }).expect(303);
+    await visitor
+      .post(action)
+      .type('form')
+      .send({ csrfmiddlewaretoken: csrfTokenIn(gate.text), password: 'harbour-secret', return_url: urlOf(redirect) })
+      .expect(303);
     const passed = await visitor.get(urlOf(redirect)).expect(302);
     expect(passed.headers.location).to.equal('https://example.com/secret-menu');
   });
@@ -353,7 +470,9 @@ describe('page privacy: the privacy screen and the public side', () => {
     const edit = (await admin.get(`/wagtail/pages/${child.id}/edit/`).expect(200)).text;
     expect(edit).to.include('admin-status--private');
     expect(edit).to.include(`href="/wagtail/pages/${child.id}/privacy/"`);
-    expect((await admin.get(`/wagtail/pages/${sibling.id}/edit/`).expect(200)).text).not.to.include('admin-status--private');
+    expect((await admin.get(`/wagtail/pages/${sibling.id}/edit/`).expect(200)).text).not.to.include(
+      'admin-status--private',
+    );
     // Editors without publish get no privacy link.
     const editorAgent = await signedInAgent(t.app, EDITOR);
     const editorView = await editorAgent.get(`/wagtail/pages/${sibling.id}/edit/`);

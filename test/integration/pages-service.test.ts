@@ -13,8 +13,18 @@ describe('page service', () => {
 
   it('creates a page as a draft with a first revision, and publishes it', async () => {
     const parent = await home();
-    const page = await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: 'Holiday Gift Cards', content: { body: [] } });
-    expect(page).to.include({ slug: 'holiday-gift-cards', url_path: '/home/holiday-gift-cards/', depth: 3, live: false });
+    const page = await createPage(t.db, {
+      parentId: parent.id,
+      pageType: 'ExamplePage',
+      title: 'Holiday Gift Cards',
+      content: { body: [] },
+    });
+    expect(page).to.include({
+      slug: 'holiday-gift-cards',
+      url_path: '/home/holiday-gift-cards/',
+      depth: 3,
+      live: false,
+    });
     expect(page.latest_revision_id).to.be.a('number');
     const live = await publishRevision(t.db, page.id, page.latest_revision_id!);
     expect(live).to.include({ live: true, has_unpublished_changes: false, live_revision_id: page.latest_revision_id });
@@ -42,7 +52,9 @@ describe('page service', () => {
   it('gives concurrent children of one parent distinct paths', async () => {
     const parent = await home();
     const pages = await Promise.all(
-      ['One', 'Two', 'Three', 'Four'].map((title) => createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: `Menu ${title}`, content: {} })),
+      ['One', 'Two', 'Three', 'Four'].map((title) =>
+        createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: `Menu ${title}`, content: {} }),
+      ),
     );
     expect(new Set(pages.map((p) => p.path)).size).to.equal(4);
   });
@@ -50,7 +62,12 @@ describe('page service', () => {
   it('rejects invalid content with field errors and writes nothing', async () => {
     const parent = await home();
     try {
-      await createPage(t.db, { parentId: parent.id, pageType: 'ExamplePage', title: 'Broken', content: { body: [{ type: 'hero', id: 'x', value: {} }] } });
+      await createPage(t.db, {
+        parentId: parent.id,
+        pageType: 'ExamplePage',
+        title: 'Broken',
+        content: { body: [{ type: 'hero', id: 'x', value: {} }] },
+      });
       expect.fail('should have thrown');
     } catch (error) {
       expect((error as HttpError).fields).to.have.property('body.0.value.heading');

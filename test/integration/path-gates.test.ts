@@ -10,11 +10,19 @@ type Layer = {
 };
 
 /** Paths of the regular-expression routes, to test against their gate's scope. */
-const REGEX_ROUTE_SAMPLES = ['/blocks/footer/', '/fr/blocks/footer', '/seafood-restaurants/list/ma/boston/', '/fr/restaurants/list/qc/montreal/1-rue-x/'];
+const REGEX_ROUTE_SAMPLES = [
+  '/blocks/footer/',
+  '/fr/blocks/footer',
+  '/seafood-restaurants/list/ma/boston/',
+  '/fr/restaurants/list/qc/montreal/1-rue-x/',
+];
 
 /** A path a route or mount path matches, parameters filled in. */
 function sample(path: string): string {
-  return path.replace(/:(\w+)/g, 'x1').replace(/\*\w+/g, 'x1/x2').replace(/[{}]/g, '');
+  return path
+    .replace(/:(\w+)/g, 'x1')
+    .replace(/\*\w+/g, 'x1/x2')
+    .replace(/[{}]/g, '');
 }
 
 /** Every path a gated router's routes and path-mounted middleware answer, as samples. */
@@ -51,7 +59,8 @@ describe('path gates of the routers mounted at /', function () {
     await t?.close();
   });
 
-  const gates = () => (t.app as unknown as { router: { stack: Layer[] } }).router.stack.filter((layer) => layer.handle.pathScope);
+  const gates = () =>
+    (t.app as unknown as { router: { stack: Layer[] } }).router.stack.filter((layer) => layer.handle.pathScope);
 
   it('gates the routers that answer only some paths', () => {
     expect(gates().length).to.be.at.least(14);
@@ -65,14 +74,23 @@ describe('path gates of the routers mounted at /', function () {
       for (const path of paths) {
         expect(scope.test(path), `${path} is outside the gate ${String(scope)}`).to.equal(true);
         // Express matches string paths case-insensitively and without their trailing slash.
-        expect(scope.test(path.toUpperCase()), `${path.toUpperCase()} is outside the gate ${String(scope)}`).to.equal(true);
-        expect(scope.test(path.replace(/\/$/, '')), `${path} without its slash is outside the gate ${String(scope)}`).to.equal(true);
+        expect(scope.test(path.toUpperCase()), `${path.toUpperCase()} is outside the gate ${String(scope)}`).to.equal(
+          true,
+        );
+        expect(
+          scope.test(path.replace(/\/$/, '')),
+          `${path} without its slash is outside the gate ${String(scope)}`,
+        ).to.equal(true);
         checked++;
       }
       for (const regex of regexes) {
         const matching = REGEX_ROUTE_SAMPLES.filter((path) => regex.test(path));
-        expect(matching.length, `no sample path for the route ${String(regex)}: add one to REGEX_ROUTE_SAMPLES`).to.be.greaterThan(0);
-        for (const path of matching) expect(scope.test(path), `${path} is outside the gate ${String(scope)}`).to.equal(true);
+        expect(
+          matching.length,
+          `no sample path for the route ${String(regex)}: add one to REGEX_ROUTE_SAMPLES`,
+        ).to.be.greaterThan(0);
+        for (const path of matching)
+          expect(scope.test(path), `${path} is outside the gate ${String(scope)}`).to.equal(true);
         checked++;
       }
     }
@@ -81,12 +99,15 @@ describe('path gates of the routers mounted at /', function () {
 
   it('the guest pages under a language prefix are inside their gate', () => {
     const scope = gates().find((gate) => gate.handle.pathScope!.test('/waitlist/join/'))!.handle.pathScope!;
-    for (const path of ['/fr/waitlist/join/', '/fr/reservations/new/', '/FR/Waitlist/x1/']) expect(scope.test(path), path).to.equal(true);
+    for (const path of ['/fr/waitlist/join/', '/fr/reservations/new/', '/FR/Waitlist/x1/'])
+      expect(scope.test(path), path).to.equal(true);
   });
 
   it('a public page request walks no gated router', () => {
     const routes = ['/', '/about-us/', '/menu/'];
-    for (const gate of gates()) for (const path of routes) expect(gate.handle.pathScope!.test(path), `${path} enters ${String(gate.handle.pathScope)}`).to.equal(false);
+    for (const gate of gates())
+      for (const path of routes)
+        expect(gate.handle.pathScope!.test(path), `${path} enters ${String(gate.handle.pathScope)}`).to.equal(false);
   });
 
   it('answers as before at the edges of the scopes', async () => {

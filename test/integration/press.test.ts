@@ -19,29 +19,67 @@ describe('press pages (section, release list, release) and media downloads', () 
 
   it("edits a release's date, copy and feature image and the section's tiles in the editor, refusing bad values with the input kept", async () => {
     const agent = await signedInAgent(t.app);
-    const release = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'PressReleasePage').orderBy('id').executeTakeFirstOrThrow();
+    const release = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('page_type', '=', 'PressReleasePage')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const form = await agent.get(`/wagtail/pages/${release.id}/edit/`).expect(200);
-    const data = JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(form.text)![1]!);
+    const data = JSON.parse(
+      /<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(form.text)![1]!,
+    );
     expect(Object.keys(data.pageFields.schema.properties)).to.deep.equal(['date', 'copy', 'feature_image']);
     expect(data.pageFields.fields.feature_image.widget).to.equal('image_chooser');
     const post = (content: unknown) =>
-      agent.post(`/wagtail/pages/${release.id}/edit/`).type('form').send({ csrfmiddlewaretoken: csrfTokenIn(form.text), title: release.title, slug: release.slug, content_json: JSON.stringify(content) });
+      agent
+        .post(`/wagtail/pages/${release.id}/edit/`)
+        .type('form')
+        .send({
+          csrfmiddlewaretoken: csrfTokenIn(form.text),
+          title: release.title,
+          slug: release.slug,
+          content_json: JSON.stringify(content),
+        });
 
     const bad = await post({ date: '2026-13-45', copy: { html: '<p>News</p>' } }).expect(400);
-    expect(Object.keys(JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(bad.text)![1]!).errors)).to.include('date');
+    expect(
+      Object.keys(
+        JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(bad.text)![1]!)
+          .errors,
+      ),
+    ).to.include('date');
     expect(bad.text).to.include('2026-13-45');
     await post({ date: '2026-11-01', copy: { html: '<p>Fresh <script>alert(1)</script>news</p>' } }).expect(303);
     const saved = (await findRevision(t.db, (await findPageById(t.db, release.id))!.latest_revision_id!))!;
     expect(saved.content.content).to.deep.include({ date: '2026-11-01', copy: { html: '<p>Fresh news</p>' } });
 
-    const section = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'PressSectionPage').orderBy('id').executeTakeFirstOrThrow();
+    const section = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('page_type', '=', 'PressSectionPage')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     const sectionForm = await agent.get(`/wagtail/pages/${section.id}/edit/`).expect(200);
     const badTile = await agent
       .post(`/wagtail/pages/${section.id}/edit/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: csrfTokenIn(sectionForm.text), title: section.title, slug: section.slug, content_json: JSON.stringify({ contact_info: '', media_download_tiles: [{ title: 'Kit', document_id: 'abc' }] }) })
+      .send({
+        csrfmiddlewaretoken: csrfTokenIn(sectionForm.text),
+        title: section.title,
+        slug: section.slug,
+        content_json: JSON.stringify({
+          contact_info: '',
+          media_download_tiles: [{ title: 'Kit', document_id: 'abc' }],
+        }),
+      })
       .expect(400);
-    expect(Object.keys(JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(badTile.text)![1]!).errors)).to.include('media_download_tiles.0.document_id');
+    expect(
+      Object.keys(
+        JSON.parse(/<script type="application\/json" id="block-editor-data">([^<]*)<\/script>/.exec(badTile.text)![1]!)
+          .errors,
+      ),
+    ).to.include('media_download_tiles.0.document_id');
   });
 
   it('serves the press section with its latest releases, See All, press inquiries and media download tiles', async () => {
@@ -54,7 +92,11 @@ describe('press pages (section, release list, release) and media downloads', () 
     // The press kit PDF: '.pdf File, {size}' with a decimal size and one decimal.
     const size = /\.pdf File, (\d+\.\d) MB/.exec(res.text);
     expect(size, 'a .pdf tile with its size').to.not.equal(null);
-    const pdf = await t.db.selectFrom('documents').selectAll().where('mimetype', '=', 'application/pdf').executeTakeFirstOrThrow();
+    const pdf = await t.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('mimetype', '=', 'application/pdf')
+      .executeTakeFirstOrThrow();
     expect(size![1]).to.equal((pdf.file_size / 1_000_000).toFixed(1));
     expect(res.text).to.include('.zip File, ');
     expect(res.text).to.include('.jpg File, ');
@@ -65,7 +107,11 @@ describe('press pages (section, release list, release) and media downloads', () 
 
   it('lists releases ten a page, newest first, with pagination; page 1 has no page parameter', async () => {
     const first = await request(t.app).get('/press/releases/').expect(200);
-    const extra = pageData(first.text).page.extra as { current_page: number; num_pages: number; articles: Array<{ title: string; url: string }> };
+    const extra = pageData(first.text).page.extra as {
+      current_page: number;
+      num_pages: number;
+      articles: Array<{ title: string; url: string }>;
+    };
     expect(extra.current_page).to.equal(1);
     expect(extra.num_pages).to.equal(3);
     expect(extra.articles).to.have.length(10);
@@ -80,7 +126,9 @@ describe('press pages (section, release list, release) and media downloads', () 
     const second = await request(t.app).get('/press/releases/?page=2').expect(200);
     expect(second.text).to.include('href="/press/releases/" rel="prev"');
     expect(second.text).to.include('href="/press/releases/?page=3" rel="next"');
-    const last = pageData((await request(t.app).get('/press/releases/?page=3').expect(200)).text).page.extra as { articles: unknown[] };
+    const last = pageData((await request(t.app).get('/press/releases/?page=3').expect(200)).text).page.extra as {
+      articles: unknown[];
+    };
     expect(last.articles).to.have.length(6);
   });
 
@@ -91,7 +139,9 @@ describe('press pages (section, release list, release) and media downloads', () 
 
   for (const bad of ['4', '0', '-1', 'abc', '2.5', '1e3', '99999999999999999999', '01']) {
     it(`answers 404 (not 500) for ?page=${bad}`, async () => {
-      const res = await request(t.app).get(`/press/releases/?page=${encodeURIComponent(bad)}`).expect(404);
+      const res = await request(t.app)
+        .get(`/press/releases/?page=${encodeURIComponent(bad)}`)
+        .expect(404);
       expect(pageData(res.text).template).to.equal('Error404');
     });
   }
@@ -130,35 +180,56 @@ describe('press pages (section, release list, release) and media downloads', () 
 
   it('lists every release in the sitemap with its lastmod', async () => {
     const res = await request(t.app).get('/sitemap.xml').expect(200);
-    expect(res.text).to.match(/<loc>http:\/\/localhost:3000\/press\/lobster-rolls\/<\/loc>\n\s*<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+    expect(res.text).to.match(
+      /<loc>http:\/\/localhost:3000\/press\/lobster-rolls\/<\/loc>\n\s*<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/,
+    );
     expect(res.text).to.include('<loc>http://localhost:3000/press/releases/</loc>');
   });
 
   it('serves a media download with its type, nosniff, Content-Disposition and byte ranges', async () => {
-    const pdf = await t.db.selectFrom('documents').selectAll().where('mimetype', '=', 'application/pdf').executeTakeFirstOrThrow();
+    const pdf = await t.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('mimetype', '=', 'application/pdf')
+      .executeTakeFirstOrThrow();
     const url = `/documents/${pdf.id}/${pdf.file_name}`;
     const whole = await request(t.app).get(url).buffer(true).expect(200);
     expect(whole.headers['content-type']).to.equal('application/pdf');
     expect(whole.headers['x-content-type-options']).to.equal('nosniff');
-    expect(whole.headers['content-disposition']).to.equal(`inline; filename="${pdf.file_name}"; filename*=UTF-8''${pdf.file_name}`);
+    expect(whole.headers['content-disposition']).to.equal(
+      `inline; filename="${pdf.file_name}"; filename*=UTF-8''${pdf.file_name}`,
+    );
     expect(Number(whole.headers['content-length'])).to.equal(pdf.file_size);
-    const part = await request(t.app).get(url).set('Range', 'bytes=0-7').buffer(true).parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    }).expect(206);
+    const part = await request(t.app)
+      .get(url)
+      .set('Range', 'bytes=0-7')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(206);
     expect((part.body as Buffer).toString('latin1')).to.equal('%PDF-1.4');
     expect(part.headers['content-range']).to.equal(`bytes 0-7/${pdf.file_size}`);
     await request(t.app).get(url).set('Range', `bytes=${pdf.file_size}-`).expect(416);
     await request(t.app).get(`/documents/${pdf.id}/other-name.pdf`).expect(404);
     await request(t.app).get(`/documents/abc/${pdf.file_name}`).expect(404);
-    const zip = await t.db.selectFrom('documents').selectAll().where('mimetype', '=', 'application/zip').executeTakeFirstOrThrow();
+    const zip = await t.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('mimetype', '=', 'application/zip')
+      .executeTakeFirstOrThrow();
     const zipRes = await request(t.app).get(`/documents/${zip.id}/${zip.file_name}`).expect(200);
     expect(zipRes.headers['content-disposition']).to.match(/^attachment; /);
   });
 
   it('renders the section without a tile whose document was deleted', async () => {
-    const zip = await t.db.selectFrom('documents').selectAll().where('mimetype', '=', 'application/zip').executeTakeFirstOrThrow();
+    const zip = await t.db
+      .selectFrom('documents')
+      .selectAll()
+      .where('mimetype', '=', 'application/zip')
+      .executeTakeFirstOrThrow();
     await t.db.deleteFrom('documents').where('id', '=', zip.id).execute();
     const res = await request(t.app).get('/press/').expect(200);
     expect(res.text).to.not.include('.zip File, ');

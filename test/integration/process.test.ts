@@ -63,7 +63,9 @@ describe('the server process', function () {
     child.stderr.on('data', (chunk) => (server.output += chunk));
     let healthy = false;
     for (let i = 0; i < 600 && !healthy; i++) {
-      healthy = await fetch(`http://127.0.0.1:${port}/api/ht/`).then((r) => r.ok).catch(() => false);
+      healthy = await fetch(`http://127.0.0.1:${port}/api/ht/`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (!healthy) await new Promise((r) => setTimeout(r, 200));
     }
     if (!healthy) {
@@ -91,12 +93,16 @@ describe('the server process', function () {
   /** Runs the entry point on a port another server holds; resolves with its exit code and output. */
   async function startOnTakenPort(env: Record<string, string>) {
     const taken = createServer();
-    const port = await new Promise<number>((resolve) => taken.listen(0, () => resolve((taken.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      taken.listen(0, () => resolve((taken.address() as { port: number }).port)),
+    );
     const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
     const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, port);
     try {
       // A start-up that never ends (workers forked again and again) fails here, not at mocha's timeout.
-      const gaveUp = new Promise<{ code: null }>((resolve) => setTimeout(() => resolve({ code: null }), 120_000).unref());
+      const gaveUp = new Promise<{ code: null }>((resolve) =>
+        setTimeout(() => resolve({ code: null }), 120_000).unref(),
+      );
       const { code } = await Promise.race([server.exited, gaveUp]);
       return { port, code, output: server.output(), messages: server.logLines().map((line) => String(line.msg)) };
     } finally {
@@ -109,7 +115,9 @@ describe('the server process', function () {
   it('stops with exit code 1 and one line saying the port is taken, never claiming to listen', async () => {
     const { port, code, output, messages } = await startOnTakenPort({});
     expect(code, output).to.equal(1);
-    expect(messages).to.include(`cannot listen: port ${port} is already in use: stop the other server or set PORT to a free port`);
+    expect(messages).to.include(
+      `cannot listen: port ${port} is already in use: stop the other server or set PORT to a free port`,
+    );
     expect(messages.some((message) => message.startsWith('listening on'))).to.equal(false);
   });
 
@@ -119,7 +127,10 @@ describe('the server process', function () {
     const name = `harborline_taken_port_${process.pid}`;
     await adminQuery(adminUrl!, `CREATE DATABASE ${name}`);
     try {
-      const { code, output, messages } = await startOnTakenPort({ WEB_CONCURRENCY: '2', DATABASE_URL: databaseUrl(adminUrl!, name) });
+      const { code, output, messages } = await startOnTakenPort({
+        WEB_CONCURRENCY: '2',
+        DATABASE_URL: databaseUrl(adminUrl!, name),
+      });
       expect(code, output).to.equal(1);
       expect(messages).to.include('a worker failed to start; stopping');
       expect(messages).not.to.include('worker died; starting another');
@@ -129,12 +140,19 @@ describe('the server process', function () {
   });
 
   it('logs JSON, one object per line, in production', async () => {
-    const server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ADMIN_PASSWORD: 'a-production-password' });
+    const server = await startServer({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      ADMIN_PASSWORD: 'a-production-password',
+    });
     try {
       expect((await fetch(`http://127.0.0.1:${server.port}/locations/`)).status).to.equal(200);
       expect(await server.stop()).to.equal(0);
       const lines = server.output.trim().split('\n');
-      const entries = lines.map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } });
+      const entries = lines.map(
+        (line) =>
+          JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number } },
+      );
       const request = entries.find((entry) => entry.req?.url === '/locations/');
       expect(request).to.include({ msg: 'request completed' });
       expect(request!.res!.statusCode).to.equal(200);

@@ -76,7 +76,7 @@ describe('public pages', () => {
     expect(catalog.map((e) => e.key)).to.include('Log In');
     expect(catalog.map((e) => e.key)).not.to.include('Return to Homepage');
     const frMissing = await request(t.app).get('/fr/nulle-part/').set('Host', 'ca.localhost:3000').expect(404);
-    expect(frMissing.text).to.include("La page que vous cherchez n&#x27;existe pas, désolé.");
+    expect(frMissing.text).to.include('La page que vous cherchez n&#x27;existe pas, désolé.');
   });
 
   it('gives unknown hosts the default site', async () => {
@@ -92,7 +92,9 @@ describe('public pages', () => {
 
   it('rejects malformed percent-encoding with 400 and over-long paths with 414', async () => {
     await request(t.app).get('/%E0%A4%A').expect(400);
-    await request(t.app).get(`/${'a'.repeat(2100)}/`).expect(414);
+    await request(t.app)
+      .get(`/${'a'.repeat(2100)}/`)
+      .expect(414);
   });
 
   it('sends a nonce-based CSP and never unsafe-inline for scripts', async () => {
@@ -107,7 +109,9 @@ describe('public pages', () => {
     // compressed once up to it (server/cache/brotli-tail.ts): the entry script and its preload are
     // allowed by 'self', the page data is never run.
     expect(res.text.split('nonce=').length - 1).to.equal(1);
-    expect(res.text).to.match(/<\/script><meta itemProp="csp-nonce" name="csp-nonce" nonce="[^"]+"\/><script type="module" src="\/static\/assets\/hydrate-[^"]+"[^>]*><\/script><\/body><\/html>$/);
+    expect(res.text).to.match(
+      /<\/script><meta itemProp="csp-nonce" name="csp-nonce" nonce="[^"]+"\/><script type="module" src="\/static\/assets\/hydrate-[^"]+"[^>]*><\/script><\/body><\/html>$/,
+    );
   });
 
   it('serves hashed assets with long immutable caching', async () => {
@@ -126,7 +130,16 @@ describe('public pages', () => {
     const page = await findLivePage(t.db, '/home/about/', '0001');
     await t.db
       .updateTable('pages')
-      .set({ content: JSON.stringify({ body: [{ type: 'heading', id: 'ok', value: { text: 'Still here' } }, { type: 'heading', id: 'bad', value: { text: 42 } }, { type: 'ghost', id: 'g', value: {} }], confirmation_content: 'oops' }) })
+      .set({
+        content: JSON.stringify({
+          body: [
+            { type: 'heading', id: 'ok', value: { text: 'Still here' } },
+            { type: 'heading', id: 'bad', value: { text: 42 } },
+            { type: 'ghost', id: 'g', value: {} },
+          ],
+          confirmation_content: 'oops',
+        }),
+      })
       .where('id', '=', page!.id)
       .execute();
     const res = await request(t.app).get('/about/').expect(200);
@@ -135,7 +148,12 @@ describe('public pages', () => {
 
   it('does not serve unpublished pages', async () => {
     const home = await findLivePage(t.db, '/home/', '0001');
-    await createPage(t.db, { parentId: home!.id, pageType: 'ExamplePage', title: 'Secret Menu', content: { body: [] } });
+    await createPage(t.db, {
+      parentId: home!.id,
+      pageType: 'ExamplePage',
+      title: 'Secret Menu',
+      content: { body: [] },
+    });
     await request(t.app).get('/secret-menu/').expect(404);
   });
 });

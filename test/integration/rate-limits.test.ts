@@ -33,7 +33,10 @@ describe('failure 5: rate limits beaten by parallel requests, spoofed addresses 
     const started = Date.now();
     const attempts = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
-        agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: `wrong-password-${i}` }),
+        agent
+          .post('/wagtail/login/')
+          .type('form')
+          .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: `wrong-password-${i}` }),
       ),
     );
     const elapsedSeconds = (Date.now() - started) / 1000;
@@ -46,14 +49,28 @@ describe('failure 5: rate limits beaten by parallel requests, spoofed addresses 
     const delaysElapsed = Math.floor(Math.log2(elapsedSeconds + 1));
     expect(checked, `${statuses.join(',')} in ${elapsedSeconds}s`).to.be.at.most(5 + delaysElapsed);
     // Every attempt that was checked was counted.
-    const counter = await t.db.selectFrom('rate_limits').select('hits').where('scope', '=', 'login_account').where('key', '=', TEST_ADMIN.username).executeTakeFirstOrThrow();
+    const counter = await t.db
+      .selectFrom('rate_limits')
+      .select('hits')
+      .where('scope', '=', 'login_account')
+      .where('key', '=', TEST_ADMIN.username)
+      .executeTakeFirstOrThrow();
     expect(counter.hits).to.equal(checked);
     // Even the right password waits while the account is slowed down.
-    await agent.post('/wagtail/login/').type('form').send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: TEST_ADMIN.password }).expect(429);
+    await agent
+      .post('/wagtail/login/')
+      .type('form')
+      .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: TEST_ADMIN.password })
+      .expect(429);
   });
 
   it('counts 60 parallel wrong page passwords against the per-address limit', async () => {
-    const home = await t.db.selectFrom('pages').selectAll().where('page_type', '=', 'HomePage').orderBy('path').executeTakeFirstOrThrow();
+    const home = await t.db
+      .selectFrom('pages')
+      .selectAll()
+      .where('page_type', '=', 'HomePage')
+      .orderBy('path')
+      .executeTakeFirstOrThrow();
     const restriction = await t.db
       .insertInto('page_view_restrictions')
       .values({ page_id: home.id, restriction_type: 'password', password_hash: await hashPassword('the-right-one') })
@@ -63,7 +80,12 @@ describe('failure 5: rate limits beaten by parallel requests, spoofed addresses 
       const action = `/_util/authenticate_with_password/${restriction.id}/${home.id}/`;
       const { agent, token } = await loginForm(t.app, action);
       const attempts = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => agent.post(action).type('form').send({ csrfmiddlewaretoken: token, password: `wrong-${i}`, return_url: '/' })),
+        Array.from({ length: 60 }, (_, i) =>
+          agent
+            .post(action)
+            .type('form')
+            .send({ csrfmiddlewaretoken: token, password: `wrong-${i}`, return_url: '/' }),
+        ),
       );
       const checked = attempts.filter((res) => res.status === 200).length;
       expect(checked, attempts.map((res) => res.status).join(',')).to.be.at.most(20);
@@ -75,7 +97,11 @@ describe('failure 5: rate limits beaten by parallel requests, spoofed addresses 
 
   it('slows an account down with a growing delay instead of locking its owner out', async () => {
     const { agent, token } = await loginForm(t.app, '/_util/login/');
-    const post = (password: string) => agent.post('/_util/login/').type('form').send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password, next: '/' });
+    const post = (password: string) =>
+      agent
+        .post('/_util/login/')
+        .type('form')
+        .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password, next: '/' });
     for (let i = 0; i < 5; i++) await post(`wrong-${i}`).expect(200);
     const slowed = await post(TEST_ADMIN.password).expect(429);
     const wait = Number(slowed.headers['retry-after']);
@@ -93,11 +119,20 @@ describe('failure 5: rate limits beaten by parallel requests, spoofed addresses 
 
   it('doubles the delay with each further failure, up to five minutes', async () => {
     const { agent, token } = await loginForm(t.app);
-    const post = (password: string) => agent.post('/wagtail/login/').set('X-Forwarded-For', '203.0.113.50').type('form').send({ csrfmiddlewaretoken: token, username: 'chef', password });
+    const post = (password: string) =>
+      agent
+        .post('/wagtail/login/')
+        .set('X-Forwarded-For', '203.0.113.50')
+        .type('form')
+        .send({ csrfmiddlewaretoken: token, username: 'chef', password });
     // The waiting is simulated by moving the account counter's not_before into the past (and the
     // address counter is cleared: this test makes more than the address limit of attempts).
     const waitOut = async () => {
-      await t.db.updateTable('rate_limits').set({ not_before: new Date(Date.now() - 1000) }).where('scope', '=', 'login_account').execute();
+      await t.db
+        .updateTable('rate_limits')
+        .set({ not_before: new Date(Date.now() - 1000) })
+        .where('scope', '=', 'login_account')
+        .execute();
       await t.db.deleteFrom('rate_limits').where('scope', '=', 'login_address').execute();
     };
     // The delay each failure set, read from the counter itself: a busy machine can let a one-second

@@ -14,7 +14,7 @@ describe('demo seed', () => {
       const counts = async () => ({
         pages: (await handle.db.selectFrom('pages').select('id').execute()).length,
         sites: (await handle.db.selectFrom('sites').selectAll().execute()).map((s) => s.hostname),
-        users: (await handle.db.selectFrom('users').select(['username', 'is_superuser']).execute()),
+        users: await handle.db.selectFrom('users').select(['username', 'is_superuser']).execute(),
       });
       const first = await counts();
       expect(first.sites).to.deep.equal(['localhost', 'ca.localhost']);

@@ -22,8 +22,19 @@ describe('the two simple pages of spec section 2', () => {
   });
 
   it('keeps a title-only page out of search engines even when its robots field is empty', async () => {
-    const home = await t.db.selectFrom('pages').select(['id']).where('page_type', '=', 'HomePage').where('url_path', '=', '/home/').executeTakeFirstOrThrow();
-    await createPage(t.db, { pageType: 'ContactUsPageLandingPage', title: 'Message Received', parentId: home.id, content: {}, publish: true });
+    const home = await t.db
+      .selectFrom('pages')
+      .select(['id'])
+      .where('page_type', '=', 'HomePage')
+      .where('url_path', '=', '/home/')
+      .executeTakeFirstOrThrow();
+    await createPage(t.db, {
+      pageType: 'ContactUsPageLandingPage',
+      title: 'Message Received',
+      parentId: home.id,
+      content: {},
+      publish: true,
+    });
     const res = await request(t.app).get('/message-received/').expect(200);
     expect(res.text).to.include('<meta name="robots" content="noindex"/>');
   });
@@ -32,7 +43,9 @@ describe('the two simple pages of spec section 2', () => {
     const res = await request(t.app).get('/fresh-catch-news/').expect(200);
     expect(templateOf(res.text)).to.equal('EmailSignupPageLandingPage');
     expect(res.text).to.include('<title>Fresh Catch News | Harborline Seafood</title>');
-    expect(res.text).to.include('<meta name="description" content="Join Fresh Catch News for a free appetizer or dessert');
+    expect(res.text).to.include(
+      '<meta name="description" content="Join Fresh Catch News for a free appetizer or dessert',
+    );
     expect(res.text).not.to.include('name="robots"');
     expect(res.text).to.include('<h1 class="visually-hidden">Fresh Catch News</h1>');
   });

@@ -21,8 +21,14 @@ describe('wait list and reservations under concurrency', () => {
   after(async () => {
     await t?.close();
   });
-  const joinInput = (input: Omit<JoinRequest, 'email' | 'note' | 'phone'> & { phone: string }): JoinRequest => ({ email: undefined, note: undefined, ...input });
-  const bookingInput = (input: Omit<BookingRequest, 'phone' | 'note' | 'email'> & { email: string }): BookingRequest => ({ phone: undefined, note: undefined, ...input });
+  const joinInput = (input: Omit<JoinRequest, 'email' | 'note' | 'phone'> & { phone: string }): JoinRequest => ({
+    email: undefined,
+    note: undefined,
+    ...input,
+  });
+  const bookingInput = (
+    input: Omit<BookingRequest, 'phone' | 'note' | 'email'> & { email: string },
+  ): BookingRequest => ({ phone: undefined, note: undefined, ...input });
 
   it('gives 200 parallel joins to one restaurant 200 distinct, gapless positions', async function () {
     this.timeout(120_000);
@@ -31,14 +37,24 @@ describe('wait list and reservations under concurrency', () => {
       Array.from({ length: 200 }, (_, i) =>
         waitlist.join(
           t.db,
-          joinInput({ rlid: loc.rlid, partySize: 1 + (i % 6), name: `Guest ${i}`, phone: `(407) 3${String(i).padStart(2, '0').slice(0, 2)}-${String(1000 + i)}` }),
+          joinInput({
+            rlid: loc.rlid,
+            partySize: 1 + (i % 6),
+            name: `Guest ${i}`,
+            phone: `(407) 3${String(i).padStart(2, '0').slice(0, 2)}-${String(1000 + i)}`,
+          }),
           { ip: `10.1.${Math.floor(i / 20)}.${i % 20}`, origin: 'http://localhost' },
         ),
       ),
     );
     const positions = results.map((entry) => entry.position).sort((a, b) => a! - b!);
     expect(positions).to.deep.equal(Array.from({ length: 200 }, (_, i) => i + 1));
-    const stored = await t.db.selectFrom('waitlist_entries').select('position').where('rlid', '=', loc.rlid).orderBy('position').execute();
+    const stored = await t.db
+      .selectFrom('waitlist_entries')
+      .select('position')
+      .where('rlid', '=', loc.rlid)
+      .orderBy('position')
+      .execute();
     expect(stored.map((r) => r.position)).to.deep.equal(positions);
   });
 
@@ -47,11 +63,25 @@ describe('wait list and reservations under concurrency', () => {
     const loc = await createTestLocation(t.db);
     const entries = [];
     for (let i = 0; i < 30; i++) {
-      entries.push(await waitlist.join(t.db, joinInput({ rlid: loc.rlid, partySize: 2, name: `G${i}`, phone: `(407) 410-${String(2000 + i)}` }), { ip: `10.2.0.${i}`, origin: 'http://localhost' }));
+      entries.push(
+        await waitlist.join(
+          t.db,
+          joinInput({ rlid: loc.rlid, partySize: 2, name: `G${i}`, phone: `(407) 410-${String(2000 + i)}` }),
+          { ip: `10.2.0.${i}`, origin: 'http://localhost' },
+        ),
+      );
     }
     const ids = await t.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', loc.rlid).execute();
-    await Promise.all(ids.filter((_, i) => i % 3 === 0).map((row) => waitlist.closeAs(t.db, loc.rlid, row.id, 'seated')));
-    const open = await t.db.selectFrom('waitlist_entries').select('position').where('rlid', '=', loc.rlid).where('position', 'is not', null).orderBy('position').execute();
+    await Promise.all(
+      ids.filter((_, i) => i % 3 === 0).map((row) => waitlist.closeAs(t.db, loc.rlid, row.id, 'seated')),
+    );
+    const open = await t.db
+      .selectFrom('waitlist_entries')
+      .select('position')
+      .where('rlid', '=', loc.rlid)
+      .where('position', 'is not', null)
+      .orderBy('position')
+      .execute();
     expect(open.map((r) => r.position)).to.deep.equal(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
@@ -60,13 +90,32 @@ describe('wait list and reservations under concurrency', () => {
     const loc = await createTestLocation(t.db);
     await t.db.insertInto('waitlist_settings').values({ rlid: loc.rlid, parties_per_slot: 2 }).execute();
     const date = addDays(localNow(new Date(), loc.time_zone).date, 2);
-    const booking = (i: number) => bookingInput({ rlid: loc.rlid, date, time: '19:00', partySize: 2, name: `Booker ${i}`, email: `b${i}@example.com` });
+    const booking = (i: number) =>
+      bookingInput({
+        rlid: loc.rlid,
+        date,
+        time: '19:00',
+        partySize: 2,
+        name: `Booker ${i}`,
+        email: `b${i}@example.com`,
+      });
     await reservations.book(t.db, booking(999), { ip: '10.3.9.9', origin: 'http://localhost' });
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => reservations.book(t.db, booking(i), { ip: `10.3.${Math.floor(i / 10)}.${i % 10}`, origin: 'http://localhost' })));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        reservations.book(t.db, booking(i), { ip: `10.3.${Math.floor(i / 10)}.${i % 10}`, origin: 'http://localhost' }),
+      ),
+    );
     const won = outcomes.filter((o) => o.status === 'fulfilled');
     expect(won).to.have.length(1);
-    for (const lost of outcomes.filter((o) => o.status === 'rejected')) expect((lost.reason as { code?: string }).code).to.equal('slot_full');
-    const booked = await t.db.selectFrom('reservations').select('id').where('rlid', '=', loc.rlid).where('local_time', '=', '19:00').where('status', '=', 'booked').execute();
+    for (const lost of outcomes.filter((o) => o.status === 'rejected'))
+      expect((lost.reason as { code?: string }).code).to.equal('slot_full');
+    const booked = await t.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('rlid', '=', loc.rlid)
+      .where('local_time', '=', '19:00')
+      .where('status', '=', 'booked')
+      .execute();
     expect(booked).to.have.length(2);
   });
 
@@ -74,8 +123,23 @@ describe('wait list and reservations under concurrency', () => {
     this.timeout(120_000);
     const loc = await createTestLocation(t.db);
     const date = addDays(localNow(new Date(), loc.time_zone).date, 3);
-    const input = bookingInput({ rlid: loc.rlid, date, time: '18:00', partySize: 2, name: 'Retry', email: 'retry@example.com' });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => reservations.book(t.db, input, { ip: `10.4.0.${i}`, origin: 'http://localhost', idempotencyKey: 'same-submit-key' })));
+    const input = bookingInput({
+      rlid: loc.rlid,
+      date,
+      time: '18:00',
+      partySize: 2,
+      name: 'Retry',
+      email: 'retry@example.com',
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        reservations.book(t.db, input, {
+          ip: `10.4.0.${i}`,
+          origin: 'http://localhost',
+          idempotencyKey: 'same-submit-key',
+        }),
+      ),
+    );
     expect(new Set(results.map((r) => r.reservation.reservationId)).size).to.equal(1);
     expect(results.filter((r) => !r.replayed)).to.have.length(1);
   });

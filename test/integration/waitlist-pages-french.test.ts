@@ -15,7 +15,17 @@ const CA = 'ca.localhost:3000';
 
 /** A Montréal restaurant, open all day, both services on. */
 const montreal = (t: TestApp) =>
-  createTestLocation(t.db, { country: 'CA', state: 'QC', state_name: 'Québec', city: 'Montréal', zip: 'H2X 1Y4', time_zone: 'America/Toronto', phone: '(514) 555-0100', latitude: 45.5, longitude: -73.57 });
+  createTestLocation(t.db, {
+    country: 'CA',
+    state: 'QC',
+    state_name: 'Québec',
+    city: 'Montréal',
+    zip: 'H2X 1Y4',
+    time_zone: 'America/Toronto',
+    phone: '(514) 555-0100',
+    latitude: 45.5,
+    longitude: -73.57,
+  });
 
 /** The Canada site's French (fr-CA) guest pages of the wait list and reservations, under /fr/. */
 describe('wait list and reservation guest pages in Canadian French', () => {
@@ -23,8 +33,10 @@ describe('wait list and reservation guest pages in Canadian French', () => {
   useTestApp({}, (suite) => ({ t } = suite));
 
   const fr = (path: string) => request(t.app).get(path).set('Host', CA);
-  const post = (path: string, body: Record<string, string>) => request(t.app).post(path).set('Host', CA).type('form').send(body);
-  const entriesOf = (rlid: number) => t.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', rlid).execute();
+  const post = (path: string, body: Record<string, string>) =>
+    request(t.app).post(path).set('Host', CA).type('form').send(body);
+  const entriesOf = (rlid: number) =>
+    t.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', rlid).execute();
 
   it('joins the wait list in French, keeps /fr/ through the entry page, and cancels', async () => {
     const loc = await montreal(t);
@@ -39,7 +51,11 @@ describe('wait list and reservation guest pages in Canadian French', () => {
     expect(form.text).to.match(new RegExp(`href="/waitlist/join/\\?rlid=${loc.rlid}" hrefLang="en-CA"`));
     expect(form.headers['x-missing-translations']).to.equal(undefined);
 
-    const joined = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '3', name: 'Émilie Tremblay', phone: '514 555-0199' }).expect(303);
+    const joined = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
+      partySize: '3',
+      name: 'Émilie Tremblay',
+      phone: '514 555-0199',
+    }).expect(303);
     expect(joined.headers.location).to.match(/^\/fr\/waitlist\/[A-Za-z0-9_-]{32}\/$/);
     const page = await fr(joined.headers.location!).expect(200);
     expect(page.text).to.include('Vous êtes sur la liste d&#x27;attente');
@@ -59,24 +75,42 @@ describe('wait list and reservation guest pages in Canadian French', () => {
 
   it('refuses bad input with French messages, keeps the input and stores nothing', async () => {
     const loc = await montreal(t);
-    const badPhone = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '2', name: 'Émilie', phone: '555' }).expect(400);
+    const badPhone = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
+      partySize: '2',
+      name: 'Émilie',
+      phone: '555',
+    }).expect(400);
     expect(badPhone.text).to.include('Veuillez entrer un numéro de téléphone mobile valide');
     expect(badPhone.text).to.include('Veuillez corriger ce qui suit :');
     expect(badPhone.text).to.include('aria-invalid="true"');
     expect(badPhone.text).to.include('value="Émilie"');
     expect(badPhone.headers['x-missing-translations']).to.equal(undefined);
-    const tooBig = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '40', name: 'Émilie', email: 'emilie@example.ca' }).expect(400);
+    const tooBig = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
+      partySize: '40',
+      name: 'Émilie',
+      email: 'emilie@example.ca',
+    }).expect(400);
     expect(tooBig.text).to.include('Le groupe le plus nombreux accepté en ligne est de 8 personnes');
     expect(tooBig.headers['x-missing-translations']).to.equal(undefined);
     const noContact = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '2', name: 'Émilie' }).expect(400);
     expect(noContact.text).to.include('Veuillez indiquer un numéro de téléphone mobile ou une adresse courriel');
-    const longName = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '2', name: 'x'.repeat(81), email: 'emilie@example.ca' }).expect(400);
+    const longName = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
+      partySize: '2',
+      name: 'x'.repeat(81),
+      email: 'emilie@example.ca',
+    }).expect(400);
     expect(longName.text).to.include('Ce champ doit comporter au plus 80 caractères');
     expect(longName.headers['x-missing-translations']).to.equal(undefined);
     expect(await entriesOf(loc.rlid)).to.have.length(0);
 
     const yesterday = addDays(localNow(new Date(), loc.time_zone).date, -1);
-    const past = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, { date: yesterday, partySize: '2', time: '19:00', name: 'Émilie', email: 'emilie@example.ca' }).expect(400);
+    const past = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, {
+      date: yesterday,
+      partySize: '2',
+      time: '19:00',
+      name: 'Émilie',
+      email: 'emilie@example.ca',
+    }).expect(400);
     expect(past.text).to.include('Veuillez choisir aujourd’hui ou une date ultérieure');
     expect(past.headers['x-missing-translations']).to.equal(undefined);
     expect(await t.db.selectFrom('reservations').select('id').where('rlid', '=', loc.rlid).execute()).to.have.length(0);
@@ -99,17 +133,28 @@ describe('wait list and reservation guest pages in Canadian French', () => {
     expect(form.text).to.include('action="/fr/reservations/new/"');
     expect(form.headers['x-missing-translations']).to.equal(undefined);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)?.[1];
-    const booked = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, { date, partySize: '4', time: '19:00', name: 'Émilie Tremblay', email: 'emilie@example.ca', idempotencyKey: key! }).expect(303);
+    const booked = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, {
+      date,
+      partySize: '4',
+      time: '19:00',
+      name: 'Émilie Tremblay',
+      email: 'emilie@example.ca',
+      idempotencyKey: key!,
+    }).expect(303);
     expect(booked.headers.location).to.match(/^\/fr\/reservations\/[A-Za-z0-9_-]{32}\/$/);
     const manage = await fr(booked.headers.location!).expect(200);
     expect(manage.text).to.include('Votre table est réservée');
     expect(manage.text).to.include('19 h 00');
     expect(manage.text).to.include(`action="${booked.headers.location!}cancel/"`);
     expect(manage.headers['x-missing-translations']).to.equal(undefined);
-    const changed = await post(`${booked.headers.location!}change/`, { date, time: '20:00', partySize: '2' }).expect(303);
+    const changed = await post(`${booked.headers.location!}change/`, { date, time: '20:00', partySize: '2' }).expect(
+      303,
+    );
     expect(changed.headers.location).to.equal(booked.headers.location);
     expect((await fr(booked.headers.location!)).text).to.include('20 h 00');
-    const badChange = await post(`${booked.headers.location!}change/`, { date, time: '20:07', partySize: '2' }).expect(400);
+    const badChange = await post(`${booked.headers.location!}change/`, { date, time: '20:07', partySize: '2' }).expect(
+      400,
+    );
     expect(badChange.text).to.include('Veuillez choisir l’une des heures disponibles');
     expect(badChange.headers['x-missing-translations']).to.equal(undefined);
     const cancelled = await post(`${booked.headers.location!}cancel/`, {}).expect(303);
@@ -136,28 +181,67 @@ describe('wait list and reservation guest pages in Canadian French', () => {
 
   it("sends the guest's messages in French with /fr/ links, and English ones for an English entry", async () => {
     const loc = await montreal(t);
-    const joined = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '2', name: 'Luc Gagnon', phone: '514 555-0142', email: 'luc@example.ca' }).expect(303);
+    const joined = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
+      partySize: '2',
+      name: 'Luc Gagnon',
+      phone: '514 555-0142',
+      email: 'luc@example.ca',
+    }).expect(303);
     const date = addDays(localNow(new Date(), loc.time_zone).date, 2);
     const form = await fr(`/fr/reservations/new/?rlid=${loc.rlid}&date=${date}&partySize=2`).expect(200);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)![1]!;
-    const booked = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, { date, partySize: '2', time: '19:00', name: 'Luc Gagnon', email: 'luc.resa@example.ca', idempotencyKey: key }).expect(303);
-    const english = await request(t.app).post(`/waitlist/join/?rlid=${loc.rlid}`).set('Host', CA).type('form').send({ partySize: '2', name: 'Ann Smith', email: 'ann@example.ca' }).expect(303);
+    const booked = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, {
+      date,
+      partySize: '2',
+      time: '19:00',
+      name: 'Luc Gagnon',
+      email: 'luc.resa@example.ca',
+      idempotencyKey: key,
+    }).expect(303);
+    const english = await request(t.app)
+      .post(`/waitlist/join/?rlid=${loc.rlid}`)
+      .set('Host', CA)
+      .type('form')
+      .send({ partySize: '2', name: 'Ann Smith', email: 'ann@example.ca' })
+      .expect(303);
     expect(english.headers.location).to.match(/^\/waitlist\//);
 
-    await runDueJobs(t.db, waitlistJobHandlers({ mailer: createMailer({ smtpUrl: undefined, dataDir: t.dataDir }), sms: createSmsSender({ dataDir: t.dataDir }) }), t.logger);
-    const mails = readdirSync(mailDirectory(t.dataDir)).map((name) => JSON.parse(readFileSync(join(mailDirectory(t.dataDir), name), 'utf8')) as { to: string; subject: string; text: string });
-    const texts = readdirSync(smsDirectory(t.dataDir)).map((name) => JSON.parse(readFileSync(join(smsDirectory(t.dataDir), name), 'utf8')) as { to: string; text: string });
+    await runDueJobs(
+      t.db,
+      waitlistJobHandlers({
+        mailer: createMailer({ smtpUrl: undefined, dataDir: t.dataDir }),
+        sms: createSmsSender({ dataDir: t.dataDir }),
+      }),
+      t.logger,
+    );
+    const mails = readdirSync(mailDirectory(t.dataDir)).map(
+      (name) =>
+        JSON.parse(readFileSync(join(mailDirectory(t.dataDir), name), 'utf8')) as {
+          to: string;
+          subject: string;
+          text: string;
+        },
+    );
+    const texts = readdirSync(smsDirectory(t.dataDir)).map(
+      (name) => JSON.parse(readFileSync(join(smsDirectory(t.dataDir), name), 'utf8')) as { to: string; text: string },
+    );
     const mailTo = (address: string) => mails.find((mail) => JSON.stringify(mail.to).includes(address));
 
     const joinMail = mailTo('luc@example.ca');
     expect(joinMail?.subject).to.match(/^Vous êtes sur la liste d’attente chez Harborline Seafood /);
-    expect(joinMail!.text).to.include('Bonjour Luc,').and.include('Vous êtes numéro 1 dans la file pour 2.').and.include(`/fr${joined.headers.location!.slice(3)}`);
+    expect(joinMail!.text)
+      .to.include('Bonjour Luc,')
+      .and.include('Vous êtes numéro 1 dans la file pour 2.')
+      .and.include(`/fr${joined.headers.location!.slice(3)}`);
     expect(joinMail!.text).to.include(`Suivez votre place ou annulez : http`);
     const sms = texts.find((message) => message.text.includes('Vous êtes numéro 1'));
     expect(sms, 'the French text message').to.not.equal(undefined);
     const bookMail = mailTo('luc.resa@example.ca');
     expect(bookMail?.subject).to.match(/^Votre table chez Harborline Seafood .* est confirmée$/);
-    expect(bookMail!.text).to.include(`Votre table pour 2 le ${date} à 19 h 00 est confirmée.`).and.include(`${booked.headers.location!}`).and.include('Consulter, modifier ou annuler : ');
+    expect(bookMail!.text)
+      .to.include(`Votre table pour 2 le ${date} à 19 h 00 est confirmée.`)
+      .and.include(`${booked.headers.location!}`)
+      .and.include('Consulter, modifier ou annuler : ');
     const annMail = mailTo('ann@example.ca');
     expect(annMail?.subject).to.match(/^You are on the wait list at Harborline Seafood /);
     expect(annMail!.text).to.include('Hello Ann,').and.include(english.headers.location!).and.not.include('/fr/');

@@ -16,7 +16,11 @@ describe('wait list and reservation guest pages', () => {
     const form = await request(t.app).get(`/waitlist/join/?rlid=${loc.rlid}`).expect(200);
     expect(form.text).to.include(`action="/waitlist/join/?rlid=${loc.rlid}"`);
     expect(form.text).to.include('Current wait: No wait');
-    const joined = await request(t.app).post(`/waitlist/join/?rlid=${loc.rlid}`).type('form').send({ partySize: '3', name: 'Ada Lovelace', phone: '(407) 257-1111' }).expect(303);
+    const joined = await request(t.app)
+      .post(`/waitlist/join/?rlid=${loc.rlid}`)
+      .type('form')
+      .send({ partySize: '3', name: 'Ada Lovelace', phone: '(407) 257-1111' })
+      .expect(303);
     expect(joined.headers.location).to.match(/^\/waitlist\/[A-Za-z0-9_-]{32}\/$/);
     const page = await request(t.app).get(joined.headers.location!).expect(200);
     expect(page.text).to.include('You are on the wait list');
@@ -31,13 +35,23 @@ describe('wait list and reservation guest pages', () => {
 
   it('shows the form again with clear errors and stores nothing on bad input', async () => {
     const loc = await createTestLocation(t.db);
-    const bad = await request(t.app).post(`/waitlist/join/?rlid=${loc.rlid}`).type('form').send({ partySize: '2', name: 'Ada', phone: '555' }).expect(400);
+    const bad = await request(t.app)
+      .post(`/waitlist/join/?rlid=${loc.rlid}`)
+      .type('form')
+      .send({ partySize: '2', name: 'Ada', phone: '555' })
+      .expect(400);
     expect(bad.text).to.include('Please enter a valid mobile phone number');
     expect(bad.text).to.include('aria-invalid="true"');
     expect(bad.text).to.include('value="Ada"');
-    const big = await request(t.app).post(`/waitlist/join/?rlid=${loc.rlid}`).type('form').send({ partySize: '40', name: 'Ada', email: 'a@example.com' }).expect(400);
+    const big = await request(t.app)
+      .post(`/waitlist/join/?rlid=${loc.rlid}`)
+      .type('form')
+      .send({ partySize: '40', name: 'Ada', email: 'a@example.com' })
+      .expect(400);
     expect(big.text).to.include('The largest party is 8');
-    expect(await t.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', loc.rlid).execute()).to.have.length(0);
+    expect(
+      await t.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', loc.rlid).execute(),
+    ).to.have.length(0);
     await request(t.app).get('/waitlist/join/?rlid=123456789').expect(404);
     await request(t.app).get('/waitlist/join/?rlid=abc').expect(404);
     await request(t.app).get('/waitlist/not-an-id/').expect(404);
@@ -50,7 +64,14 @@ describe('wait list and reservation guest pages', () => {
     expect(form.text).to.include('value="19:00"');
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)?.[1];
     expect(key).to.be.a('string');
-    const body = { date, partySize: '4', time: '19:00', name: 'Grace Hopper', email: 'grace@example.com', idempotencyKey: key! };
+    const body = {
+      date,
+      partySize: '4',
+      time: '19:00',
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      idempotencyKey: key!,
+    };
     const booked = await request(t.app).post(`/reservations/new/?rlid=${loc.rlid}`).type('form').send(body).expect(303);
     expect(booked.headers.location).to.match(/^\/reservations\/[A-Za-z0-9_-]{32}\/$/);
     // The same submit again (a double click, a retry) lands on the same booking.
@@ -59,9 +80,17 @@ describe('wait list and reservation guest pages', () => {
     const manage = await request(t.app).get(booked.headers.location!).expect(200);
     expect(manage.text).to.include('Your table is booked');
     expect(manage.text).to.include('7:00 PM');
-    await request(t.app).post(`${booked.headers.location!}change/`).type('form').send({ date, time: '20:00', partySize: '2' }).expect(303);
+    await request(t.app)
+      .post(`${booked.headers.location!}change/`)
+      .type('form')
+      .send({ date, time: '20:00', partySize: '2' })
+      .expect(303);
     expect((await request(t.app).get(booked.headers.location!)).text).to.include('8:00 PM');
-    const badChange = await request(t.app).post(`${booked.headers.location!}change/`).type('form').send({ date, time: '20:07', partySize: '2' }).expect(400);
+    const badChange = await request(t.app)
+      .post(`${booked.headers.location!}change/`)
+      .type('form')
+      .send({ date, time: '20:07', partySize: '2' })
+      .expect(400);
     expect(badChange.text).to.include('Please choose one of the available times');
     await request(t.app).post(`${booked.headers.location!}cancel/`).type('form').send({}).expect(303);
     expect((await request(t.app).get(booked.headers.location!)).text).to.include('This reservation is cancelled');
@@ -70,7 +99,11 @@ describe('wait list and reservation guest pages', () => {
   it('refuses a past date on the booking page with the reason', async () => {
     const loc = await createTestLocation(t.db);
     const yesterday = addDays(localNow(new Date(), loc.time_zone).date, -1);
-    const res = await request(t.app).post(`/reservations/new/?rlid=${loc.rlid}`).type('form').send({ date: yesterday, partySize: '2', time: '19:00', name: 'Late', email: 'late@example.com' }).expect(400);
+    const res = await request(t.app)
+      .post(`/reservations/new/?rlid=${loc.rlid}`)
+      .type('form')
+      .send({ date: yesterday, partySize: '2', time: '19:00', name: 'Late', email: 'late@example.com' })
+      .expect(400);
     expect(res.text).to.include('Please choose today or a later date');
     expect(await t.db.selectFrom('reservations').select('id').where('rlid', '=', loc.rlid).execute()).to.have.length(0);
   });

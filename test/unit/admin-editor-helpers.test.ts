@@ -8,7 +8,15 @@ describe('sidebarCollapsedIn', () => {
     expect(sidebarCollapsedIn('wagtail_sidebar=collapsed')).to.equal(true);
   });
   it('keeps the sidebar open for anything else', () => {
-    for (const header of [undefined, '', 'wagtail_sidebar=', 'wagtail_sidebar=open', 'xwagtail_sidebar=collapsed', 'wagtail_sidebar=collapsedx', 'other=wagtail_sidebar=collapsed']) {
+    for (const header of [
+      undefined,
+      '',
+      'wagtail_sidebar=',
+      'wagtail_sidebar=open',
+      'xwagtail_sidebar=collapsed',
+      'wagtail_sidebar=collapsedx',
+      'other=wagtail_sidebar=collapsed',
+    ]) {
       expect(sidebarCollapsedIn(header), String(header)).to.equal(false);
     }
   });
@@ -16,7 +24,9 @@ describe('sidebarCollapsedIn', () => {
 
 describe('blockSummary', () => {
   it('prefers a heading or title, strips tags and skips links', () => {
-    expect(blockSummary({ url: 'https://example.com/', heading: 'Fresh catch', body: '<p>Hello</p>' })).to.equal('Fresh catch');
+    expect(blockSummary({ url: 'https://example.com/', heading: 'Fresh catch', body: '<p>Hello</p>' })).to.equal(
+      'Fresh catch',
+    );
     expect(blockSummary({ body: '<p>Chowder <strong>every</strong> day</p>' })).to.equal('Chowder every day');
     expect(blockSummary({ items: [{ link: '/menu/' }, { title: 'Lobster roll' }] })).to.equal('Lobster roll');
   });

@@ -7,7 +7,18 @@ describe('safeNextPath', () => {
     expect(safeNextPath('/wagtail/pages/3/?p=2#top')).to.equal('/wagtail/pages/3/?p=2#top');
   });
   it('falls back for anything that could leave the site or is not a path', () => {
-    for (const bad of ['//evil.example/', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'wagtail/', '', '/a\nb', undefined, 42, ['/x']]) {
+    for (const bad of [
+      '//evil.example/',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'wagtail/',
+      '',
+      '/a\nb',
+      undefined,
+      42,
+      ['/x'],
+    ]) {
       expect(safeNextPath(bad), String(bad)).to.equal('/wagtail/');
     }
   });

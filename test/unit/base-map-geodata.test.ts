@@ -14,7 +14,10 @@ const inRing = ([x, y]: Position, ring: Position[]) => {
 
 describe('Canadian provinces from @svg-maps/canada', () => {
   const land = provinceLand();
-  const provinceAt = (point: Position) => land.filter((province) => province.geometry.coordinates.some((polygon) => inRing(point, polygon[0]!))).map((p) => p.code);
+  const provinceAt = (point: Position) =>
+    land
+      .filter((province) => province.geometry.coordinates.some((polygon) => inRing(point, polygon[0]!)))
+      .map((p) => p.code);
 
   it('puts cities in their province after undoing the projection', () => {
     const cities: [string, Position][] = [
@@ -40,7 +43,9 @@ describe('Canadian provinces from @svg-maps/canada', () => {
     const [longitude, latitude] = svgToLngLat([278.17, 938.02]);
     expect(longitude).to.be.closeTo(-110, 0.02);
     expect(latitude).to.be.closeTo(49, 0.1);
-    const onMeridian = provinceBorders().filter((line) => line.coordinates.some(([x, y]) => Math.abs(x! + 110) < 0.02 && y! > 52 && y! < 58));
+    const onMeridian = provinceBorders().filter((line) =>
+      line.coordinates.some(([x, y]) => Math.abs(x! + 110) < 0.02 && y! > 52 && y! < 58),
+    );
     expect(onMeridian.length).to.be.greaterThan(0);
   });
 });

@@ -90,8 +90,14 @@ describe('block schemas', () => {
     try {
       configureEmbedHosts(['embed.example.org']);
       expect(issuePaths('iframe', demo('iframe'))).to.include('url');
-      expect(get('iframe').schema.safeParse({ ...demo('iframe'), url: 'https://embed.example.org/x', mobile_url: undefined }).success).to.equal(true);
-      expect(get('iframe').schema.safeParse({ ...demo('iframe'), url: 'http://embed.example.org/x', mobile_url: undefined }).success).to.equal(false);
+      expect(
+        get('iframe').schema.safeParse({ ...demo('iframe'), url: 'https://embed.example.org/x', mobile_url: undefined })
+          .success,
+      ).to.equal(true);
+      expect(
+        get('iframe').schema.safeParse({ ...demo('iframe'), url: 'http://embed.example.org/x', mobile_url: undefined })
+          .success,
+      ).to.equal(false);
     } finally {
       configureEmbedHosts(DEFAULT_EMBED_HOSTS);
     }
@@ -102,7 +108,9 @@ describe('block schemas', () => {
     try {
       const base = { NODE_ENV: 'test', DATA_DIR: dataDir, COMMIT_ID: 'c', BRANCH: 'b' };
       expect(loadConfig(base).embedAllowedHosts).to.deep.equal([...DEFAULT_EMBED_HOSTS]);
-      expect(loadConfig({ ...base, EMBED_ALLOWED_HOSTS: ' Player.Vimeo.com, embed.example.org ' }).embedAllowedHosts).to.deep.equal(['player.vimeo.com', 'embed.example.org']);
+      expect(
+        loadConfig({ ...base, EMBED_ALLOWED_HOSTS: ' Player.Vimeo.com, embed.example.org ' }).embedAllowedHosts,
+      ).to.deep.equal(['player.vimeo.com', 'embed.example.org']);
       expect(() => loadConfig({ ...base, EMBED_ALLOWED_HOSTS: 'https://bad/' })).to.throw(/EMBED_ALLOWED_HOSTS/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

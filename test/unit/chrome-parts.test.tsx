@@ -13,11 +13,22 @@ const header = {
   newHeader: true,
   content: {
     sections: [
-      { role: 'primary', title: 'Menu & <more>', links: [{ display_name: 'Fish "fresh"', url: '/fish/', children: [{ display_name: 'Cod', url: '/fish/cod/' }] }, { display_name: 'No url', url: '' }] },
+      {
+        role: 'primary',
+        title: 'Menu & <more>',
+        links: [
+          { display_name: 'Fish "fresh"', url: '/fish/', children: [{ display_name: 'Cod', url: '/fish/cod/' }] },
+          { display_name: 'No url', url: '' },
+        ],
+      },
       { role: 'primary', title: '', links: [{ display_name: 'Untitled section', url: '/x/' }] },
       { role: 'secondary', title: 'Help', links: [{ display_name: 'FAQs', url: '/faq/' }] },
       { role: 'secondary', title: 'Empty', links: [] },
-      { role: 'social-media-row', title: 'Follow Us', links: [{ display_name: 'Instagram', url: 'https://www.instagram.com/x' }] },
+      {
+        role: 'social-media-row',
+        title: 'Follow Us',
+        links: [{ display_name: 'Instagram', url: 'https://www.instagram.com/x' }],
+      },
     ],
   },
 };
@@ -39,7 +50,19 @@ const footer = {
 };
 
 function contextFor(languageCode: string, chrome: Partial<PageContext>): PageContext {
-  return { languageCode, localePrefix: '', catalog: catalogFor(languageCode), sentryDsn: null, commitId: 'x', branch: 'x', siteName: 'Harbor', siteUrl: 'http://localhost:3000', alternates: [], isPreview: false, ...chrome } as PageContext;
+  return {
+    languageCode,
+    localePrefix: '',
+    catalog: catalogFor(languageCode),
+    sentryDsn: null,
+    commitId: 'x',
+    branch: 'x',
+    siteName: 'Harbor',
+    siteUrl: 'http://localhost:3000',
+    alternates: [],
+    isPreview: false,
+    ...chrome,
+  } as PageContext;
 }
 
 /** The header and footer as a page renders them, with or without the pre-rendered parts; and the translations they reported. */
@@ -54,7 +77,9 @@ function render(context: PageContext, withParts: boolean) {
       <SiteFooter pageUrl="/" />
     </PageContextProvider>
   );
-  const html = renderToString(withParts ? <PrerenderedParts value={chromeParts(context, onTranslate, onMissing)}>{tree}</PrerenderedParts> : tree);
+  const html = renderToString(
+    withParts ? <PrerenderedParts value={chromeParts(context, onTranslate, onMissing)}>{tree}</PrerenderedParts> : tree,
+  );
   return { html, used: [...used].sort(), missing: [...missing].sort() };
 }
 
@@ -76,7 +101,10 @@ describe('pre-rendered header and footer parts', () => {
   }
 
   it('are only asked for what the page shows: the legacy header and a footer without social icons', () => {
-    const context = contextFor('en-US', { header: { ...header, newHeader: false }, footer: { ...footer, content: { ...footer.content, social_icons: [] } } } as Partial<PageContext>);
+    const context = contextFor('en-US', {
+      header: { ...header, newHeader: false },
+      footer: { ...footer, content: { ...footer.content, social_icons: [] } },
+    } as Partial<PageContext>);
     expect(render(context, true)).to.deep.equal(render(context, false));
   });
 

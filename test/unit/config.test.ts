@@ -27,13 +27,20 @@ describe('configuration', () => {
   it('requires secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).to.throw(ConfigError, /SESSION_SECRET/);
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), DATA_DIR: dataDir(), DATABASE_URL: 'postgres://db/x' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(40),
+        DATA_DIR: dataDir(),
+        DATABASE_URL: 'postgres://db/x',
+      }),
     ).to.throw(ConfigError, /ADMIN_PASSWORD/);
   });
 
   it('refuses several workers on the embedded database', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '2', DATA_DIR: dataDir() })).to.throw(ConfigError, /WEB_CONCURRENCY/);
-    expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() }).webConcurrency).to.equal(2);
+    expect(
+      loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/x', DATA_DIR: dataDir() }).webConcurrency,
+    ).to.equal(2);
   });
 
   it('prints readable logs in development and JSON elsewhere, unless LOG_FORMAT says otherwise', () => {
@@ -42,6 +49,9 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }).logPretty).to.equal(false);
     expect(loadConfig({ DATA_DIR: dir, LOG_FORMAT: 'json' }).logPretty).to.equal(false);
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test', LOG_FORMAT: 'pretty' }).logPretty).to.equal(true);
-    expect(() => loadConfig({ DATA_DIR: dir, LOG_FORMAT: 'xml' })).to.throw(ConfigError, /^Invalid environment variable LOG_FORMAT: must be 'pretty' or 'json'/);
+    expect(() => loadConfig({ DATA_DIR: dir, LOG_FORMAT: 'xml' })).to.throw(
+      ConfigError,
+      /^Invalid environment variable LOG_FORMAT: must be 'pretty' or 'json'/,
+    );
   });
 });

@@ -17,8 +17,17 @@ describe('demo restaurants exercise every rule', () => {
 
   it('has all seven picker suffixes, each on several restaurants', () => {
     const counts = new Map<string, number>();
-    for (const row of rows) counts.set(pickerSuffix(asLocation(row)), (counts.get(pickerSuffix(asLocation(row))) ?? 0) + 1);
-    for (const suffix of ['(Restaurant Temporarily Closed)', '(Indoor/Outdoor Dining Available)', '(Indoor Dining Available)', '(Outdoor Dining Available)', '(Delivery Available)', '(Curbside Available)', '(Pick Up Only)']) {
+    for (const row of rows)
+      counts.set(pickerSuffix(asLocation(row)), (counts.get(pickerSuffix(asLocation(row))) ?? 0) + 1);
+    for (const suffix of [
+      '(Restaurant Temporarily Closed)',
+      '(Indoor/Outdoor Dining Available)',
+      '(Indoor Dining Available)',
+      '(Outdoor Dining Available)',
+      '(Delivery Available)',
+      '(Curbside Available)',
+      '(Pick Up Only)',
+    ]) {
       expect(counts.get(suffix) ?? 0, suffix).to.be.at.least(3);
     }
   });
@@ -32,12 +41,22 @@ describe('demo restaurants exercise every rule', () => {
   it('has overnight hours and a holiday closure', () => {
     const overnight = rows.filter((row) => (JSON.parse(row.hours) as DayHours[]).some((day) => day.close < day.open));
     expect(overnight.length).to.be.at.least(5);
-    expect(rows.every((row) => (JSON.parse(row.special_hours) as SpecialHours[]).some((day) => day.closed))).to.equal(true);
+    expect(rows.every((row) => (JSON.parse(row.special_hours) as SpecialHours[]).some((day) => day.closed))).to.equal(
+      true,
+    );
   });
 
   it('spans several US time zones and Canada', () => {
     const usZones = new Set(rows.filter((row) => row.country === 'US').map((row) => row.time_zone));
-    for (const zone of ['America/New_York', 'America/Chicago', 'America/Denver', 'America/Los_Angeles', 'America/Phoenix', 'America/Anchorage', 'Pacific/Honolulu']) {
+    for (const zone of [
+      'America/New_York',
+      'America/Chicago',
+      'America/Denver',
+      'America/Los_Angeles',
+      'America/Phoenix',
+      'America/Anchorage',
+      'Pacific/Honolulu',
+    ]) {
       expect(usZones.has(zone), zone).to.equal(true);
     }
     expect(rows.filter((row) => row.country === 'CA').length).to.be.greaterThan(50);

@@ -22,14 +22,17 @@ describe('browser error reporter', () => {
     expect(parseDsn('https://abc123@o1.ingest.example.test/42')?.envelopeUrl).to.equal(
       'https://o1.ingest.example.test/api/42/envelope/?sentry_key=abc123&sentry_version=7',
     );
-    expect(parseDsn('http://key@127.0.0.1:9000/sub/7')?.envelopeUrl).to.equal('http://127.0.0.1:9000/sub/api/7/envelope/?sentry_key=key&sentry_version=7');
+    expect(parseDsn('http://key@127.0.0.1:9000/sub/7')?.envelopeUrl).to.equal(
+      'http://127.0.0.1:9000/sub/api/7/envelope/?sentry_key=key&sentry_version=7',
+    );
     expect(parseDsn('https://o1.ingest.example.test/42')).to.equal(null);
     expect(parseDsn('not a dsn')).to.equal(null);
     expect(parseDsn('https://key@host/not-a-number')).to.equal(null);
   });
 
   it('parses V8 and Gecko stacks, oldest frame first', () => {
-    const v8 = 'TypeError: x is undefined\n    at render (https://www.example.test/static/a.js:10:5)\n    at https://www.example.test/static/b.js:3:1';
+    const v8 =
+      'TypeError: x is undefined\n    at render (https://www.example.test/static/a.js:10:5)\n    at https://www.example.test/static/b.js:3:1';
     expect(parseStack(v8, 'https://www.example.test')).to.deep.equal([
       { filename: 'https://www.example.test/static/b.js', function: '?', lineno: 3, colno: 1, in_app: true },
       { filename: 'https://www.example.test/static/a.js', function: 'render', lineno: 10, colno: 5, in_app: true },
@@ -75,7 +78,10 @@ describe('browser error reporter', () => {
     expect(event!.event_id).to.match(/^[0-9a-f]{32}$/);
     expect(event!.exception).to.have.nested.property('values[0].type', 'TypeError');
     expect(event!.exception).to.have.nested.property('values[0].value', 'menu is undefined');
-    expect(event!.request).to.deep.equal({ url: 'https://www.example.test/menu/', headers: { 'User-Agent': 'TestAgent/1.0' } });
+    expect(event!.request).to.deep.equal({
+      url: 'https://www.example.test/menu/',
+      headers: { 'User-Agent': 'TestAgent/1.0' },
+    });
   });
 
   it('reports unhandled rejections, drops noise and repeats, and never throws when sending fails', async () => {

@@ -11,7 +11,9 @@ async function stripes(): Promise<Buffer> {
       raw[at + Math.floor(x / 100)] = 255;
     }
   }
-  return sharp(raw, { raw: { width: 300, height: 100, channels: 3 } }).png().toBuffer();
+  return sharp(raw, { raw: { width: 300, height: 100, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** The colour (r, g or b) that dominates the middle pixel of an encoded image. */
@@ -27,14 +29,34 @@ describe('fill renditions follow the focal point', () => {
     const source = { width: 300, height: 100 };
     const square = { width: 50, height: 50 };
     expect(fillCropBox(source, square, null)).to.deep.equal({ left: 100, top: 0, width: 100, height: 100 });
-    expect(fillCropBox(source, square, { x: 0.5, y: 0.5 })).to.deep.equal({ left: 100, top: 0, width: 100, height: 100 });
+    expect(fillCropBox(source, square, { x: 0.5, y: 0.5 })).to.deep.equal({
+      left: 100,
+      top: 0,
+      width: 100,
+      height: 100,
+    });
     expect(fillCropBox(source, square, { x: 0.1, y: 0.5 })).to.deep.equal({ left: 0, top: 0, width: 100, height: 100 });
-    expect(fillCropBox(source, square, { x: 0.7, y: 0.2 })).to.deep.equal({ left: 160, top: 0, width: 100, height: 100 });
+    expect(fillCropBox(source, square, { x: 0.7, y: 0.2 })).to.deep.equal({
+      left: 160,
+      top: 0,
+      width: 100,
+      height: 100,
+    });
     expect(fillCropBox(source, square, { x: 1, y: 1 })).to.deep.equal({ left: 200, top: 0, width: 100, height: 100 });
     // A wide target on a tall image moves down and up instead.
     const tall = { width: 100, height: 400 };
-    expect(fillCropBox(tall, { width: 200, height: 100 }, { x: 0.5, y: 0.9 })).to.deep.equal({ left: 0, top: 335, width: 100, height: 50 });
-    expect(fillCropBox(tall, { width: 200, height: 100 }, { x: 0.5, y: 0 })).to.deep.equal({ left: 0, top: 0, width: 100, height: 50 });
+    expect(fillCropBox(tall, { width: 200, height: 100 }, { x: 0.5, y: 0.9 })).to.deep.equal({
+      left: 0,
+      top: 335,
+      width: 100,
+      height: 50,
+    });
+    expect(fillCropBox(tall, { width: 200, height: 100 }, { x: 0.5, y: 0 })).to.deep.equal({
+      left: 0,
+      top: 0,
+      width: 100,
+      height: 50,
+    });
     // Out-of-range points (never stored, but a bad row must not crop outside the image).
     expect(fillCropBox(source, square, { x: -3, y: 7 })).to.deep.equal({ left: 0, top: 0, width: 100, height: 100 });
   });

@@ -27,15 +27,23 @@ describe('cropped block images keep the focal point in view', () => {
   });
 
   it('positions a cropped ResponsiveImage on its focal point, and leaves uncropped ones alone', () => {
-    const cropped = renderToStaticMarkup(createElement(ResponsiveImage, { image: image([0.15, 0.5]), sizes: '300px', cropped: true }));
+    const cropped = renderToStaticMarkup(
+      createElement(ResponsiveImage, { image: image([0.15, 0.5]), sizes: '300px', cropped: true }),
+    );
     expect(cropped).to.include('style="object-position:15% 50%"');
-    expect(renderToStaticMarkup(createElement(ResponsiveImage, { image: image([0.15, 0.5]), sizes: '300px' }))).to.not.include('object-position');
-    expect(renderToStaticMarkup(createElement(ResponsiveImage, { image: image(), sizes: '300px', cropped: true }))).to.not.include('style=');
+    expect(
+      renderToStaticMarkup(createElement(ResponsiveImage, { image: image([0.15, 0.5]), sizes: '300px' })),
+    ).to.not.include('object-position');
+    expect(
+      renderToStaticMarkup(createElement(ResponsiveImage, { image: image(), sizes: '300px', cropped: true })),
+    ).to.not.include('style=');
   });
 
   it("gives the custom background each image's focal point; a mobile image without one keeps its centre", () => {
-    const value = (wide: Image, mobile?: Image) => ({ background_image: wide, mobile_image: mobile, children: [] }) as unknown as CustomBackgroundImageWrapperValue;
-    const render = (v: CustomBackgroundImageWrapperValue) => renderToStaticMarkup(createElement(CustomBackgroundImageWrapperBlock, { id: 'x', value: v }));
+    const value = (wide: Image, mobile?: Image) =>
+      ({ background_image: wide, mobile_image: mobile, children: [] }) as unknown as CustomBackgroundImageWrapperValue;
+    const render = (v: CustomBackgroundImageWrapperValue) =>
+      renderToStaticMarkup(createElement(CustomBackgroundImageWrapperBlock, { id: 'x', value: v }));
     expect(render(value(image([0.8, 0.2])))).to.include('style="--focal-wide:80% 20%"');
     expect(render(value(image([0.8, 0.2]), image()))).to.include('style="--focal-wide:80% 20%;--focal-mobile:50% 50%"');
     expect(render(value(image(), image([0.1, 0.9])))).to.include('style="--focal-mobile:10% 90%"');

@@ -17,19 +17,31 @@ describe('header, footer and scroll-nav rules', () => {
       { id: 1, title: 'United States', url: 'https://www.harborline.example/' },
       { id: 2, title: 'Canada', url: 'https://ca.harborline.example/' },
     ];
-    expect(otherRegions(regions, 'https://ca.harborline.example/fr/menu/').map((r) => r.title)).to.deep.equal(['United States']);
+    expect(otherRegions(regions, 'https://ca.harborline.example/fr/menu/').map((r) => r.title)).to.deep.equal([
+      'United States',
+    ]);
   });
 
   it('the active scroll section is the last one above the activation line', () => {
-    const tops = [{ slug: 'a', top: -400 }, { slug: 'b', top: 100 }, { slug: 'c', top: 700 }];
+    const tops = [
+      { slug: 'a', top: -400 },
+      { slug: 'b', top: 100 },
+      { slug: 'c', top: 700 },
+    ];
     expect(activeSection(tops, 300)).to.equal('b');
     expect(activeSection([{ slug: 'a', top: 500 }], 300)).to.equal(null);
   });
 
   it('header and footer content reject unknown roles, icons and unsafe urls', () => {
     expect(headerContentSchema.safeParse({ sections: [{ role: 'tertiary', links: [] }] }).success).to.equal(false);
-    expect(headerContentSchema.safeParse({ sections: [{ role: 'primary', links: [{ display_name: 'x', url: 'javascript:alert(1)' }] }] }).success).to.equal(false);
-    expect(footerContentSchema.safeParse({ social_icons: [{ icon: 'myspace', link: 'https://x.example/' }] }).success).to.equal(false);
+    expect(
+      headerContentSchema.safeParse({
+        sections: [{ role: 'primary', links: [{ display_name: 'x', url: 'javascript:alert(1)' }] }],
+      }).success,
+    ).to.equal(false);
+    expect(
+      footerContentSchema.safeParse({ social_icons: [{ icon: 'myspace', link: 'https://x.example/' }] }).success,
+    ).to.equal(false);
     expect(footerContentSchema.parse({}).use_twitter_bird).to.equal(false);
   });
 });

@@ -29,14 +29,25 @@ describe('import graph', () => {
   it('has no import cycle in server/, views/, shared/ or client/', () => {
     const cycles = importCycles(graph);
     const unexpected = cycles.filter((cycle) => !KNOWN_CYCLES.some((known) => sameFiles(cycle.files, known.files)));
-    expect(unexpected.map((cycle) => `${cycle.path.join(' -> ')}${cycle.files.length > cycle.path.length - 1 ? ` (${cycle.files.length} files in all)` : ''}`), 'import cycles').to.deep.equal([]);
+    expect(
+      unexpected.map(
+        (cycle) =>
+          `${cycle.path.join(' -> ')}${cycle.files.length > cycle.path.length - 1 ? ` (${cycle.files.length} files in all)` : ''}`,
+      ),
+      'import cycles',
+    ).to.deep.equal([]);
   });
 
   it('lists only known cycles that still exist', () => {
     const cycles = importCycles(graph);
     // A known cycle swallowed by a larger one is still there: the test above reports the larger one.
-    const gone = KNOWN_CYCLES.filter((known) => !cycles.some((cycle) => known.files.every((file) => cycle.files.includes(file))));
-    expect(gone.map((known) => `${known.why} (delete it from KNOWN_CYCLES)`), 'known cycles that are gone').to.deep.equal([]);
+    const gone = KNOWN_CYCLES.filter(
+      (known) => !cycles.some((cycle) => known.files.every((file) => cycle.files.includes(file))),
+    );
+    expect(
+      gone.map((known) => `${known.why} (delete it from KNOWN_CYCLES)`),
+      'known cycles that are gone',
+    ).to.deep.equal([]);
   });
 
   it('finds a cycle through a dynamic import and one through type-only imports', () => {
@@ -52,6 +63,8 @@ describe('import graph', () => {
       ['a.ts', 'b.ts', 'a.ts'],
       ['c.ts', 'd.ts', 'e.ts', 'c.ts'],
     ]);
-    expect(importCycles(planted, (edge) => !edge.typeOnly).map((cycle) => cycle.path)).to.deep.equal([['a.ts', 'b.ts', 'a.ts']]);
+    expect(importCycles(planted, (edge) => !edge.typeOnly).map((cycle) => cycle.path)).to.deep.equal([
+      ['a.ts', 'b.ts', 'a.ts'],
+    ]);
   });
 });

@@ -24,6 +24,8 @@ describe('LIGHTHOUSE_PAGES (bench:lighthouse on some pages only)', () => {
   });
 
   it('refuses a filter that matches no page instead of measuring nothing', () => {
-    expect(() => pagesMatching(pages, 'no-such-page')).to.throw(/matches none of \/, \/block-gallery\/, \/press\/releases\//);
+    expect(() => pagesMatching(pages, 'no-such-page')).to.throw(
+      /matches none of \/, \/block-gallery\/, \/press\/releases\//,
+    );
   });
 });

@@ -40,7 +40,10 @@ describe('location picker on the server', () => {
 
     it('shows city, state and the first suffix that applies, in the spec order', () => {
       const cases: Array<[Partial<TriggerSubject>, string]> = [
-        [{ isTemporarilyClosed: true, isDiningRoomOpened: true, outsideDining: true, hasDelivery: true }, '(Restaurant Temporarily Closed)'],
+        [
+          { isTemporarilyClosed: true, isDiningRoomOpened: true, outsideDining: true, hasDelivery: true },
+          '(Restaurant Temporarily Closed)',
+        ],
         [{ isDiningRoomOpened: true, outsideDining: true, hasDelivery: true }, '(Indoor/Outdoor Dining Available)'],
         [{ isDiningRoomOpened: true, hasDelivery: true }, '(Indoor Dining Available)'],
         [{ outsideDining: true, hasDelivery: true, hasCurbside: true }, '(Outdoor Dining Available)'],
@@ -56,7 +59,9 @@ describe('location picker on the server', () => {
     it('translates the call to action and the suffix on French pages', () => {
       const french = createTranslator(frCA);
       expect(pickerTriggerText(french, null)).to.equal('Trouver un restaurant près de chez vous');
-      expect(pickerTriggerText(french, { ...base, city: 'Montréal', state: 'QC', hasDelivery: true })).to.equal('Montréal, QC (Livraison offerte)');
+      expect(pickerTriggerText(french, { ...base, city: 'Montréal', state: 'QC', hasDelivery: true })).to.equal(
+        'Montréal, QC (Livraison offerte)',
+      );
     });
   });
 });

@@ -10,7 +10,10 @@ function sequence(seed: number): () => number {
   };
 }
 
-const cellOf = (point: LatLng) => ({ row: Math.floor(point.latitude * CELLS_PER_DEGREE), column: Math.floor(point.longitude * CELLS_PER_DEGREE) });
+const cellOf = (point: LatLng) => ({
+  row: Math.floor(point.latitude * CELLS_PER_DEGREE),
+  column: Math.floor(point.longitude * CELLS_PER_DEGREE),
+});
 
 /** How the cover holds a point: 'whole' (its cell is counted whole), 'edge' (tested), or missing. */
 function coverOf(cover: CellCover, point: LatLng): Array<'whole' | 'edge'> {
@@ -20,7 +23,8 @@ function coverOf(cover: CellCover, point: LatLng): Array<'whole' | 'edge'> {
     if (r === row && column >= cover.whole.from[i]! && column <= cover.whole.to[i]!) found.push('whole');
   });
   cover.edge.row.forEach((r, i) => {
-    if (r === row && point.longitude >= cover.edge.fromLng[i]! && point.longitude < cover.edge.toLng[i]!) found.push('edge');
+    if (r === row && point.longitude >= cover.edge.fromLng[i]! && point.longitude < cover.edge.toLng[i]!)
+      found.push('edge');
   });
   return found;
 }
@@ -28,7 +32,9 @@ function coverOf(cover: CellCover, point: LatLng): Array<'whole' | 'edge'> {
 /** A random point within `miles` of the centre (uniform enough for a property test), clipped to the map. */
 function pointNear(centre: LatLng, miles: number, random: () => number): LatLng {
   const latitude = Math.max(-90, Math.min(90, centre.latitude + (random() - 0.5) * 2 * (miles / 69) * 1.1));
-  let longitude = centre.longitude + (random() - 0.5) * 2 * Math.min(360, (miles / 69 / Math.max(0.01, Math.cos((latitude * Math.PI) / 180))) * 1.1);
+  let longitude =
+    centre.longitude +
+    (random() - 0.5) * 2 * Math.min(360, (miles / 69 / Math.max(0.01, Math.cos((latitude * Math.PI) / 180))) * 1.1);
   longitude = ((((longitude + 180) % 360) + 360) % 360) - 180;
   if (random() < 0.02) longitude = 180;
   return { latitude, longitude };
@@ -61,8 +67,16 @@ describe('the nearby grid cover (cellCover)', () => {
           if (held[0] === 'whole') {
             // Every corner of a whole cell is inside (its farthest point is a corner).
             const { row, column } = cellOf(point);
-            for (const [dr, dc] of [[0, 0], [0, 1], [1, 0], [1, 1]] as const) {
-              const corner = { latitude: Math.min(90, (row + dr) / CELLS_PER_DEGREE), longitude: (column + dc) / CELLS_PER_DEGREE };
+            for (const [dr, dc] of [
+              [0, 0],
+              [0, 1],
+              [1, 0],
+              [1, 1],
+            ] as const) {
+              const corner = {
+                latitude: Math.min(90, (row + dr) / CELLS_PER_DEGREE),
+                longitude: (column + dc) / CELLS_PER_DEGREE,
+              };
               expect(haversineMiles(centre, corner), `${where} corner`).to.be.at.most(radius);
             }
           }

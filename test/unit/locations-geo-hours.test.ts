@@ -5,7 +5,10 @@ import type { DayHours } from '../../shared/schemas/locations';
 
 describe('location distances', () => {
   it('measures great-circle miles (New York to Los Angeles is about 2,445 miles)', () => {
-    const miles = haversineMiles({ latitude: 40.7128, longitude: -74.006 }, { latitude: 34.0522, longitude: -118.2437 });
+    const miles = haversineMiles(
+      { latitude: 40.7128, longitude: -74.006 },
+      { latitude: 34.0522, longitude: -118.2437 },
+    );
     expect(miles).to.be.closeTo(2445, 5);
     expect(haversineMiles({ latitude: 10, longitude: 10 }, { latitude: 10, longitude: 10 })).to.equal(0);
   });
@@ -44,14 +47,26 @@ describe('hours line', () => {
     // 2026-11-21 04:00 UTC is still Friday 20:00 in Los Angeles (Saturday in UTC).
     const now = new Date('2026-11-21T04:00:00Z');
     expect(hoursLine(subject, weekly, 'operation', now)).to.deep.equal({ kind: 'open', open: '11:00', close: '01:00' });
-    expect(hoursLine({ ...subject, timeZone: 'Europe/Paris' }, weekly, 'operation', now)).to.deep.equal({ kind: 'open', open: '12:00', close: '23:00' });
+    expect(hoursLine({ ...subject, timeZone: 'Europe/Paris' }, weekly, 'operation', now)).to.deep.equal({
+      kind: 'open',
+      open: '12:00',
+      close: '23:00',
+    });
   });
 
   it("keeps showing the previous evening's hours after midnight until the late close", () => {
     // Saturday 00:30 in Los Angeles: Friday's service (until 01:00) is still running.
-    expect(hoursLine(subject, weekly, 'operation', new Date('2026-11-21T08:30:00Z'))).to.deep.equal({ kind: 'open', open: '11:00', close: '01:00' });
+    expect(hoursLine(subject, weekly, 'operation', new Date('2026-11-21T08:30:00Z'))).to.deep.equal({
+      kind: 'open',
+      open: '11:00',
+      close: '01:00',
+    });
     // Saturday 01:30: Saturday's own hours.
-    expect(hoursLine(subject, weekly, 'operation', new Date('2026-11-21T09:30:00Z'))).to.deep.equal({ kind: 'open', open: '12:00', close: '23:00' });
+    expect(hoursLine(subject, weekly, 'operation', new Date('2026-11-21T09:30:00Z'))).to.deep.equal({
+      kind: 'open',
+      open: '12:00',
+      close: '23:00',
+    });
   });
 
   it('is hidden when today has no entry, and closed on a holiday', () => {
@@ -59,18 +74,34 @@ describe('hours line', () => {
     expect(hoursLine(subject, weekly, 'operation', new Date('2026-11-22T20:00:00Z'))).to.equal(null);
     // Thanksgiving (Thursday 2026-11-26) overrides Thursday's hours, for delivery too.
     const thanksgiving = new Date('2026-11-26T20:00:00Z');
-    expect(hoursLine(subject, weekly, 'operation', thanksgiving)).to.deep.equal({ kind: 'closed', label: 'Thanksgiving Day' });
-    expect(hoursLine(subject, weekly, 'delivery', thanksgiving)).to.deep.equal({ kind: 'closed', label: 'Thanksgiving Day' });
+    expect(hoursLine(subject, weekly, 'operation', thanksgiving)).to.deep.equal({
+      kind: 'closed',
+      label: 'Thanksgiving Day',
+    });
+    expect(hoursLine(subject, weekly, 'delivery', thanksgiving)).to.deep.equal({
+      kind: 'closed',
+      label: 'Thanksgiving Day',
+    });
   });
 
   it('says Temporarily Closed first, then Not Available for services the restaurant lacks', () => {
     const now = new Date('2026-11-20T20:00:00Z');
-    expect(hoursLine({ ...subject, isTemporarilyClosed: true }, weekly, 'curbside', now)).to.deep.equal({ kind: 'temporarily-closed' });
+    expect(hoursLine({ ...subject, isTemporarilyClosed: true }, weekly, 'curbside', now)).to.deep.equal({
+      kind: 'temporarily-closed',
+    });
     expect(hoursLine(subject, weekly, 'curbside', now)).to.deep.equal({ kind: 'not-available' });
-    expect(hoursLine({ ...subject, hasDelivery: false }, weekly, 'delivery', now)).to.deep.equal({ kind: 'not-available' });
+    expect(hoursLine({ ...subject, hasDelivery: false }, weekly, 'delivery', now)).to.deep.equal({
+      kind: 'not-available',
+    });
   });
 
   it('prints 12-hour times', () => {
-    expect(['00:00', '09:05', '12:00', '13:30', '23:59'].map(formatTime)).to.deep.equal(['12:00 AM', '9:05 AM', '12:00 PM', '1:30 PM', '11:59 PM']);
+    expect(['00:00', '09:05', '12:00', '13:30', '23:59'].map(formatTime)).to.deep.equal([
+      '12:00 AM',
+      '9:05 AM',
+      '12:00 PM',
+      '1:30 PM',
+      '11:59 PM',
+    ]);
   });
 });

@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { pickerSuffix } from '../../shared/locations/picker-text';
-import { PREFERRED_LOCATION_KEY, PREFERRED_RLID_KEY, readPreferredLocation, writePreferredLocation } from '../../shared/locations/preferred-location';
+import {
+  PREFERRED_LOCATION_KEY,
+  PREFERRED_RLID_KEY,
+  readPreferredLocation,
+  writePreferredLocation,
+} from '../../shared/locations/preferred-location';
 import type { Location } from '../../shared/schemas/locations';
 
 const location: Location = {
@@ -74,7 +79,10 @@ describe('preferred location storage', () => {
     const store = memoryStore();
     store.setItem(PREFERRED_LOCATION_KEY, '{not json');
     expect(readPreferredLocation(store)).to.equal(null);
-    store.setItem(PREFERRED_LOCATION_KEY, JSON.stringify({ ...location, hours: [{ dayOfWeek: 7, open: '11:00', close: '22:00' }] }));
+    store.setItem(
+      PREFERRED_LOCATION_KEY,
+      JSON.stringify({ ...location, hours: [{ dayOfWeek: 7, open: '11:00', close: '22:00' }] }),
+    );
     expect(readPreferredLocation(store)).to.equal(null);
     store.setItem(PREFERRED_LOCATION_KEY, JSON.stringify(location));
     store.setItem(PREFERRED_RLID_KEY, '999');

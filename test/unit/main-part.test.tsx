@@ -20,18 +20,47 @@ function block(type: string, id: string, change: Record<string, unknown> = {}): 
 }
 
 function contextFor(languageCode: string, change: Partial<PageContext> = {}): PageContext {
-  return { languageCode, localePrefix: languageCode.startsWith('fr') ? '/fr' : '', catalog: catalogFor(languageCode), sentryDsn: null, commitId: 'x', branch: 'x', siteName: 'Harbor', siteUrl: 'http://localhost:3000', alternates: [], isPreview: false, ...change } as PageContext;
+  return {
+    languageCode,
+    localePrefix: languageCode.startsWith('fr') ? '/fr' : '',
+    catalog: catalogFor(languageCode),
+    sentryDsn: null,
+    commitId: 'x',
+    branch: 'x',
+    siteName: 'Harbor',
+    siteUrl: 'http://localhost:3000',
+    alternates: [],
+    isPreview: false,
+    ...change,
+  } as PageContext;
 }
 
 /** The cleaned content's other shared values (the cleaned-content cache keeps one object per field). */
 const noConfirmation: BlockData[] = [];
 
 /** A page as buildPage makes it per request: new page and content objects around the shared field values. */
-function payloadFor(template: string, body: BlockData[], context: PageContext, change: Partial<PagePayload['page']> = {}): PagePayload {
+function payloadFor(
+  template: string,
+  body: BlockData[],
+  context: PageContext,
+  change: Partial<PagePayload['page']> = {},
+): PagePayload {
   return {
     template,
     context,
-    page: { id: 7, pageType: template, title: 'Fresh Fish', seoTitle: '', searchDescription: '', robots: 'index, follow', url: '/fish/', lastPublishedAt: null, content: { body, confirmation_content: noConfirmation, background_style: 'lobster' }, extra: {}, ...change },
+    page: {
+      id: 7,
+      pageType: template,
+      title: 'Fresh Fish',
+      seoTitle: '',
+      searchDescription: '',
+      robots: 'index, follow',
+      url: '/fish/',
+      lastPublishedAt: null,
+      content: { body, confirmation_content: noConfirmation, background_style: 'lobster' },
+      extra: {},
+      ...change,
+    },
   } as PagePayload;
 }
 
@@ -41,7 +70,9 @@ function render(payload: PagePayload, Template: TemplateComponent, withPart: boo
   const missing = new Set<string>();
   const onTranslate = (entry: CatalogEntry) => used.add(`${entry.context}|${entry.key}`);
   const onMissing = (scope: string, key: string) => missing.add(`${scope}|${key}`);
-  const part = withPart ? mainPart(payload.template, Template, payload.page, payload.context, onTranslate, onMissing) : undefined;
+  const part = withPart
+    ? mainPart(payload.template, Template, payload.page, payload.context, onTranslate, onMissing)
+    : undefined;
   const app = <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissing} />;
   // A whole document, so what React hoists (image preloads) shows in the head as on a page.
   const html = renderToString(
@@ -50,7 +81,13 @@ function render(payload: PagePayload, Template: TemplateComponent, withPart: boo
         <title>t</title>
       </head>
       <body>
-        <div id="root">{withPart ? <PrerenderedParts value={withMainPart(() => undefined, part, payload.page)}>{app}</PrerenderedParts> : app}</div>
+        <div id="root">
+          {withPart ? (
+            <PrerenderedParts value={withMainPart(() => undefined, part, payload.page)}>{app}</PrerenderedParts>
+          ) : (
+            app
+          )}
+        </div>
       </body>
     </html>,
   );
@@ -59,7 +96,7 @@ function render(payload: PagePayload, Template: TemplateComponent, withPart: boo
 
 /** A template that counts its renders. */
 function counting(Template: TemplateComponent) {
-  const counter = { renders: 0, Template: (props: TemplateProps) => (counter.renders++, <Template {...props} />) };
+  const counter = { renders: 0, Template: (props: TemplateProps) => (counter.renders++, (<Template {...props} />)) };
   return counter;
 }
 
@@ -104,12 +141,21 @@ describe('pre-rendered page content', () => {
     const body = [block('feature_image', 'i'), block('coupon', 'c'), block('heading', 'b')];
     const Template = serverTemplates.ExamplePage!;
     const full = render(payloadFor('ExamplePage', body, contextFor('en-US')), Template, false);
-    expect(full.html).to.match(/<head>.*<link rel="preload" as="image" imageSrcSet="[^"]+"[^>]*fetchPriority="high"\/>.*<\/head>/);
+    expect(full.html).to.match(
+      /<head>.*<link rel="preload" as="image" imageSrcSet="[^"]+"[^>]*fetchPriority="high"\/>.*<\/head>/,
+    );
     for (let i = 0; i < 2; i++) {
       const withPart = render(payloadFor('ExamplePage', body, contextFor('en-US')), Template, true);
-      expect(withPart.part?.html).to.be.a('string').and.match(/^<div class="template-example">/);
+      expect(withPart.part?.html)
+        .to.be.a('string')
+        .and.match(/^<div class="template-example">/);
       // The same element in the head; preload() writes its attributes in another order.
-      const inOrder = (html: string) => html.replace(/<link rel="preload" as="image"([^>]*)\/>/g, (_, attributes: string) => `<link rel="preload" as="image"${(attributes.match(/ [A-Za-z]+="[^"]*"/g) ?? []).sort().join('')}/>`);
+      const inOrder = (html: string) =>
+        html.replace(
+          /<link rel="preload" as="image"([^>]*)\/>/g,
+          (_, attributes: string) =>
+            `<link rel="preload" as="image"${(attributes.match(/ [A-Za-z]+="[^"]*"/g) ?? []).sort().join('')}/>`,
+        );
       expect(withPart.html).to.not.equal(full.html);
       expect(inOrder(withPart.html)).to.equal(inOrder(full.html));
     }
@@ -129,11 +175,21 @@ describe('pre-rendered page content', () => {
       expect(withPart.part?.html).to.be.a('string');
       expect(withPart.html).to.equal(render(payloadFor('UtilityPage', body, context, change), Template, false).html);
     }
-    expect(render(payloadFor('UtilityPage', body, contextFor('en-US'), { title: 'Crab Season' }), Template, true).html).to.include('Crab Season');
+    expect(
+      render(payloadFor('UtilityPage', body, contextFor('en-US'), { title: 'Crab Season' }), Template, true).html,
+    ).to.include('Crab Season');
   });
 
   const notReused: Array<[string, () => { payload: PagePayload; Template: TemplateComponent }]> = [
-    ['a sitemap block (it reads the page list loaded per request)', () => ({ payload: payloadFor('HomePage', [block('heading', 'b'), block('sitemap', 's')], contextFor('en-US'), { extra: { sitemap: [{ title: 'Menu', url: '/menu/', depth: 1 }] } }), Template: serverTemplates.HomePage! })],
+    [
+      'a sitemap block (it reads the page list loaded per request)',
+      () => ({
+        payload: payloadFor('HomePage', [block('heading', 'b'), block('sitemap', 's')], contextFor('en-US'), {
+          extra: { sitemap: [{ title: 'Menu', url: '/menu/', depth: 1 }] },
+        }),
+        Template: serverTemplates.HomePage!,
+      }),
+    ],
     [
       'an image React preloads without a srcset',
       () => ({
@@ -147,8 +203,20 @@ describe('pre-rendered page content', () => {
         },
       }),
     ],
-    ['a back-office preview', () => ({ payload: payloadFor('HomePage', textBlocks(), contextFor('en-US', { isPreview: true })), Template: serverTemplates.HomePage! })],
-    ['a template not known to show only its content', () => ({ payload: payloadFor('PressSectionPage', textBlocks(), contextFor('en-US')), Template: serverTemplates.HomePage! })],
+    [
+      'a back-office preview',
+      () => ({
+        payload: payloadFor('HomePage', textBlocks(), contextFor('en-US', { isPreview: true })),
+        Template: serverTemplates.HomePage!,
+      }),
+    ],
+    [
+      'a template not known to show only its content',
+      () => ({
+        payload: payloadFor('PressSectionPage', textBlocks(), contextFor('en-US')),
+        Template: serverTemplates.HomePage!,
+      }),
+    ],
     [
       'a rendering with generated ids',
       () => ({
@@ -161,7 +229,11 @@ describe('pre-rendered page content', () => {
     [
       'a rendering that reads a request-made object of the context',
       () => ({
-        payload: payloadFor('HomePage', textBlocks(), contextFor('en-US', { alternates: [{ languageCode: 'fr-CA', url: '/fr/' }] })),
+        payload: payloadFor(
+          'HomePage',
+          textBlocks(),
+          contextFor('en-US', { alternates: [{ languageCode: 'fr-CA', url: '/fr/' }] }),
+        ),
         Template: function ReadsContext() {
           return <div className="template-home">{usePageContext().alternates.length}</div>;
         },

@@ -5,7 +5,11 @@ import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../server/config';
 
 describe('media storage configuration', () => {
-  const base = () => ({ DATA_DIR: mkdtempSync(join(tmpdir(), 'harborline-config-')), COMMIT_ID: 'abc', BRANCH: 'main' });
+  const base = () => ({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'harborline-config-')),
+    COMMIT_ID: 'abc',
+    BRANCH: 'main',
+  });
 
   it('keeps media in DATA_DIR/media unless an object store is configured', () => {
     const env = base();
@@ -13,7 +17,13 @@ describe('media storage configuration', () => {
   });
 
   it('reads MEDIA_STORAGE_URL: bucket, key prefix, endpoint, region and path style', () => {
-    const media = loadConfig({ ...base(), MEDIA_STORAGE_URL: 's3://harborline-media/prod/site?endpoint=https%3A%2F%2Fminio.internal%3A9000&region=eu-west-3', AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' }).media;
+    const media = loadConfig({
+      ...base(),
+      MEDIA_STORAGE_URL:
+        's3://harborline-media/prod/site?endpoint=https%3A%2F%2Fminio.internal%3A9000&region=eu-west-3',
+      AWS_ACCESS_KEY_ID: 'id',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    }).media;
     expect(media).to.deep.equal({
       driver: 's3',
       bucket: 'harborline-media',
@@ -24,17 +34,40 @@ describe('media storage configuration', () => {
       credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
     });
     const aws = loadConfig({ ...base(), MEDIA_STORAGE_URL: 's3://harborline-media', AWS_REGION: 'us-west-2' }).media;
-    expect(aws).to.include({ driver: 's3', prefix: '', region: 'us-west-2', forcePathStyle: false, endpoint: undefined, credentials: undefined });
+    expect(aws).to.include({
+      driver: 's3',
+      prefix: '',
+      region: 'us-west-2',
+      forcePathStyle: false,
+      endpoint: undefined,
+      credentials: undefined,
+    });
   });
 
   it('reads the usual S3 variables when there is no URL', () => {
-    const media = loadConfig({ ...base(), S3_BUCKET: 'media-bucket', S3_PREFIX: 'uploads/', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'false' }).media;
-    expect(media).to.include({ driver: 's3', bucket: 'media-bucket', prefix: 'uploads/', endpoint: 'http://127.0.0.1:9000', forcePathStyle: false, region: 'us-east-1' });
+    const media = loadConfig({
+      ...base(),
+      S3_BUCKET: 'media-bucket',
+      S3_PREFIX: 'uploads/',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'false',
+    }).media;
+    expect(media).to.include({
+      driver: 's3',
+      bucket: 'media-bucket',
+      prefix: 'uploads/',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: false,
+      region: 'us-east-1',
+    });
   });
 
   it('names the variable and the problem for bad values', () => {
     const bad: Array<[Record<string, string>, RegExp]> = [
-      [{ MEDIA_STORAGE_URL: 'https://bucket.example/x' }, /^Invalid environment variable MEDIA_STORAGE_URL: must be an s3:\/\/bucket\/prefix URL/],
+      [
+        { MEDIA_STORAGE_URL: 'https://bucket.example/x' },
+        /^Invalid environment variable MEDIA_STORAGE_URL: must be an s3:\/\/bucket\/prefix URL/,
+      ],
       [{ MEDIA_STORAGE_URL: 'not a url' }, /MEDIA_STORAGE_URL: must be an s3:/],
       [{ MEDIA_STORAGE_URL: 's3://Bad_Bucket/x' }, /MEDIA_STORAGE_URL: 'Bad_Bucket' is not a valid bucket name/],
       [{ MEDIA_STORAGE_URL: 's3://key:secret@bucket/x' }, /put credentials in AWS_ACCESS_KEY_ID/],
@@ -44,8 +77,12 @@ describe('media storage configuration', () => {
       [{ MEDIA_STORAGE_URL: 's3://bucket/a%20b/x' }, /key prefix/],
       [{ S3_BUCKET: 'bucket', S3_PREFIX: 'a b' }, /^Invalid environment variable S3_PREFIX/],
       [{ S3_BUCKET: 'bucket', S3_FORCE_PATH_STYLE: 'maybe' }, /^Invalid environment variable S3_FORCE_PATH_STYLE/],
-      [{ S3_BUCKET: 'bucket', AWS_ACCESS_KEY_ID: 'only-the-id' }, /^Missing environment variable AWS_SECRET_ACCESS_KEY/],
+      [
+        { S3_BUCKET: 'bucket', AWS_ACCESS_KEY_ID: 'only-the-id' },
+        /^Missing environment variable AWS_SECRET_ACCESS_KEY/,
+      ],
     ];
-    for (const [env, message] of bad) expect(() => loadConfig({ ...base(), ...env }), JSON.stringify(env)).to.throw(ConfigError, message);
+    for (const [env, message] of bad)
+      expect(() => loadConfig({ ...base(), ...env }), JSON.stringify(env)).to.throw(ConfigError, message);
   });
 });

@@ -20,8 +20,12 @@ describe('moderation: status strings, reviewers and history wording', () => {
 
   it('lets the submitter or editors cancel', () => {
     const page = { id: 5, path: '000100010001', owner_id: null, numchild: 0 };
-    const editor = buildPagePermissions({ id: 1, is_superuser: false }, [{ permission_type: 'change', path: '00010001' }]);
-    const outsider = buildPagePermissions({ id: 3, is_superuser: false }, [{ permission_type: 'change', path: '00010002' }]);
+    const editor = buildPagePermissions({ id: 1, is_superuser: false }, [
+      { permission_type: 'change', path: '00010001' },
+    ]);
+    const outsider = buildPagePermissions({ id: 3, is_superuser: false }, [
+      { permission_type: 'change', path: '00010002' },
+    ]);
     expect(mayCancel(editor, page, undefined)).to.equal(true);
     expect(mayCancel(outsider, page, { requested_by_id: 1 })).to.equal(false);
     // The submitter may cancel even after losing the right to edit.
@@ -31,14 +35,26 @@ describe('moderation: status strings, reviewers and history wording', () => {
   it('describes the moderation entries of the history readably', () => {
     expect(describeLogEntry({ action: 'workflow.start', data: {} })).to.equal('Submitted for moderation');
     expect(describeLogEntry({ action: 'workflow.approve', data: {} })).to.equal('Approved and published');
-    expect(describeLogEntry({ action: 'workflow.reject', data: { comment: 'Add prices' } })).to.equal('Changes requested: Add prices');
+    expect(describeLogEntry({ action: 'workflow.reject', data: { comment: 'Add prices' } })).to.equal(
+      'Changes requested: Add prices',
+    );
     expect(describeLogEntry({ action: 'workflow.reject', data: { comment: '' } })).to.equal('Changes requested');
     expect(describeLogEntry({ action: 'workflow.cancel', data: {} })).to.equal('Workflow cancelled');
-    expect(describeLogEntry({ action: 'workflow.cancel', data: { reason: 'published' } })).to.equal('Workflow cancelled (published directly)');
-    expect(describeLogEntry({ action: 'workflow.approve', data: { comment: 'Fine' } })).to.equal('Approved and published: Fine');
-    expect(describeLogEntry({ action: 'workflow.approve_task', data: { task: 'Copy', next_task: 'Legal', comment: 'ok' } })).to.equal("Approved 'Copy': ok (next: 'Legal')");
-    expect(describeLogEntry({ action: 'workflow.restart_task', data: { task: 'Legal' } })).to.equal("'Legal' restarted on a new draft");
-    expect(describeLogEntry({ action: 'workflow.cancel', data: { reason: 'workflow_disabled' } })).to.equal('Workflow cancelled (the workflow was disabled)');
+    expect(describeLogEntry({ action: 'workflow.cancel', data: { reason: 'published' } })).to.equal(
+      'Workflow cancelled (published directly)',
+    );
+    expect(describeLogEntry({ action: 'workflow.approve', data: { comment: 'Fine' } })).to.equal(
+      'Approved and published: Fine',
+    );
+    expect(
+      describeLogEntry({ action: 'workflow.approve_task', data: { task: 'Copy', next_task: 'Legal', comment: 'ok' } }),
+    ).to.equal("Approved 'Copy': ok (next: 'Legal')");
+    expect(describeLogEntry({ action: 'workflow.restart_task', data: { task: 'Legal' } })).to.equal(
+      "'Legal' restarted on a new draft",
+    );
+    expect(describeLogEntry({ action: 'workflow.cancel', data: { reason: 'workflow_disabled' } })).to.equal(
+      'Workflow cancelled (the workflow was disabled)',
+    );
     expect(describeLogEntry({ action: 'workflow.resubmit', data: {} })).to.equal('Resubmitted for moderation');
   });
 });

@@ -11,7 +11,13 @@ describe('oncePerObject', () => {
     const a = [1, 2];
     const b = [3];
     const empty: number[] = [];
-    expect([sizeOf(a), sizeOf(a), sizeOf(b), sizeOf(empty), sizeOf(empty)]).to.deep.equal([2, 2, 1, undefined, undefined]);
+    expect([sizeOf(a), sizeOf(a), sizeOf(b), sizeOf(empty), sizeOf(empty)]).to.deep.equal([
+      2,
+      2,
+      1,
+      undefined,
+      undefined,
+    ]);
     expect(calls).to.deep.equal([a, b, empty]);
   });
 });

@@ -9,7 +9,10 @@ import { sendEntry } from '../../server/cache/serve-hit';
 
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA==';
 // Varied text (not one repeated character) so the compressed part is realistic in size.
-const filler = Array.from({ length: 400 }, (_, i) => `<p>Block ${i}: fresh catch number ${(i * 7919) % 1000}.</p>`).join('');
+const filler = Array.from(
+  { length: 400 },
+  (_, i) => `<p>Block ${i}: fresh catch number ${(i * 7919) % 1000}.</p>`,
+).join('');
 /** A page laid out as views/Document.tsx writes it: the picker in the header, page data, then the one nonce last. */
 const page = (nonceInHead = false) =>
   Buffer.from(
@@ -23,8 +26,21 @@ const headers: Array<[string, string[]]> = [
   ['content-security-policy', [`script-src 'self' 'nonce-${NONCE}'`.split(NONCE)[0]!, "'"]],
   ['vary', ['Accept-Encoding']],
 ];
-const entryOf = (body: Buffer) => buildEntry({ key: 'h|/', status: 200, headers, body, nonce: NONCE, picker: true, tables: new Set(['pages']), ttlMs: 60_000, short: false, now: Date.now() });
-const tailOf = (entry: CachedEntry) => new Promise<BrotliTail | null>((resolve) => buildBrotliTail(entry.body, entry.nonceAt, resolve));
+const entryOf = (body: Buffer) =>
+  buildEntry({
+    key: 'h|/',
+    status: 200,
+    headers,
+    body,
+    nonce: NONCE,
+    picker: true,
+    tables: new Set(['pages']),
+    ttlMs: 60_000,
+    short: false,
+    now: Date.now(),
+  });
+const tailOf = (entry: CachedEntry) =>
+  new Promise<BrotliTail | null>((resolve) => buildBrotliTail(entry.body, entry.nonceAt, resolve));
 
 type Sent = { headers: Record<string, string>; body: Buffer };
 function send(entry: CachedEntry, acceptEncoding: string, fills = {}): Sent {
@@ -37,7 +53,13 @@ function send(entry: CachedEntry, acceptEncoding: string, fills = {}): Sent {
       sent.body = body ?? Buffer.alloc(0);
     },
   };
-  sendEntry({ method: 'GET', headers: { 'accept-encoding': acceptEncoding } } as unknown as IncomingMessage, res as unknown as ServerResponse, entry, fills, 'HIT');
+  sendEntry(
+    { method: 'GET', headers: { 'accept-encoding': acceptEncoding } } as unknown as IncomingMessage,
+    res as unknown as ServerResponse,
+    entry,
+    fills,
+    'HIT',
+  );
   return sent;
 }
 const cspNonce = (sent: Sent) => /'nonce-([^']+)'/.exec(sent.headers['content-security-policy']!)![1]!;
@@ -73,9 +95,13 @@ describe('page cache: brotli for pages whose nonce is at the end', () => {
     expect(a.body.length).to.be.below(send(entry, 'gzip').body.length);
   });
 
-  it("answers a visitor with their own picker values in gzip, not the anonymous brotli bytes", async () => {
+  it('answers a visitor with their own picker values in gzip, not the anonymous brotli bytes', async () => {
     const entry = withBrotliTail(entryOf(page()), (await tailOf(entryOf(page())))!);
-    const sent = send(entry, 'gzip, br', { pickerText: 'Harbor &amp; Main', pickerAttr: ' data-rlid="7"', pickerJson: '{"id":7}' });
+    const sent = send(entry, 'gzip, br', {
+      pickerText: 'Harbor &amp; Main',
+      pickerAttr: ' data-rlid="7"',
+      pickerJson: '{"id":7}',
+    });
     expect(sent.headers['content-encoding']).to.equal('gzip');
     expect(gunzipSync(sent.body).toString()).to.include('Harbor &amp; Main');
   });
@@ -109,7 +135,8 @@ describe('page cache: brotli for pages whose nonce is at the end', () => {
     cache.set(entry);
     brotliAfterFirstHit(cache, entry);
     brotliAfterFirstHit(cache, entry); // a second hit before it is ready starts nothing more
-    for (let tries = 0; !cache.get('h|/')!.brTail && tries < 100; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let tries = 0; !cache.get('h|/')!.brTail && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const upgraded = cache.get('h|/')!;
     expect(upgraded).to.not.equal(entry);
     expect(upgraded.brTail).to.not.equal(undefined);

@@ -21,7 +21,18 @@ const headers: Array<[string, string[]]> = [
 ];
 
 function entryOf(key: string, body: Buffer, options: { tables?: string[]; short?: boolean } = {}): CachedEntry {
-  return buildEntry({ key, status: 200, headers, body, nonce: NONCE, picker: true, tables: new Set(options.tables ?? ['pages']), ttlMs: 60_000, short: options.short ?? false, now: Date.now() });
+  return buildEntry({
+    key,
+    status: 200,
+    headers,
+    body,
+    nonce: NONCE,
+    picker: true,
+    tables: new Set(options.tables ?? ['pages']),
+    ttlMs: 60_000,
+    short: options.short ?? false,
+    now: Date.now(),
+  });
 }
 
 type Sent = { status: number; headers: Record<string, string>; body: Buffer };
@@ -36,7 +47,13 @@ function send(entry: CachedEntry, requestHeaders: Record<string, string>, fills 
       sent.body = body ?? Buffer.alloc(0);
     },
   };
-  sendEntry({ method: 'GET', headers: requestHeaders } as unknown as IncomingMessage, res as unknown as ServerResponse, entry, fills, 'HIT');
+  sendEntry(
+    { method: 'GET', headers: requestHeaders } as unknown as IncomingMessage,
+    res as unknown as ServerResponse,
+    entry,
+    fills,
+    'HIT',
+  );
   return sent;
 }
 
@@ -46,7 +63,15 @@ describe('page cache entries', () => {
   it('combines the CRC of fixed parts and hole values exactly as zlib computes it over the whole', () => {
     const parts = [Buffer.from('first part '), Buffer.alloc(0), Buffer.from('x'.repeat(70_000)), Buffer.from(' end')];
     const values = ['NONCE', '', 'a longer hole value'];
-    const whole = Buffer.concat([parts[0]!, Buffer.from(values[0]!), parts[1]!, Buffer.from(values[1]!), parts[2]!, Buffer.from(values[2]!), parts[3]!]);
+    const whole = Buffer.concat([
+      parts[0]!,
+      Buffer.from(values[0]!),
+      parts[1]!,
+      Buffer.from(values[1]!),
+      parts[2]!,
+      Buffer.from(values[2]!),
+      parts[3]!,
+    ]);
     expect(bodyCrc(crcParts(parts), values)).to.equal(crc32(whole));
     expect(bodyCrc(crcParts(parts), ['other', '', ''])).not.to.equal(crc32(whole));
   });
@@ -121,7 +146,8 @@ describe('page cache entries', () => {
     const sample = entryOf('h|/a', page('a'));
     // The main part holds seven such pages (a tenth of the bound is kept for 404s and redirects).
     const cache = new PageCache({ maxBytes: Math.floor(sample.bytes * 8.5) });
-    for (const name of ['a', 'b', 'c', 'd', 'e', 'f', 'g']) expect(cache.set(entryOf(`h|/${name}`, page(name)))).to.equal(true);
+    for (const name of ['a', 'b', 'c', 'd', 'e', 'f', 'g'])
+      expect(cache.set(entryOf(`h|/${name}`, page(name)))).to.equal(true);
     expect(cache.get('h|/a')).to.not.equal(undefined);
     cache.set(entryOf('h|/h', page('h')));
     expect(cache.get('h|/a'), 'read before the newer entry came').to.not.equal(undefined);

@@ -2,7 +2,13 @@ import { expect } from 'chai';
 import { buildPagePermissions, type PageRef } from '../../server/modules/permissions/policy';
 
 // Tree: root 0001 > home 00010001 > section 000100010001 > leaf 0001000100010001; other home 00010002.
-const page = (id: number, path: string, extra: Partial<PageRef> = {}): PageRef => ({ id, path, owner_id: null, numchild: 0, ...extra });
+const page = (id: number, path: string, extra: Partial<PageRef> = {}): PageRef => ({
+  id,
+  path,
+  owner_id: null,
+  numchild: 0,
+  ...extra,
+});
 const root = page(1, '0001', { numchild: 2 });
 const home = page(2, '00010001', { numchild: 1 });
 const section = page(3, '000100010001', { numchild: 1 });
@@ -85,7 +91,9 @@ describe('page permission policy', () => {
   });
 
   it('gives an inactive account nothing', () => {
-    const inactive = buildPagePermissions({ id: 13, is_superuser: true, is_active: false }, [{ permission_type: 'change', path: home.path }]);
+    const inactive = buildPagePermissions({ id: 13, is_superuser: true, is_active: false }, [
+      { permission_type: 'change', path: home.path },
+    ]);
     expect(inactive.can('change', leaf)).to.equal(false);
     expect(inactive.can('view', root)).to.equal(false);
   });

@@ -22,7 +22,15 @@ function warningsWhile(render: () => void): string[] {
 describe('React development warnings in tests', () => {
   it('still reports a list without keys', () => {
     const items = ['a', 'b'];
-    const seen = warningsWhile(() => renderToString(<ul>{items.map((item) => <li>{item}</li>)}</ul>));
+    const seen = warningsWhile(() =>
+      renderToString(
+        <ul>
+          {items.map((item) => (
+            <li>{item}</li>
+          ))}
+        </ul>,
+      ),
+    );
     expect(seen.join('\n')).to.include('unique "key" prop');
   });
 
@@ -34,7 +42,8 @@ describe('React development warnings in tests', () => {
 
   it('renders elements without capturing an owner stack each', function () {
     if (process.env.TEST_REACT_OWNER_STACKS === '1') this.skip();
-    const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE!;
+    const internals = (React as unknown as Record<string, { recentlyCreatedOwnerStacks?: number }>)
+      .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE!;
     expect(internals.recentlyCreatedOwnerStacks).to.equal(Number.POSITIVE_INFINITY);
   });
 });

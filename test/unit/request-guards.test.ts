@@ -13,9 +13,11 @@ function guardedApp() {
     hosts.push({ first: requestHost(req), second: requestHost(req) });
     res.send('ok');
   });
-  app.use((error: { status?: number; code?: string }, _req: Request, res: express.Response, _next: express.NextFunction) => {
-    res.status(error.status ?? 500).send(error.code ?? 'error');
-  });
+  app.use(
+    (error: { status?: number; code?: string }, _req: Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(error.status ?? 500).send(error.code ?? 'error');
+    },
+  );
   return { app, hosts };
 }
 
@@ -24,10 +26,14 @@ describe('request guards: client address and host, checked once per request', ()
     const { app } = guardedApp();
     await request(app).get('/').set('X-Forwarded-For', '2001:db8::1').expect(200);
     await request(app).get('/').set('X-Forwarded-For', '2001:db8::1').expect(200);
-    expect((await request(app).get('/').set('X-Forwarded-For', '2001:db8::zz').expect(400)).text).to.equal('bad_forwarded_for');
+    expect((await request(app).get('/').set('X-Forwarded-For', '2001:db8::zz').expect(400)).text).to.equal(
+      'bad_forwarded_for',
+    );
     expect((await request(app).get('/').set('X-Forwarded-For', '').expect(200)).text).to.equal('ok');
     await request(app).get('/').set('X-Forwarded-For', '198.51.100.7').expect(200);
-    expect((await request(app).get('/').set('X-Forwarded-For', '198.51.100.700').expect(400)).text).to.equal('bad_forwarded_for');
+    expect((await request(app).get('/').set('X-Forwarded-For', '198.51.100.700').expect(400)).text).to.equal(
+      'bad_forwarded_for',
+    );
     await request(app).get('/').set('X-Forwarded-For', '2001:db8::1').expect(200);
   });
 
@@ -40,7 +46,8 @@ describe('request guards: client address and host, checked once per request', ()
       { hostname: 'us.localhost', port: 80 },
     ]);
     for (const { first, second } of hosts) expect(second).to.equal(first);
-    for (let i = 0; i < 2; i++) expect((await request(app).get('/').set('Host', 'bad host!').expect(400)).text).to.equal('bad_host');
+    for (let i = 0; i < 2; i++)
+      expect((await request(app).get('/').set('Host', 'bad host!').expect(400)).text).to.equal('bad_host');
   });
 
   it('a request that names no valid host throws on each ask', () => {

@@ -5,7 +5,14 @@ import request from 'supertest';
 import { requestLog } from '../../server/http/request-log';
 import { logLines } from '../helpers/log-lines';
 
-type Line = { level: number; msg: string; reqId?: string; req?: { id?: string; method?: string; url?: string; headers?: unknown }; res?: { statusCode?: number; headers?: unknown }; responseTime?: number };
+type Line = {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { id?: string; method?: string; url?: string; headers?: unknown };
+  res?: { statusCode?: number; headers?: unknown };
+  responseTime?: number;
+};
 
 function appWithLog(level: string) {
   const { lines, sink } = logLines<Line>();
@@ -58,7 +65,7 @@ describe('request log', () => {
     ]);
   });
 
-  it("gives routes a child logger (req.log) that names the request", async () => {
+  it('gives routes a child logger (req.log) that names the request', async () => {
     const { app, lines, settled } = appWithLog('warn');
     const answer = await request(app).get('/child');
     await settled();

@@ -33,17 +33,41 @@ describe('rich text: editor output and the server sanitiser', () => {
 
   const HOSTILE: Array<[string, string, string]> = [
     ['a script', '<p>Hi</p><script>alert(1)</script>', '<p>Hi</p>'],
-    ['an event handler', '<p onclick="alert(1)">Hi <strong onmouseover="x()">there</strong></p>', '<p>Hi <strong>there</strong></p>'],
+    [
+      'an event handler',
+      '<p onclick="alert(1)">Hi <strong onmouseover="x()">there</strong></p>',
+      '<p>Hi <strong>there</strong></p>',
+    ],
     ['a javascript: link', '<p><a href="javascript:alert(1)">x</a></p>', '<p><a>x</a></p>'],
     ['an obfuscated javascript: link', '<p><a href="  JaVaScRiPt:alert(1)">x</a></p>', '<p><a>x</a></p>'],
     ['a data: link', '<p><a href="data:text/html,<script>alert(1)</script>">x</a></p>', '<p><a>x</a></p>'],
     ['a protocol-relative link', '<p><a href="//evil.example/">x</a></p>', '<p><a>x</a></p>'],
-    ['a style attribute and iframe', '<p style="color:red">x</p><iframe src="https://evil.example/"></iframe>', '<p>x</p>'],
+    [
+      'a style attribute and iframe',
+      '<p style="color:red">x</p><iframe src="https://evil.example/"></iframe>',
+      '<p>x</p>',
+    ],
     ['an image with onerror', '<p><img src=x onerror="alert(1)">x</p>', '<p>x</p>'],
-    ['a page id that is not a number', '<p><a href="/a/" data-page-id="1 onclick=x">x</a></p>', '<p><a href="/a/">x</a></p>'],
-    ['other data attributes', '<p><a href="/a/" data-x="1" data-page-id="7">x</a></p>', '<p><a href="/a/" data-page-id="7">x</a></p>'],
-    ['an unknown span class', '<p><span class="fineprint evil">x</span></p>', '<p><span class="fineprint">x</span></p>'],
-    ['a new tab link without rel', '<p><a href="https://example.com/" target="_blank">x</a></p>', '<p><a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a></p>'],
+    [
+      'a page id that is not a number',
+      '<p><a href="/a/" data-page-id="1 onclick=x">x</a></p>',
+      '<p><a href="/a/">x</a></p>',
+    ],
+    [
+      'other data attributes',
+      '<p><a href="/a/" data-x="1" data-page-id="7">x</a></p>',
+      '<p><a href="/a/" data-page-id="7">x</a></p>',
+    ],
+    [
+      'an unknown span class',
+      '<p><span class="fineprint evil">x</span></p>',
+      '<p><span class="fineprint">x</span></p>',
+    ],
+    [
+      'a new tab link without rel',
+      '<p><a href="https://example.com/" target="_blank">x</a></p>',
+      '<p><a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a></p>',
+    ],
   ];
 
   for (const [what, dirty, clean] of HOSTILE) {
@@ -66,7 +90,8 @@ describe('rich text: editor output and the server sanitiser', () => {
         if (Array.isArray(part)) collect(part as unknown as DOMOutputSpec);
         else if (part && typeof part === 'object') {
           for (const [name, value] of Object.entries(part)) {
-            if (value !== null && value !== undefined) attributes.set(tag, (attributes.get(tag) ?? new Set()).add(name));
+            if (value !== null && value !== undefined)
+              attributes.set(tag, (attributes.get(tag) ?? new Set()).add(name));
           }
         }
       }
@@ -74,7 +99,10 @@ describe('rich text: editor output and the server sanitiser', () => {
     const sampleAttrs: Record<string, Record<string, unknown>[]> = {
       heading: [2, 3, 4, 5].map((level) => ({ level })),
       orderedList: [{ start: 1 }, { start: 3 }],
-      link: [{ href: '/menu/', pageId: 3 }, { href: 'https://example.com/', target: '_blank', rel: 'noopener noreferrer', title: 'Example' }],
+      link: [
+        { href: '/menu/', pageId: 3 },
+        { href: 'https://example.com/', target: '_blank', rel: 'noopener noreferrer', title: 'Example' },
+      ],
       spanClass: [{ class: 'fineprint' }, { class: 'highlight' }],
     };
     for (const [name, type] of Object.entries(schema.nodes)) {
@@ -86,7 +114,10 @@ describe('rich text: editor output and the server sanitiser', () => {
     }
     expect([...tags].filter((tag) => !RICH_TEXT_TAGS.includes(tag))).to.deep.equal([]);
     for (const [tag, names] of attributes) {
-      expect([...names].filter((name) => !(RICH_TEXT_ATTRIBUTES[tag] ?? []).includes(name)), tag).to.deep.equal([]);
+      expect(
+        [...names].filter((name) => !(RICH_TEXT_ATTRIBUTES[tag] ?? []).includes(name)),
+        tag,
+      ).to.deep.equal([]);
     }
   });
 });

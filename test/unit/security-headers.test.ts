@@ -8,7 +8,11 @@ type Options = Parameters<typeof securityHeaders>[0];
 /** Runs a middleware against a recording response: the headers it set, in order, and what it passed to next. */
 function run(middleware: (req: Request, res: Response, next: NextFunction) => void, nonce: string) {
   const headers: Array<[string, string]> = [];
-  const res = { locals: { cspNonce: nonce }, setHeader: (name: string, value: unknown) => headers.push([name.toLowerCase(), String(value)]), removeHeader: () => undefined };
+  const res = {
+    locals: { cspNonce: nonce },
+    setHeader: (name: string, value: unknown) => headers.push([name.toLowerCase(), String(value)]),
+    removeHeader: () => undefined,
+  };
   let passed: unknown = 'not called';
   middleware({} as Request, res as unknown as Response, ((error?: unknown) => (passed = error)) as NextFunction);
   return { headers, passed };
@@ -17,13 +21,28 @@ function run(middleware: (req: Request, res: Response, next: NextFunction) => vo
 describe('security headers', () => {
   const cases: Array<[string, Options]> = [
     ['development, nothing configured', { production: false, connectSources: [] }],
-    ['production with every static list', { production: true, connectSources: ['https://o1.ingest.example'], scriptSources: ['https://captcha.example'], frameSources: ['www.youtube.com'], formActions: ['https://feedback.example'], imageSources: ['https://img.example'] }],
+    [
+      'production with every static list',
+      {
+        production: true,
+        connectSources: ['https://o1.ingest.example'],
+        scriptSources: ['https://captcha.example'],
+        frameSources: ['www.youtube.com'],
+        formActions: ['https://feedback.example'],
+        imageSources: ['https://img.example'],
+      },
+    ],
     [
       'site settings sources, empty and not',
       {
         production: true,
         connectSources: [],
-        dynamic: { connectSources: () => ['https://tiles.example', 'https://style.example'], imageSources: () => [], frameSources: () => ['player.vimeo.com'], formActions: () => ['https://forms.example'] },
+        dynamic: {
+          connectSources: () => ['https://tiles.example', 'https://style.example'],
+          imageSources: () => [],
+          frameSources: () => ['player.vimeo.com'],
+          formActions: () => ['https://forms.example'],
+        },
       },
     ],
   ];
@@ -49,7 +68,11 @@ describe('security headers', () => {
 
   it('follows the site settings lists from response to response, and refuses a bad one every time', () => {
     let connect: readonly string[] = Object.freeze(['https://tiles.example']);
-    const middleware = securityHeaders({ production: true, connectSources: [], dynamic: { connectSources: () => connect } });
+    const middleware = securityHeaders({
+      production: true,
+      connectSources: [],
+      dynamic: { connectSources: () => connect },
+    });
     const policy = () => run(middleware, 'n').headers.find(([header]) => header === 'content-security-policy')?.[1];
     expect(policy()).to.include("connect-src 'self' https://tiles.example;");
     expect(policy()).to.include("connect-src 'self' https://tiles.example;");
@@ -72,7 +95,10 @@ describe('security headers', () => {
       const reference = run(helmet(helmetOptions(options) as Parameters<typeof helmet>[0]) as never, 'n');
       expect(ours.passed, bad).to.be.instanceOf(Error);
       expect(reference.passed, bad).to.be.instanceOf(Error);
-      expect(ours.headers.find(([header]) => header === 'content-security-policy'), bad).to.equal(undefined);
+      expect(
+        ours.headers.find(([header]) => header === 'content-security-policy'),
+        bad,
+      ).to.equal(undefined);
     }
   });
 });

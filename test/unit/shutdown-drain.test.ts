@@ -42,11 +42,13 @@ describe('graceful drain', () => {
   it('releases the database only after a request in flight at SIGTERM has its 200', async () => {
     const s = await drainingServer();
     const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http.get(`http://127.0.0.1:${PORT}/slow`, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      }).on('error', reject);
+      http
+        .get(`http://127.0.0.1:${PORT}/slow`, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        })
+        .on('error', reject);
     });
     await s.arrived;
     s.stop();

@@ -29,7 +29,7 @@ const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits (up to 5 s, for a loaded machine) until `done()`, then a little longer for any line after it. */
 async function until(done: () => boolean): Promise<void> {
-  for (const give = Date.now() + 5000; !done() && Date.now() < give; ) await settle(10);
+  for (const give = Date.now() + 5000; !done() && Date.now() < give;) await settle(10);
   await settle();
 }
 
@@ -46,7 +46,9 @@ describe('streamBody', () => {
             resolve();
           });
         });
-        request.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+        request.on('error', (error: NodeJS.ErrnoException) =>
+          error.code === 'ECONNRESET' ? undefined : reject(error),
+        );
       });
       await until(() => app.lines.length > 0);
       expect(app.lines.map((line) => [line.level, line.msg])).to.deep.equal([[30, 'request aborted']]);

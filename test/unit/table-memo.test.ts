@@ -25,7 +25,11 @@ describe('TableMemo', () => {
   it('never serves a load that raced with a write', async () => {
     const memo = listening();
     let release!: () => void;
-    const slow = memo.read('k', ['pages'], () => new Promise<string>((resolve) => (release = () => resolve('old rows'))));
+    const slow = memo.read(
+      'k',
+      ['pages'],
+      () => new Promise<string>((resolve) => (release = () => resolve('old rows'))),
+    );
     memo.invalidate(new Set(['pages']));
     release();
     expect(await slow).to.equal('old rows');

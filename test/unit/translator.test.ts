@@ -45,7 +45,9 @@ describe('translator', () => {
 describe('translator: missing entries', () => {
   it('reports each lookup the catalog has no entry for, with its context', () => {
     const missing: string[] = [];
-    const t = createTranslator([{ context: '', key: 'Search', value: 'Rechercher' }], undefined, (context, key) => missing.push(`${context}|${key}`));
+    const t = createTranslator([{ context: '', key: 'Search', value: 'Rechercher' }], undefined, (context, key) =>
+      missing.push(`${context}|${key}`),
+    );
     expect(t('Search')).to.equal('Rechercher');
     expect(t('US', { context: 'country' })).to.equal('US');
     expect(t('Looking for a restaurant?')).to.equal('Looking for a restaurant?');

@@ -16,7 +16,10 @@ const image: Image = {
   imageData: { title: 'Lobster roll' },
 };
 const value = { title: 'Fresh', background_style: 'white', image } as unknown as TwoColumnHeroValue;
-const render = (lead: boolean) => renderToStaticMarkup(createElement(LeadImage.Provider, { value: lead }, createElement(TwoColumnHeroBlock, { id: 'hero', value })));
+const render = (lead: boolean) =>
+  renderToStaticMarkup(
+    createElement(LeadImage.Provider, { value: lead }, createElement(TwoColumnHeroBlock, { id: 'hero', value })),
+  );
 
 describe('two-column hero image priority', () => {
   it('loads eagerly with high priority as the lead image block', () => {

@@ -38,7 +38,11 @@ describe('validation helper (server/http/validate.ts)', () => {
     expect(fields.colour![0]).to.match(/colour/);
     const whole = fieldMessages(failure(z.string('Send text.'), 42));
     expect({ ...whole }).to.deep.equal({ [NON_FIELD]: ['Send text.'] });
-    const nested = fieldMessages(failure(z.object({ update_attrs: z.object({ title: z.string().min(1, 'Required.') }) }), { update_attrs: { title: '' } }));
+    const nested = fieldMessages(
+      failure(z.object({ update_attrs: z.object({ title: z.string().min(1, 'Required.') }) }), {
+        update_attrs: { title: '' },
+      }),
+    );
     expect(Object.keys(nested)).to.deep.equal(['update_attrs.title']);
   });
 
@@ -55,12 +59,17 @@ describe('validation helper (server/http/validate.ts)', () => {
     expect(Object.getPrototypeOf(fields)).to.equal(null);
     // An unknown query parameter of that name is just an unknown parameter.
     const strict = z.strictObject({ q: z.string().optional() });
-    const unknown = fieldMessages(failure(strict, JSON.parse('{"__proto__": "1", "constructor": "2", "toString": "3"}') as unknown));
+    const unknown = fieldMessages(
+      failure(strict, JSON.parse('{"__proto__": "1", "constructor": "2", "toString": "3"}') as unknown),
+    );
     expect(Object.keys(unknown).sort()).to.deep.equal(['__proto__', 'constructor', 'toString']);
     expect(() => invalid(failure(strict, { toString: 'x' }), 'query')).to.not.throw();
 
     // The form side: a shown field named like a prototype member starts empty, and others go above the form.
-    const form = z.object({ constructor: z.string().min(1, 'Fill this in.'), toString: z.string().min(1, 'And this.') });
+    const form = z.object({
+      constructor: z.string().min(1, 'Fill this in.'),
+      toString: z.string().min(1, 'And this.'),
+    });
     const errors = formErrors(failure(form, { constructor: '', toString: '' }), ['constructor', 'toString']);
     expect(errors.fieldErrors.constructor).to.equal('Fill this in.');
     expect(errors.fieldErrors.toString).to.equal('And this.');
@@ -69,7 +78,15 @@ describe('validation helper (server/http/validate.ts)', () => {
     expect(notShown.nonFieldErrors).to.deep.equal(['Enter a number.']);
     const shownHostile = formErrors(failure(record, value), hostile);
     expect(Object.keys(shownHostile.fieldErrors).sort()).to.deep.equal([...hostile].sort());
-    const fromService = formErrors(new HttpError(400, 'bad_request', 'No.', JSON.parse('{"__proto__": ["Bad."], "name": ["Taken."]}') as Record<string, string[]>), ['name']);
+    const fromService = formErrors(
+      new HttpError(
+        400,
+        'bad_request',
+        'No.',
+        JSON.parse('{"__proto__": ["Bad."], "name": ["Taken."]}') as Record<string, string[]>,
+      ),
+      ['name'],
+    );
     expect({ ...fromService.fieldErrors }).to.deep.equal({ name: 'Taken.' });
     expect(fromService.nonFieldErrors).to.deep.equal(['Bad.']);
   });
@@ -86,12 +103,21 @@ describe('validation helper (server/http/validate.ts)', () => {
     expect({ ...errors.fieldErrors }).to.deep.equal({ password1: 'Too short.' });
     // 'terms' has no input on this screen and the refinement is about the whole form: neither is lost.
     expect(errors.nonFieldErrors).to.deep.equal(['Accept the terms.']);
-    const whole = formErrors(failure(schema, { password1: 'abcdefg1', password2: 'x', terms: 'on' }), ['password1', 'password2']);
+    const whole = formErrors(failure(schema, { password1: 'abcdefg1', password2: 'x', terms: 'on' }), [
+      'password1',
+      'password2',
+    ]);
     expect(whole.nonFieldErrors).to.deep.equal(["The passwords don't match."]);
   });
 
   it('formErrors reads a service refusal: field messages where the form has the field, else its message', () => {
-    const withFields = formErrors(new HttpError(400, 'invalid_page', 'Not saved.', { slug: ['Taken.', 'Also too long.'], 'body.0.value.text': ['Required.'] }), ['title', 'slug']);
+    const withFields = formErrors(
+      new HttpError(400, 'invalid_page', 'Not saved.', {
+        slug: ['Taken.', 'Also too long.'],
+        'body.0.value.text': ['Required.'],
+      }),
+      ['title', 'slug'],
+    );
     expect({ ...withFields.fieldErrors }).to.deep.equal({ slug: 'Taken.' });
     expect(withFields.nonFieldErrors).to.deep.equal(['Required.']);
     const plain = formErrors(new HttpError(423, 'page_locked', 'This page is locked by Ana.'), ['title']);

@@ -15,8 +15,14 @@ describe('parseWeeklyHoursText (import hours cells)', () => {
   });
 
   it('names the faulty segment: unknown day, repeated day, other syntax', () => {
-    expect(parseWeeklyHoursText('Mo 11:00-22:00')).to.deep.equal({ error: '"Mo 11:00-22:00" names an unknown day (use Sun, Mon, Tue, Wed, Thu, Fri, Sat)' });
-    expect(parseWeeklyHoursText('Mon-Fri 11:00-22:00; Fri 12:00-23:00')).to.deep.equal({ error: '"Fri 12:00-23:00" repeats fri, already given' });
-    expect(parseWeeklyHoursText('Mon-Fri 9-5')).to.have.property('error').that.matches(/^"Mon-Fri 9-5" is not like/);
+    expect(parseWeeklyHoursText('Mo 11:00-22:00')).to.deep.equal({
+      error: '"Mo 11:00-22:00" names an unknown day (use Sun, Mon, Tue, Wed, Thu, Fri, Sat)',
+    });
+    expect(parseWeeklyHoursText('Mon-Fri 11:00-22:00; Fri 12:00-23:00')).to.deep.equal({
+      error: '"Fri 12:00-23:00" repeats fri, already given',
+    });
+    expect(parseWeeklyHoursText('Mon-Fri 9-5'))
+      .to.have.property('error')
+      .that.matches(/^"Mon-Fri 9-5" is not like/);
   });
 });

@@ -13,7 +13,14 @@ export type AccountScreenProps = {
 };
 
 /** /wagtail/account/: your name, e-mail and language, and a password change (Wagtail's account page). */
-export function AccountScreen({ csrfToken, details, errorsFor, fieldErrors, nonFieldErrors, message }: AccountScreenProps) {
+export function AccountScreen({
+  csrfToken,
+  details,
+  errorsFor,
+  fieldErrors,
+  nonFieldErrors,
+  message,
+}: AccountScreenProps) {
   const detailErrors = errorsFor === 'details' ? fieldErrors : {};
   const passwordErrors = errorsFor === 'password' ? fieldErrors : {};
   return (
@@ -29,11 +36,37 @@ export function AccountScreen({ csrfToken, details, errorsFor, fieldErrors, nonF
         </FormErrorSummary>
         <form method="post" action="/wagtail/account/" noValidate className="admin-form">
           <CsrfField token={csrfToken} />
-          <TextField name="first_name" label="First name" value={details.first_name} error={detailErrors.first_name} autoComplete="given-name" />
-          <TextField name="last_name" label="Last name" value={details.last_name} error={detailErrors.last_name} autoComplete="family-name" />
-          <TextField name="email" label="Email" type="email" required value={details.email} error={detailErrors.email} autoComplete="email" />
-          <SelectField name="preferred_language" label="Preferred language" value={details.preferred_language} error={detailErrors.preferred_language}
-            help="Select your preferred language for the admin." options={ADMIN_LANGUAGES.map((l) => ({ value: l.value, label: l.label }))} />
+          <TextField
+            name="first_name"
+            label="First name"
+            value={details.first_name}
+            error={detailErrors.first_name}
+            autoComplete="given-name"
+          />
+          <TextField
+            name="last_name"
+            label="Last name"
+            value={details.last_name}
+            error={detailErrors.last_name}
+            autoComplete="family-name"
+          />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            required
+            value={details.email}
+            error={detailErrors.email}
+            autoComplete="email"
+          />
+          <SelectField
+            name="preferred_language"
+            label="Preferred language"
+            value={details.preferred_language}
+            error={detailErrors.preferred_language}
+            help="Select your preferred language for the admin."
+            options={ADMIN_LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
+          />
           <div className="admin-actions">
             <button type="submit" className="admin-button admin-button--primary">
               Save details
@@ -48,11 +81,34 @@ export function AccountScreen({ csrfToken, details, errorsFor, fieldErrors, nonF
         </FormErrorSummary>
         <form method="post" action="/wagtail/account/change_password/" noValidate className="admin-form">
           <CsrfField token={csrfToken} />
-          <TextField name="old_password" label="Old password" type="password" required value="" error={passwordErrors.old_password} autoComplete="current-password" />
-          <TextField name="new_password1" label="New password" type="password" required value="" error={passwordErrors.new_password1} autoComplete="new-password"
-            help="At least 12 characters." />
-          <TextField name="new_password2" label="New password confirmation" type="password" required value="" error={passwordErrors.new_password2}
-            autoComplete="new-password" />
+          <TextField
+            name="old_password"
+            label="Old password"
+            type="password"
+            required
+            value=""
+            error={passwordErrors.old_password}
+            autoComplete="current-password"
+          />
+          <TextField
+            name="new_password1"
+            label="New password"
+            type="password"
+            required
+            value=""
+            error={passwordErrors.new_password1}
+            autoComplete="new-password"
+            help="At least 12 characters."
+          />
+          <TextField
+            name="new_password2"
+            label="New password confirmation"
+            type="password"
+            required
+            value=""
+            error={passwordErrors.new_password2}
+            autoComplete="new-password"
+          />
           <div className="admin-actions">
             <button type="submit" className="admin-button admin-button--primary">
               Change password

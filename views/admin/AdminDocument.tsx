@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 
-export type AdminDocumentProps = { title: string; styles: string[]; children: ReactNode; scripts?: string[]; nonce?: string; previewChecks?: string };
+export type AdminDocumentProps = {
+  title: string;
+  styles: string[];
+  children: ReactNode;
+  scripts?: string[];
+  nonce?: string;
+  previewChecks?: string;
+};
 
 /** The HTML document of every back-office screen. Rendered on the server only; forms work without JavaScript. */
 export function AdminDocument({ title, styles, children, scripts = [], nonce, previewChecks }: AdminDocumentProps) {

@@ -35,8 +35,17 @@ function initials(label: string): string {
  * main content. Collapsing it is the shell script's job (client/admin/shell.ts, a cookie); the
  * toggle is hidden until that script runs, so without JavaScript the sidebar simply stays open.
  */
-export function AdminShell({ user, csrfToken, section, areas = [], sidebarCollapsed = false, children }: AdminShellProps) {
-  const items: Array<{ key: string; href: string; label: string }> = NAV.filter((item) => !('superuserOnly' in item) || user.isSuperuser).map((item) => ({ key: item.key, href: item.href, label: item.label }));
+export function AdminShell({
+  user,
+  csrfToken,
+  section,
+  areas = [],
+  sidebarCollapsed = false,
+  children,
+}: AdminShellProps) {
+  const items: Array<{ key: string; href: string; label: string }> = NAV.filter(
+    (item) => !('superuserOnly' in item) || user.isSuperuser,
+  ).map((item) => ({ key: item.key, href: item.href, label: item.label }));
   // Areas go after Pages, before the administrators' Settings entries.
   items.splice(2, 0, ...areas);
   return (
@@ -49,7 +58,14 @@ export function AdminShell({ user, csrfToken, section, areas = [], sidebarCollap
             </span>
             <span className="admin-sidebar__label">Harborline admin</span>
           </a>
-          <button type="button" className="admin-sidebar__toggle" aria-controls="admin-sidebar-body" aria-expanded={!sidebarCollapsed} hidden data-sidebar-toggle>
+          <button
+            type="button"
+            className="admin-sidebar__toggle"
+            aria-controls="admin-sidebar-body"
+            aria-expanded={!sidebarCollapsed}
+            hidden
+            data-sidebar-toggle
+          >
             <span aria-hidden="true" className="admin-sidebar__chevron" />
             <span className="visually-hidden">Main menu</span>
           </button>
@@ -70,7 +86,11 @@ export function AdminShell({ user, csrfToken, section, areas = [], sidebarCollap
             </ul>
           </nav>
           <div className="admin-account">
-            <a className="admin-account__name" href="/wagtail/account/" aria-current={section === 'account' ? 'page' : undefined}>
+            <a
+              className="admin-account__name"
+              href="/wagtail/account/"
+              aria-current={section === 'account' ? 'page' : undefined}
+            >
               <span className="admin-sidebar__initial" aria-hidden="true">
                 {initials(user.displayName)}
               </span>

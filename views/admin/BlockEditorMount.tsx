@@ -11,7 +11,6 @@ export type BlockEditorView = {
   errorSummary?: BlockErrorSummaryView | null;
 };
 
-
 /**
  * Where the block editor mounts. Without JavaScript the JSON textarea is the editor (and the
  * form still posts it); with JavaScript client/admin/editor.tsx hides it and keeps it in sync.
@@ -25,7 +24,13 @@ export function BlockEditorMount({ view }: { view: BlockEditorView }) {
     <div className="admin-block-editor">
       <div className="admin-field admin-json-fallback">
         <label htmlFor="id_content_json">Page body (JSON)</label>
-        <textarea id="id_content_json" name="content_json" rows={12} defaultValue={view.contentJson} aria-describedby={hasErrors ? 'id_content_json-errors' : undefined} />
+        <textarea
+          id="id_content_json"
+          name="content_json"
+          rows={12}
+          defaultValue={view.contentJson}
+          aria-describedby={hasErrors ? 'id_content_json-errors' : undefined}
+        />
         {hasErrors ? (
           <ul className="admin-field__error" id="id_content_json-errors">
             {errorList.map(([path, message]) => (
@@ -33,7 +38,12 @@ export function BlockEditorMount({ view }: { view: BlockEditorView }) {
             ))}
             {view.errorSummary?.blocks.map((block) => (
               // The script takes these ids away when it draws the cards, which then carry them.
-              <li key={block.anchor} id={block.anchor === 'id_content_json' ? undefined : block.anchor} tabIndex={-1} data-block-anchor>
+              <li
+                key={block.anchor}
+                id={block.anchor === 'id_content_json' ? undefined : block.anchor}
+                tabIndex={-1}
+                data-block-anchor
+              >
                 {block.label}
                 <ul>
                   {block.errors.map(({ path, message }) => (

@@ -18,7 +18,9 @@ export function BlockErrorSummary({ summary }: { summary: BlockErrorSummaryView 
       <ul>
         {summary.blocks.map((block) => (
           <li key={block.anchor}>
-            <a href={`#${encodeURIComponent(block.anchor)}`}>{`${block.label}: ${plural(block.errors.length, 'error', 'errors')}`}</a>
+            <a
+              href={`#${encodeURIComponent(block.anchor)}`}
+            >{`${block.label}: ${plural(block.errors.length, 'error', 'errors')}`}</a>
           </li>
         ))}
       </ul>

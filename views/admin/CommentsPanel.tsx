@@ -30,13 +30,28 @@ const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
  * background and the panel is redrawn from the server (client/admin/comments.ts), so the page's
  * unsaved edits stay.
  */
-export function CommentsPanel({ pageId, csrfToken, view }: { pageId: number; csrfToken: string; view: CommentsPanelView }) {
+export function CommentsPanel({
+  pageId,
+  csrfToken,
+  view,
+}: {
+  pageId: number;
+  csrfToken: string;
+  view: CommentsPanelView;
+}) {
   const open = view.comments.filter((c) => !c.resolved).length;
   const resolved = view.comments.length - open;
   const base = `/wagtail/pages/${pageId}/comments/`;
   const errors = view.errors ?? {};
   return (
-    <section className="admin-comments" id="comments" aria-labelledby="comments-heading" data-comments-panel data-open-count={open} tabIndex={-1}>
+    <section
+      className="admin-comments"
+      id="comments"
+      aria-labelledby="comments-heading"
+      data-comments-panel
+      data-open-count={open}
+      tabIndex={-1}
+    >
       <h2 id="comments-heading">Comments</h2>
       <p className="admin-comments__status" role="status" data-comments-status>
         {view.message ?? (view.comments.length === 0 ? 'No comments yet.' : `${open} open, ${resolved} resolved.`)}
@@ -50,7 +65,14 @@ export function CommentsPanel({ pageId, csrfToken, view }: { pageId: number; csr
           options={view.targets.map((t) => ({ value: t.path, label: t.label }))}
           error={errors.content_path}
         />
-        <TextAreaField name="text" label="Comment" value={view.typed?.replyTo === undefined ? (view.typed?.text ?? '') : ''} rows={3} error={errors.text} required />
+        <TextAreaField
+          name="text"
+          label="Comment"
+          value={view.typed?.replyTo === undefined ? (view.typed?.text ?? '') : ''}
+          rows={3}
+          error={errors.text}
+          required
+        />
         <button type="submit" className="admin-button admin-button--primary">
           Add comment
         </button>
@@ -61,11 +83,19 @@ export function CommentsPanel({ pageId, csrfToken, view }: { pageId: number; csr
             const replyId = `comment-${comment.id}-reply`;
             const replyError = errors[`reply-${comment.id}`];
             return (
-              <li key={comment.id} className={`admin-comment${comment.resolved ? ' admin-comment--resolved' : ''}`} data-comment-id={comment.id}>
+              <li
+                key={comment.id}
+                className={`admin-comment${comment.resolved ? ' admin-comment--resolved' : ''}`}
+                data-comment-id={comment.id}
+              >
                 <p className="admin-comment__meta">
                   <strong>{comment.author}</strong>
                   {' on '}
-                  {comment.target ? <a href={`#${comment.target.anchor}`}>{comment.target.label}</a> : <span>a block no longer on the page</span>}
+                  {comment.target ? (
+                    <a href={`#${comment.target.anchor}`}>{comment.target.label}</a>
+                  ) : (
+                    <span>a block no longer on the page</span>
+                  )}
                   {' · '}
                   <time dateTime={comment.createdAt}>{when(comment.createdAt)}</time>
                 </p>
@@ -88,11 +118,25 @@ export function CommentsPanel({ pageId, csrfToken, view }: { pageId: number; csr
                   <p className="admin-comment__resolved">{`Resolved by ${comment.resolved.by} · ${when(comment.resolved.at)}`}</p>
                 ) : (
                   <div className="admin-comment__actions">
-                    <form method="post" action={`${base}${comment.id}/reply/`} className="admin-comment__reply-form" data-comment-form noValidate>
+                    <form
+                      method="post"
+                      action={`${base}${comment.id}/reply/`}
+                      className="admin-comment__reply-form"
+                      data-comment-form
+                      noValidate
+                    >
                       <CsrfField token={csrfToken} />
                       <div className={`admin-field${replyError ? ' admin-field--error' : ''}`}>
                         <label htmlFor={replyId}>{`Reply to ${comment.author}`}</label>
-                        <textarea id={replyId} name="text" rows={2} required defaultValue={view.typed?.replyTo === comment.id ? (view.typed.text ?? '') : ''} aria-invalid={replyError ? true : undefined} aria-describedby={describedBy(replyId, undefined, replyError)} />
+                        <textarea
+                          id={replyId}
+                          name="text"
+                          rows={2}
+                          required
+                          defaultValue={view.typed?.replyTo === comment.id ? (view.typed.text ?? '') : ''}
+                          aria-invalid={replyError ? true : undefined}
+                          aria-describedby={describedBy(replyId, undefined, replyError)}
+                        />
                         <FieldNotes id={replyId} error={replyError} />
                       </div>
                       <button type="submit" className="admin-button admin-button--secondary">

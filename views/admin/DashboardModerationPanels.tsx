@@ -30,8 +30,22 @@ export function DashboardModerationPanels({ panels, csrfToken }: { panels: Dashb
                 ),
               },
               { header: 'Submitted by', cell: (item) => item.requestedBy ?? 'a deleted user' },
-              { header: 'Submitted', cell: (item) => <time dateTime={item.requestedAt}>{formatDateTime(item.requestedAt)}</time> },
-              { header: 'Actions', cell: (item) => <ReviewActions pageId={item.pageId} pending={item} csrfToken={csrfToken} next={HOME} pageTitle={item.title} /> },
+              {
+                header: 'Submitted',
+                cell: (item) => <time dateTime={item.requestedAt}>{formatDateTime(item.requestedAt)}</time>,
+              },
+              {
+                header: 'Actions',
+                cell: (item) => (
+                  <ReviewActions
+                    pageId={item.pageId}
+                    pending={item}
+                    csrfToken={csrfToken}
+                    next={HOME}
+                    pageTitle={item.title}
+                  />
+                ),
+              },
             ]}
           />
         </section>
@@ -46,7 +60,15 @@ export function DashboardModerationPanels({ panels, csrfToken }: { panels: Dashb
                 <span className="admin-muted">
                   submitted <time dateTime={item.requestedAt}>{formatDateTime(item.requestedAt)}</time>
                 </span>{' '}
-                {item.canCancel ? <CancelWorkflowForm pageId={item.pageId} pending={item} csrfToken={csrfToken} next={HOME} pageTitle={item.title} /> : null}
+                {item.canCancel ? (
+                  <CancelWorkflowForm
+                    pageId={item.pageId}
+                    pending={item}
+                    csrfToken={csrfToken}
+                    next={HOME}
+                    pageTitle={item.title}
+                  />
+                ) : null}
               </li>
             ))}
           </ul>

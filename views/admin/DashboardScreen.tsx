@@ -5,7 +5,15 @@ import { FlashMessage } from './FormFields';
 import { PageTable } from './PageTable';
 
 /** /wagtail/: the moderation panels, your drafts, your latest edits and the pages you own. */
-export function DashboardScreen({ view, displayName, csrfToken }: { view: DashboardView; displayName: string; csrfToken: string }) {
+export function DashboardScreen({
+  view,
+  displayName,
+  csrfToken,
+}: {
+  view: DashboardView;
+  displayName: string;
+  csrfToken: string;
+}) {
   return (
     <>
       <h1>{`Welcome, ${displayName}`}</h1>
@@ -34,7 +42,11 @@ export function DashboardScreen({ view, displayName, csrfToken }: { view: Dashbo
       ) : null}
       <section aria-labelledby="your-drafts" className="admin-panel">
         <h2 id="your-drafts">Your drafts</h2>
-        {view.yourDrafts.length ? <PageTable rows={view.yourDrafts} caption="Your unpublished changes" /> : <p className="admin-empty">You have no unpublished changes.</p>}
+        {view.yourDrafts.length ? (
+          <PageTable rows={view.yourDrafts} caption="Your unpublished changes" />
+        ) : (
+          <p className="admin-empty">You have no unpublished changes.</p>
+        )}
       </section>
       <section aria-labelledby="recent-edits" className="admin-panel">
         <h2 id="recent-edits">Your most recent edits</h2>
@@ -55,7 +67,11 @@ export function DashboardScreen({ view, displayName, csrfToken }: { view: Dashbo
       </section>
       <section aria-labelledby="your-pages" className="admin-panel">
         <h2 id="your-pages">Your pages</h2>
-        {view.yourPages.length ? <PageTable rows={view.yourPages} caption="Pages you own" /> : <p className="admin-empty">You do not own any pages yet.</p>}
+        {view.yourPages.length ? (
+          <PageTable rows={view.yourPages} caption="Pages you own" />
+        ) : (
+          <p className="admin-empty">You do not own any pages yet.</p>
+        )}
       </section>
     </>
   );

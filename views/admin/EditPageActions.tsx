@@ -53,7 +53,12 @@ export const LOCK_FORM_ID = 'page-lock-form';
 /** Lock or unlock: an empty form outside the edit form (forms cannot nest), submitted from the action bar. */
 export function LockForm({ pageId, locked, csrfToken }: { pageId: number; locked: boolean; csrfToken: string }) {
   return (
-    <form id={LOCK_FORM_ID} method="post" action={`/wagtail/pages/${pageId}/${locked ? 'unlock' : 'lock'}/`} className="admin-inline-form">
+    <form
+      id={LOCK_FORM_ID}
+      method="post"
+      action={`/wagtail/pages/${pageId}/${locked ? 'unlock' : 'lock'}/`}
+      className="admin-inline-form"
+    >
       <CsrfField token={csrfToken} />
     </form>
   );
@@ -64,7 +69,15 @@ export function LockForm({ pageId, locked, csrfToken }: { pageId: number; locked
  * submit buttons and links in the HTML, which client/admin/edit-screen turns into one menu.
  * Each item is marked data-action-item; anything added here joins the menu as it is.
  */
-export function MoreActions({ pageId, extras, submitButton }: { pageId: number; extras: EditExtras; submitButton: ReactNode }) {
+export function MoreActions({
+  pageId,
+  extras,
+  submitButton,
+}: {
+  pageId: number;
+  extras: EditExtras;
+  submitButton: ReactNode;
+}) {
   const link = (href: string, label: string) => (
     <a href={href} className="admin-button admin-button--secondary" data-action-item>
       {label}
@@ -74,7 +87,13 @@ export function MoreActions({ pageId, extras, submitButton }: { pageId: number; 
     <div className="admin-action-bar__more" data-action-menu>
       {/* Wagtail shows Publish only to those who may publish; the others submit for moderation. */}
       {extras.moderation?.canPublish === false ? null : (
-        <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary" data-action-item>
+        <button
+          type="submit"
+          name="action-publish"
+          value="action-publish"
+          className="admin-button admin-button--primary"
+          data-action-item
+        >
           Publish
         </button>
       )}
@@ -98,7 +117,9 @@ export function LockBanner({ lock }: { lock: EditExtras['lock'] }) {
   if (!lock) return null;
   return (
     <div className={lock.byMe ? 'admin-message' : 'admin-warning'} role="status" data-testid="lock-banner">
-      <p>{lock.byMe ? "You have locked this page: others can't save or publish it until you unlock it." : lock.message}</p>
+      <p>
+        {lock.byMe ? "You have locked this page: others can't save or publish it until you unlock it." : lock.message}
+      </p>
     </div>
   );
 }
@@ -110,7 +131,13 @@ export function ScheduleFields({ schedule }: { schedule: EditExtras['schedule'] 
       <legend>Scheduled publishing (UTC)</legend>
       <div className="admin-field">
         <label htmlFor="id_go_live_at">Go-live date/time</label>
-        <input type="datetime-local" id="id_go_live_at" name="go_live_at" defaultValue={schedule.go_live_at} aria-describedby="id_go_live_at-help" />
+        <input
+          type="datetime-local"
+          id="id_go_live_at"
+          name="go_live_at"
+          defaultValue={schedule.go_live_at}
+          aria-describedby="id_go_live_at-help"
+        />
         <p className="admin-field__help" id="id_go_live_at-help">
           Publishing with a future time schedules the page instead of publishing it now.
         </p>

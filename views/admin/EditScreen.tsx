@@ -29,8 +29,17 @@ type FieldSpec = { name: PageFieldName; label: string; help?: string; multiline?
 const FIELDS: FieldSpec[] = [
   { name: 'title', label: 'Title', help: "The page title as you'd like it to be seen by the public", required: true },
   { name: 'slug', label: 'Slug', help: 'The name of the page as it will appear in URLs', required: true },
-  { name: 'seo_title', label: 'Title tag', help: "The name of the page displayed on search engine results as the clickable headline." },
-  { name: 'search_description', label: 'Meta description', help: 'The descriptive text displayed underneath a headline in search engine results.', multiline: true },
+  {
+    name: 'seo_title',
+    label: 'Title tag',
+    help: 'The name of the page displayed on search engine results as the clickable headline.',
+  },
+  {
+    name: 'search_description',
+    label: 'Meta description',
+    help: 'The descriptive text displayed underneath a headline in search engine results.',
+    multiline: true,
+  },
 ];
 
 /** Wagtail's edit tabs: the page's content, how it is promoted (URL and search), and its settings. */
@@ -47,10 +56,24 @@ const TABS = [
  * and the live preview panel out of the same HTML.
  */
 export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldErrors, message, extras }: EditScreenProps) {
-  const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0 || !!extras?.editorFields?.some((field) => field.error);
+  const hasErrors =
+    nonFieldErrors.length > 0 ||
+    Object.keys(fieldErrors).length > 0 ||
+    !!extras?.editorFields?.some((field) => field.error);
   const field = (spec: FieldSpec) => {
-    const props = { name: spec.name, label: spec.label, help: spec.help, required: spec.required, value: values[spec.name], error: fieldErrors[spec.name] };
-    return spec.multiline ? <TextAreaField key={spec.name} {...props} rows={3} /> : <TextField key={spec.name} {...props} />;
+    const props = {
+      name: spec.name,
+      label: spec.label,
+      help: spec.help,
+      required: spec.required,
+      value: values[spec.name],
+      error: fieldErrors[spec.name],
+    };
+    return spec.multiline ? (
+      <TextAreaField key={spec.name} {...props} rows={3} />
+    ) : (
+      <TextField key={spec.name} {...props} />
+    );
   };
   const fieldsOf = (names: readonly PageFieldName[]) => FIELDS.filter((spec) => names.includes(spec.name)).map(field);
   return (
@@ -59,7 +82,12 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
         <div>
           <p className="admin-muted admin-heading__kicker">
             {`Editing ${page.typeLabel}`} <StatusTag status={page.status} />
-            {extras?.privacy?.isPrivate ? <> <PrivateTag /></> : null}
+            {extras?.privacy?.isPrivate ? (
+              <>
+                {' '}
+                <PrivateTag />
+              </>
+            ) : null}
           </p>
           <h1>{values.title || 'Untitled page'}</h1>
         </div>
@@ -73,42 +101,79 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       {extras ? <EditPageActions pageId={page.id} extras={extras} /> : null}
       {extras ? <LockBanner lock={extras.lock} /> : null}
       {extras ? <EditingSessionsMount pageId={page.id} /> : null}
-      {extras?.moderation ? <ModerationPanel pageId={page.id} moderation={extras.moderation} csrfToken={csrfToken} /> : null}
+      {extras?.moderation ? (
+        <ModerationPanel pageId={page.id} moderation={extras.moderation} csrfToken={csrfToken} />
+      ) : null}
       <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
         The page could not be saved due to validation errors.
       </FormErrorSummary>
       <BlockErrorSummary summary={extras?.blockEditor?.errorSummary} />
       <div className="admin-edit__columns" data-edit-columns>
         <div className="admin-edit__main">
-          <form method="post" action={`/wagtail/pages/${page.id}/edit/`} noValidate className="admin-form admin-edit__form" id="page-edit-form">
+          <form
+            method="post"
+            action={`/wagtail/pages/${page.id}/edit/`}
+            noValidate
+            className="admin-form admin-edit__form"
+            id="page-edit-form"
+          >
             <CsrfField token={csrfToken} />
             {extras ? <input type="hidden" name="base_revision_id" value={extras.baseRevisionId ?? ''} /> : null}
             <div className="admin-tabs" data-edit-tabs>
               {TABS.map((tab) => (
-                <section key={tab.key} className="admin-tab-section" data-tab={tab.key} data-tab-label={tab.label} aria-labelledby={`tab-heading-${tab.key}`}>
+                <section
+                  key={tab.key}
+                  className="admin-tab-section"
+                  data-tab={tab.key}
+                  data-tab-label={tab.label}
+                  aria-labelledby={`tab-heading-${tab.key}`}
+                >
                   <h2 className="admin-tab-section__heading" id={`tab-heading-${tab.key}`}>
                     {tab.label}
                   </h2>
                   {fieldsOf(tab.fields)}
                   {tab.key === 'content' && extras?.blockEditor ? <BlockEditorMount view={extras.blockEditor} /> : null}
-                  {tab.key === 'settings' && extras?.editorFields ? <EditorFields fields={extras.editorFields} /> : null}
+                  {tab.key === 'settings' && extras?.editorFields ? (
+                    <EditorFields fields={extras.editorFields} />
+                  ) : null}
                   {tab.key === 'settings' && extras ? <ScheduleFields schedule={extras.schedule} /> : null}
                 </section>
               ))}
             </div>
             <div className="admin-actions admin-action-bar" data-action-bar>
-              <button type="submit" className="admin-button admin-button--primary" data-save-draft aria-keyshortcuts="Control+S Meta+S">
+              <button
+                type="submit"
+                className="admin-button admin-button--primary"
+                data-save-draft
+                aria-keyshortcuts="Control+S Meta+S"
+              >
                 Save draft
               </button>
               {extras ? (
-                <MoreActions pageId={page.id} extras={extras} submitButton={extras.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null} />
+                <MoreActions
+                  pageId={page.id}
+                  extras={extras}
+                  submitButton={extras.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null}
+                />
               ) : (
-                <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--secondary">
+                <button
+                  type="submit"
+                  name="action-publish"
+                  value="action-publish"
+                  className="admin-button admin-button--secondary"
+                >
                   Publish
                 </button>
               )}
               {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
-              <button type="submit" formAction={`/wagtail/pages/${page.id}/edit/preview/`} formTarget="_blank" formNoValidate className="admin-button admin-button--secondary" data-preview-button>
+              <button
+                type="submit"
+                formAction={`/wagtail/pages/${page.id}/edit/preview/`}
+                formTarget="_blank"
+                formNoValidate
+                className="admin-button admin-button--secondary"
+                data-preview-button
+              >
                 Preview<span className="visually-hidden"> (opens in a new tab)</span>
               </button>
             </div>

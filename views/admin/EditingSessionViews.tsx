@@ -35,7 +35,13 @@ export function StaleOverwriteChoice({ as }: { as: 'draft' | 'publish' }) {
       <p id="stale-overwrite-help">
         {`Someone saved a newer version of this page while you were editing. You can replace it with what is in this form ${as === 'publish' ? 'and publish it' : 'as a draft'}; the newer version stays in the page's revisions. Or reload the page to see the newer version first.`}
       </p>
-      <button type="submit" name="overwrite" value={as} className="admin-button admin-button--secondary" aria-describedby="stale-overwrite-help">
+      <button
+        type="submit"
+        name="overwrite"
+        value={as}
+        className="admin-button admin-button--secondary"
+        aria-describedby="stale-overwrite-help"
+      >
         Overwrite with my changes
       </button>
     </div>

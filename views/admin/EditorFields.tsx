@@ -10,7 +10,15 @@ export function EditorFields({ fields }: { fields: EditorFieldView[] }) {
     <fieldset className="admin-fieldset">
       <legend>Settings</legend>
       {fields.map((field) => (
-        <TextAreaField key={field.name} name={field.name} label={field.label} help={field.help} value={field.value} error={field.error} rows={3} />
+        <TextAreaField
+          key={field.name}
+          name={field.name}
+          label={field.label}
+          help={field.help}
+          value={field.value}
+          error={field.error}
+          rows={3}
+        />
       ))}
     </fieldset>
   );

@@ -29,7 +29,10 @@ export function EmbedsScreen({ view }: { view: EmbedsView }) {
           },
           { header: 'Provider', cell: (item) => item.providerName },
           { header: 'Iframe address', cell: (item) => <code>{item.embedUrl}</code> },
-          { header: 'Allowed on', cell: (item) => (item.allowedOn.length ? item.allowedOn.join(', ') : 'No site: blocked') },
+          {
+            header: 'Allowed on',
+            cell: (item) => (item.allowedOn.length ? item.allowedOn.join(', ') : 'No site: blocked'),
+          },
           {
             header: 'Used by',
             cell: (item) => (

@@ -6,7 +6,12 @@ import { PageSearchForm } from './PageSearchForm';
 import { PageTable, type SortHeader } from './PageTable';
 
 /** The header link of one column: first click in `first` direction, then it toggles. */
-function sortHeader(base: string, current: ExplorerOrdering | undefined, column: string, first: 'ascending' | 'descending'): SortHeader {
+function sortHeader(
+  base: string,
+  current: ExplorerOrdering | undefined,
+  column: string,
+  first: 'ascending' | 'descending',
+): SortHeader {
   const state = current === column ? 'ascending' : current === `-${column}` ? 'descending' : undefined;
   const next = state ? (state === 'ascending' ? 'descending' : 'ascending') : first;
   return { href: `${base}?ordering=${next === 'descending' ? '-' : ''}${column}`, current: state, next };
@@ -19,7 +24,10 @@ export function ExplorerScreen({ view, csrfToken }: { view: ExplorerView; csrfTo
   const { page, breadcrumbs, rows, pagination, ordering } = view;
   const base = page.isRoot ? '/wagtail/pages/' : `/wagtail/pages/${page.id}/`;
   const pageLink = (n: number) => {
-    const query = new URLSearchParams({ ...(ordering ? { ordering } : {}), ...(n > 1 ? { p: String(n) } : {}) }).toString();
+    const query = new URLSearchParams({
+      ...(ordering ? { ordering } : {}),
+      ...(n > 1 ? { p: String(n) } : {}),
+    }).toString();
     return query ? `${base}?${query}` : base;
   };
   const sorting = view.canReorder && ordering === 'ord';

@@ -33,7 +33,14 @@ export function FieldNotes({ id, help, error }: { id: string; help?: string; err
 }
 
 /** The label, control and notes of one field; the control gets its id and described-by from here. */
-function LabelledField({ name, label, error, help, required, control }: FieldProps & { control(wiring: ControlWiring): ReactNode }) {
+function LabelledField({
+  name,
+  label,
+  error,
+  help,
+  required,
+  control,
+}: FieldProps & { control(wiring: ControlWiring): ReactNode }) {
   const id = `id_${name}`;
   return (
     <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
@@ -41,13 +48,25 @@ function LabelledField({ name, label, error, help, required, control }: FieldPro
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      {control({ id, name, required, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy(id, help, error) })}
+      {control({
+        id,
+        name,
+        required,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(id, help, error),
+      })}
       <FieldNotes id={id} help={help} error={error} />
     </div>
   );
 }
 
-type ControlWiring = { id: string; name: string; required?: boolean; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+type ControlWiring = {
+  id: string;
+  name: string;
+  required?: boolean;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+};
 
 export function TextField({
   value,
@@ -56,14 +75,33 @@ export function TextField({
   ...field
 }: FieldProps & { value: string; type?: 'text' | 'email' | 'password' | 'number' | 'url'; autoComplete?: string }) {
   // Passwords are never sent back to the browser.
-  return <LabelledField {...field} control={(wiring) => <input {...wiring} type={type} defaultValue={type === 'password' ? undefined : value} autoComplete={autoComplete} />} />;
+  return (
+    <LabelledField
+      {...field}
+      control={(wiring) => (
+        <input
+          {...wiring}
+          type={type}
+          defaultValue={type === 'password' ? undefined : value}
+          autoComplete={autoComplete}
+        />
+      )}
+    />
+  );
 }
 
 export function TextAreaField({ value, rows = 4, ...field }: FieldProps & { value: string; rows?: number }) {
   return <LabelledField {...field} control={(wiring) => <textarea {...wiring} rows={rows} defaultValue={value} />} />;
 }
 
-export function CheckboxField({ name, label, error, help, checked, value = 'on' }: FieldProps & { checked: boolean; value?: string }) {
+export function CheckboxField({
+  name,
+  label,
+  error,
+  help,
+  checked,
+  value = 'on',
+}: FieldProps & { checked: boolean; value?: string }) {
   const id = `id_${name}`;
   return (
     <div className={`admin-field admin-field--checkbox${error ? ' admin-field--error' : ''}`}>
@@ -82,7 +120,11 @@ export function CheckboxField({ name, label, error, help, checked, value = 'on' 
   );
 }
 
-export function SelectField({ value, options, ...field }: FieldProps & { value: string; options: Array<{ value: string; label: string }> }) {
+export function SelectField({
+  value,
+  options,
+  ...field
+}: FieldProps & { value: string; options: Array<{ value: string; label: string }> }) {
   return (
     <LabelledField
       {...field}
@@ -117,12 +159,21 @@ export function CheckboxGroup({
 }) {
   const id = `id_${name}`;
   return (
-    <fieldset className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`} aria-describedby={describedBy(id, help, error)}>
+    <fieldset
+      className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`}
+      aria-describedby={describedBy(id, help, error)}
+    >
       <legend>{legend}</legend>
       {options.length === 0 ? <p className="admin-muted">None available.</p> : null}
       {options.map((option, index) => (
         <div key={option.value} className="admin-field--checkbox">
-          <input id={`${id}_${index}`} type="checkbox" name={name} value={option.value} defaultChecked={selected.includes(option.value)} />
+          <input
+            id={`${id}_${index}`}
+            type="checkbox"
+            name={name}
+            value={option.value}
+            defaultChecked={selected.includes(option.value)}
+          />
           <label htmlFor={`${id}_${index}`}>{option.label}</label>
         </div>
       ))}
@@ -149,11 +200,20 @@ export function RadioGroup({
 }) {
   const id = `id_${name}`;
   return (
-    <fieldset className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`} aria-describedby={describedBy(id, help, error)}>
+    <fieldset
+      className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`}
+      aria-describedby={describedBy(id, help, error)}
+    >
       <legend>{legend}</legend>
       {options.map((option, index) => (
         <div key={option.value} className="admin-field--checkbox">
-          <input id={`${id}_${index}`} type="radio" name={name} value={option.value} defaultChecked={value === option.value} />
+          <input
+            id={`${id}_${index}`}
+            type="radio"
+            name={name}
+            value={option.value}
+            defaultChecked={value === option.value}
+          />
           <label htmlFor={`${id}_${index}`}>{option.label}</label>
         </div>
       ))}
@@ -163,7 +223,15 @@ export function RadioGroup({
 }
 
 /** The summary above a form that did not save: a sentence and the errors tied to no field. */
-export function FormErrorSummary({ show, nonFieldErrors, children }: { show: boolean; nonFieldErrors: string[]; children?: ReactNode }) {
+export function FormErrorSummary({
+  show,
+  nonFieldErrors,
+  children,
+}: {
+  show: boolean;
+  nonFieldErrors: string[];
+  children?: ReactNode;
+}) {
   if (!show) return null;
   return (
     <div className="admin-errors" role="alert">
@@ -187,4 +255,3 @@ export function FlashMessage({ message }: { message?: string }) {
     </div>
   );
 }
-

@@ -7,9 +7,24 @@ import { ListingTable } from './ListingTable';
  * their consent records. Every value is rendered as text, so script a guest typed stays text.
  */
 
-export type FormPageRow = { id: number; title: string; url: string; pageType: string; submissions: number; lastSubmittedAt: string | null };
+export type FormPageRow = {
+  id: number;
+  title: string;
+  url: string;
+  pageType: string;
+  submissions: number;
+  lastSubmittedAt: string | null;
+};
 
-export function FormPagesScreen({ pages, flash, canViewSubscribers }: { pages: FormPageRow[]; flash?: string; canViewSubscribers: boolean }) {
+export function FormPagesScreen({
+  pages,
+  flash,
+  canViewSubscribers,
+}: {
+  pages: FormPageRow[];
+  flash?: string;
+  canViewSubscribers: boolean;
+}) {
   return (
     <div className="admin-forms">
       <div className="admin-heading">
@@ -114,12 +129,20 @@ export function SubmissionsScreen({
                   {
                     header: 'Select',
                     cell: (row: SubmissionRow) => (
-                      <input type="checkbox" name="selected" value={String(row.id)} aria-label={`Select submission ${row.id}`} />
+                      <input
+                        type="checkbox"
+                        name="selected"
+                        value={String(row.id)}
+                        aria-label={`Select submission ${row.id}`}
+                      />
                     ),
                   },
                 ]
               : []),
-            { header: 'Submission date', cell: (row) => <a href={`/wagtail/forms/submissions/${page.id}/${row.id}/`}>{row.submittedAt}</a> },
+            {
+              header: 'Submission date',
+              cell: (row) => <a href={`/wagtail/forms/submissions/${page.id}/${row.id}/`}>{row.submittedAt}</a>,
+            },
             { header: 'Summary', cell: (row) => row.summary },
           ]}
         />
@@ -138,7 +161,13 @@ export function SubmissionsScreen({
   );
 }
 
-export function SubmissionDetailScreen({ page, submission }: { page: { id: number; title: string }; submission: SubmissionRow }) {
+export function SubmissionDetailScreen({
+  page,
+  submission,
+}: {
+  page: { id: number; title: string };
+  submission: SubmissionRow;
+}) {
   return (
     <div className="admin-forms">
       <h1>{`Submission ${submission.id}`}</h1>
@@ -160,9 +189,29 @@ export function SubmissionDetailScreen({ page, submission }: { page: { id: numbe
 }
 
 export type SubscriberRow = { id: number; email: string; name: string; subscribed: boolean; updatedAt: string };
-export type ConsentRow = { id: number; action: string; channel: string; wording: string; wordingVersion: string; language: string; sourceUrl: string; ip: string; createdAt: string };
+export type ConsentRow = {
+  id: number;
+  action: string;
+  channel: string;
+  wording: string;
+  wordingVersion: string;
+  language: string;
+  sourceUrl: string;
+  ip: string;
+  createdAt: string;
+};
 
-export function SubscribersScreen({ rows, total, q, pagination }: { rows: SubscriberRow[]; total: number; q: string; pagination: { page: number; pages: number; prevHref?: string; nextHref?: string } }) {
+export function SubscribersScreen({
+  rows,
+  total,
+  q,
+  pagination,
+}: {
+  rows: SubscriberRow[];
+  total: number;
+  q: string;
+  pagination: { page: number; pages: number; prevHref?: string; nextHref?: string };
+}) {
   return (
     <div className="admin-forms">
       <h1>Subscribers</h1>
@@ -185,7 +234,14 @@ export function SubscribersScreen({ rows, total, q, pagination }: { rows: Subscr
         columns={[
           { header: 'E-mail', cell: (row) => <a href={`/wagtail/forms/subscribers/${row.id}/`}>{row.email}</a> },
           { header: 'Name', cell: (row) => row.name },
-          { header: 'Status', cell: (row) => <span className={`status-tag ${row.subscribed ? 'status-tag--live' : 'status-tag--draft'}`}>{row.subscribed ? 'subscribed' : 'unsubscribed'}</span> },
+          {
+            header: 'Status',
+            cell: (row) => (
+              <span className={`status-tag ${row.subscribed ? 'status-tag--live' : 'status-tag--draft'}`}>
+                {row.subscribed ? 'subscribed' : 'unsubscribed'}
+              </span>
+            ),
+          },
           { header: 'Updated', cell: (row) => row.updatedAt },
         ]}
       />
@@ -198,7 +254,15 @@ export function SubscribersScreen({ rows, total, q, pagination }: { rows: Subscr
   );
 }
 
-export function SubscriberScreen({ subscriber, fields, consents }: { subscriber: SubscriberRow; fields: Array<[string, string]>; consents: ConsentRow[] }) {
+export function SubscriberScreen({
+  subscriber,
+  fields,
+  consents,
+}: {
+  subscriber: SubscriberRow;
+  fields: Array<[string, string]>;
+  consents: ConsentRow[];
+}) {
   return (
     <div className="admin-forms">
       <h1>{subscriber.email}</h1>
@@ -223,7 +287,10 @@ export function SubscriberScreen({ subscriber, fields, consents }: { subscriber:
           { header: 'When', cell: (row) => row.createdAt },
           { header: 'Action', cell: (row) => row.action },
           { header: 'Channel', cell: (row) => row.channel },
-          { header: 'Wording shown', cell: (row) => <span className="admin-pre">{`${row.wording} (version ${row.wordingVersion})`}</span> },
+          {
+            header: 'Wording shown',
+            cell: (row) => <span className="admin-pre">{`${row.wording} (version ${row.wordingVersion})`}</span>,
+          },
           { header: 'Language', cell: (row) => row.language },
           { header: 'Source page', cell: (row) => row.sourceUrl },
           { header: 'IP address', cell: (row) => row.ip },

@@ -1,6 +1,11 @@
 import { PAGE_PERMISSION_CHOICES } from '../../shared/schemas/admin-accounts';
 import { CheckboxField, TextField } from './FormFields';
-import { CollectionPermissionsFields, ModelPermissionsTable, type CollectionRow, type PermissionModel } from './GroupObjectPermissions';
+import {
+  CollectionPermissionsFields,
+  ModelPermissionsTable,
+  type CollectionRow,
+  type PermissionModel,
+} from './GroupObjectPermissions';
 import { GrantFieldset, PermissionGrid } from './PermissionGrid';
 import { SettingsForm } from './SettingsForm';
 
@@ -34,33 +39,84 @@ export type GroupFormScreenProps = {
  * /wagtail/groups/add/ and /wagtail/groups/{id}/: the group's name, admin access and page
  * permissions (a table of pages by permission type, as Wagtail's page permissions formset).
  */
-export function GroupFormScreen({ csrfToken, groupId, values, pageChoices, models, collectionChoices, fieldErrors, nonFieldErrors, message }: GroupFormScreenProps) {
+export function GroupFormScreen({
+  csrfToken,
+  groupId,
+  values,
+  pageChoices,
+  models,
+  collectionChoices,
+  fieldErrors,
+  nonFieldErrors,
+  message,
+}: GroupFormScreenProps) {
   const adding = groupId === undefined;
   // Indent by depth so the tree shows in a plain select; depth 2 (home pages) is flush left.
   const indent = (depth: number) => '\u2014 '.repeat(Math.max(0, depth - 2));
   return (
-    <SettingsForm title={adding ? 'Add group' : `Editing ${values.name}`} back={{ href: '/wagtail/groups/', label: 'Back to groups' }} csrfToken={csrfToken}
-      action={adding ? '/wagtail/groups/add/' : `/wagtail/groups/${groupId}/`} noun="group" submitLabel={adding ? 'Add group' : 'Save'}
-      fieldErrors={fieldErrors} nonFieldErrors={nonFieldErrors} message={message} wide>
+    <SettingsForm
+      title={adding ? 'Add group' : `Editing ${values.name}`}
+      back={{ href: '/wagtail/groups/', label: 'Back to groups' }}
+      csrfToken={csrfToken}
+      action={adding ? '/wagtail/groups/add/' : `/wagtail/groups/${groupId}/`}
+      noun="group"
+      submitLabel={adding ? 'Add group' : 'Save'}
+      fieldErrors={fieldErrors}
+      nonFieldErrors={nonFieldErrors}
+      message={message}
+      wide
+    >
       <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
-      <CheckboxField name="can_access_admin" label="Can access the admin" checked={values.can_access_admin} error={fieldErrors.can_access_admin}
-        help="Members may sign in to the back office. Page permissions decide what they can do there." />
+      <CheckboxField
+        name="can_access_admin"
+        label="Can access the admin"
+        checked={values.can_access_admin}
+        error={fieldErrors.can_access_admin}
+        help="Members may sign in to the back office. Page permissions decide what they can do there."
+      />
       <h2 id="page-permissions">Page permissions</h2>
-      <p className="admin-muted">Permissions granted on a page apply to the page and all of its subpages. Untick every box of a row to remove it.</p>
+      <p className="admin-muted">
+        Permissions granted on a page apply to the page and all of its subpages. Untick every box of a row to remove it.
+      </p>
       {values.rows.length ? (
-        <PermissionGrid headingId="page-permissions" objectLabel="Page" rows={values.rows.map((row) => ({ id: row.pageId, name: row.title, permissions: row.permissions }))}
-          rowField="pages" checkboxPrefix="perm_" choices={PAGE_PERMISSION_CHOICES} relation="on" />
+        <PermissionGrid
+          headingId="page-permissions"
+          objectLabel="Page"
+          rows={values.rows.map((row) => ({ id: row.pageId, name: row.title, permissions: row.permissions }))}
+          rowField="pages"
+          checkboxPrefix="perm_"
+          choices={PAGE_PERMISSION_CHOICES}
+          relation="on"
+        />
       ) : (
         <p>This group has no page permissions yet.</p>
       )}
       <GrantFieldset
         legend="Grant permissions on another page"
-        select={{ name: 'new_page', label: 'Page', value: values.new_page, error: fieldErrors.new_page, prompt: 'Choose a page', options: pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` })) }}
-        permissions={{ name: 'new_permissions', legend: 'Permissions', choices: PAGE_PERMISSION_CHOICES, checked: values.new_permissions, error: fieldErrors.new_permissions }}
+        select={{
+          name: 'new_page',
+          label: 'Page',
+          value: values.new_page,
+          error: fieldErrors.new_page,
+          prompt: 'Choose a page',
+          options: pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` })),
+        }}
+        permissions={{
+          name: 'new_permissions',
+          legend: 'Permissions',
+          choices: PAGE_PERMISSION_CHOICES,
+          checked: values.new_permissions,
+          error: fieldErrors.new_permissions,
+        }}
       />
       <ModelPermissionsTable models={models} granted={values.model_permissions} error={fieldErrors.model_permissions} />
-      <CollectionPermissionsFields rows={values.collection_rows} choices={collectionChoices} newCollection={values.new_collection}
-        newPermissions={values.new_collection_permissions} fieldErrors={fieldErrors} />
+      <CollectionPermissionsFields
+        rows={values.collection_rows}
+        choices={collectionChoices}
+        newCollection={values.new_collection}
+        newPermissions={values.new_collection_permissions}
+        fieldErrors={fieldErrors}
+      />
     </SettingsForm>
   );
 }

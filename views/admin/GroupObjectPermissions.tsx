@@ -8,7 +8,15 @@ export type CollectionRow = { collectionId: number; name: string; permissions: s
  * The group form's object permissions (Wagtail's "Object permissions" table): one row per model
  * the back office manages through the viewset, a checkbox per action the model has.
  */
-export function ModelPermissionsTable({ models, granted, error }: { models: readonly PermissionModel[]; granted: Readonly<Record<string, readonly string[]>>; error?: string }) {
+export function ModelPermissionsTable({
+  models,
+  granted,
+  error,
+}: {
+  models: readonly PermissionModel[];
+  granted: Readonly<Record<string, readonly string[]>>;
+  error?: string;
+}) {
   return (
     <>
       <h2 id="object-permissions">Object permissions</h2>
@@ -18,7 +26,11 @@ export function ModelPermissionsTable({ models, granted, error }: { models: read
         </p>
       ) : null}
       <div className="admin-table-scroll">
-        <table className="admin-table admin-table--viewset" aria-labelledby="object-permissions" aria-describedby={error ? 'id_model_permissions-error' : undefined}>
+        <table
+          className="admin-table admin-table--viewset"
+          aria-labelledby="object-permissions"
+          aria-describedby={error ? 'id_model_permissions-error' : undefined}
+        >
           <PermissionTableHead objectLabel="Object" choices={MODEL_ACTION_CHOICES} />
           <tbody>
             {models.map((model) => (
@@ -47,7 +59,13 @@ export function ModelPermissionsTable({ models, granted, error }: { models: read
 }
 
 /** Collection permissions (Wagtail's GroupCollectionPermission formset): per collection and its descendants. */
-export function CollectionPermissionsFields({ rows, choices, newCollection, newPermissions, fieldErrors }: {
+export function CollectionPermissionsFields({
+  rows,
+  choices,
+  newCollection,
+  newPermissions,
+  fieldErrors,
+}: {
   rows: readonly CollectionRow[];
   choices: ReadonlyArray<{ id: number; label: string }>;
   newCollection: string;
@@ -57,17 +75,40 @@ export function CollectionPermissionsFields({ rows, choices, newCollection, newP
   return (
     <>
       <h2 id="collection-permissions">Collection permissions</h2>
-      <p className="admin-muted">For images, documents and videos: a permission on a collection covers its descendants too. Untick every box of a row to remove it.</p>
+      <p className="admin-muted">
+        For images, documents and videos: a permission on a collection covers its descendants too. Untick every box of a
+        row to remove it.
+      </p>
       {rows.length ? (
-        <PermissionGrid headingId="collection-permissions" objectLabel="Collection" rows={rows.map((row) => ({ id: row.collectionId, name: row.name, permissions: row.permissions }))}
-          rowField="collections" checkboxPrefix="coll_" choices={COLLECTION_PERMISSION_CHOICES} relation="in" />
+        <PermissionGrid
+          headingId="collection-permissions"
+          objectLabel="Collection"
+          rows={rows.map((row) => ({ id: row.collectionId, name: row.name, permissions: row.permissions }))}
+          rowField="collections"
+          checkboxPrefix="coll_"
+          choices={COLLECTION_PERMISSION_CHOICES}
+          relation="in"
+        />
       ) : (
         <p>This group has no collection permissions yet.</p>
       )}
       <GrantFieldset
         legend="Grant permissions on another collection"
-        select={{ name: 'new_collection', label: 'Collection', value: newCollection, error: fieldErrors.new_collection, prompt: 'Choose a collection', options: choices.map((c) => ({ value: String(c.id), label: c.label })) }}
-        permissions={{ name: 'new_collection_permissions', legend: 'Collection permissions', choices: COLLECTION_PERMISSION_CHOICES, checked: newPermissions, error: fieldErrors.new_collection_permissions }}
+        select={{
+          name: 'new_collection',
+          label: 'Collection',
+          value: newCollection,
+          error: fieldErrors.new_collection,
+          prompt: 'Choose a collection',
+          options: choices.map((c) => ({ value: String(c.id), label: c.label })),
+        }}
+        permissions={{
+          name: 'new_collection_permissions',
+          legend: 'Collection permissions',
+          choices: COLLECTION_PERMISSION_CHOICES,
+          checked: newPermissions,
+          error: fieldErrors.new_collection_permissions,
+        }}
       />
     </>
   );

@@ -24,8 +24,21 @@ export function LoginScreen({ csrfToken, next, username, formError, fieldErrors 
         <form method="post" action="/wagtail/login/" noValidate>
           <CsrfField token={csrfToken} />
           <input type="hidden" name="next" value={next} />
-          <Field name="username" label="Username" type="text" autoComplete="username" value={username} error={fieldErrors.username} />
-          <Field name="password" label="Password" type="password" autoComplete="current-password" error={fieldErrors.password} />
+          <Field
+            name="username"
+            label="Username"
+            type="text"
+            autoComplete="username"
+            value={username}
+            error={fieldErrors.username}
+          />
+          <Field
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={fieldErrors.password}
+          />
           <button type="submit" className="admin-button admin-button--primary admin-button--wide">
             Sign in
           </button>
@@ -38,7 +51,14 @@ export function LoginScreen({ csrfToken, next, username, formError, fieldErrors 
   );
 }
 
-function Field(props: { name: string; label: string; type: string; autoComplete: string; value?: string; error?: string }) {
+function Field(props: {
+  name: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  value?: string;
+  error?: string;
+}) {
   const errorId = `${props.name}-error`;
   return (
     <div className={`admin-field${props.error ? ' admin-field--error' : ''}`}>

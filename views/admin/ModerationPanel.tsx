@@ -9,7 +9,19 @@ const hidden = (name: string, value: string | number) => <input type="hidden" na
  * comment', 'Request changes'. `pageTitle` names the page in the buttons' accessible names when
  * several submissions share a screen (the dashboard).
  */
-export function ReviewActions({ pageId, pending, csrfToken, next, pageTitle }: { pageId: number; pending: PendingModeration; csrfToken: string; next?: string; pageTitle?: string }) {
+export function ReviewActions({
+  pageId,
+  pending,
+  csrfToken,
+  next,
+  pageTitle,
+}: {
+  pageId: number;
+  pending: PendingModeration;
+  csrfToken: string;
+  next?: string;
+  pageTitle?: string;
+}) {
   const about = pageTitle ? <span className="visually-hidden">{` '${pageTitle}'`}</span> : null;
   const query = next ? `?next=${encodeURIComponent(next)}` : '';
   const last = pending.lastTask !== false;
@@ -30,7 +42,10 @@ export function ReviewActions({ pageId, pending, csrfToken, next, pageTitle }: {
         {last ? 'Approve with comment and publish' : 'Approve with comment'}
         {about}
       </a>
-      <a className="admin-button admin-button--secondary" href={`/wagtail/pages/${pageId}/workflow/request_changes/${query}`}>
+      <a
+        className="admin-button admin-button--secondary"
+        href={`/wagtail/pages/${pageId}/workflow/request_changes/${query}`}
+      >
         Request changes{about}
       </a>
       <a href={`/wagtail/pages/${pageId}/revisions/${pending.revisionId}/view/`}>
@@ -40,7 +55,12 @@ export function ReviewActions({ pageId, pending, csrfToken, next, pageTitle }: {
   );
 }
 
-const STEP_WORDS: Record<WorkflowStepView['status'], string> = { approved: 'approved', in_progress: 'in progress', not_started: 'not started', skipped: 'skipped (disabled)' };
+const STEP_WORDS: Record<WorkflowStepView['status'], string> = {
+  approved: 'approved',
+  in_progress: 'in progress',
+  not_started: 'not started',
+  skipped: 'skipped (disabled)',
+};
 
 /** Where the page is in its workflow: each task in order and how far it got (Wagtail's progress list). */
 export function WorkflowSteps({ steps }: { steps: WorkflowStepView[] }) {
@@ -63,7 +83,19 @@ export function WorkflowSteps({ steps }: { steps: WorkflowStepView[] }) {
   );
 }
 
-export function CancelWorkflowForm({ pageId, pending, csrfToken, next, pageTitle }: { pageId: number; pending: PendingModeration; csrfToken: string; next?: string; pageTitle?: string }) {
+export function CancelWorkflowForm({
+  pageId,
+  pending,
+  csrfToken,
+  next,
+  pageTitle,
+}: {
+  pageId: number;
+  pending: PendingModeration;
+  csrfToken: string;
+  next?: string;
+  pageTitle?: string;
+}) {
   return (
     <form method="post" action={`/wagtail/pages/${pageId}/workflow/cancel/`} className="admin-inline-form">
       <CsrfField token={csrfToken} />
@@ -79,12 +111,23 @@ export function CancelWorkflowForm({ pageId, pending, csrfToken, next, pageTitle
 }
 
 /** The edit screen's banner: who submitted the page and when, and the review actions the viewer has. */
-export function ModerationPanel({ pageId, moderation, csrfToken }: { pageId: number; moderation: ModerationView; csrfToken: string }) {
+export function ModerationPanel({
+  pageId,
+  moderation,
+  csrfToken,
+}: {
+  pageId: number;
+  moderation: ModerationView;
+  csrfToken: string;
+}) {
   const { inProgress, changesRequested } = moderation;
   if (inProgress) {
     return (
       <section className="admin-moderation" aria-labelledby="moderation-heading" data-testid="moderation-banner">
-        <h2 id="moderation-heading" className="admin-moderation__heading">{`Awaiting moderation: ${inProgress.workflowName}`}</h2>
+        <h2
+          id="moderation-heading"
+          className="admin-moderation__heading"
+        >{`Awaiting moderation: ${inProgress.workflowName}`}</h2>
         {inProgress.taskName ? <p>{`Current task: ${inProgress.taskName}`}</p> : null}
         <WorkflowSteps steps={inProgress.steps} />
         <p>
@@ -92,12 +135,17 @@ export function ModerationPanel({ pageId, moderation, csrfToken }: { pageId: num
           <time dateTime={inProgress.requestedAt}>{formatDateTime(inProgress.requestedAt)}</time>.
         </p>
         {inProgress.newerDraft ? (
-          <p>A newer draft was saved after the submission. Approving publishes the submitted version; submit for moderation again to put the newer draft up for review.</p>
+          <p>
+            A newer draft was saved after the submission. Approving publishes the submitted version; submit for
+            moderation again to put the newer draft up for review.
+          </p>
         ) : null}
         {inProgress.canReview || inProgress.canCancel ? (
           <div className="admin-moderation__bar">
             {inProgress.canReview ? <ReviewActions pageId={pageId} pending={inProgress} csrfToken={csrfToken} /> : null}
-            {inProgress.canCancel ? <CancelWorkflowForm pageId={pageId} pending={inProgress} csrfToken={csrfToken} /> : null}
+            {inProgress.canCancel ? (
+              <CancelWorkflowForm pageId={pageId} pending={inProgress} csrfToken={csrfToken} />
+            ) : null}
           </div>
         ) : null}
       </section>
@@ -123,7 +171,13 @@ export function SubmitForModerationButton({ moderation }: { moderation: Moderati
   // No workflow applies to the page (and none is in progress): nothing to submit to, as in Wagtail.
   if (!moderation.workflowName && !moderation.inProgress) return null;
   return (
-    <button type="submit" name="action-submit" value="action-submit" className="admin-button admin-button--secondary" data-action-item>
+    <button
+      type="submit"
+      name="action-submit"
+      value="action-submit"
+      className="admin-button admin-button--secondary"
+      data-action-item
+    >
       {moderation.inProgress ? 'Resubmit for moderation' : 'Submit for moderation'}
     </button>
   );

@@ -31,7 +31,17 @@ function FormErrors({ errors }: { errors: string[] }) {
   );
 }
 
-function ConfirmForm({ action, csrfToken, submit, children }: { action: string; csrfToken: string; submit: string; children?: ReactNode }) {
+function ConfirmForm({
+  action,
+  csrfToken,
+  submit,
+  children,
+}: {
+  action: string;
+  csrfToken: string;
+  submit: string;
+  children?: ReactNode;
+}) {
   return (
     <form method="post" action={action} className="admin-form">
       <CsrfField token={csrfToken} />
@@ -46,15 +56,33 @@ function ConfirmForm({ action, csrfToken, submit, children }: { action: string; 
 }
 
 /** /wagtail/pages/{id}/unpublish/ */
-export function UnpublishScreen({ page, liveDescendants, csrfToken, errors }: { page: PageRef; liveDescendants: number; csrfToken: string; errors: string[] }) {
+export function UnpublishScreen({
+  page,
+  liveDescendants,
+  csrfToken,
+  errors,
+}: {
+  page: PageRef;
+  liveDescendants: number;
+  csrfToken: string;
+  errors: string[];
+}) {
   return (
     <>
-      <Heading kicker="Unpublish" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
+      <Heading
+        kicker="Unpublish"
+        title={page.title}
+        back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }}
+      />
       <FormErrors errors={errors} />
       <p>Are you sure you want to unpublish this page? Its draft is kept and it can be published again.</p>
       <ConfirmForm action={`/wagtail/pages/${page.id}/unpublish/`} csrfToken={csrfToken} submit="Yes, unpublish it">
         {liveDescendants > 0 ? (
-          <CheckboxField name="include_descendants" label={`Unpublish its ${liveDescendants} live subpage${liveDescendants === 1 ? '' : 's'} too`} checked={false} />
+          <CheckboxField
+            name="include_descendants"
+            label={`Unpublish its ${liveDescendants} live subpage${liveDescendants === 1 ? '' : 's'} too`}
+            checked={false}
+          />
         ) : null}
       </ConfirmForm>
     </>
@@ -62,7 +90,19 @@ export function UnpublishScreen({ page, liveDescendants, csrfToken, errors }: { 
 }
 
 /** /wagtail/pages/{id}/delete/ */
-export function DeleteScreen({ page, descendants, usage = 0, csrfToken, errors }: { page: PageRef; descendants: number; usage?: number; csrfToken: string; errors: string[] }) {
+export function DeleteScreen({
+  page,
+  descendants,
+  usage = 0,
+  csrfToken,
+  errors,
+}: {
+  page: PageRef;
+  descendants: number;
+  usage?: number;
+  csrfToken: string;
+  errors: string[];
+}) {
   return (
     <>
       <Heading kicker="Delete" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
@@ -112,7 +152,9 @@ export function MoveScreen(props: {
       <FormErrors errors={errors} />
       <p>{`Choose the new parent page. You are browsing '${browsing.title}'.`}</p>
       <div className="admin-actions">
-        {browsing.parentId ? <a href={`/wagtail/pages/${page.id}/move/?browse=${browsing.parentId}`}>Up one level</a> : null}
+        {browsing.parentId ? (
+          <a href={`/wagtail/pages/${page.id}/move/?browse=${browsing.parentId}`}>Up one level</a>
+        ) : null}
         {browsing.allowed ? chooseButton(browsing) : null}
       </div>
       <ListingTable
@@ -121,15 +163,32 @@ export function MoveScreen(props: {
         rowKey={(row) => row.id}
         empty="No subpages here."
         columns={[
-          { header: 'Title', cell: (row) => (row.hasChildren ? <a href={`/wagtail/pages/${page.id}/move/?browse=${row.id}`}>{row.title}</a> : row.title) },
-          { header: 'Actions', cell: (row) => (row.allowed ? chooseButton(row) : <span className="admin-muted">Not allowed here</span>) },
+          {
+            header: 'Title',
+            cell: (row) =>
+              row.hasChildren ? (
+                <a href={`/wagtail/pages/${page.id}/move/?browse=${row.id}`}>{row.title}</a>
+              ) : (
+                row.title
+              ),
+          },
+          {
+            header: 'Actions',
+            cell: (row) => (row.allowed ? chooseButton(row) : <span className="admin-muted">Not allowed here</span>),
+          },
         ]}
       />
     </>
   );
 }
 
-export type CopyValues = { new_title: string; new_slug: string; new_parent_page: string; copy_subpages: boolean; publish_copies: boolean };
+export type CopyValues = {
+  new_title: string;
+  new_slug: string;
+  new_parent_page: string;
+  copy_subpages: boolean;
+  publish_copies: boolean;
+};
 
 /** /wagtail/pages/{id}/copy/ (Wagtail's copy form). */
 export function CopyScreen(props: {
@@ -148,7 +207,13 @@ export function CopyScreen(props: {
       <form method="post" action={`/wagtail/pages/${page.id}/copy/`} className="admin-form" noValidate>
         <CsrfField token={csrfToken} />
         <TextField name="new_title" label="New title" value={values.new_title} error={fieldErrors.new_title} />
-        <TextField name="new_slug" label="New slug" value={values.new_slug} error={fieldErrors.new_slug} help="The name of the copy as it will appear in URLs" />
+        <TextField
+          name="new_slug"
+          label="New slug"
+          value={values.new_slug}
+          error={fieldErrors.new_slug}
+          help="The name of the copy as it will appear in URLs"
+        />
         <SelectField
           name="new_parent_page"
           label="New parent page"
@@ -156,8 +221,16 @@ export function CopyScreen(props: {
           error={fieldErrors.new_parent_page}
           options={destinations.map((destination) => ({ value: String(destination.id), label: destination.title }))}
         />
-        {page.hasChildren ? <CheckboxField name="copy_subpages" label="Copy subpages" checked={values.copy_subpages} /> : null}
-        {page.live ? <CheckboxField name="publish_copies" label="Publish copies (of the pages that are live)" checked={values.publish_copies} /> : null}
+        {page.hasChildren ? (
+          <CheckboxField name="copy_subpages" label="Copy subpages" checked={values.copy_subpages} />
+        ) : null}
+        {page.live ? (
+          <CheckboxField
+            name="publish_copies"
+            label="Publish copies (of the pages that are live)"
+            checked={values.publish_copies}
+          />
+        ) : null}
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--primary">
             Copy this page
@@ -169,10 +242,20 @@ export function CopyScreen(props: {
 }
 
 /** /wagtail/pages/add/{parent}/: the types the parent allows. */
-export function ChooseTypeScreen({ parent, types }: { parent: PageRef; types: Array<{ type: string; label: string }> }) {
+export function ChooseTypeScreen({
+  parent,
+  types,
+}: {
+  parent: PageRef;
+  types: Array<{ type: string; label: string }>;
+}) {
   return (
     <>
-      <Heading kicker="Add a page" title={`Create a page in '${parent.title}'`} back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }} />
+      <Heading
+        kicker="Add a page"
+        title={`Create a page in '${parent.title}'`}
+        back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }}
+      />
       {types.length ? (
         <ul className="admin-list">
           {types.map((type) => (
@@ -206,24 +289,47 @@ export function AddPageScreen(props: {
   const { parent, type, values, fieldErrors, errors, csrfToken, blockEditor, editorFields = [] } = props;
   return (
     <>
-      <Heading kicker={`New ${type.label}`} title={`Create a page in '${parent.title}'`} back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }} />
-      <FormErrorSummary show={errors.length > 0 || Object.keys(fieldErrors).length > 0 || editorFields.some((field) => field.error)} nonFieldErrors={errors}>
+      <Heading
+        kicker={`New ${type.label}`}
+        title={`Create a page in '${parent.title}'`}
+        back={{ href: `/wagtail/pages/${parent.id}/`, label: 'Cancel' }}
+      />
+      <FormErrorSummary
+        show={errors.length > 0 || Object.keys(fieldErrors).length > 0 || editorFields.some((field) => field.error)}
+        nonFieldErrors={errors}
+      >
         The page could not be created due to validation errors.
       </FormErrorSummary>
       <BlockErrorSummary summary={blockEditor?.errorSummary} />
       <form method="post" action={`/wagtail/pages/add/${type.type}/${parent.id}/`} className="admin-form" noValidate>
         <CsrfField token={csrfToken} />
         <TextField name="title" label="Title" value={values.title} error={fieldErrors.title} />
-        <TextField name="slug" label="Slug" value={values.slug} error={fieldErrors.slug} help="Leave empty to make one from the title" />
+        <TextField
+          name="slug"
+          label="Slug"
+          value={values.slug}
+          error={fieldErrors.slug}
+          help="Leave empty to make one from the title"
+        />
         <TextField name="seo_title" label="Title tag" value={values.seo_title} error={fieldErrors.seo_title} />
-        <TextField name="search_description" label="Meta description" value={values.search_description} error={fieldErrors.search_description} />
+        <TextField
+          name="search_description"
+          label="Meta description"
+          value={values.search_description}
+          error={fieldErrors.search_description}
+        />
         {blockEditor ? <BlockEditorMount view={blockEditor} /> : null}
         <EditorFields fields={editorFields} />
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--secondary">
             Save draft
           </button>
-          <button type="submit" name="action-publish" value="action-publish" className="admin-button admin-button--primary">
+          <button
+            type="submit"
+            name="action-publish"
+            value="action-publish"
+            className="admin-button admin-button--primary"
+          >
             Publish
           </button>
         </div>

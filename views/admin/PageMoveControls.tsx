@@ -24,7 +24,11 @@ export function PageMoveControls({ pageId, title, position, siblingCount, csrfTo
   // After reaching the top (or bottom) the control used is disabled: the other one takes the focus.
   const focused = focus === 'up' ? (canUp ? 'up' : 'down') : focus === 'down' ? (canDown ? 'down' : 'up') : undefined;
   const control = (direction: 'up' | 'down', target: number, enabled: boolean) => (
-    <form method="post" action={`/wagtail/pages/${pageId}/set_position/?position=${target}`} className="admin-move__form">
+    <form
+      method="post"
+      action={`/wagtail/pages/${pageId}/set_position/?position=${target}`}
+      className="admin-move__form"
+    >
       <CsrfField token={csrfToken} />
       <button
         type="submit"

@@ -11,7 +11,8 @@ export type PageSearchScreenProps = {
 
 /** /wagtail/pages/search/: the search box, then the matching pages with where each one sits. */
 export function PageSearchScreen({ view, query, error }: PageSearchScreenProps) {
-  const link = (n: number) => `/wagtail/pages/search/?${new URLSearchParams({ q: query, ...(n > 1 ? { p: String(n) } : {}) })}`;
+  const link = (n: number) =>
+    `/wagtail/pages/search/?${new URLSearchParams({ q: query, ...(n > 1 ? { p: String(n) } : {}) })}`;
   return (
     <>
       <div className="admin-heading">
@@ -43,12 +44,16 @@ export function PageSearchScreen({ view, query, error }: PageSearchScreenProps) 
             <nav aria-label="Pagination" className="admin-pagination">
               {view.pagination.page > 1 ? <a href={link(view.pagination.page - 1)}>Previous</a> : null}
               <span aria-current="page">{`Page ${view.pagination.page} of ${view.pagination.pageCount}`}</span>
-              {view.pagination.page < view.pagination.pageCount ? <a href={link(view.pagination.page + 1)}>Next</a> : null}
+              {view.pagination.page < view.pagination.pageCount ? (
+                <a href={link(view.pagination.page + 1)}>Next</a>
+              ) : null}
             </nav>
           ) : null}
         </>
       ) : error ? null : (
-        <p className="admin-empty">Enter a word from a page&apos;s title, slug or SEO title to find it anywhere in the tree.</p>
+        <p className="admin-empty">
+          Enter a word from a page&apos;s title, slug or SEO title to find it anywhere in the tree.
+        </p>
       )}
     </>
   );

@@ -35,7 +35,14 @@ function Header({ label, sort }: { label: string; sort?: SortHeader }) {
 }
 
 /** Pages as a table: title (to the editor), type, status and last update; child pages one click away. */
-export function PageTable<Row extends ExplorerRow>({ rows, caption, sort, parentOf, actions, rowId }: PageTableProps<Row>) {
+export function PageTable<Row extends ExplorerRow>({
+  rows,
+  caption,
+  sort,
+  parentOf,
+  actions,
+  rowId,
+}: PageTableProps<Row>) {
   return (
     <div className="admin-table-scroll">
       <table className="admin-table">
@@ -44,7 +51,9 @@ export function PageTable<Row extends ExplorerRow>({ rows, caption, sort, parent
           <tr>
             <Header label="Title" sort={sort?.title} />
             {parentOf ? <th scope="col">Parent</th> : null}
-            <th scope="col" className="admin-table__secondary">Type</th>
+            <th scope="col" className="admin-table__secondary">
+              Type
+            </th>
             <Header label="Status" sort={sort?.status} />
             <Header label="Updated" sort={sort?.updated} />
             {actions ? <th scope="col">{actions.header}</th> : null}
@@ -72,7 +81,12 @@ export function PageTable<Row extends ExplorerRow>({ rows, caption, sort, parent
               <td className="admin-table__secondary">{row.typeLabel}</td>
               <td>
                 <StatusTag status={row.status} />
-                {row.isPrivate ? <> <PrivateTag /></> : null}
+                {row.isPrivate ? (
+                  <>
+                    {' '}
+                    <PrivateTag />
+                  </>
+                ) : null}
               </td>
               <td>
                 <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>

@@ -15,7 +15,15 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function PasswordResetRequestScreen({ csrfToken, email, error }: { csrfToken: string; email: string; error?: string }) {
+export function PasswordResetRequestScreen({
+  csrfToken,
+  email,
+  error,
+}: {
+  csrfToken: string;
+  email: string;
+  error?: string;
+}) {
   return (
     <Panel title="Reset your password">
       <FormErrorSummary show={Boolean(error)} nonFieldErrors={[]}>
@@ -40,8 +48,8 @@ export function PasswordResetDoneScreen() {
   return (
     <Panel title="Check your email">
       <p>
-        If an account uses the address you entered, a message with a link to reset the password is on its way. The link works once and
-        expires in an hour.
+        If an account uses the address you entered, a message with a link to reset the password is on its way. The link
+        works once and expires in an hour.
       </p>
       <p>
         <a href="/wagtail/login/">Back to sign in</a>
@@ -66,10 +74,25 @@ export function SetPasswordScreen({
       </FormErrorSummary>
       <form method="post" action={action} noValidate>
         <CsrfField token={csrfToken} />
-        <TextField name="new_password1" label="New password" type="password" required value="" error={fieldErrors.new_password1} autoComplete="new-password"
-          help="At least 12 characters." />
-        <TextField name="new_password2" label="Confirm new password" type="password" required value="" error={fieldErrors.new_password2}
-          autoComplete="new-password" />
+        <TextField
+          name="new_password1"
+          label="New password"
+          type="password"
+          required
+          value=""
+          error={fieldErrors.new_password1}
+          autoComplete="new-password"
+          help="At least 12 characters."
+        />
+        <TextField
+          name="new_password2"
+          label="Confirm new password"
+          type="password"
+          required
+          value=""
+          error={fieldErrors.new_password2}
+          autoComplete="new-password"
+        />
         <button type="submit" className="admin-button admin-button--primary admin-button--wide">
           Reset password
         </button>
@@ -81,7 +104,10 @@ export function SetPasswordScreen({
 export function InvalidResetLinkScreen() {
   return (
     <Panel title="This link does not work">
-      <p>The password reset link was invalid, possibly because it has already been used or has expired. Please request a new password reset.</p>
+      <p>
+        The password reset link was invalid, possibly because it has already been used or has expired. Please request a
+        new password reset.
+      </p>
       <p>
         <a href="/wagtail/password_reset/">Request a new link</a>
       </p>

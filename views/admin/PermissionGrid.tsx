@@ -8,7 +8,15 @@ type GridRow = { id: number; name: string; permissions: readonly string[] };
  * object with a hidden input naming it, a checkbox per permission type. Unticking every box of a
  * row removes the row when the form is saved.
  */
-export function PermissionGrid({ headingId, objectLabel, rows, rowField, checkboxPrefix, choices, relation }: {
+export function PermissionGrid({
+  headingId,
+  objectLabel,
+  rows,
+  rowField,
+  checkboxPrefix,
+  choices,
+  relation,
+}: {
   headingId: string;
   objectLabel: string;
   rows: readonly GridRow[];
@@ -33,8 +41,14 @@ export function PermissionGrid({ headingId, objectLabel, rows, rowField, checkbo
               </th>
               {choices.map((choice) => (
                 <td key={choice.value}>
-                  <input type="checkbox" name={`${checkboxPrefix}${row.id}`} value={choice.value} defaultChecked={row.permissions.includes(choice.value)}
-                    aria-label={`${choice.label} ${relation} ${row.name}`} title={choice.help} />
+                  <input
+                    type="checkbox"
+                    name={`${checkboxPrefix}${row.id}`}
+                    value={choice.value}
+                    defaultChecked={row.permissions.includes(choice.value)}
+                    aria-label={`${choice.label} ${relation} ${row.name}`}
+                    title={choice.help}
+                  />
                 </td>
               ))}
             </tr>
@@ -46,7 +60,13 @@ export function PermissionGrid({ headingId, objectLabel, rows, rowField, checkbo
 }
 
 /** The header row of a permission table: the object's column, then one column per permission type. */
-export function PermissionTableHead({ objectLabel, choices }: { objectLabel: string; choices: ReadonlyArray<{ value: string; label: string }> }) {
+export function PermissionTableHead({
+  objectLabel,
+  choices,
+}: {
+  objectLabel: string;
+  choices: ReadonlyArray<{ value: string; label: string }>;
+}) {
   return (
     <thead>
       <tr>
@@ -62,21 +82,54 @@ export function PermissionTableHead({ objectLabel, choices }: { objectLabel: str
 }
 
 /** "Grant permissions on another …": the object to add and the permission types to grant on it. */
-export function GrantFieldset({ legend, select, permissions }: {
+export function GrantFieldset({
+  legend,
+  select,
+  permissions,
+}: {
   legend: string;
-  select: { name: string; label: string; value: string; error?: string; prompt: string; options: ReadonlyArray<{ value: string; label: string }> };
-  permissions: { name: string; legend: string; choices: readonly PermissionChoice[]; checked: readonly string[]; error?: string };
+  select: {
+    name: string;
+    label: string;
+    value: string;
+    error?: string;
+    prompt: string;
+    options: ReadonlyArray<{ value: string; label: string }>;
+  };
+  permissions: {
+    name: string;
+    legend: string;
+    choices: readonly PermissionChoice[];
+    checked: readonly string[];
+    error?: string;
+  };
 }) {
   const id = (suffix: string) => `id_${permissions.name}${suffix}`;
   return (
     <fieldset className="admin-fieldset">
       <legend>{legend}</legend>
-      <SelectField name={select.name} label={select.label} value={select.value} error={select.error} options={[{ value: '', label: select.prompt }, ...select.options]} />
-      <fieldset className={`admin-field admin-fieldset${permissions.error ? ' admin-field--error' : ''}`} aria-describedby={permissions.error ? id('-error') : undefined}>
+      <SelectField
+        name={select.name}
+        label={select.label}
+        value={select.value}
+        error={select.error}
+        options={[{ value: '', label: select.prompt }, ...select.options]}
+      />
+      <fieldset
+        className={`admin-field admin-fieldset${permissions.error ? ' admin-field--error' : ''}`}
+        aria-describedby={permissions.error ? id('-error') : undefined}
+      >
         <legend>{permissions.legend}</legend>
         {permissions.choices.map((choice, index) => (
           <div key={choice.value} className="admin-field--checkbox">
-            <input id={id(`_${index}`)} type="checkbox" name={permissions.name} value={choice.value} defaultChecked={permissions.checked.includes(choice.value)} aria-describedby={id(`_${index}-help`)} />
+            <input
+              id={id(`_${index}`)}
+              type="checkbox"
+              name={permissions.name}
+              value={choice.value}
+              defaultChecked={permissions.checked.includes(choice.value)}
+              aria-describedby={id(`_${index}-help`)}
+            />
             <label htmlFor={id(`_${index}`)}>{choice.label}</label>
             <span className="admin-field__help" id={id(`_${index}-help`)}>{` ${choice.help}`}</span>
           </div>

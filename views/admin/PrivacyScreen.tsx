@@ -8,7 +8,15 @@ export type PrivacyFieldName = 'restriction_type' | 'password' | 'groups';
 export type PrivacySubject = { kind: 'page' | 'collection'; id: number; title: string };
 
 const WORDS = {
-  page: { kicker: 'Page privacy', back: 'Back to the page', editUrl: (id: number) => `/wagtail/pages/${id}/edit/`, privacyUrl: (id: number) => `/wagtail/pages/${id}/privacy/`, inherited: 'This page has been made private by a parent page.', applies: 'Privacy changes apply to all children of this page too.', who: 'the page' },
+  page: {
+    kicker: 'Page privacy',
+    back: 'Back to the page',
+    editUrl: (id: number) => `/wagtail/pages/${id}/edit/`,
+    privacyUrl: (id: number) => `/wagtail/pages/${id}/privacy/`,
+    inherited: 'This page has been made private by a parent page.',
+    applies: 'Privacy changes apply to all children of this page too.',
+    who: 'the page',
+  },
   collection: {
     kicker: 'Collection privacy',
     back: 'Back to the collection',
@@ -34,7 +42,16 @@ export type PrivacyScreenProps = {
 };
 
 /** /wagtail/pages/{id}/privacy/: who may see the page and its subpages on the public site (Wagtail's set_privacy). */
-export function PrivacyScreen({ csrfToken, subject, inheritedFrom, values, passwordSet, groups, fieldErrors, nonFieldErrors }: PrivacyScreenProps) {
+export function PrivacyScreen({
+  csrfToken,
+  subject,
+  inheritedFrom,
+  values,
+  passwordSet,
+  groups,
+  fieldErrors,
+  nonFieldErrors,
+}: PrivacyScreenProps) {
   const words = WORDS[subject.kind];
   const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   return (
@@ -55,7 +72,8 @@ export function PrivacyScreen({ csrfToken, subject, inheritedFrom, values, passw
         <div className="admin-message" data-testid="privacy-inherited">
           <p>{words.inherited}</p>
           <p>
-            You can edit the privacy settings on: <a href={words.privacyUrl(inheritedFrom.pageId)}>{inheritedFrom.title}</a>
+            You can edit the privacy settings on:{' '}
+            <a href={words.privacyUrl(inheritedFrom.pageId)}>{inheritedFrom.title}</a>
           </p>
         </div>
       ) : (
@@ -63,7 +81,13 @@ export function PrivacyScreen({ csrfToken, subject, inheritedFrom, values, passw
           <p>{words.applies}</p>
           <form method="post" action={words.privacyUrl(subject.id)} noValidate className="admin-form">
             <CsrfField token={csrfToken} />
-            <RadioGroup name="restriction_type" legend="Visibility" value={values.restriction_type} options={PRIVACY_CHOICES} error={fieldErrors.restriction_type} />
+            <RadioGroup
+              name="restriction_type"
+              legend="Visibility"
+              value={values.restriction_type}
+              options={PRIVACY_CHOICES}
+              error={fieldErrors.restriction_type}
+            />
             <TextField
               name="password"
               label="Password"

@@ -4,7 +4,10 @@
  */
 export function PrivateTag({ inherited = false }: { inherited?: boolean }) {
   return (
-    <span className="admin-status admin-status--private" title={inherited ? 'Private because of a parent page' : 'Private'}>
+    <span
+      className="admin-status admin-status--private"
+      title={inherited ? 'Private because of a parent page' : 'Private'}
+    >
       Private
       {inherited ? <span className="visually-hidden"> (set on a parent page)</span> : null}
     </span>

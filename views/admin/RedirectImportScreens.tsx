@@ -6,7 +6,14 @@ export type ImportRowView = { line: number; from: string; to: string; status: 'a
 type Choice = { value: string; label: string };
 
 /** /wagtail/redirects/import/: the file and the defaults for rows that do not say (site, type). */
-export function RedirectImportScreen({ csrfToken, siteChoices, values, error, maxRows, maxMegabytes }: {
+export function RedirectImportScreen({
+  csrfToken,
+  siteChoices,
+  values,
+  error,
+  maxRows,
+  maxMegabytes,
+}: {
   csrfToken: string;
   siteChoices: Choice[];
   values: { site: string; is_permanent: string };
@@ -27,18 +34,46 @@ export function RedirectImportScreen({ csrfToken, siteChoices, values, error, ma
       <FormErrorSummary show={error !== undefined} nonFieldErrors={[]}>
         The file could not be imported.
       </FormErrorSummary>
-      <form method="post" action="/wagtail/redirects/import/" encType="multipart/form-data" noValidate className="admin-form">
+      <form
+        method="post"
+        action="/wagtail/redirects/import/"
+        encType="multipart/form-data"
+        noValidate
+        className="admin-form"
+      >
         <CsrfField token={csrfToken} />
         <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
           <label htmlFor={id}>
             File<span aria-hidden="true"> *</span>
           </label>
-          <input id={id} name="import_file" type="file" required accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, help, error)} />
+          <input
+            id={id}
+            name="import_file"
+            type="file"
+            required
+            accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(id, help, error)}
+          />
           <FieldNotes id={id} help={help} error={error} />
         </div>
-        <SelectField name="site" label="Site" value={values.site} options={[{ value: '', label: 'All sites' }, ...siteChoices]} help="For rows without a site column." />
-        <SelectField name="is_permanent" label="Type" value={values.is_permanent} options={[{ value: 'permanent', label: 'Permanent (301)' }, { value: 'temporary', label: 'Temporary (302)' }]} help="For rows without a type column." />
+        <SelectField
+          name="site"
+          label="Site"
+          value={values.site}
+          options={[{ value: '', label: 'All sites' }, ...siteChoices]}
+          help="For rows without a site column."
+        />
+        <SelectField
+          name="is_permanent"
+          label="Type"
+          value={values.is_permanent}
+          options={[
+            { value: 'permanent', label: 'Permanent (301)' },
+            { value: 'temporary', label: 'Temporary (302)' },
+          ]}
+          help="For rows without a type column."
+        />
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--primary">
             Preview import
@@ -50,7 +85,14 @@ export function RedirectImportScreen({ csrfToken, siteChoices, values, error, ma
 }
 
 /** The preview: every row accepted or rejected with its reason; one button writes the accepted ones. */
-export function RedirectImportPreviewScreen({ csrfToken, token, fileName, rows, accepted, rejected }: {
+export function RedirectImportPreviewScreen({
+  csrfToken,
+  token,
+  fileName,
+  rows,
+  accepted,
+  rejected,
+}: {
   csrfToken: string;
   token: string;
   fileName: string;
@@ -94,7 +136,9 @@ export function RedirectImportPreviewScreen({ csrfToken, token, fileName, rows, 
                 <td>{row.from}</td>
                 <td>{row.to}</td>
                 <td>
-                  <span className={`admin-tag--${row.status}`}>{row.status === 'accepted' ? 'Accepted' : 'Rejected'}</span>
+                  <span className={`admin-tag--${row.status}`}>
+                    {row.status === 'accepted' ? 'Accepted' : 'Rejected'}
+                  </span>
                   {row.reason ? `: ${row.reason}` : ''}
                 </td>
               </tr>

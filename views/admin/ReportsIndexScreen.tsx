@@ -1,5 +1,9 @@
 /** The reports index (/wagtail/reports/): each report with what it shows. */
-export function ReportsIndexScreen({ reports }: { reports: ReadonlyArray<{ title: string; intro: string; href: string }> }) {
+export function ReportsIndexScreen({
+  reports,
+}: {
+  reports: ReadonlyArray<{ title: string; intro: string; href: string }>;
+}) {
   return (
     <>
       <div className="admin-heading">

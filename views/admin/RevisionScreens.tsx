@@ -4,8 +4,23 @@ import { CsrfField } from './CsrfField';
 import { formatDateTime } from './format';
 
 export type PageRef = { id: number; title: string };
-export type RevisionRow = { id: number; title: string; createdAt: string; user: string | null; isLive: boolean; isLatest: boolean; scheduledFor: string | null };
-export type HistoryRow = { id: number; action: string; description: string; createdAt: string; user: string | null; revisionId: number | null };
+export type RevisionRow = {
+  id: number;
+  title: string;
+  createdAt: string;
+  user: string | null;
+  isLive: boolean;
+  isLatest: boolean;
+  scheduledFor: string | null;
+};
+export type HistoryRow = {
+  id: number;
+  action: string;
+  description: string;
+  createdAt: string;
+  user: string | null;
+  revisionId: number | null;
+};
 
 function Heading({ kicker, page }: { kicker: string; page: PageRef }) {
   return (
@@ -57,8 +72,12 @@ export function RevisionsScreen({ page, rows, csrfToken }: { page: PageRef; rows
               <>
                 <a href={`/wagtail/pages/${page.id}/revisions/${row.id}/view/`}>{formatDateTime(row.createdAt)}</a>
                 {row.isLive ? <span className="admin-status admin-status--live"> live</span> : null}
-                {row.isLatest && !row.isLive ? <span className="admin-status admin-status--draft"> current draft</span> : null}
-                {row.scheduledFor ? <span className="admin-status admin-status--scheduled">{` scheduled for ${formatDateTime(row.scheduledFor)}`}</span> : null}
+                {row.isLatest && !row.isLive ? (
+                  <span className="admin-status admin-status--draft"> current draft</span>
+                ) : null}
+                {row.scheduledFor ? (
+                  <span className="admin-status admin-status--scheduled">{` scheduled for ${formatDateTime(row.scheduledFor)}`}</span>
+                ) : null}
                 <span className="admin-table__children">{row.title}</span>
               </>
             ),
@@ -87,10 +106,15 @@ export function RevisionsScreen({ page, rows, csrfToken }: { page: PageRef; rows
                     </a>
                   ) : null}
                   {!row.isLatest ? (
-                    <form method="post" action={`/wagtail/pages/${page.id}/revisions/${row.id}/revert/`} className="admin-inline-form">
+                    <form
+                      method="post"
+                      action={`/wagtail/pages/${page.id}/revisions/${row.id}/revert/`}
+                      className="admin-inline-form"
+                    >
                       <CsrfField token={csrfToken} />
                       <button type="submit" className="admin-button admin-button--secondary">
-                        Revert to this<span className="visually-hidden">{` revision (${formatDateTime(row.createdAt)})`}</span>
+                        Revert to this
+                        <span className="visually-hidden">{` revision (${formatDateTime(row.createdAt)})`}</span>
                       </button>
                     </form>
                   ) : null}
@@ -124,7 +148,17 @@ function ChangeLines({ changes }: { changes: Array<{ path: string; before: strin
 const CHANGE_WORDS = { added: 'Added', removed: 'Removed', changed: 'Changed', moved: 'Moved' } as const;
 
 /** /wagtail/pages/{id}/revisions/compare/{a}...{b}/: only what changed, field by field, block by block. */
-export function CompareScreen({ page, fromLabel, toLabel, changes }: { page: PageRef; fromLabel: string; toLabel: string; changes: SnapshotChange[] }) {
+export function CompareScreen({
+  page,
+  fromLabel,
+  toLabel,
+  changes,
+}: {
+  page: PageRef;
+  fromLabel: string;
+  toLabel: string;
+  changes: SnapshotChange[];
+}) {
   return (
     <>
       <Heading kicker="Compare" page={page} />
@@ -140,7 +174,11 @@ export function CompareScreen({ page, fromLabel, toLabel, changes }: { page: Pag
             <ChangeLines changes={change.changes} />
           </section>
         ) : (
-          <section key={`b-${change.field}-${change.blockId}-${change.change}`} className="admin-panel admin-diff-item" data-change={change.change}>
+          <section
+            key={`b-${change.field}-${change.blockId}-${change.change}`}
+            className="admin-panel admin-diff-item"
+            data-change={change.change}
+          >
             <h2>{`${CHANGE_WORDS[change.change]} block: ${change.blockType} (${change.field}, position ${change.position + 1})`}</h2>
             {change.changes.length ? <ChangeLines changes={change.changes} /> : null}
           </section>
@@ -151,10 +189,21 @@ export function CompareScreen({ page, fromLabel, toLabel, changes }: { page: Pag
 }
 
 /** /wagtail/pages/{id}/revisions/{rid}/view/: one revision's content, read-only. */
-export function RevisionViewScreen({ page, revision, fields }: { page: PageRef; revision: RevisionRow; fields: Array<{ path: string; value: string }> }) {
+export function RevisionViewScreen({
+  page,
+  revision,
+  fields,
+}: {
+  page: PageRef;
+  revision: RevisionRow;
+  fields: Array<{ path: string; value: string }>;
+}) {
   return (
     <>
-      <Heading kicker={`Revision of ${formatDateTime(revision.createdAt)}${revision.user ? ` by ${revision.user}` : ''}`} page={page} />
+      <Heading
+        kicker={`Revision of ${formatDateTime(revision.createdAt)}${revision.user ? ` by ${revision.user}` : ''}`}
+        page={page}
+      />
       <p>
         <a href={`/wagtail/pages/${page.id}/revisions/compare/${revision.id}...live/`}>Compare with live</a>
       </p>

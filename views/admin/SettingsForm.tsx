@@ -26,7 +26,21 @@ export type SettingsFormProps = {
  * heading with the way back, flash message, error summary, the form with its CSRF field and
  * submit button. The screens supply only their fields.
  */
-export function SettingsForm({ title, back, csrfToken, action, noun, submitLabel, fieldErrors, nonFieldErrors, message, notices, wide, children, after }: SettingsFormProps) {
+export function SettingsForm({
+  title,
+  back,
+  csrfToken,
+  action,
+  noun,
+  submitLabel,
+  fieldErrors,
+  nonFieldErrors,
+  message,
+  notices,
+  wide,
+  children,
+  after,
+}: SettingsFormProps) {
   const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
   return (
     <>

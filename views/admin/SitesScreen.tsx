@@ -1,7 +1,14 @@
 import { FlashMessage } from './FormFields';
 import { ListingHeading, ListingTable } from './ListingTable';
 
-export type SiteRow = { id: number; hostname: string; port: number; siteName: string; rootTitle: string; isDefault: boolean };
+export type SiteRow = {
+  id: number;
+  hostname: string;
+  port: number;
+  siteName: string;
+  rootTitle: string;
+  isDefault: boolean;
+};
 
 /** /wagtail/sites/: each site's host and port, name, root page and which one is the default. */
 export function SitesScreen({ rows, message }: { rows: SiteRow[]; message?: string }) {
@@ -17,7 +24,9 @@ export function SitesScreen({ rows, message }: { rows: SiteRow[]; message?: stri
         columns={[
           {
             header: 'Site',
-            cell: (row) => <a className="admin-table__title" href={`/wagtail/sites/${row.id}/`}>{`${row.hostname}:${row.port}`}</a>,
+            cell: (row) => (
+              <a className="admin-table__title" href={`/wagtail/sites/${row.id}/`}>{`${row.hostname}:${row.port}`}</a>
+            ),
           },
           { header: 'Site name', cell: (row) => row.siteName },
           { header: 'Root page', cell: (row) => row.rootTitle },

@@ -2,7 +2,13 @@ import { CsrfField } from './CsrfField';
 import { formatDateTime } from './format';
 
 /** /wagtail/pages/{id}/revisions/{revision_id}/unschedule/: confirm taking a revision off the schedule. */
-export function UnscheduleScreen(props: { page: { id: number; title: string }; revisionId: number; goLiveAt: string | null; csrfToken: string; errors: string[] }) {
+export function UnscheduleScreen(props: {
+  page: { id: number; title: string };
+  revisionId: number;
+  goLiveAt: string | null;
+  csrfToken: string;
+  errors: string[];
+}) {
   const { page, revisionId, goLiveAt, csrfToken, errors } = props;
   return (
     <>
@@ -26,7 +32,11 @@ export function UnscheduleScreen(props: { page: { id: number; title: string }; r
             <time dateTime={goLiveAt}>{formatDateTime(goLiveAt)}</time>
             {'. Unscheduling keeps it as a version you can publish later; the page as it is live now stays live.'}
           </p>
-          <form method="post" action={`/wagtail/pages/${page.id}/revisions/${revisionId}/unschedule/`} className="admin-actions">
+          <form
+            method="post"
+            action={`/wagtail/pages/${page.id}/revisions/${revisionId}/unschedule/`}
+            className="admin-actions"
+          >
             <CsrfField token={csrfToken} />
             <p>Are you sure you want to unschedule this version?</p>
             <button type="submit" className="admin-button admin-button--primary">

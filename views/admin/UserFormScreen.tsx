@@ -25,12 +25,29 @@ export type UserFormScreenProps = {
 };
 
 /** /wagtail/users/add/ and /wagtail/users/{id}/: account details, password, roles and groups. */
-export function UserFormScreen({ csrfToken, userId, isSelf, values, groups, fieldErrors, nonFieldErrors, message }: UserFormScreenProps) {
+export function UserFormScreen({
+  csrfToken,
+  userId,
+  isSelf,
+  values,
+  groups,
+  fieldErrors,
+  nonFieldErrors,
+  message,
+}: UserFormScreenProps) {
   const adding = userId === undefined;
   const action = adding ? '/wagtail/users/add/' : `/wagtail/users/${userId}/`;
   return (
-    <SettingsForm title={adding ? 'Add user' : `Editing ${values.username}`} back={{ href: '/wagtail/users/', label: 'Back to users' }} csrfToken={csrfToken}
-      action={action} noun="user" submitLabel={adding ? 'Add user' : 'Save'} fieldErrors={fieldErrors} nonFieldErrors={nonFieldErrors} message={message}
+    <SettingsForm
+      title={adding ? 'Add user' : `Editing ${values.username}`}
+      back={{ href: '/wagtail/users/', label: 'Back to users' }}
+      csrfToken={csrfToken}
+      action={action}
+      noun="user"
+      submitLabel={adding ? 'Add user' : 'Save'}
+      fieldErrors={fieldErrors}
+      nonFieldErrors={nonFieldErrors}
+      message={message}
       after={
         !adding && !isSelf && values.is_active ? (
           <form method="post" action={`/wagtail/users/${userId}/deactivate/`} className="admin-form admin-form--danger">
@@ -40,23 +57,86 @@ export function UserFormScreen({ csrfToken, userId, isSelf, values, groups, fiel
             </button>
           </form>
         ) : null
-      }>
-      <TextField name="username" label="Username" required value={values.username} error={fieldErrors.username} autoComplete="off"
-        help="Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only." />
-      <TextField name="email" label="Email" type="email" required value={values.email} error={fieldErrors.email} autoComplete="off" />
-      <TextField name="first_name" label="First name" value={values.first_name} error={fieldErrors.first_name} autoComplete="off" />
-      <TextField name="last_name" label="Last name" value={values.last_name} error={fieldErrors.last_name} autoComplete="off" />
-      <TextField name="password1" label={adding ? 'Password' : 'New password'} type="password" required={adding} value="" error={fieldErrors.password1}
-        autoComplete="new-password" help={adding ? 'At least 12 characters.' : 'Leave blank to keep the current password.'} />
-      <TextField name="password2" label={adding ? 'Password confirmation' : 'New password confirmation'} type="password" required={adding} value=""
-        error={fieldErrors.password2} autoComplete="new-password" help="Enter the same password as before, for verification." />
-      <CheckboxField name="is_active" label="Active" checked={values.is_active} error={fieldErrors.is_active}
-        help={isSelf ? 'You cannot deactivate your own account.' : 'An inactive user cannot sign in. Deactivate accounts instead of deleting them.'} />
-      <CheckboxField name="is_superuser" label="Administrator" checked={values.is_superuser} error={fieldErrors.is_superuser}
-        help="Administrators have full access to manage any object or setting." />
-      <CheckboxGroup name="groups" legend="Groups" selected={values.groups} error={fieldErrors.groups}
+      }
+    >
+      <TextField
+        name="username"
+        label="Username"
+        required
+        value={values.username}
+        error={fieldErrors.username}
+        autoComplete="off"
+        help="Required. 150 characters or fewer. Letters, digits and @/./+/-/_ only."
+      />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        required
+        value={values.email}
+        error={fieldErrors.email}
+        autoComplete="off"
+      />
+      <TextField
+        name="first_name"
+        label="First name"
+        value={values.first_name}
+        error={fieldErrors.first_name}
+        autoComplete="off"
+      />
+      <TextField
+        name="last_name"
+        label="Last name"
+        value={values.last_name}
+        error={fieldErrors.last_name}
+        autoComplete="off"
+      />
+      <TextField
+        name="password1"
+        label={adding ? 'Password' : 'New password'}
+        type="password"
+        required={adding}
+        value=""
+        error={fieldErrors.password1}
+        autoComplete="new-password"
+        help={adding ? 'At least 12 characters.' : 'Leave blank to keep the current password.'}
+      />
+      <TextField
+        name="password2"
+        label={adding ? 'Password confirmation' : 'New password confirmation'}
+        type="password"
+        required={adding}
+        value=""
+        error={fieldErrors.password2}
+        autoComplete="new-password"
+        help="Enter the same password as before, for verification."
+      />
+      <CheckboxField
+        name="is_active"
+        label="Active"
+        checked={values.is_active}
+        error={fieldErrors.is_active}
+        help={
+          isSelf
+            ? 'You cannot deactivate your own account.'
+            : 'An inactive user cannot sign in. Deactivate accounts instead of deleting them.'
+        }
+      />
+      <CheckboxField
+        name="is_superuser"
+        label="Administrator"
+        checked={values.is_superuser}
+        error={fieldErrors.is_superuser}
+        help="Administrators have full access to manage any object or setting."
+      />
+      <CheckboxGroup
+        name="groups"
+        legend="Groups"
+        selected={values.groups}
+        error={fieldErrors.groups}
         options={groups.map((group) => ({ value: String(group.id), label: group.name }))}
-        help="The groups this user belongs to. A user gets all permissions granted to each of their groups." />
+        help="The groups this user belongs to. A user gets all permissions granted to each of their groups."
+      />
     </SettingsForm>
   );
 }

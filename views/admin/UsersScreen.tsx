@@ -22,7 +22,8 @@ export type UsersScreenProps = {
 
 /** /wagtail/users/: every staff account with its role, groups, status and last login. */
 export function UsersScreen({ rows, search, pagination, message }: UsersScreenProps) {
-  const link = (n: number) => `/wagtail/users/?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(n > 1 ? { p: String(n) } : {}) })}`;
+  const link = (n: number) =>
+    `/wagtail/users/?${new URLSearchParams({ ...(search ? { q: search } : {}), ...(n > 1 ? { p: String(n) } : {}) })}`;
   return (
     <>
       <ListingHeading title="Users" addHref="/wagtail/users/add/" addLabel="Add a user" />
@@ -52,12 +53,23 @@ export function UsersScreen({ rows, search, pagination, message }: UsersScreenPr
             ),
           },
           { header: 'Username', cell: (row) => row.username },
-          { header: 'Access', cell: (row) => (row.isSuperuser ? 'Administrator' : row.groups.join(', ') || 'No groups') },
+          {
+            header: 'Access',
+            cell: (row) => (row.isSuperuser ? 'Administrator' : row.groups.join(', ') || 'No groups'),
+          },
           {
             header: 'Status',
-            cell: (row) => <span className={`admin-status admin-status--${row.isActive ? 'live' : 'expired'}`}>{row.isActive ? 'active' : 'inactive'}</span>,
+            cell: (row) => (
+              <span className={`admin-status admin-status--${row.isActive ? 'live' : 'expired'}`}>
+                {row.isActive ? 'active' : 'inactive'}
+              </span>
+            ),
           },
-          { header: 'Last login', cell: (row) => (row.lastLogin ? <time dateTime={row.lastLogin}>{formatDateTime(row.lastLogin)}</time> : 'Never') },
+          {
+            header: 'Last login',
+            cell: (row) =>
+              row.lastLogin ? <time dateTime={row.lastLogin}>{formatDateTime(row.lastLogin)}</time> : 'Never',
+          },
         ]}
       />
       {pagination.pageCount > 1 ? (

@@ -18,14 +18,27 @@ const tabs = (current: 'workflows' | 'tasks') => (
   </nav>
 );
 
-const Status = ({ active }: { active: boolean }) => (active ? <>Enabled</> : <span className="admin-status">disabled</span>);
+const Status = ({ active }: { active: boolean }) =>
+  active ? <>Enabled</> : <span className="admin-status">disabled</span>;
 
 export type WorkflowRow = { id: number; name: string; active: boolean; tasks: string[]; pageCount: number };
 
-export function WorkflowsListScreen({ rows, canAdd, message }: { rows: WorkflowRow[]; canAdd: boolean; message?: string }) {
+export function WorkflowsListScreen({
+  rows,
+  canAdd,
+  message,
+}: {
+  rows: WorkflowRow[];
+  canAdd: boolean;
+  message?: string;
+}) {
   return (
     <>
-      {canAdd ? <ListingHeading title="Workflows" addHref="/wagtail/workflows/add/" addLabel="Add a workflow" /> : <h1>Workflows</h1>}
+      {canAdd ? (
+        <ListingHeading title="Workflows" addHref="/wagtail/workflows/add/" addLabel="Add a workflow" />
+      ) : (
+        <h1>Workflows</h1>
+      )}
       {tabs('workflows')}
       <FlashMessage message={message} />
       <ListingTable
@@ -56,7 +69,11 @@ export type TaskRow = { id: number; name: string; active: boolean; groups: strin
 export function TasksListScreen({ rows, canAdd, message }: { rows: TaskRow[]; canAdd: boolean; message?: string }) {
   return (
     <>
-      {canAdd ? <ListingHeading title="Workflow tasks" addHref="/wagtail/workflows/tasks/add/" addLabel="Add a task" /> : <h1>Workflow tasks</h1>}
+      {canAdd ? (
+        <ListingHeading title="Workflow tasks" addHref="/wagtail/workflows/tasks/add/" addLabel="Add a task" />
+      ) : (
+        <h1>Workflow tasks</h1>
+      )}
       {tabs('tasks')}
       <FlashMessage message={message} />
       <ListingTable
@@ -84,7 +101,17 @@ export function TasksListScreen({ rows, canAdd, message }: { rows: TaskRow[]; ca
 }
 
 /** Enable / disable, a separate small form (never nested in the edit form). */
-function ToggleForm({ csrfToken, action, active, what }: { csrfToken: string; action: string; active: boolean; what: string }) {
+function ToggleForm({
+  csrfToken,
+  action,
+  active,
+  what,
+}: {
+  csrfToken: string;
+  action: string;
+  active: boolean;
+  what: string;
+}) {
   return (
     <form method="post" action={action} className="admin-inline-form">
       <CsrfField token={csrfToken} />
@@ -96,7 +123,16 @@ function ToggleForm({ csrfToken, action, active, what }: { csrfToken: string; ac
 }
 
 /** Numbered selects: an ordered multiple choice that works without JavaScript (blank ones are ignored). */
-function OrderedSelects({ name, legend, help, error, values, choices, slots, itemLabel }: {
+function OrderedSelects({
+  name,
+  legend,
+  help,
+  error,
+  values,
+  choices,
+  slots,
+  itemLabel,
+}: {
   name: string;
   legend: string;
   help: string;
@@ -109,12 +145,20 @@ function OrderedSelects({ name, legend, help, error, values, choices, slots, ite
   const id = `id_${name}`;
   const count = Math.max(slots, values.length + 2);
   return (
-    <fieldset className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`} aria-describedby={describedBy(id, help, error)}>
+    <fieldset
+      className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`}
+      aria-describedby={describedBy(id, help, error)}
+    >
       <legend>{legend}</legend>
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="admin-field">
           <label htmlFor={`${id}_${index}`}>{`${itemLabel} ${index + 1}`}</label>
-          <select id={`${id}_${index}`} name={name} defaultValue={values[index] ?? ''} aria-invalid={error ? true : undefined}>
+          <select
+            id={`${id}_${index}`}
+            name={name}
+            defaultValue={values[index] ?? ''}
+            aria-invalid={error ? true : undefined}
+          >
             <option value="">—</option>
             {choices.map((choice) => (
               <option key={choice.value} value={choice.value}>
@@ -146,24 +190,72 @@ export type WorkflowFormScreenProps = {
   notice?: string;
 };
 
-export function WorkflowFormScreen({ csrfToken, workflowId, active, values, taskChoices, pageChoices, fieldErrors, nonFieldErrors, canToggle, message, notice }: WorkflowFormScreenProps) {
+export function WorkflowFormScreen({
+  csrfToken,
+  workflowId,
+  active,
+  values,
+  taskChoices,
+  pageChoices,
+  fieldErrors,
+  nonFieldErrors,
+  canToggle,
+  message,
+  notice,
+}: WorkflowFormScreenProps) {
   const adding = workflowId === undefined;
   return (
-    <SettingsForm title={adding ? 'Add workflow' : `Editing ${values.name}`} back={{ href: '/wagtail/workflows/list/', label: 'Back to workflows' }} csrfToken={csrfToken}
-      action={adding ? '/wagtail/workflows/add/' : `/wagtail/workflows/edit/${workflowId}/`} noun="workflow" submitLabel={adding ? 'Create' : 'Save'}
-      fieldErrors={fieldErrors} nonFieldErrors={nonFieldErrors} message={message} wide
+    <SettingsForm
+      title={adding ? 'Add workflow' : `Editing ${values.name}`}
+      back={{ href: '/wagtail/workflows/list/', label: 'Back to workflows' }}
+      csrfToken={csrfToken}
+      action={adding ? '/wagtail/workflows/add/' : `/wagtail/workflows/edit/${workflowId}/`}
+      noun="workflow"
+      submitLabel={adding ? 'Create' : 'Save'}
+      fieldErrors={fieldErrors}
+      nonFieldErrors={nonFieldErrors}
+      message={message}
+      wide
       notices={
         <>
-          {!active ? <p className="admin-warning">This workflow is disabled: it applies to no page until it is enabled again.</p> : null}
+          {!active ? (
+            <p className="admin-warning">This workflow is disabled: it applies to no page until it is enabled again.</p>
+          ) : null}
           {notice ? <p className="admin-warning">{notice}</p> : null}
         </>
       }
-      after={!adding && canToggle ? <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/${active ? 'disable' : 'enable'}/${workflowId}/`} active={active} what="workflow" /> : null}>
+      after={
+        !adding && canToggle ? (
+          <ToggleForm
+            csrfToken={csrfToken}
+            action={`/wagtail/workflows/${active ? 'disable' : 'enable'}/${workflowId}/`}
+            active={active}
+            what="workflow"
+          />
+        ) : null
+      }
+    >
       <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
-      <OrderedSelects name="tasks" legend="Tasks" itemLabel="Task" slots={3} values={values.tasks} choices={taskChoices} error={fieldErrors.tasks}
-        help="The page passes these tasks in this order; approving the last one publishes it. Only enabled tasks are offered." />
-      <OrderedSelects name="pages" legend="Assigned pages" itemLabel="Page" slots={2} values={values.pages} choices={pageChoices} error={fieldErrors.pages}
-        help="The workflow applies to each page chosen and its subpages, unless a page nearer to them has its own workflow. A page has one workflow: choosing it here takes it from another." />
+      <OrderedSelects
+        name="tasks"
+        legend="Tasks"
+        itemLabel="Task"
+        slots={3}
+        values={values.tasks}
+        choices={taskChoices}
+        error={fieldErrors.tasks}
+        help="The page passes these tasks in this order; approving the last one publishes it. Only enabled tasks are offered."
+      />
+      <OrderedSelects
+        name="pages"
+        legend="Assigned pages"
+        itemLabel="Page"
+        slots={2}
+        values={values.pages}
+        choices={pageChoices}
+        error={fieldErrors.pages}
+        help="The workflow applies to each page chosen and its subpages, unless a page nearer to them has its own workflow. A page has one workflow: choosing it here takes it from another."
+      />
     </SettingsForm>
   );
 }
@@ -182,19 +274,61 @@ export type TaskFormScreenProps = {
   message?: string;
 };
 
-export function TaskFormScreen({ csrfToken, taskId, active, values, groupChoices, fieldErrors, nonFieldErrors, canToggle, message }: TaskFormScreenProps) {
+export function TaskFormScreen({
+  csrfToken,
+  taskId,
+  active,
+  values,
+  groupChoices,
+  fieldErrors,
+  nonFieldErrors,
+  canToggle,
+  message,
+}: TaskFormScreenProps) {
   const adding = taskId === undefined;
   return (
-    <SettingsForm title={adding ? 'Add group approval task' : `Editing ${values.name}`} back={{ href: '/wagtail/workflows/tasks/index/', label: 'Back to tasks' }} csrfToken={csrfToken}
-      action={adding ? '/wagtail/workflows/tasks/add/' : `/wagtail/workflows/tasks/edit/${taskId}/`} noun="task" submitLabel={adding ? 'Create' : 'Save'}
-      fieldErrors={fieldErrors} nonFieldErrors={nonFieldErrors} message={message} wide
-      notices={!active ? <p className="admin-warning">This task is disabled: workflows skip it, and it cannot be added to one.</p> : null}
-      after={!adding && canToggle ? <ToggleForm csrfToken={csrfToken} action={`/wagtail/workflows/tasks/${active ? 'disable' : 'enable'}/${taskId}/`} active={active} what="task" /> : null}>
+    <SettingsForm
+      title={adding ? 'Add group approval task' : `Editing ${values.name}`}
+      back={{ href: '/wagtail/workflows/tasks/index/', label: 'Back to tasks' }}
+      csrfToken={csrfToken}
+      action={adding ? '/wagtail/workflows/tasks/add/' : `/wagtail/workflows/tasks/edit/${taskId}/`}
+      noun="task"
+      submitLabel={adding ? 'Create' : 'Save'}
+      fieldErrors={fieldErrors}
+      nonFieldErrors={nonFieldErrors}
+      message={message}
+      wide
+      notices={
+        !active ? (
+          <p className="admin-warning">This task is disabled: workflows skip it, and it cannot be added to one.</p>
+        ) : null
+      }
+      after={
+        !adding && canToggle ? (
+          <ToggleForm
+            csrfToken={csrfToken}
+            action={`/wagtail/workflows/tasks/${active ? 'disable' : 'enable'}/${taskId}/`}
+            active={active}
+            what="task"
+          />
+        ) : null
+      }
+    >
       <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
-      <CheckboxGroup name="groups" legend="Groups" selected={values.groups} options={groupChoices} error={fieldErrors.groups}
-        help="Any member of these groups may approve or request changes at this task." />
-      <CheckboxField name="restart_on_new_revision" label="Restart this task when a new draft is saved" checked={values.restart_on_new_revision}
-        help="On: a draft saved while the page waits at this task puts that draft up for review, and the task starts again. Off: the submitted version stays the one reviewed." />
+      <CheckboxGroup
+        name="groups"
+        legend="Groups"
+        selected={values.groups}
+        options={groupChoices}
+        error={fieldErrors.groups}
+        help="Any member of these groups may approve or request changes at this task."
+      />
+      <CheckboxField
+        name="restart_on_new_revision"
+        label="Restart this task when a new draft is saved"
+        checked={values.restart_on_new_revision}
+        help="On: a draft saved while the page waits at this task puts that draft up for review, and the task starts again. Off: the submitted version stays the one reviewed."
+      />
     </SettingsForm>
   );
 }

@@ -18,17 +18,35 @@ export type WorkflowCommentScreenProps = {
 
 function wordsOf(action: WorkflowCommentAction, pending: PendingModeration, title: string) {
   if (action === 'request_changes') {
-    return { heading: `Request changes to '${title}'`, button: 'Request changes', help: 'Optional: what should change before the page can be published.', failed: 'The changes could not be requested due to errors.' };
+    return {
+      heading: `Request changes to '${title}'`,
+      button: 'Request changes',
+      help: 'Optional: what should change before the page can be published.',
+      failed: 'The changes could not be requested due to errors.',
+    };
   }
   const button = pending.lastTask === false ? 'Approve with comment' : 'Approve with comment and publish';
-  return { heading: `Approve '${title}'`, button, help: 'Optional: a note for the author and the history.', failed: 'The page could not be approved due to errors.' };
+  return {
+    heading: `Approve '${title}'`,
+    button,
+    help: 'Optional: a note for the author and the history.',
+    failed: 'The page could not be approved due to errors.',
+  };
 }
 
 /**
  * /wagtail/pages/{id}/workflow/request_changes/ and /approve/: the current task ends with a
  * comment (sent back to the author, or approved with a note).
  */
-export function WorkflowCommentScreen({ csrfToken, action, page, pending, comment, error, next }: WorkflowCommentScreenProps) {
+export function WorkflowCommentScreen({
+  csrfToken,
+  action,
+  page,
+  pending,
+  comment,
+  error,
+  next,
+}: WorkflowCommentScreenProps) {
   const words = wordsOf(action, pending, page.title);
   return (
     <>

@@ -9,7 +9,13 @@ import { SiblingBlocksProvider } from './sibling-blocks';
  * Renders a body of blocks. The server already dropped blocks that are unknown or fail their
  * schema (server/modules/pages/blocks.ts), so every block here is valid.
  */
-export function BlockBody({ blocks, lead = false }: { blocks: BlockData[]; /** The page's main body: its first image loads eagerly. */ lead?: boolean }) {
+export function BlockBody({
+  blocks,
+  lead = false,
+}: {
+  blocks: BlockData[];
+  /** The page's main body: its first image loads eagerly. */ lead?: boolean;
+}) {
   const { isPreview } = usePageContext();
   const leadIndex = lead ? blocks.findIndex((block) => holdsImage(block.value)) : -1;
   return (
@@ -41,6 +47,5 @@ export function BlockBody({ blocks, lead = false }: { blocks: BlockData[]; /** T
     </NestedBodyProvider>
   );
 }
-
 
 const renderBody = (blocks: BlockData[]) => <BlockBody blocks={blocks} />;

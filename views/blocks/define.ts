@@ -25,7 +25,12 @@ export type BlockSchemaDefinition<S extends z.ZodType = z.ZodType> = {
 };
 
 /** One thing a block value references; `path` is relative to the block's value. */
-export type BlockReference = { model: string; id: string | number; path: ReadonlyArray<string | number>; label?: string };
+export type BlockReference = {
+  model: string;
+  id: string | number;
+  path: ReadonlyArray<string | number>;
+  label?: string;
+};
 
 export type BlockProps<V> = { id: string; value: V };
 export type BlockComponent<V = any> = ComponentType<BlockProps<V>>;

@@ -7,19 +7,64 @@ import type { Image, Video } from '../../shared/schemas/media';
  * for the stored image's real renditions (resolveDemoImages), so sizes are never guessed.
  */
 export const DEMO_IMAGES = [
-  { key: 'dock-hero', dish: 'Fresh From the Dock', aspect: 'hero', alt: 'Fishing boats heading out past a lighthouse at dawn' },
-  { key: 'salmon', dish: 'Wood-Grilled Salmon', aspect: 'card', alt: 'A grilled salmon fillet with green beans and lemon on a white plate' },
-  { key: 'lobster-roll', dish: 'Lobster Roll', aspect: 'card', alt: 'A lobster roll on a toasted bun with fries and lemon' },
-  { key: 'crab-legs', dish: 'Snow Crab Legs', aspect: 'card', alt: 'Snow crab legs on a plate with a cup of melted butter' },
+  {
+    key: 'dock-hero',
+    dish: 'Fresh From the Dock',
+    aspect: 'hero',
+    alt: 'Fishing boats heading out past a lighthouse at dawn',
+  },
+  {
+    key: 'salmon',
+    dish: 'Wood-Grilled Salmon',
+    aspect: 'card',
+    alt: 'A grilled salmon fillet with green beans and lemon on a white plate',
+  },
+  {
+    key: 'lobster-roll',
+    dish: 'Lobster Roll',
+    aspect: 'card',
+    alt: 'A lobster roll on a toasted bun with fries and lemon',
+  },
+  {
+    key: 'crab-legs',
+    dish: 'Snow Crab Legs',
+    aspect: 'card',
+    alt: 'Snow crab legs on a plate with a cup of melted butter',
+  },
   { key: 'biscuits', dish: 'Cheddar Bay Biscuits', aspect: 'square', alt: 'Six golden cheddar biscuits on a plate' },
-  { key: 'coupon', dish: 'Free Appetizer Coupon', aspect: 'card', alt: 'Coupon: a free appetizer with the purchase of any entrée, valid through December 31, 2027' },
-  { key: 'dining-room', dish: 'The Dining Room', aspect: 'card', alt: 'A dining room with red booths, pendant lamps and windows onto the sea' },
+  {
+    key: 'coupon',
+    dish: 'Free Appetizer Coupon',
+    aspect: 'card',
+    alt: 'Coupon: a free appetizer with the purchase of any entrée, valid through December 31, 2027',
+  },
+  {
+    key: 'dining-room',
+    dish: 'The Dining Room',
+    aspect: 'card',
+    alt: 'A dining room with red booths, pendant lamps and windows onto the sea',
+  },
   { key: 'coast', dish: 'The Coast', aspect: 'hero', alt: 'Boats on a calm sea beside a rocky shore and a lighthouse' },
   { key: 'chowder', dish: 'Clam Chowder', aspect: 'square', alt: 'A bowl of clam chowder with oyster crackers' },
   { key: 'shrimp', dish: 'Shrimp Linguine', aspect: 'card', alt: 'Shrimp on a plate of linguine with herbs' },
-  { key: 'key-lime-pie', dish: 'Key Lime Pie', aspect: 'square', alt: 'A slice of key lime pie with whipped cream and a lime' },
-  { key: 'catering', dish: 'Catering Trays', aspect: 'card', alt: 'Four catering trays of shrimp, biscuits, salmon and salad' },
-  { key: 'crew', dish: 'Our Kitchen Crew', aspect: 'card', alt: 'Three smiling cooks in aprons in a restaurant kitchen' },
+  {
+    key: 'key-lime-pie',
+    dish: 'Key Lime Pie',
+    aspect: 'square',
+    alt: 'A slice of key lime pie with whipped cream and a lime',
+  },
+  {
+    key: 'catering',
+    dish: 'Catering Trays',
+    aspect: 'card',
+    alt: 'Four catering trays of shrimp, biscuits, salmon and salad',
+  },
+  {
+    key: 'crew',
+    dish: 'Our Kitchen Crew',
+    aspect: 'card',
+    alt: 'Three smiling cooks in aprons in a restaurant kitchen',
+  },
   { key: 'fish-tacos', dish: 'Fish Tacos', aspect: 'card', alt: 'Two fish tacos with slaw and lime on a plate' },
 ] as const;
 
@@ -56,8 +101,20 @@ export const DEMO_VIDEO_SOURCES = [
  * placeholder plays the static files above, so a value is valid without the library.
  */
 export const DEMO_VIDEOS = [
-  { key: 'dock-morning', file: 'dock-morning.mp4', title: 'A Morning on the Dock', poster: 'dock-hero', posterAlt: 'Fishing boats heading out past a lighthouse at dawn' },
-] as const satisfies ReadonlyArray<{ key: string; file: string; title: string; poster: DemoImageKey; posterAlt: string }>;
+  {
+    key: 'dock-morning',
+    file: 'dock-morning.mp4',
+    title: 'A Morning on the Dock',
+    poster: 'dock-hero',
+    posterAlt: 'Fishing boats heading out past a lighthouse at dawn',
+  },
+] as const satisfies ReadonlyArray<{
+  key: string;
+  file: string;
+  title: string;
+  poster: DemoImageKey;
+  posterAlt: string;
+}>;
 
 export type DemoVideoKey = (typeof DEMO_VIDEOS)[number]['key'];
 

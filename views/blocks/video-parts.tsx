@@ -12,7 +12,14 @@ export function VideoSourcesAndTracks({ video }: { video: Video }) {
         <source key={source.url} src={source.url} type={source.mimetype} />
       ))}
       {video.tracks.map((track) => (
-        <track key={track.src} kind={track.kind} src={track.src} srcLang={track.srclang} label={track.label || undefined} default={track.default || undefined} />
+        <track
+          key={track.src}
+          kind={track.kind}
+          src={track.src}
+          srcLang={track.srclang}
+          label={track.label || undefined}
+          default={track.default || undefined}
+        />
       ))}
     </>
   );
@@ -26,6 +33,16 @@ export function VideoSourcesAndTracks({ video }: { video: Video }) {
  */
 export function videoPoster(video: Video): Rendition | undefined {
   const renditions = video.poster?.renditions ?? [];
-  const widest = (type: (mimetype: string) => boolean) => renditions.filter((rendition) => type(rendition.mimetype)).reduce<Rendition | undefined>((best, rendition) => (!best || rendition.width > best.width ? rendition : best), undefined);
-  return widest((type) => type === 'image/webp') ?? widest((type) => type === 'image/jpeg' || type === 'image/png') ?? widest(() => true);
+  const widest = (type: (mimetype: string) => boolean) =>
+    renditions
+      .filter((rendition) => type(rendition.mimetype))
+      .reduce<Rendition | undefined>(
+        (best, rendition) => (!best || rendition.width > best.width ? rendition : best),
+        undefined,
+      );
+  return (
+    widest((type) => type === 'image/webp') ??
+    widest((type) => type === 'image/jpeg' || type === 'image/png') ??
+    widest(() => true)
+  );
 }

@@ -28,9 +28,15 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked,
   const lead = useLeadImage();
   const priority = asked ?? lead;
   const objectPosition = cropped ? objectPositionOf(image) : undefined;
-  const byType = (type: string) => image.renditions.filter((r) => r.mimetype === type).sort((a, b) => a.width - b.width);
-  const srcset = (type: string) => byType(type).map((r) => `${r.url} ${r.width}w`).join(', ');
-  const fallbackType = image.renditions.find((r) => !(MODERN_TYPES as readonly string[]).includes(r.mimetype))?.mimetype ?? image.renditions[0]!.mimetype;
+  const byType = (type: string) =>
+    image.renditions.filter((r) => r.mimetype === type).sort((a, b) => a.width - b.width);
+  const srcset = (type: string) =>
+    byType(type)
+      .map((r) => `${r.url} ${r.width}w`)
+      .join(', ');
+  const fallbackType =
+    image.renditions.find((r) => !(MODERN_TYPES as readonly string[]).includes(r.mimetype))?.mimetype ??
+    image.renditions[0]!.mimetype;
   const fallbacks = byType(fallbackType);
   const largest = fallbacks[fallbacks.length - 1] ?? image.renditions[0]!;
   const img = (
@@ -58,7 +64,13 @@ export function ResponsiveImage({ image, sizes, alt, className, priority: asked,
   if (priority) {
     const leadType = modern[0]!;
     const files = byType(leadType);
-    preload(files[files.length - 1]!.url, { as: 'image', type: leadType, imageSrcSet: srcset(leadType), imageSizes: sizes, fetchPriority: 'high' });
+    preload(files[files.length - 1]!.url, {
+      as: 'image',
+      type: leadType,
+      imageSrcSet: srcset(leadType),
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
   }
   return (
     <picture>

@@ -43,7 +43,13 @@ export function Tabs({ idPrefix, label, items, orientation, className }: Props) 
 
   return (
     <div className={['tabs', `tabs--${orientation}`, className].filter(Boolean).join(' ')}>
-      <div role="tablist" aria-label={label} aria-orientation={orientation} className="tabs__list" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        aria-orientation={orientation}
+        className="tabs__list"
+        onKeyDown={onKeyDown}
+      >
         {items.map((item, index) => (
           <button
             key={item.key}

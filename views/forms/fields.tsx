@@ -19,10 +19,20 @@ export const errorId = (form: string, name: string) => `${form}-${name}-error`;
  * The error summary above a form (spec section 5): every field error as a link to its field and
  * the non-field errors. On arrival focus and scroll move to it, so a screen reader reads it first.
  */
-export function ErrorSummary({ form, errors, labels }: { form: string; errors: FormErrorsView; labels: Record<string, string> }) {
+export function ErrorSummary({
+  form,
+  errors,
+  labels,
+}: {
+  form: string;
+  errors: FormErrorsView;
+  labels: Record<string, string>;
+}) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
-  const fieldEntries = Object.entries(errors.fieldErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  const fieldEntries = Object.entries(errors.fieldErrors).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
   const any = fieldEntries.length > 0 || errors.nonFieldErrors.length > 0;
   useEffect(() => {
     if (!any || !ref.current) return;
@@ -41,7 +51,9 @@ export function ErrorSummary({ form, errors, labels }: { form: string; errors: F
         ))}
         {fieldEntries.map(([name, message]) => (
           <li key={name}>
-            <a href={`#${fieldId(form, name)}`}>{`${labels[name] ? `${labels[name]}: ` : ''}${translateError(t, message)}`}</a>
+            <a
+              href={`#${fieldId(form, name)}`}
+            >{`${labels[name] ? `${labels[name]}: ` : ''}${translateError(t, message)}`}</a>
           </li>
         ))}
       </ul>
@@ -50,7 +62,23 @@ export function ErrorSummary({ form, errors, labels }: { form: string; errors: F
 }
 
 /** One field: label, optional hint, the 'Error: ' message (spec section 8), then the input. */
-export function Field({ form, name, label, error, hint, children, className }: { form: string; name: string; label: string; error?: string; hint?: string; children: ReactNode; className?: string }) {
+export function Field({
+  form,
+  name,
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const t = useT();
   return (
     <div className={`form-field${error ? ' form-field--error' : ''}${className ? ` ${className}` : ''}`}>
@@ -73,7 +101,11 @@ export function Field({ form, name, label, error, hint, children, className }: {
 /** aria attributes of an input with an optional error and hint. */
 export function describedBy(form: string, name: string, error: string | undefined, hint = false) {
   const ids = [hint ? `${fieldId(form, name)}-hint` : '', error ? errorId(form, name) : ''].filter(Boolean).join(' ');
-  return { id: fieldId(form, name), 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+  return {
+    id: fieldId(form, name),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids || undefined,
+  } as const;
 }
 
 type InputFieldProps = {
@@ -89,10 +121,28 @@ type InputFieldProps = {
 };
 
 /** A labelled one-line input with its error, the shape of most guest-form fields. */
-export function InputField({ form, name, label, error, defaultValue, type = 'text', autoComplete, maxLength, required }: InputFieldProps) {
+export function InputField({
+  form,
+  name,
+  label,
+  error,
+  defaultValue,
+  type = 'text',
+  autoComplete,
+  maxLength,
+  required,
+}: InputFieldProps) {
   return (
     <Field form={form} name={name} label={label} error={error}>
-      <input type={type} name={name} autoComplete={autoComplete} maxLength={maxLength} required={required} {...describedBy(form, name, error)} defaultValue={defaultValue} />
+      <input
+        type={type}
+        name={name}
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        required={required}
+        {...describedBy(form, name, error)}
+        defaultValue={defaultValue}
+      />
     </Field>
   );
 }
@@ -100,7 +150,23 @@ export function InputField({ form, name, label, error, defaultValue, type = 'tex
 export type Choice = { value: string; label: string };
 
 /** A labelled select whose first option (empty value) is a prompt such as 'Month'. */
-export function SelectField({ form, name, label, error, defaultValue, prompt, choices }: { form: string; name: string; label: string; error?: string; defaultValue: string; prompt: string; choices: readonly Choice[] }) {
+export function SelectField({
+  form,
+  name,
+  label,
+  error,
+  defaultValue,
+  prompt,
+  choices,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  error?: string;
+  defaultValue: string;
+  prompt: string;
+  choices: readonly Choice[];
+}) {
   return (
     <Field form={form} name={name} label={label} error={error}>
       <select name={name} {...describedBy(form, name, error)} defaultValue={defaultValue}>
@@ -116,7 +182,19 @@ export function SelectField({ form, name, label, error, defaultValue, prompt, ch
 }
 
 /** A checkbox with its label after it and its error above (the error names what to tick). */
-export function CheckboxField({ form, name, label, error, defaultChecked }: { form: string; name: string; label: string; error?: string; defaultChecked: boolean }) {
+export function CheckboxField({
+  form,
+  name,
+  label,
+  error,
+  defaultChecked,
+}: {
+  form: string;
+  name: string;
+  label: string;
+  error?: string;
+  defaultChecked: boolean;
+}) {
   const t = useT();
   return (
     <div className={`form-field form-field--checkbox${error ? ' form-field--error' : ''}`}>
@@ -151,7 +229,14 @@ export function useSendOnce(): { sending: boolean; onSubmit: (event: FormEvent<H
 /** Enter in any field sends the form: the first submit button is the default one, so this goes first. */
 export function DefaultSendButton({ label }: { label: string }) {
   return (
-    <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+    <button
+      type="submit"
+      name={FORM_ACTION}
+      value={ACTIONS.send}
+      className="visually-hidden"
+      tabIndex={-1}
+      aria-hidden="true"
+    >
       {label}
     </button>
   );
@@ -161,7 +246,14 @@ export function DefaultSendButton({ label }: { label: string }) {
 export function SendButton({ sending, label }: { sending: boolean; label: string }) {
   const t = useT();
   return (
-    <button type="submit" name={FORM_ACTION} value={ACTIONS.send} className="button button--primary" disabled={sending} aria-disabled={sending || undefined}>
+    <button
+      type="submit"
+      name={FORM_ACTION}
+      value={ACTIONS.send}
+      className="button button--primary"
+      disabled={sending}
+      aria-disabled={sending || undefined}
+    >
       {sending ? t('Sending…') : label}
     </button>
   );
@@ -206,7 +298,11 @@ export function Captcha({ form, captcha, error }: { form: string; captcha: Captc
     setHydrated(true);
   }, [captcha]);
   return (
-    <div className={`form-field form-field--captcha${error ? ' form-field--error' : ''}`} id={fieldId(form, 'captcha')} tabIndex={-1}>
+    <div
+      className={`form-field form-field--captcha${error ? ' form-field--error' : ''}`}
+      id={fieldId(form, 'captcha')}
+      tabIndex={-1}
+    >
       {error ? (
         <p className="form-field__error" id={errorId(form, 'captcha')}>
           {`${t('Error: ')}${translateError(t, error)}`}
@@ -214,7 +310,11 @@ export function Captcha({ form, captcha, error }: { form: string; captcha: Captc
       ) : null}
       {hydrated ? <altcha-widget challenge={captcha.challengeUrl} name="captcha" language={captcha.language} /> : null}
       <noscript>
-        <p className="form-field__hint">{t('This form checks that you are not a robot with a small calculation in your browser. Please turn on JavaScript to send it.')}</p>
+        <p className="form-field__hint">
+          {t(
+            'This form checks that you are not a robot with a small calculation in your browser. Please turn on JavaScript to send it.',
+          )}
+        </p>
       </noscript>
     </div>
   );

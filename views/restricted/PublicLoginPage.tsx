@@ -11,7 +11,23 @@ export type PublicLoginProps = {
   signedInAs?: string;
 };
 
-function Field({ t, name, label, type, value, error, autoComplete }: { t: Translate; name: 'username' | 'password'; label: string; type: string; value?: string; error?: string; autoComplete: string }) {
+function Field({
+  t,
+  name,
+  label,
+  type,
+  value,
+  error,
+  autoComplete,
+}: {
+  t: Translate;
+  name: 'username' | 'password';
+  label: string;
+  type: string;
+  value?: string;
+  error?: string;
+  autoComplete: string;
+}) {
   const id = `id_${name}`;
   return (
     <div className={`restricted-form__field${error ? ' restricted-form__field--error' : ''}`}>
@@ -36,11 +52,27 @@ function Field({ t, name, label, type, value, error, autoComplete }: { t: Transl
 }
 
 /** /_util/login/: the staff sign-in in the public site's look, for pages restricted to logged-in users or groups. */
-export function PublicLoginPage({ t, next, username, csrfToken, fieldErrors, formError, signedInAs }: PublicLoginProps) {
+export function PublicLoginPage({
+  t,
+  next,
+  username,
+  csrfToken,
+  fieldErrors,
+  formError,
+  signedInAs,
+}: PublicLoginProps) {
   return (
     <div className="restricted-form">
       <h1>{t('Sign in')}</h1>
-      {signedInAs ? <p>{t('You are signed in as {username}, but this account may not see the page. Sign in with another account.', { values: { username: signedInAs } })}</p> : <p>{t('Sign in to see this page.')}</p>}
+      {signedInAs ? (
+        <p>
+          {t('You are signed in as {username}, but this account may not see the page. Sign in with another account.', {
+            values: { username: signedInAs },
+          })}
+        </p>
+      ) : (
+        <p>{t('Sign in to see this page.')}</p>
+      )}
       {formError ? (
         <p className="restricted-form__error restricted-form__error--summary" role="alert">
           {t(formError)}
@@ -49,8 +81,23 @@ export function PublicLoginPage({ t, next, username, csrfToken, fieldErrors, for
       <form method="post" action="/_util/login/" noValidate>
         <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
         <input type="hidden" name="next" value={next} />
-        <Field t={t} name="username" label={t('Username')} type="text" value={username} error={fieldErrors.username} autoComplete="username" />
-        <Field t={t} name="password" label={t('Password')} type="password" error={fieldErrors.password} autoComplete="current-password" />
+        <Field
+          t={t}
+          name="username"
+          label={t('Username')}
+          type="text"
+          value={username}
+          error={fieldErrors.username}
+          autoComplete="username"
+        />
+        <Field
+          t={t}
+          name="password"
+          label={t('Password')}
+          type="password"
+          error={fieldErrors.password}
+          autoComplete="current-password"
+        />
         <button type="submit" className="button button--primary">
           {t('Sign in')}
         </button>

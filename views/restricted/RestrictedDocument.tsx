@@ -15,7 +15,15 @@ export type RestrictedDocumentProps = {
  * The document around the public password and login forms: the site's stylesheet and a plain
  * header, no script (the forms work without one). Never indexed: it stands in for a private page.
  */
-export function RestrictedDocument({ languageCode, title, siteName, homeUrl, styles, skipLinkText, children }: RestrictedDocumentProps) {
+export function RestrictedDocument({
+  languageCode,
+  title,
+  siteName,
+  homeUrl,
+  styles,
+  skipLinkText,
+  children,
+}: RestrictedDocumentProps) {
   return (
     <html lang={languageCode}>
       <head>

@@ -3,7 +3,16 @@ import type { BlockData } from '../../shared/schemas/page-payload';
 import { CONTACT_CATEGORIES, extrasFor, topicKey } from '../../shared/forms/contact-topics';
 import { ACTIONS, FORM_ACTION, type ContactFormState } from '../../shared/forms/form-state';
 import { BlockBody } from '../blocks/BlockBody';
-import { Captcha, DefaultSendButton, describedBy, ErrorSummary, Field, InputField, SendButton, useSendOnce } from '../forms/fields';
+import {
+  Captcha,
+  DefaultSendButton,
+  describedBy,
+  ErrorSummary,
+  Field,
+  InputField,
+  SendButton,
+  useSendOnce,
+} from '../forms/fields';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
@@ -24,7 +33,11 @@ export default function ContactUsPage({ page }: TemplateProps) {
       {form?.sent ? (
         <section className="form-confirmation" aria-labelledby="contact-sent-title">
           <h2 id="contact-sent-title">{t('Thank you for your message')}</h2>
-          {confirmation.length ? <BlockBody blocks={confirmation} /> : <p>{t('We will reply to you as soon as we can.')}</p>}
+          {confirmation.length ? (
+            <BlockBody blocks={confirmation} />
+          ) : (
+            <p>{t('We will reply to you as soon as we can.')}</p>
+          )}
         </section>
       ) : form ? (
         <section className="guest-form-section" aria-labelledby="contact-form-title">
@@ -66,13 +79,27 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
     captcha: t('Robot check'),
   };
   // The common props of one input: its name, label, error and the value sent last time.
-  const field = (name: string) => ({ form: FORM, name, label: labels[name]!, error: errors[name], defaultValue: form.values[name] ?? '' });
+  const field = (name: string) => ({
+    form: FORM,
+    name,
+    label: labels[name]!,
+    error: errors[name],
+    defaultValue: form.values[name] ?? '',
+  });
   const extras = category && topic ? extrasFor(category, topic) : enhanced ? 'none' : 'all';
   const showLocation = extras === 'all' || extras === 'location' || extras === 'visit';
   const showVisit = extras === 'all' || extras === 'visit';
-  const categories = enhanced && category ? CONTACT_CATEGORIES.filter((candidate) => candidate.value === category) : CONTACT_CATEGORIES;
+  const categories =
+    enhanced && category ? CONTACT_CATEGORIES.filter((candidate) => candidate.value === category) : CONTACT_CATEGORIES;
   return (
-    <form className="guest-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-describedby="contact-required-note">
+    <form
+      className="guest-form"
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+      aria-describedby="contact-required-note"
+    >
       <DefaultSendButton label={t('Send')} />
       <p className="guest-form__note" id="contact-required-note">
         {t('All fields are required')}
@@ -98,7 +125,12 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
         </select>
       </Field>
       <Field form={FORM} name="topic" label={labels.topic!} error={errors.topic}>
-        <select name="topic" {...describedBy(FORM, 'topic', errors.topic)} value={topic} onChange={(event) => setTopic(event.target.value)}>
+        <select
+          name="topic"
+          {...describedBy(FORM, 'topic', errors.topic)}
+          value={topic}
+          onChange={(event) => setTopic(event.target.value)}
+        >
           <option value="">{t('Select a topic')}</option>
           {categories.map((group) => (
             <optgroup key={group.value} label={t(group.label)}>
@@ -111,13 +143,23 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
           ))}
         </select>
       </Field>
-      {extras === 'all' ? <p className="form-field__hint">{t('For praise or a concern about a visit, and for questions about a menu or allergens, tell us the restaurant; for a visit, also its date, time and any order number.')}</p> : null}
+      {extras === 'all' ? (
+        <p className="form-field__hint">
+          {t(
+            'For praise or a concern about a visit, and for questions about a menu or allergens, tell us the restaurant; for a visit, also its date, time and any order number.',
+          )}
+        </p>
+      ) : null}
       {showLocation ? <LocationChooser form={form} error={errors.location_rlid} label={labels.location_rlid!} /> : null}
       {showVisit ? (
         <div className="guest-form__row">
           <InputField {...field('visit_date')} type="date" />
           <InputField {...field('visit_time')} type="time" />
-          <InputField {...field('order_number')} label={`${labels.order_number!} ${t('(if you have one)')}`} maxLength={40} />
+          <InputField
+            {...field('order_number')}
+            label={`${labels.order_number!} ${t('(if you have one)')}`}
+            maxLength={40}
+          />
         </div>
       ) : null}
       <div className="guest-form__row">
@@ -135,7 +177,14 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
         <InputField {...field('address_zip')} autoComplete="postal-code" maxLength={10} required />
       </div>
       <Field form={FORM} name="message" label={labels.message!} error={errors.message}>
-        <textarea name="message" rows={6} maxLength={2000} required {...describedBy(FORM, 'message', errors.message)} defaultValue={form.values.message ?? ''} />
+        <textarea
+          name="message"
+          rows={6}
+          maxLength={2000}
+          required
+          {...describedBy(FORM, 'message', errors.message)}
+          defaultValue={form.values.message ?? ''}
+        />
       </Field>
       <Captcha form={FORM} captcha={form.captcha} error={errors.captcha} />
       <SendButton sending={sending} label={t('Send')} />
@@ -154,7 +203,9 @@ function LocationChooser({ form, error, label }: { form: ContactFormState; error
   // user means Search, so with script Enter presses the Search button instead.
   const searchOnEnter = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-    const search = event.currentTarget.form?.querySelector<HTMLButtonElement>(`button[name="${FORM_ACTION}"][value="${ACTIONS.findLocation}"]`);
+    const search = event.currentTarget.form?.querySelector<HTMLButtonElement>(
+      `button[name="${FORM_ACTION}"][value="${ACTIONS.findLocation}"]`,
+    );
     if (!search) return;
     event.preventDefault();
     event.currentTarget.form?.requestSubmit(search);
@@ -162,18 +213,33 @@ function LocationChooser({ form, error, label }: { form: ContactFormState; error
   const { selected, query, results } = form.location;
   if (selected) {
     return (
-      <fieldset className={`form-field form-location${error ? ' form-field--error' : ''}`} id={`${FORM}-location_rlid`} tabIndex={-1}>
+      <fieldset
+        className={`form-field form-location${error ? ' form-field--error' : ''}`}
+        id={`${FORM}-location_rlid`}
+        tabIndex={-1}
+      >
         <legend>{label}</legend>
         <input type="hidden" name="location_rlid" value={String(selected.rlid)} />
         <p className="form-location__address">{selected.address}</p>
-        <button type="submit" className="button button--secondary" name={FORM_ACTION} value={ACTIONS.changeLocation} formNoValidate>
+        <button
+          type="submit"
+          className="button button--secondary"
+          name={FORM_ACTION}
+          value={ACTIONS.changeLocation}
+          formNoValidate
+        >
           {t('CHANGE')}
         </button>
       </fieldset>
     );
   }
   return (
-    <fieldset className={`form-field form-location${error ? ' form-field--error' : ''}`} id={`${FORM}-location_rlid`} tabIndex={-1} aria-describedby={error ? `${FORM}-location_rlid-error` : undefined}>
+    <fieldset
+      className={`form-field form-location${error ? ' form-field--error' : ''}`}
+      id={`${FORM}-location_rlid`}
+      tabIndex={-1}
+      aria-describedby={error ? `${FORM}-location_rlid-error` : undefined}
+    >
       <legend>{label}</legend>
       {error ? (
         <p className="form-field__error" id={`${FORM}-location_rlid-error`}>
@@ -182,17 +248,38 @@ function LocationChooser({ form, error, label }: { form: ContactFormState; error
       ) : null}
       <label htmlFor={`${FORM}-location_query`}>{t('City, state or ZIP code')}</label>
       <div className="form-location__search">
-        <input type="search" id={`${FORM}-location_query`} name="location_query" maxLength={100} defaultValue={query} onKeyDown={searchOnEnter} />
-        <button type="submit" className="button button--secondary" name={FORM_ACTION} value={ACTIONS.findLocation} formNoValidate>
+        <input
+          type="search"
+          id={`${FORM}-location_query`}
+          name="location_query"
+          maxLength={100}
+          defaultValue={query}
+          onKeyDown={searchOnEnter}
+        />
+        <button
+          type="submit"
+          className="button button--secondary"
+          name={FORM_ACTION}
+          value={ACTIONS.findLocation}
+          formNoValidate
+        >
           {t('Search')}
         </button>
       </div>
-      {results !== null && results.length === 0 ? <p role="status">{t('Please enter a valid city, state, or ZIP code.')}</p> : null}
+      {results !== null && results.length === 0 ? (
+        <p role="status">{t('Please enter a valid city, state, or ZIP code.')}</p>
+      ) : null}
       {results && results.length > 0 ? (
         <ul className="form-location__results" aria-label={t('Restaurants near {place}', { values: { place: query } })}>
           {results.map((result, index) => (
             <li key={result.rlid}>
-              <input type="radio" id={`${FORM}-location-${result.rlid}`} name="location_rlid" value={String(result.rlid)} defaultChecked={index === 0 && results.length === 1} />
+              <input
+                type="radio"
+                id={`${FORM}-location-${result.rlid}`}
+                name="location_rlid"
+                value={String(result.rlid)}
+                defaultChecked={index === 0 && results.length === 1}
+              />
               <label htmlFor={`${FORM}-location-${result.rlid}`}>{result.address}</label>
             </li>
           ))}

@@ -1,8 +1,24 @@
 import type { BlockData } from '../../shared/schemas/page-payload';
-import { CONSENT_WORDING, MONTHS, OCCASION_CHOICES, RELATIONSHIP_CHOICES, TERMS_WORDING } from '../../shared/forms/contact-topics';
+import {
+  CONSENT_WORDING,
+  MONTHS,
+  OCCASION_CHOICES,
+  RELATIONSHIP_CHOICES,
+  TERMS_WORDING,
+} from '../../shared/forms/contact-topics';
 import { ACTIONS, FORM_ACTION, type SignupFormState } from '../../shared/forms/form-state';
 import { BlockBody } from '../blocks/BlockBody';
-import { Captcha, CheckboxField, DefaultSendButton, ErrorSummary, InputField, SelectField, SendButton, useSendOnce, type Choice } from '../forms/fields';
+import {
+  Captcha,
+  CheckboxField,
+  DefaultSendButton,
+  ErrorSummary,
+  InputField,
+  SelectField,
+  SendButton,
+  useSendOnce,
+  type Choice,
+} from '../forms/fields';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
@@ -25,7 +41,11 @@ export default function EmailSignupPage({ page }: TemplateProps) {
       {form?.sent ? (
         <section className="form-confirmation" aria-labelledby="signup-sent-title">
           <h2 id="signup-sent-title">{t('You are on the list')}</h2>
-          {confirmation.length ? <BlockBody blocks={confirmation} /> : <p>{t('Watch your inbox for your welcome offer.')}</p>}
+          {confirmation.length ? (
+            <BlockBody blocks={confirmation} />
+          ) : (
+            <p>{t('Watch your inbox for your welcome offer.')}</p>
+          )}
         </section>
       ) : form ? (
         <section className="guest-form-section" aria-label={t('Sign up')}>
@@ -71,12 +91,27 @@ function SignupForm({ action, form }: { action: string; form: SignupFormState })
     captcha: t('Robot check'),
   };
   // Required fields carry '*' after their label (the note above the form explains it).
-  const required = (name: string) => ({ form: FORM, name, label: `${labels[name]!}*`, error: errors[name], defaultValue: form.values[name] ?? '', required: true });
+  const required = (name: string) => ({
+    form: FORM,
+    name,
+    label: `${labels[name]!}*`,
+    error: errors[name],
+    defaultValue: form.values[name] ?? '',
+    required: true,
+  });
   const months = MONTHS.map((month, index) => ({ value: String(index + 1), label: t(month) }));
   const days = Array.from({ length: 31 }, (_, index) => ({ value: String(index + 1), label: String(index + 1) }));
-  const translated = (choices: readonly Choice[]) => choices.map((choice) => ({ value: choice.value, label: t(choice.label) }));
+  const translated = (choices: readonly Choice[]) =>
+    choices.map((choice) => ({ value: choice.value, label: t(choice.label) }));
   return (
-    <form className="guest-form" method="post" action={action} noValidate onSubmit={onSubmit} aria-describedby="signup-required-note">
+    <form
+      className="guest-form"
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+      aria-describedby="signup-required-note"
+    >
       <DefaultSendButton label={t('Sign Up')} />
       <p className="guest-form__note" id="signup-required-note">
         {t('*Required')}
@@ -94,8 +129,24 @@ function SignupForm({ action, form }: { action: string; form: SignupFormState })
       <fieldset className="guest-form__group">
         <legend>{t('Your birthday, for a birthday treat')}</legend>
         <div className="guest-form__row">
-          <SelectField form={FORM} name="birthday_month" label={labels.birthday_month!} error={errors.birthday_month} defaultValue={form.values.birthday_month ?? ''} prompt={t('Month')} choices={months} />
-          <SelectField form={FORM} name="birthday_day" label={labels.birthday_day!} error={errors.birthday_day} defaultValue={form.values.birthday_day ?? ''} prompt={t('Day')} choices={days} />
+          <SelectField
+            form={FORM}
+            name="birthday_month"
+            label={labels.birthday_month!}
+            error={errors.birthday_month}
+            defaultValue={form.values.birthday_month ?? ''}
+            prompt={t('Month')}
+            choices={months}
+          />
+          <SelectField
+            form={FORM}
+            name="birthday_day"
+            label={labels.birthday_day!}
+            error={errors.birthday_day}
+            defaultValue={form.values.birthday_day ?? ''}
+            prompt={t('Day')}
+            choices={days}
+          />
         </div>
       </fieldset>
       <fieldset className="guest-form__group occasions">
@@ -108,15 +159,40 @@ function SignupForm({ action, form }: { action: string; form: SignupFormState })
           const rowErrors = occasions.rowErrors[index] ?? {};
           const number = index + 1;
           // One select of this row: formset names (prefix-index-field) like Django's.
-          const select = (field: 'occasion' | 'relationship' | 'month' | 'day', label: string) => ({ form: FORM, name: `${occasions.prefix}-${index}-${field}`, label, error: rowErrors[field], defaultValue: row[field] ?? '' });
+          const select = (field: 'occasion' | 'relationship' | 'month' | 'day', label: string) => ({
+            form: FORM,
+            name: `${occasions.prefix}-${index}-${field}`,
+            label,
+            error: rowErrors[field],
+            defaultValue: row[field] ?? '',
+          });
           return (
-            <div className="occasions__row" key={index} role="group" aria-label={t('Occasion {number}', { values: { number } })}>
-              <SelectField {...select('occasion', t('Occasion'))} prompt={t('Select')} choices={translated(OCCASION_CHOICES)} />
-              <SelectField {...select('relationship', t('Relationship'))} prompt={t('Select')} choices={translated(RELATIONSHIP_CHOICES)} />
+            <div
+              className="occasions__row"
+              key={index}
+              role="group"
+              aria-label={t('Occasion {number}', { values: { number } })}
+            >
+              <SelectField
+                {...select('occasion', t('Occasion'))}
+                prompt={t('Select')}
+                choices={translated(OCCASION_CHOICES)}
+              />
+              <SelectField
+                {...select('relationship', t('Relationship'))}
+                prompt={t('Select')}
+                choices={translated(RELATIONSHIP_CHOICES)}
+              />
               <SelectField {...select('month', t('Month'))} prompt={t('Month')} choices={months} />
               <SelectField {...select('day', t('Day'))} prompt={t('Day')} choices={days} />
               {occasions.rows.length > 1 ? (
-                <button type="submit" className="button button--secondary occasions__remove" name={FORM_ACTION} value={`${ACTIONS.removeOccasion}-${index}`} formNoValidate>
+                <button
+                  type="submit"
+                  className="button button--secondary occasions__remove"
+                  name={FORM_ACTION}
+                  value={`${ACTIONS.removeOccasion}-${index}`}
+                  formNoValidate
+                >
                   {t('Remove occasion {number}', { values: { number } })}
                 </button>
               ) : null}
@@ -124,13 +200,31 @@ function SignupForm({ action, form }: { action: string; form: SignupFormState })
           );
         })}
         {occasions.totalFormCount < occasions.maxNum ? (
-          <button type="submit" className="button button--secondary" name={FORM_ACTION} value={ACTIONS.addOccasion} formNoValidate>
+          <button
+            type="submit"
+            className="button button--secondary"
+            name={FORM_ACTION}
+            value={ACTIONS.addOccasion}
+            formNoValidate
+          >
             {t('Add')}
           </button>
         ) : null}
       </fieldset>
-      <CheckboxField form={FORM} name="terms" label={`${t(TERMS_WORDING)}*`} error={errors.terms} defaultChecked={form.values.terms === 'on'} />
-      <CheckboxField form={FORM} name="consent" label={`${t(CONSENT_WORDING)}*`} error={errors.consent} defaultChecked={form.values.consent === 'on'} />
+      <CheckboxField
+        form={FORM}
+        name="terms"
+        label={`${t(TERMS_WORDING)}*`}
+        error={errors.terms}
+        defaultChecked={form.values.terms === 'on'}
+      />
+      <CheckboxField
+        form={FORM}
+        name="consent"
+        label={`${t(CONSENT_WORDING)}*`}
+        error={errors.consent}
+        defaultChecked={form.values.consent === 'on'}
+      />
       <Captcha form={FORM} captcha={form.captcha} error={errors.captcha} />
       <SendButton sending={sending} label={t('Sign Up')} />
     </form>

@@ -23,18 +23,30 @@ export default function Error404({ page }: TemplateProps) {
         <form className="quick-search__form" method="get" role="search">
           <label htmlFor="quick-search-q">{t('Search by city, state, or zip')}</label>
           <div className="quick-search__row">
-            <input id="quick-search-q" name="q" type="search" defaultValue={search.q ?? ''} autoComplete="off" required maxLength={100} />
+            <input
+              id="quick-search-q"
+              name="q"
+              type="search"
+              defaultValue={search.q ?? ''}
+              autoComplete="off"
+              required
+              maxLength={100}
+            />
             <button type="submit" className="button button--secondary">
               {t('Search')}
             </button>
           </div>
         </form>
-        {search.searched && results.length === 0 ? <p className="quick-search__empty">{t('Please enter a valid city, state, or ZIP code.')}</p> : null}
+        {search.searched && results.length === 0 ? (
+          <p className="quick-search__empty">{t('Please enter a valid city, state, or ZIP code.')}</p>
+        ) : null}
         {results.length > 0 ? (
           <ul className="quick-search__results">
             {results.map(({ distance, location, localPageUrl }) => (
               <li key={location.rlid} className="quick-search__result">
-                <span className="quick-search__distance">{t('{distance} miles', { values: { distance: distance.toFixed(1) } })}</span>
+                <span className="quick-search__distance">
+                  {t('{distance} miles', { values: { distance: distance.toFixed(1) } })}
+                </span>
                 <LocationAddress location={{ ...location, address2: location.address2 ?? null }} />
                 {localPageUrl ? (
                   <a href={localPageUrl}>

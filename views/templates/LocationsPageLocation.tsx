@@ -15,7 +15,12 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
   // Only the type 'Operation' is shown (spec section 3); curbside and delivery hours live in the picker.
   const operation = location.hours.find((type) => type.type_name === 'Operation');
   // Dates are calendar days: format in UTC so the server and every browser print the same day.
-  const dayFormat = new Intl.DateTimeFormat(languageCode, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const dayFormat = new Intl.DateTimeFormat(languageCode, {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return (
     <div className="location-page">
       <div className="location-page__main">
@@ -60,7 +65,10 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
                 <ul className="location-page__special">
                   {specialHours.map((day) => (
                     <li key={day.date}>
-                      {t(day.label, { context: 'holiday' })}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}: {day.closed ? t('Closed') : `${formatTime(day.open ?? '00:00')} - ${formatTime(day.close ?? '00:00')}`}
+                      {t(day.label, { context: 'holiday' })}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}:{' '}
+                      {day.closed
+                        ? t('Closed')
+                        : `${formatTime(day.open ?? '00:00')} - ${formatTime(day.close ?? '00:00')}`}
                     </li>
                   ))}
                 </ul>
@@ -71,10 +79,19 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
       </div>
       {location.map_image_url_desktop || location.map_image_url_mobile ? (
         <picture className="location-page__map">
-          {location.map_image_url_mobile ? <source media={NARROW} srcSet={location.map_image_url_mobile} width={STATIC_MAP_SIZES.small.width} height={STATIC_MAP_SIZES.small.height} /> : null}
+          {location.map_image_url_mobile ? (
+            <source
+              media={NARROW}
+              srcSet={location.map_image_url_mobile}
+              width={STATIC_MAP_SIZES.small.width}
+              height={STATIC_MAP_SIZES.small.height}
+            />
+          ) : null}
           <img
             src={location.map_image_url_desktop ?? location.map_image_url_mobile ?? ''}
-            alt={t('Map of the area around {address}, {city}, {state}, with the restaurant marked', { values: { address: location.address1, city: location.city, state: location.state } })}
+            alt={t('Map of the area around {address}, {city}, {state}, with the restaurant marked', {
+              values: { address: location.address1, city: location.city, state: location.state },
+            })}
             width={STATIC_MAP_SIZES.large.width}
             height={STATIC_MAP_SIZES.large.height}
             loading="lazy"

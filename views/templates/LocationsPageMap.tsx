@@ -47,29 +47,33 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     // the browser is idle: the list and the first paint never wait for it.
     const loadMap = () => {
       setMapState('loading');
-      return import('../components/locations/map/location-map')
-        .then(({ createLocationMap }) =>
-          createLocationMap({
-            container: mapElement.current!,
-            styleUrl: extra.mapStyleUrl,
-            cssUrl: extra.mapCssUrl,
-            onMarkerFocus: (rlid) => {
-              setFocused(rlid);
-              document.querySelector(`.locations-map__entry[data-rlid="${rlid}"]`)?.scrollIntoView({ block: 'nearest' });
-            },
-            clusterLabel: (count) => t('{count} restaurants here, zoom in', { values: { count: String(count) } }),
-          }),
-        )
-        .then((created) => {
-          if (cancelled) return created.destroy();
-          map.current = created;
-          setMapState('ready');
-        })
-        // The list works without the map; a load failure is logged and said (spec section 8).
-        .catch((error: unknown) => {
-          console.warn('The map failed to load', error);
-          if (!cancelled) setMapState('failed');
-        });
+      return (
+        import('../components/locations/map/location-map')
+          .then(({ createLocationMap }) =>
+            createLocationMap({
+              container: mapElement.current!,
+              styleUrl: extra.mapStyleUrl,
+              cssUrl: extra.mapCssUrl,
+              onMarkerFocus: (rlid) => {
+                setFocused(rlid);
+                document
+                  .querySelector(`.locations-map__entry[data-rlid="${rlid}"]`)
+                  ?.scrollIntoView({ block: 'nearest' });
+              },
+              clusterLabel: (count) => t('{count} restaurants here, zoom in', { values: { count: String(count) } }),
+            }),
+          )
+          .then((created) => {
+            if (cancelled) return created.destroy();
+            map.current = created;
+            setMapState('ready');
+          })
+          // The list works without the map; a load failure is logged and said (spec section 8).
+          .catch((error: unknown) => {
+            console.warn('The map failed to load', error);
+            if (!cancelled) setMapState('failed');
+          })
+      );
     };
     const stopWaiting = whenNearViewAndIdle(mapElement.current!, () => void loadMap());
     return () => {
@@ -129,14 +133,29 @@ export default function LocationsPageMap({ page }: TemplateProps) {
           <label htmlFor="locations-map-q" className="visually-hidden">
             {t('Search by city, state, or zip')}
           </label>
-          <input id="locations-map-q" name="q" type="search" defaultValue={q} placeholder={t('City, State, or ZIP')} autoComplete="off" required />
+          <input
+            id="locations-map-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder={t('City, State, or ZIP')}
+            autoComplete="off"
+            required
+          />
           <button type="submit" className="button button--primary">
             {t('Search')}
           </button>
         </form>
         <div className="locations-map__views" role="group" aria-label={t('Show the restaurants')}>
           {(['list', 'map'] as const).map((option) => (
-            <button key={option} type="button" className="locations-map__view" aria-pressed={view === option} aria-controls={option === 'map' ? 'locations-map' : undefined} onClick={() => setView(option)}>
+            <button
+              key={option}
+              type="button"
+              className="locations-map__view"
+              aria-pressed={view === option}
+              aria-controls={option === 'map' ? 'locations-map' : undefined}
+              onClick={() => setView(option)}
+            >
               {option === 'list' ? t('List') : t('Map')}
             </button>
           ))}
@@ -160,7 +179,9 @@ export default function LocationsPageMap({ page }: TemplateProps) {
                 <button
                   type="button"
                   className="locations-map__glyph"
-                  aria-label={t('Show {letter} on the map: {address}', { values: { letter: result.letter, address: result.location.address1 } })}
+                  aria-label={t('Show {letter} on the map: {address}', {
+                    values: { letter: result.letter, address: result.location.address1 },
+                  })}
                   aria-pressed={result.location.rlid === focused}
                   onClick={() => setFocused(result.location.rlid)}
                 >
@@ -183,7 +204,12 @@ export default function LocationsPageMap({ page }: TemplateProps) {
 /** Said while MapLibre downloads (seconds on a slow phone) and if it never arrives. */
 function MapStatus({ state }: { state: MapState }) {
   const t = useT();
-  const text = state === 'loading' ? t('Loading the map…') : state === 'failed' ? t('The map could not be loaded. The list shows every restaurant.') : '';
+  const text =
+    state === 'loading'
+      ? t('Loading the map…')
+      : state === 'failed'
+        ? t('The map could not be loaded. The list shows every restaurant.')
+        : '';
   // Always in the document, empty when there is nothing to say: a live region that appears
   // together with its text is not announced by every screen reader.
   return (

@@ -15,12 +15,16 @@ export default function LocationsPageStateList({ page }: TemplateProps) {
     <div className="locations-directory">
       <header className="locations-directory__header">
         <h1>{t('All {country} Locations', { values: { country: country.printable_name } })}</h1>
-        <p className="locations-directory__subtitle">{t('Select a state to find your local {brand} restaurant.', { values: { brand: siteName } })}</p>
+        <p className="locations-directory__subtitle">
+          {t('Select a state to find your local {brand} restaurant.', { values: { brand: siteName } })}
+        </p>
         {otherCountries.length > 0 ? (
           <ul className="locations-directory__countries">
             {otherCountries.map((other) => (
               <li key={other.id}>
-                <a href={other.url}>{t('See {country} Locations', { values: { country: other.country.printable_name } })}</a>
+                <a href={other.url}>
+                  {t('See {country} Locations', { values: { country: other.country.printable_name } })}
+                </a>
               </li>
             ))}
           </ul>
@@ -31,7 +35,9 @@ export default function LocationsPageStateList({ page }: TemplateProps) {
           <details key={state.slug} className="state-accordion__item" id={`state-${state.slug}`}>
             <summary className="state-accordion__summary">
               {state.name}
-              <span className="state-accordion__count">{t('{count} city', { count: state.cities.length, plural: '{count} cities' })}</span>
+              <span className="state-accordion__count">
+                {t('{count} city', { count: state.cities.length, plural: '{count} cities' })}
+              </span>
             </summary>
             <ul className="state-accordion__cities">
               {state.cities.map((city) => (

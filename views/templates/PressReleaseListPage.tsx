@@ -16,7 +16,11 @@ export default function PressReleaseListPage({ page }: TemplateProps) {
         </p>
       ) : null}
       <h1>{t('Press Releases')}</h1>
-      {articles.length > 0 ? <PressArticleList articles={articles} leadImage /> : <p>{t('There are no press releases yet.')}</p>}
+      {articles.length > 0 ? (
+        <PressArticleList articles={articles} leadImage />
+      ) : (
+        <p>{t('There are no press releases yet.')}</p>
+      )}
       <Pagination baseUrl={page.url} current={current_page} total={num_pages} />
     </div>
   );

@@ -25,7 +25,14 @@ export default function PressReleasePage({ page }: TemplateProps) {
           <time dateTime={date}>{formatShortDate(date)}</time>
         </p>
       ) : null}
-      {image ? <ResponsiveImage className="template-press__image" image={image} sizes="(max-width: 840px) 100vw, 800px" alt={image.default_alt_text} /> : null}
+      {image ? (
+        <ResponsiveImage
+          className="template-press__image"
+          image={image}
+          sizes="(max-width: 840px) 100vw, 800px"
+          alt={image.default_alt_text}
+        />
+      ) : null}
       {/* Sanitised on save and render by the page type's schema (shared/rich-text/sanitize.ts). */}
       <div className="rich-text template-press__copy" dangerouslySetInnerHTML={{ __html: copy }} />
     </article>

@@ -15,7 +15,11 @@ export default function PressSectionPage({ page }: TemplateProps) {
       <h1>{page.title}</h1>
       <section className="press-section__block" aria-labelledby="press-releases-heading">
         <h2 id="press-releases-heading">{t('Press Releases')}</h2>
-        {articles.length > 0 ? <PressArticleList articles={articles} headingLevel="h3" /> : <p>{t('There are no press releases yet.')}</p>}
+        {articles.length > 0 ? (
+          <PressArticleList articles={articles} headingLevel="h3" />
+        ) : (
+          <p>{t('There are no press releases yet.')}</p>
+        )}
         {see_all_link ? (
           <a className="button button--secondary" href={see_all_link.url}>
             {t('See All')}
@@ -36,9 +40,15 @@ export default function PressSectionPage({ page }: TemplateProps) {
           <ul className="media-downloads">
             {media_download_tiles.map((tile, index) => (
               <li key={index} className="media-downloads__tile">
-                {tile.image ? <ResponsiveImage image={tile.image} sizes="(max-width: 840px) 100vw, 300px" alt="" /> : null}
+                {tile.image ? (
+                  <ResponsiveImage image={tile.image} sizes="(max-width: 840px) 100vw, 300px" alt="" />
+                ) : null}
                 <h3 className="media-downloads__title">{tile.title}</h3>
-                <p className="media-downloads__meta">{t('.{extension} File, {size}', { values: { extension: tile.file_extension, size: formatFileSize(tile.file_size) } })}</p>
+                <p className="media-downloads__meta">
+                  {t('.{extension} File, {size}', {
+                    values: { extension: tile.file_extension, size: formatFileSize(tile.file_size) },
+                  })}
+                </p>
                 <a className="media-downloads__link" href={tile.url} download>
                   {t('Download')}
                   <span className="visually-hidden">{`: ${tile.title}`}</span>

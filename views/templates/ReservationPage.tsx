@@ -19,7 +19,14 @@ export default function ReservationPage({ page }: TemplateProps) {
             <br />
             {extra.restaurant.address}
           </p>
-          <ReservationForm rlid={extra.rlid} maxPartySize={extra.maxPartySize} availability={extra.availability} form={extra.form} idempotencyKey={extra.idempotencyKey} idPrefix="book" />
+          <ReservationForm
+            rlid={extra.rlid}
+            maxPartySize={extra.maxPartySize}
+            availability={extra.availability}
+            form={extra.form}
+            idempotencyKey={extra.idempotencyKey}
+            idPrefix="book"
+          />
         </div>
       </div>
     );
@@ -32,7 +39,13 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
   const { languageCode } = usePageContext();
   const prefix = useLocalePrefix();
   const { reservation, availability, form } = extra;
-  const day = new Intl.DateTimeFormat(languageCode, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${reservation.date}T12:00:00Z`));
+  const day = new Intl.DateTimeFormat(languageCode, {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${reservation.date}T12:00:00Z`));
   const booked = reservation.status === 'booked';
   return (
     <div className="guest-page">
@@ -54,7 +67,11 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
         </dl>
         {booked ? (
           <>
-            <form method="post" action={`${prefix}/reservations/${reservation.reservationId}/cancel/`} className="guest-page__cancel">
+            <form
+              method="post"
+              action={`${prefix}/reservations/${reservation.reservationId}/cancel/`}
+              className="guest-page__cancel"
+            >
               <button type="submit" className="button button--secondary">
                 {t('Cancel this reservation')}
               </button>
@@ -63,7 +80,16 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
               <h2 id="change-heading">{t('Change this reservation')}</h2>
               <form method="get" action={`${prefix}/reservations/${reservation.reservationId}/`}>
                 <Field id="change-day" label={t('Date')}>
-                  {(props) => <input {...props} type="date" name="date" min={availability?.firstDate} max={availability?.lastDate} defaultValue={form.values.date ?? reservation.date} />}
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="date"
+                      name="date"
+                      min={availability?.firstDate}
+                      max={availability?.lastDate}
+                      defaultValue={form.values.date ?? reservation.date}
+                    />
+                  )}
                 </Field>
                 <button type="submit" className="button button--secondary">
                   {t('Show times')}
@@ -73,7 +99,16 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
                 <FormErrors form={form} title={t('Please correct the following:')} />
                 <input type="hidden" name="date" value={availability?.date ?? reservation.date} />
                 <Field id="change-party" label={t('Party size')} error={form.fieldErrors.partySize}>
-                  {(props) => <input {...props} type="number" name="partySize" min={1} max={100} defaultValue={form.values.partySize ?? String(reservation.partySize)} />}
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      name="partySize"
+                      min={1}
+                      max={100}
+                      defaultValue={form.values.partySize ?? String(reservation.partySize)}
+                    />
+                  )}
                 </Field>
                 <Field id="change-time" label={t('Time')} error={form.fieldErrors.time}>
                   {(props) => (
@@ -95,7 +130,9 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
             </section>
           </>
         ) : null}
-        <p className="guest-page__note">{t('Keep this page: its address lets you view, change or cancel your reservation.')}</p>
+        <p className="guest-page__note">
+          {t('Keep this page: its address lets you view, change or cancel your reservation.')}
+        </p>
       </div>
     </div>
   );

@@ -19,7 +19,11 @@ export default function WaitlistPage({ page }: TemplateProps) {
     <div className="guest-page">
       <div className="guest-page__inner">
         <h1>{extra.mode === 'join' ? t('Join the wait list') : t('Your place in line')}</h1>
-        {extra.mode === 'join' ? <JoinForm state={extra.state} form={extra.form} idPrefix="join" /> : <LiveEntry initial={extra.entry} cancelled={extra.cancelled} />}
+        {extra.mode === 'join' ? (
+          <JoinForm state={extra.state} form={extra.form} idPrefix="join" />
+        ) : (
+          <LiveEntry initial={extra.entry} cancelled={extra.cancelled} />
+        )}
       </div>
     </div>
   );
@@ -40,7 +44,9 @@ function LiveEntry({ initial, cancelled }: { initial: WaitlistEntryView; cancell
         .catch(() => undefined);
     const source = typeof EventSource === 'function' ? new EventSource(initial.links.events) : null;
     if (source) {
-      source.addEventListener('entry', (event) => setEntry(JSON.parse((event as MessageEvent<string>).data) as WaitlistEntryView));
+      source.addEventListener('entry', (event) =>
+        setEntry(JSON.parse((event as MessageEvent<string>).data) as WaitlistEntryView),
+      );
       // A proxy that buffers or cuts streams: poll instead.
       source.onerror = () => {
         if (source.readyState === EventSource.CLOSED && !poll) poll = setInterval(refresh, POLL_MS);

@@ -1,5 +1,15 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Input, Label, Modal, ModalOverlay, SearchField } from 'react-aria-components';
+import {
+  Button,
+  Dialog,
+  DialogTrigger,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  SearchField,
+} from 'react-aria-components';
 import type { BrowsePlace, ChooserDefinition, ChooserItem, ChooserPage } from './types';
 
 const SEARCH_DELAY_MS = 250;
@@ -43,7 +53,15 @@ export function ChooserTrigger({ definition, trigger, triggerClassName, onChoose
 
 type Loaded = { state: 'loading' } | { state: 'error'; message: string } | ({ state: 'done' } & ChooserPage);
 
-function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDefinition; onChoose(item: ChooserItem): void; onCancel(): void }) {
+function ChooserBody({
+  definition,
+  onChoose,
+  onCancel,
+}: {
+  definition: ChooserDefinition;
+  onChoose(item: ChooserItem): void;
+  onCancel(): void;
+}) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [trail, setTrail] = useState<Exclude<BrowsePlace, null>[]>([]);
@@ -61,10 +79,13 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
   // Searching waits for a pause in typing; clearing the field goes back to browsing at once.
   useEffect(() => {
     const next = text.trim();
-    const timer = setTimeout(() => {
-      setSearch(next);
-      setOffset(0);
-    }, next ? SEARCH_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => {
+        setSearch(next);
+        setOffset(0);
+      },
+      next ? SEARCH_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [text]);
 
@@ -73,7 +94,11 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
     definition.load({ search, parent, offset, filters }, controller.signal).then(
       (page) => setResult({ key: queryKey, loaded: { state: 'done', ...page } }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setResult({ key: queryKey, loaded: { state: 'error', message: error instanceof Error ? error.message : String(error) } });
+        if (!controller.signal.aborted)
+          setResult({
+            key: queryKey,
+            loaded: { state: 'error', message: error instanceof Error ? error.message : String(error) },
+          });
       },
     );
     return () => controller.abort();
@@ -102,7 +127,13 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
     setOffset(nextOffset);
   };
   const noun = definition.noun;
-  const listTitle = search ? `Results for “${search}”` : parent ? `Pages in ${parent.title}` : definition.browsable ? 'Sites' : `All ${pluralOf(noun)}`;
+  const listTitle = search
+    ? `Results for “${search}”`
+    : parent
+      ? `Pages in ${parent.title}`
+      : definition.browsable
+        ? 'Sites'
+        : `All ${pluralOf(noun)}`;
 
   return (
     <>
@@ -122,7 +153,9 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
           }}
         />
       ))}
-      {definition.upload ? <ChooserUploadForm upload={definition.upload} noun={noun} filters={filters} onUploaded={onChoose} /> : null}
+      {definition.upload ? (
+        <ChooserUploadForm upload={definition.upload} noun={noun} filters={filters} onUploaded={onChoose} />
+      ) : null}
       {definition.browsable && !search ? (
         <nav aria-label="Location" className="admin-breadcrumbs admin-chooser__crumbs">
           <ol>
@@ -164,7 +197,16 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
         <ul className="admin-chooser__results" aria-labelledby={listTitleId}>
           {loaded.items.map((item) => (
             <li key={item.id} className="admin-chooser__result">
-              {item.thumbnail ? <img className="admin-chooser__thumbnail" src={item.thumbnail} alt="" width={80} height={60} loading="lazy" /> : null}
+              {item.thumbnail ? (
+                <img
+                  className="admin-chooser__thumbnail"
+                  src={item.thumbnail}
+                  alt=""
+                  width={80}
+                  height={60}
+                  loading="lazy"
+                />
+              ) : null}
               <div className="admin-chooser__result-text">
                 {item.unavailable ? (
                   <span className="admin-chooser__title">{item.title}</span>
@@ -174,10 +216,15 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
                     {item.title}
                   </Button>
                 )}
-                <span className="admin-chooser__detail">{item.unavailable ? `${item.detail ? `${item.detail} · ` : ''}${item.unavailable}` : item.detail}</span>
+                <span className="admin-chooser__detail">
+                  {item.unavailable ? `${item.detail ? `${item.detail} · ` : ''}${item.unavailable}` : item.detail}
+                </span>
               </div>
               {definition.browsable && item.childCount ? (
-                <Button className="admin-button admin-button--secondary admin-chooser__browse" onPress={() => browse([...(search ? [] : trail), { id: item.id, title: item.title }])}>
+                <Button
+                  className="admin-button admin-button--secondary admin-chooser__browse"
+                  onPress={() => browse([...(search ? [] : trail), { id: item.id, title: item.title }])}
+                >
                   {`${item.childCount} ${item.childCount === 1 ? 'child' : 'children'}`}
                   <span className="visually-hidden">{` of ${item.title}: browse`}</span>
                 </Button>
@@ -188,10 +235,18 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
       ) : null}
       {loaded.state === 'done' && loaded.total > loaded.pageSize ? (
         <div className="admin-chooser__pager">
-          <Button className="admin-button admin-button--secondary" isDisabled={offset === 0} onPress={() => turnPage(Math.max(0, offset - loaded.pageSize))}>
+          <Button
+            className="admin-button admin-button--secondary"
+            isDisabled={offset === 0}
+            onPress={() => turnPage(Math.max(0, offset - loaded.pageSize))}
+          >
             Previous
           </Button>
-          <Button className="admin-button admin-button--secondary" isDisabled={offset + loaded.pageSize >= loaded.total} onPress={() => turnPage(offset + loaded.pageSize)}>
+          <Button
+            className="admin-button admin-button--secondary"
+            isDisabled={offset + loaded.pageSize >= loaded.total}
+            onPress={() => turnPage(offset + loaded.pageSize)}
+          >
             Next
           </Button>
         </div>
@@ -206,7 +261,15 @@ function ChooserBody({ definition, onChoose, onCancel }: { definition: ChooserDe
 }
 
 /** One filter's select; its choices load when the dialog opens. */
-function ChooserFilterSelect({ filter, value, onChange }: { filter: NonNullable<ChooserDefinition['filters']>[number]; value: string; onChange(value: string): void }) {
+function ChooserFilterSelect({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: NonNullable<ChooserDefinition['filters']>[number];
+  value: string;
+  onChange(value: string): void;
+}) {
   const id = useId();
   const [choices, setChoices] = useState<Array<{ value: string; label: string }> | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -220,7 +283,13 @@ function ChooserFilterSelect({ filter, value, onChange }: { filter: NonNullable<
   return (
     <div className="admin-field admin-chooser__filter">
       <label htmlFor={id}>{filter.label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} disabled={!choices} aria-describedby={problem ? `${id}-error` : undefined}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={!choices}
+        aria-describedby={problem ? `${id}-error` : undefined}
+      >
         <option value="">{filter.anyLabel}</option>
         {choices?.map((choice) => (
           <option key={choice.value} value={choice.value}>
@@ -242,12 +311,24 @@ function ChooserFilterSelect({ filter, value, onChange }: { filter: NonNullable<
  * and (images) alt text; once stored it is chosen at once. Not a <form>: the dialog is opened
  * from inside the page's edit form.
  */
-function ChooserUploadForm({ upload, noun, filters, onUploaded }: { upload: NonNullable<ChooserDefinition['upload']>; noun: string; filters: Record<string, string>; onUploaded(item: ChooserItem): void }) {
+function ChooserUploadForm({
+  upload,
+  noun,
+  filters,
+  onUploaded,
+}: {
+  upload: NonNullable<ChooserDefinition['upload']>;
+  noun: string;
+  filters: Record<string, string>;
+  onUploaded(item: ChooserItem): void;
+}) {
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [altText, setAltText] = useState('');
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string }>({
+    kind: 'idle',
+  });
   const send = () => {
     const chosen = file.current?.files?.[0];
     if (!chosen) {
@@ -255,9 +336,11 @@ function ChooserUploadForm({ upload, noun, filters, onUploaded }: { upload: NonN
       return;
     }
     setState({ kind: 'sending' });
-    upload.send({ file: chosen, title, altText, filters }, new AbortController().signal).then(onUploaded, (error: unknown) =>
-      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
+    upload
+      .send({ file: chosen, title, altText, filters }, new AbortController().signal)
+      .then(onUploaded, (error: unknown) =>
+        setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
   };
   return (
     <details className="admin-chooser__upload">
@@ -271,7 +354,12 @@ function ChooserUploadForm({ upload, noun, filters, onUploaded }: { upload: NonN
       </div>
       <div className="admin-field">
         <label htmlFor={`${id}-title`}>Title</label>
-        <input id={`${id}-title`} value={title} onChange={(event) => setTitle(event.target.value)} aria-describedby={`${id}-title-help`} />
+        <input
+          id={`${id}-title`}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          aria-describedby={`${id}-title-help`}
+        />
         <p className="admin-field__help" id={`${id}-title-help`}>
           Empty: the file&apos;s name.
         </p>
@@ -279,7 +367,12 @@ function ChooserUploadForm({ upload, noun, filters, onUploaded }: { upload: NonN
       {upload.altText ? (
         <div className="admin-field">
           <label htmlFor={`${id}-alt`}>Alt text</label>
-          <input id={`${id}-alt`} value={altText} onChange={(event) => setAltText(event.target.value)} aria-describedby={`${id}-alt-help`} />
+          <input
+            id={`${id}-alt`}
+            value={altText}
+            onChange={(event) => setAltText(event.target.value)}
+            aria-describedby={`${id}-alt-help`}
+          />
           <p className="admin-field__help" id={`${id}-alt-help`}>
             What the image shows, for people who cannot see it. Empty: a decorative image.
           </p>

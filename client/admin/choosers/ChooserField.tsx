@@ -23,7 +23,19 @@ type Props = {
  * A block field that points at something chosen in a dialog (Wagtail's chooser panel): the
  * chosen item's name, then Choose/Change and, on optional fields, Clear.
  */
-export function ChooserField({ id, name, label, required, schema, value, definition, onChange, footer, describedBy, invalid }: Props) {
+export function ChooserField({
+  id,
+  name,
+  label,
+  required,
+  schema,
+  value,
+  definition,
+  onChange,
+  footer,
+  describedBy,
+  invalid,
+}: Props) {
   const chosen = definition.describe(value);
   const noun = definition.noun;
   // Completing a chosen item (an image's renditions) takes a request: say so, and say when it fails.
@@ -39,16 +51,26 @@ export function ChooserField({ id, name, label, required, schema, value, definit
         setPending(null);
         onChange(definition.toValue(complete, schema));
       },
-      (error: unknown) => setPending({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        setPending({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
   };
   return (
-    <div className={`admin-field admin-chooser-field${invalid ? ' admin-field--error' : ''}`} data-field={name} data-chooser={definition.widget}>
+    <div
+      className={`admin-field admin-chooser-field${invalid ? ' admin-field--error' : ''}`}
+      data-field={name}
+      data-chooser={definition.widget}
+    >
       <span className="admin-field__label" id={`${id}-label`}>
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </span>
-      <div role="group" aria-labelledby={`${id}-label`} aria-describedby={describedBy} className="admin-chooser-field__body">
+      <div
+        role="group"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={describedBy}
+        className="admin-chooser-field__body"
+      >
         <span className="admin-chooser-field__chosen" id={`${id}-chosen`}>
           {pending?.kind === 'resolving' ? `Adding the ${noun}…` : (chosen ?? `No ${noun} chosen`)}
         </span>
@@ -63,7 +85,10 @@ export function ChooserField({ id, name, label, required, schema, value, definit
           onChoose={choose}
         />
         {chosen && !required ? (
-          <Button className="admin-button admin-button--secondary" onPress={() => onChange(acceptsNull(schema) ? null : undefined)}>
+          <Button
+            className="admin-button admin-button--secondary"
+            onPress={() => onChange(acceptsNull(schema) ? null : undefined)}
+          >
             Clear<span className="visually-hidden">{` ${label}`}</span>
           </Button>
         ) : null}

@@ -24,16 +24,28 @@ async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPa
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(query.offset) });
   if (query.search) params.set('search', query.search);
   if (query.filters?.collection) params.set('collection', query.filters.collection);
-  const res = await fetch(`${API}?${params}`, { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const res = await fetch(`${API}?${params}`, {
+    signal,
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
   if (!res.ok) throw await failure(res, 'The documents could not be loaded');
   const listing = (await res.json()) as ApiListing;
   for (const doc of listing.items) titles.set(doc.id, doc.title);
-  const items: ChooserItem[] = listing.items.map((doc) => ({ id: doc.id, title: doc.title, detail: fileNameOf(doc.meta.download_url), record: doc }));
+  const items: ChooserItem[] = listing.items.map((doc) => ({
+    id: doc.id,
+    title: doc.title,
+    detail: fileNameOf(doc.meta.download_url),
+    record: doc,
+  }));
   return { items, total: listing.meta.total_count, pageSize: PAGE_SIZE };
 }
 
 /** Uploads through the library's own upload route (same checks, limits and audit log), then chooses the document. */
-async function send(fields: { file: File; title: string; filters: Readonly<Record<string, string>> }, signal: AbortSignal): Promise<ChooserItem> {
+async function send(
+  fields: { file: File; title: string; filters: Readonly<Record<string, string>> },
+  signal: AbortSignal,
+): Promise<ChooserItem> {
   const field = document.querySelector<HTMLInputElement>('input[name=csrfmiddlewaretoken]');
   if (!field) throw new Error('Reload the page: its form has no security token.');
   const body = new FormData();
@@ -41,7 +53,13 @@ async function send(fields: { file: File; title: string; filters: Readonly<Recor
   body.set('title', fields.title);
   body.set('collection', fields.filters.collection ?? '');
   body.set('file', fields.file);
-  const res = await fetch('/wagtail/documents/multiple/add/', { method: 'POST', body, signal, credentials: 'same-origin', headers: { Accept: 'application/json', 'X-CSRFToken': field.value, 'X-Requested-With': 'fetch' } });
+  const res = await fetch('/wagtail/documents/multiple/add/', {
+    method: 'POST',
+    body,
+    signal,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-CSRFToken': field.value, 'X-Requested-With': 'fetch' },
+  });
   if (!res.ok) throw await failure(res, 'The document could not be uploaded');
   const answer = (await res.json()) as { uploaded: Array<{ id: number; title: string }>; errors: string[] };
   const stored = answer.uploaded[0];
@@ -68,7 +86,11 @@ export const documentChooser: ChooserDefinition = {
       label: 'Collection',
       anyLabel: 'Any collection',
       choices: async (signal) => {
-        const res = await fetch('/wagtail/documents/chooser/', { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+        const res = await fetch('/wagtail/documents/chooser/', {
+          signal,
+          headers: { Accept: 'application/json' },
+          credentials: 'same-origin',
+        });
         if (!res.ok) throw await failure(res, 'The collections could not be loaded');
         return ((await res.json()) as { collections: Array<{ value: string; label: string }> }).collections;
       },

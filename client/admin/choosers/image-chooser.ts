@@ -4,7 +4,12 @@ import type { ChooserDefinition, ChooserItem, ChooserPage, ChooserQuery } from '
 type ApiImageItem = { id: number; title: string; width: number; height: number };
 type ApiListing = { meta: { total_count: number }; items: ApiImageItem[] };
 /** An image as a block stores it (shared/schemas/media.ts), as /wagtail/images/chooser/{id}/ answers. */
-type BlockImage = { image_id?: number; renditions: unknown[]; default_alt_text?: string; imageData?: { title?: string } };
+type BlockImage = {
+  image_id?: number;
+  renditions: unknown[];
+  default_alt_text?: string;
+  imageData?: { title?: string };
+};
 
 /** The admin API's largest page (API_MAX_LIMIT in shared/schemas/admin-api.ts). */
 const PAGE_SIZE = 20;
@@ -32,13 +37,23 @@ async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPa
   if (query.search) params.set('search', query.search);
   if (query.filters?.collection) params.set('collection', query.filters.collection);
   const listing = await getJson<ApiListing>(`${API}?${params}`, signal, 'The images could not be loaded');
-  const items: ChooserItem[] = listing.items.map((image) => ({ id: image.id, title: image.title, detail: `${image.width} × ${image.height} px`, thumbnail: thumbnailOf(image.id), record: image }));
+  const items: ChooserItem[] = listing.items.map((image) => ({
+    id: image.id,
+    title: image.title,
+    detail: `${image.width} × ${image.height} px`,
+    thumbnail: thumbnailOf(image.id),
+    record: image,
+  }));
   return { items, total: listing.meta.total_count, pageSize: PAGE_SIZE };
 }
 
 /** The chosen image as blocks store it: its renditions are made by the server now. */
 async function resolve(item: ChooserItem, signal: AbortSignal): Promise<ChooserItem> {
-  const { image } = await getJson<{ image: BlockImage }>(`${CHOOSER}${item.id}/`, signal, 'The image could not be added');
+  const { image } = await getJson<{ image: BlockImage }>(
+    `${CHOOSER}${item.id}/`,
+    signal,
+    'The image could not be added',
+  );
   return { ...item, record: image };
 }
 
@@ -50,7 +65,10 @@ function csrfToken(): string {
 }
 
 /** Uploads through the library's own upload route (same checks, limits and audit log), then chooses the image. */
-async function send(fields: { file: File; title: string; altText: string; filters: Readonly<Record<string, string>> }, signal: AbortSignal): Promise<ChooserItem> {
+async function send(
+  fields: { file: File; title: string; altText: string; filters: Readonly<Record<string, string>> },
+  signal: AbortSignal,
+): Promise<ChooserItem> {
   const body = new FormData();
   const token = csrfToken();
   body.set('csrfmiddlewaretoken', token);
@@ -58,7 +76,13 @@ async function send(fields: { file: File; title: string; altText: string; filter
   body.set('default_alt_text', fields.altText);
   body.set('collection', fields.filters.collection ?? '');
   body.set('file', fields.file);
-  const res = await fetch('/wagtail/images/multiple/add/', { method: 'POST', body, signal, credentials: 'same-origin', headers: { Accept: 'application/json', 'X-CSRFToken': token, 'X-Requested-With': 'fetch' } });
+  const res = await fetch('/wagtail/images/multiple/add/', {
+    method: 'POST',
+    body,
+    signal,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-CSRFToken': token, 'X-Requested-With': 'fetch' },
+  });
   if (!res.ok) throw await failure(res, 'The image could not be uploaded');
   const answer = (await res.json()) as { uploaded: Array<{ id: number; title: string }>; errors: string[] };
   const stored = answer.uploaded[0];
@@ -94,7 +118,14 @@ export const imageChooser: ChooserDefinition = {
       name: 'collection',
       label: 'Collection',
       anyLabel: 'Any collection',
-      choices: async (signal) => (await getJson<{ collections: Array<{ value: string; label: string }> }>(CHOOSER, signal, 'The collections could not be loaded')).collections,
+      choices: async (signal) =>
+        (
+          await getJson<{ collections: Array<{ value: string; label: string }> }>(
+            CHOOSER,
+            signal,
+            'The collections could not be loaded',
+          )
+        ).collections,
     },
   ],
   upload: {

@@ -46,7 +46,11 @@ async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPa
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(query.offset) });
   if (query.search) params.set('search', query.search);
   else params.set('child_of', query.parent ? String(query.parent.id) : 'root');
-  const res = await fetch(`${API}?${params}`, { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const res = await fetch(`${API}?${params}`, {
+    signal,
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
   if (!res.ok) throw await apiError(res);
   const listing = (await res.json()) as ApiListing;
   return { items: listing.items.map(toItem), total: listing.meta.total_count, pageSize: PAGE_SIZE };
@@ -81,4 +85,11 @@ function describe(value: unknown): string | null {
   return typeof id === 'number' ? `Page ${id}` : null;
 }
 
-export const pageChooser: ChooserDefinition = { widget: 'page_chooser', noun: 'page', browsable: true, load, toValue, describe };
+export const pageChooser: ChooserDefinition = {
+  widget: 'page_chooser',
+  noun: 'page',
+  browsable: true,
+  load,
+  toValue,
+  describe,
+};

@@ -10,7 +10,12 @@ import type { ChooserDefinition } from './types';
  * (shared/schemas/editor-widgets.ts). Each chooser is a ChooserDefinition in its own file and one
  * entry here. A widget without an entry is drawn from its schema (a struct) until its chooser exists.
  */
-const CHOOSERS: ReadonlyMap<string, ChooserDefinition> = new Map([pageChooser, imageChooser, documentChooser, snippetChooser, videoChooser].map((chooser) => [chooser.widget, chooser]));
+const CHOOSERS: ReadonlyMap<string, ChooserDefinition> = new Map(
+  [pageChooser, imageChooser, documentChooser, snippetChooser, videoChooser].map((chooser) => [
+    chooser.widget,
+    chooser,
+  ]),
+);
 
 export function chooserFor(widget: string | undefined): ChooserDefinition | undefined {
   return widget ? CHOOSERS.get(widget) : undefined;

@@ -20,7 +20,12 @@ export type ChooserItem = {
 export type BrowsePlace = { id: number; title: string } | null;
 
 /** `filters` holds each filter's chosen value by name ('' or absent: any). */
-export type ChooserQuery = { search: string; parent: BrowsePlace; offset: number; filters?: Readonly<Record<string, string>> };
+export type ChooserQuery = {
+  search: string;
+  parent: BrowsePlace;
+  offset: number;
+  filters?: Readonly<Record<string, string>>;
+};
 
 /** A select above the results that narrows them (the image chooser's collection). */
 export type ChooserFilter = {
@@ -38,7 +43,10 @@ export type ChooserUpload = {
   /** Whether to ask for alt text (images). */
   altText: boolean;
   /** Sends the file and its fields; the filters' current values go with it (the collection). */
-  send(fields: { file: File; title: string; altText: string; filters: Readonly<Record<string, string>> }, signal: AbortSignal): Promise<ChooserItem>;
+  send(
+    fields: { file: File; title: string; altText: string; filters: Readonly<Record<string, string>> },
+    signal: AbortSignal,
+  ): Promise<ChooserItem>;
 };
 export type ChooserPage = { items: ChooserItem[]; total: number; pageSize: number };
 

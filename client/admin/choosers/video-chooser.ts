@@ -1,18 +1,30 @@
 import type { ChooserDefinition, ChooserItem, ChooserPage, ChooserQuery } from './types';
 
 /** A row of /wagtail/api/main/videos/ (server/modules/videos/service.ts): with the value a block stores. */
-type ApiVideoItem = { id: number; title: string; meta: { duration: number | null; mimetype: string }; block_value: unknown };
+type ApiVideoItem = {
+  id: number;
+  title: string;
+  meta: { duration: number | null; mimetype: string };
+  block_value: unknown;
+};
 type ApiListing = { meta: { total_count: number }; items: ApiVideoItem[] };
 
 const PAGE_SIZE = 20;
 const API = '/wagtail/api/main/videos/';
 
-const duration = (seconds: number | null) => (seconds === null ? 'length unknown' : `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`);
+const duration = (seconds: number | null) =>
+  seconds === null
+    ? 'length unknown'
+    : `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, '0')}`;
 
 async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPage> {
   const params = new URLSearchParams({ offset: String(query.offset), limit: String(PAGE_SIZE) });
   if (query.search) params.set('search', query.search);
-  const res = await fetch(`${API}?${params}`, { signal, headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+  const res = await fetch(`${API}?${params}`, {
+    signal,
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
   if (res.status === 401) throw new Error('Your session has ended. Sign in again in another tab, then try again.');
   if (!res.ok) throw new Error(`The videos could not be loaded (${res.status}).`);
   const listing = (await res.json()) as ApiListing;

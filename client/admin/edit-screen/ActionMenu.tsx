@@ -11,12 +11,18 @@ export function ActionMenu({ items }: { items: ActionItem[] }) {
   return (
     <MenuTrigger>
       <Button className="admin-button admin-button--secondary admin-action-bar__trigger" data-action-menu-trigger>
-        More actions<span aria-hidden="true" className="admin-action-bar__caret" />
+        More actions
+        <span aria-hidden="true" className="admin-action-bar__caret" />
       </Button>
       <Popover className="admin-popover" placement="top end">
         <Menu className="admin-menu" aria-label="More actions" onAction={(key) => items[Number(key)]?.element.click()}>
           {items.map((item, index) => (
-            <MenuItem key={index} id={String(index)} className={`admin-menu__item${item.danger ? ' admin-menu__item--danger' : ''}`} textValue={item.label}>
+            <MenuItem
+              key={index}
+              id={String(index)}
+              className={`admin-menu__item${item.danger ? ' admin-menu__item--danger' : ''}`}
+              textValue={item.label}
+            >
               {item.label}
             </MenuItem>
           ))}

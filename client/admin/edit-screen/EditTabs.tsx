@@ -18,11 +18,14 @@ function Adopt({ node }: { node: HTMLElement }) {
  * element inside a tab (the Schedule action's '#schedule') shows that tab and moves focus there.
  */
 export function EditTabs({ sections }: { sections: TabSection[] }) {
-  const [selected, setSelected] = useState<Key>(() => sections.find((s) => s.errors > 0)?.key ?? sections[0]?.key ?? '');
+  const [selected, setSelected] = useState<Key>(
+    () => sections.find((s) => s.errors > 0)?.key ?? sections[0]?.key ?? '',
+  );
   const focusAfter = useRef<HTMLElement | null>(null);
   useEffect(() => {
     const show = () => {
-      const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      const target =
+        location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
       const owner = target ? sections.find((s) => s.node.contains(target)) : undefined;
       if (!target || !owner) return;
       focusAfter.current = target;
@@ -43,7 +46,9 @@ export function EditTabs({ sections }: { sections: TabSection[] }) {
         {sections.map((section) => (
           <Tab key={section.key} id={section.key} className="admin-tabs__tab">
             {section.label}
-            {section.errors > 0 ? <span className="admin-tabs__errors">{` (${section.errors} ${section.errors === 1 ? 'error' : 'errors'})`}</span> : null}
+            {section.errors > 0 ? (
+              <span className="admin-tabs__errors">{` (${section.errors} ${section.errors === 1 ? 'error' : 'errors'})`}</span>
+            ) : null}
           </Tab>
         ))}
       </TabList>

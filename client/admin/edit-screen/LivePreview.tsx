@@ -37,7 +37,9 @@ const isCard = (id: string) => id !== '' && document.getElementById(`block-card-
 export function LivePreview({ form, action, columns, toggleSlot, fullSize, checksScript }: Props) {
   const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === 'open');
   // On a phone the panel is phone-wide: start at the mobile width there.
-  const [size, setSize] = useState<SizeKey>(() => (window.matchMedia('(max-width: 840px)').matches ? 'mobile' : 'desktop'));
+  const [size, setSize] = useState<SizeKey>(() =>
+    window.matchMedia('(max-width: 840px)').matches ? 'mobile' : 'desktop',
+  );
   const [status, setStatus] = useState<PreviewOutcome | 'loading'>('loading');
   const [checks, setChecks] = useState<ChecksState>({ kind: 'checking' });
   const [scale, setScale] = useState(1);
@@ -65,7 +67,9 @@ export function LivePreview({ form, action, columns, toggleSlot, fullSize, check
       setChecks({ kind: 'checking' });
       checkPreview(frames.shown, checksScript, isCard).then(
         (problems) => run === checked && setChecks({ kind: 'done', problems }),
-        (error: unknown) => run === checked && setChecks({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) =>
+          run === checked &&
+          setChecks({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
       );
     });
     let timer: number | undefined;
@@ -101,23 +105,46 @@ export function LivePreview({ form, action, columns, toggleSlot, fullSize, check
 
   // Narrower than the panel (tablet, mobile): centred.
   const left = Math.max(0, (stageBox.width - width * scale) / 2);
-  const frameStyle = { width: `${width}px`, height: `${stageBox.height / scale}px`, left: `${left}px`, transform: `scale(${scale})` };
+  const frameStyle = {
+    width: `${width}px`,
+    height: `${stageBox.height / scale}px`,
+    left: `${left}px`,
+    transform: `scale(${scale})`,
+  };
   const toggle = (
-    <button type="button" className="admin-button admin-button--secondary" aria-expanded={open} aria-controls="live-preview-panel" onClick={() => setOpen(!open)} data-live-preview-toggle>
+    <button
+      type="button"
+      className="admin-button admin-button--secondary"
+      aria-expanded={open}
+      aria-controls="live-preview-panel"
+      onClick={() => setOpen(!open)}
+      data-live-preview-toggle
+    >
       {open ? 'Hide live preview' : 'Live preview'}
     </button>
   );
   return (
     <>
       {createPortal(toggle, toggleSlot)}
-      <section id="live-preview-panel" className="admin-live-preview" aria-labelledby="live-preview-heading" hidden={!open}>
+      <section
+        id="live-preview-panel"
+        className="admin-live-preview"
+        aria-labelledby="live-preview-heading"
+        hidden={!open}
+      >
         <div className="admin-live-preview__bar">
           <h2 id="live-preview-heading" className="admin-live-preview__heading">
             Live preview
           </h2>
           <div role="group" aria-label="Preview width" className="admin-live-preview__sizes">
             {SIZES.map((s) => (
-              <button key={s.key} type="button" className="admin-live-preview__size" aria-pressed={size === s.key} onClick={() => setSize(s.key)}>
+              <button
+                key={s.key}
+                type="button"
+                className="admin-live-preview__size"
+                aria-pressed={size === s.key}
+                onClick={() => setSize(s.key)}
+              >
                 {s.label}
               </button>
             ))}
@@ -129,14 +156,33 @@ export function LivePreview({ form, action, columns, toggleSlot, fullSize, check
           ) : null}
         </div>
         <p className="admin-live-preview__status" role="status" data-live-preview-status={status}>
-          {status === 'loading' ? 'Updating the preview…' : status === 'invalid' ? 'Not updated: the form has errors (the preview shows the last valid version).' : 'Up to date with the form.'}
+          {status === 'loading'
+            ? 'Updating the preview…'
+            : status === 'invalid'
+              ? 'Not updated: the form has errors (the preview shows the last valid version).'
+              : 'Up to date with the form.'}
         </p>
         {open && checksScript ? <PreviewChecks state={checks} /> : null}
         <div className="admin-live-preview__stage" ref={stage} data-size={size}>
           {open ? (
             <>
-              <iframe ref={frameA} name="live-preview-a" title="Page preview" className="admin-live-preview__frame" style={frameStyle} data-shown="true" />
-              <iframe ref={frameB} name="live-preview-b" title="Page preview" className="admin-live-preview__frame" style={frameStyle} data-shown="false" tabIndex={-1} />
+              <iframe
+                ref={frameA}
+                name="live-preview-a"
+                title="Page preview"
+                className="admin-live-preview__frame"
+                style={frameStyle}
+                data-shown="true"
+              />
+              <iframe
+                ref={frameB}
+                name="live-preview-b"
+                title="Page preview"
+                className="admin-live-preview__frame"
+                style={frameStyle}
+                data-shown="false"
+                tabIndex={-1}
+              />
             </>
           ) : null}
         </div>

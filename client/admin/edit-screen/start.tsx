@@ -80,7 +80,14 @@ function enhancePreview(screen: HTMLElement, form: HTMLFormElement): void {
   const checksScript = document.querySelector<HTMLMetaElement>('meta[name="admin-preview-checks"]')?.content || null;
   createRoot(mount).render(
     <StrictMode>
-      <LivePreview form={form} action={action} columns={columns} toggleSlot={toggleSlot} fullSize={fullSize} checksScript={checksScript} />
+      <LivePreview
+        form={form}
+        action={action}
+        columns={columns}
+        toggleSlot={toggleSlot}
+        fullSize={fullSize}
+        checksScript={checksScript}
+      />
     </StrictMode>,
   );
 }

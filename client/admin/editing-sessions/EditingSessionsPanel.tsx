@@ -20,7 +20,12 @@ function AutosaveMessage({ status }: { status: AutosaveStatus }) {
     case 'saved':
       return <p>{`Draft saved at ${time(status.at)}`}</p>;
     case 'stale':
-      return <p className="admin-editing-sessions__problem">Not saved automatically: someone saved a newer version. Press Save draft or Publish to choose whether to overwrite it, or reload the page to see it.</p>;
+      return (
+        <p className="admin-editing-sessions__problem">
+          Not saved automatically: someone saved a newer version. Press Save draft or Publish to choose whether to
+          overwrite it, or reload the page to see it.
+        </p>
+      );
     case 'expired': {
       const next = `${location.pathname}${location.search}`;
       return (
@@ -48,12 +53,19 @@ function AutosaveMessage({ status }: { status: AutosaveStatus }) {
 export function EditingSessionsPanel({ controller }: { controller: EditingSessionController }) {
   const state = useSyncExternalStore(controller.subscribe, controller.getState);
   const base = state.baseRevisionId;
-  const newerBy = state.latestRevisionId !== null && (base === null || state.latestRevisionId > base) ? (state.latestRevisionUser ?? 'Someone') : null;
+  const newerBy =
+    state.latestRevisionId !== null && (base === null || state.latestRevisionId > base)
+      ? (state.latestRevisionUser ?? 'Someone')
+      : null;
   const savers = state.others.filter((o) => o.revision_id !== null && (base === null || o.revision_id > base));
   return (
     <>
       {/* Always in the page, so the live region announces the first arrival too. */}
-      <section className="admin-editing-sessions__panel" aria-label="Others on this page" data-empty={state.others.length === 0 && !newerBy ? '' : undefined}>
+      <section
+        className="admin-editing-sessions__panel"
+        aria-label="Others on this page"
+        data-empty={state.others.length === 0 && !newerBy ? '' : undefined}
+      >
         <ul aria-live="polite" data-testid="editing-sessions-others">
           {state.others.map((other) => (
             <li key={other.session_key} className={other.idle ? 'admin-editing-sessions__idle' : undefined}>
@@ -69,11 +81,19 @@ export function EditingSessionsPanel({ controller }: { controller: EditingSessio
           <p>{`Your unsaved changes from ${time(state.restored.keptAt)} were restored: they were kept in this browser while your session had expired.`}</p>
         ) : null}
         {state.restored?.kind === 'elsewhere' ? (
-          <p>Your unsaved changes to this page are in another window where it is still open: go back to it, it saves them now that you are signed in again.</p>
+          <p>
+            Your unsaved changes to this page are in another window where it is still open: go back to it, it saves them
+            now that you are signed in again.
+          </p>
         ) : null}
         <AutosaveMessage status={state.autosave} />
       </div>
-      <Modal className="admin-modal" isOpen={state.confirming !== null} isDismissable onOpenChange={(open) => (open ? undefined : controller.answerOverwrite(false))}>
+      <Modal
+        className="admin-modal"
+        isOpen={state.confirming !== null}
+        isDismissable
+        onOpenChange={(open) => (open ? undefined : controller.answerOverwrite(false))}
+      >
         <Dialog className="admin-dialog" role="alertdialog" data-testid="overwrite-dialog">
           <Heading slot="title">Someone saved a newer version</Heading>
           <p>{`${newerBy ?? 'Someone'} saved a newer version of this page while you were editing. Continue and overwrite it with your changes? The newer version stays in the page's revisions.`}</p>

@@ -67,7 +67,15 @@ export class EditingSessionController {
   constructor(private readonly options: Options) {
     this.token = currentCsrfToken(options.form);
     this.savedFields = options.restored?.kind === 'restored' ? null : JSON.stringify(formFields(options.form));
-    this.state = { others: [], latestRevisionId: null, latestRevisionUser: null, baseRevisionId: readBase(options.baseInput), autosave: { kind: 'none' }, restored: options.restored, confirming: null };
+    this.state = {
+      others: [],
+      latestRevisionId: null,
+      latestRevisionUser: null,
+      baseRevisionId: readBase(options.baseInput),
+      autosave: { kind: 'none' },
+      restored: options.restored,
+      confirming: null,
+    };
   }
 
   subscribe = (listener: () => void) => {
@@ -87,7 +95,12 @@ export class EditingSessionController {
   }
   private get url() {
     const d = this.options.mount.dataset;
-    return { ping: `${d.pingUrl ?? ''}${this.sessionKey}/`, release: `${d.releaseUrl ?? ''}${this.sessionKey}/`, autosave: d.autosaveUrl ?? '', token: d.tokenUrl ?? '' };
+    return {
+      ping: `${d.pingUrl ?? ''}${this.sessionKey}/`,
+      release: `${d.releaseUrl ?? ''}${this.sessionKey}/`,
+      autosave: d.autosaveUrl ?? '',
+      token: d.tokenUrl ?? '',
+    };
   }
   private get dirty() {
     return JSON.stringify(formFields(this.options.form)) !== this.savedFields;
@@ -95,7 +108,12 @@ export class EditingSessionController {
 
   start(): void {
     const { form } = this.options;
-    const on = (target: Document | Window | HTMLFormElement, type: string, handler: (event: Event) => void, capture = false) => {
+    const on = (
+      target: Document | Window | HTMLFormElement,
+      type: string,
+      handler: (event: Event) => void,
+      capture = false,
+    ) => {
       target.addEventListener(type, handler, capture);
       this.cleanups.push(() => target.removeEventListener(type, handler, capture));
     };
@@ -139,7 +157,8 @@ export class EditingSessionController {
       else await this.ping();
     } finally {
       // Read each time, so a test may shorten it after the page has loaded.
-      if (!this.stopped) this.pingTimer = window.setTimeout(() => void this.tick(), this.dataset('pingInterval', 10_000));
+      if (!this.stopped)
+        this.pingTimer = window.setTimeout(() => void this.tick(), this.dataset('pingInterval', 10_000));
     }
   }
 
@@ -150,7 +169,11 @@ export class EditingSessionController {
     if (!res) return;
     if (res.ok) {
       const data = (await res.json()) as PingResponse;
-      this.set({ others: data.other_sessions, latestRevisionId: data.latest_revision_id, latestRevisionUser: data.latest_revision_user?.name ?? null });
+      this.set({
+        others: data.other_sessions,
+        latestRevisionId: data.latest_revision_id,
+        latestRevisionUser: data.latest_revision_user?.name ?? null,
+      });
       return;
     }
     await this.refused(res);
@@ -186,7 +209,10 @@ export class EditingSessionController {
   }
 
   private async checkSignedIn(): Promise<boolean> {
-    const res = await fetch(this.url.token, { credentials: 'same-origin', headers: { Accept: 'application/json' } }).catch(() => null);
+    const res = await fetch(this.url.token, {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    }).catch(() => null);
     if (res?.ok) {
       const { csrf_token: token } = (await res.json()) as { csrf_token: string };
       this.token = token;
@@ -209,7 +235,8 @@ export class EditingSessionController {
   // ---- autosave ----------------------------------------------------------------------------
 
   private changed(): void {
-    if (this.signedOut) keepCopy(this.options.pageId, this.sessionKey, readBase(this.options.baseInput), this.options.form);
+    if (this.signedOut)
+      keepCopy(this.options.pageId, this.sessionKey, readBase(this.options.baseInput), this.options.form);
     this.scheduleAutosave();
   }
 
@@ -239,27 +266,48 @@ export class EditingSessionController {
     const { form, baseInput, pageId } = this.options;
     const fields = formFields(form);
     const res = await this.post(this.url.autosave, { ...fields, base_revision_id: baseInput.value });
-    if (!res) return this.set({ autosave: { kind: 'error', message: 'Not saved automatically: the server could not be reached. Your changes are kept here.' } });
+    if (!res)
+      return this.set({
+        autosave: {
+          kind: 'error',
+          message: 'Not saved automatically: the server could not be reached. Your changes are kept here.',
+        },
+      });
     if (res.ok) {
       const data = (await res.json()) as AutosaveResponse;
       baseInput.value = String(data.revision_id);
       this.savedFields = JSON.stringify(fields);
       dropCopies(pageId);
-      this.set({ baseRevisionId: data.revision_id, latestRevisionId: Math.max(data.revision_id, this.state.latestRevisionId ?? 0), autosave: { kind: 'saved', at: new Date(data.saved_at) } });
+      this.set({
+        baseRevisionId: data.revision_id,
+        latestRevisionId: Math.max(data.revision_id, this.state.latestRevisionId ?? 0),
+        autosave: { kind: 'saved', at: new Date(data.saved_at) },
+      });
       void this.tick(); // Others see the new version at once.
       return;
     }
-    const error = ((await res.clone().json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string[]> } } | null)?.error;
+    const error = (
+      (await res
+        .clone()
+        .json()
+        .catch(() => null)) as { error?: { message?: string; fields?: Record<string, string[]> } } | null
+    )?.error;
     if (res.status === 409) {
       this.set({ autosave: { kind: 'stale' } });
       return void this.tick(); // Learn who saved it, for the panel and the question.
     }
-    if (res.status === 423) return this.set({ autosave: { kind: 'locked', message: error?.message ?? 'This page is locked.' } });
+    if (res.status === 423)
+      return this.set({ autosave: { kind: 'locked', message: error?.message ?? 'This page is locked.' } });
     const outcome = await this.refused(res);
     if (outcome === 'retry') return this.scheduleAutosave(0);
     if (outcome === 'signed-out') return;
     const first = Object.values(error?.fields ?? {})[0]?.[0];
-    this.set({ autosave: { kind: 'error', message: `Not saved automatically: ${first ?? error?.message ?? 'the server refused the draft.'} Your changes are kept here.` } });
+    this.set({
+      autosave: {
+        kind: 'error',
+        message: `Not saved automatically: ${first ?? error?.message ?? 'the server refused the draft.'} Your changes are kept here.`,
+      },
+    });
   }
 
   // ---- manual submit -----------------------------------------------------------------------
@@ -280,10 +328,11 @@ export class EditingSessionController {
       void this.saving.then(() => form.requestSubmit(submitter ?? undefined));
       return;
     }
-    const newerExists = newer(this.state.latestRevisionId, readBase(this.options.baseInput)) || this.state.autosave.kind === 'stale';
+    const newerExists =
+      newer(this.state.latestRevisionId, readBase(this.options.baseInput)) || this.state.autosave.kind === 'stale';
     if (!this.overwriteChosen && newerExists) {
       event.preventDefault();
-      this.set({ confirming: submitter ?? (form.querySelector<HTMLButtonElement>('button[type="submit"]') ?? null) });
+      this.set({ confirming: submitter ?? form.querySelector<HTMLButtonElement>('button[type="submit"]') ?? null });
       return;
     }
     this.submitted(submitter);

@@ -14,13 +14,15 @@ export function fillForm(form: HTMLFormElement, values: Record<string, string>):
   for (const [name, value] of Object.entries(values)) {
     if (NOT_CONTENT.has(name)) continue;
     const field = form.elements.namedItem(name);
-    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) field.value = value;
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
+      field.value = value;
   }
 }
 
 /** Every CSRF field on the page gets the session's new token (after signing in again in another tab). */
 export function replaceCsrfTokens(token: string): void {
-  for (const input of document.querySelectorAll<HTMLInputElement>('input[name="csrfmiddlewaretoken"]')) input.value = token;
+  for (const input of document.querySelectorAll<HTMLInputElement>('input[name="csrfmiddlewaretoken"]'))
+    input.value = token;
 }
 
 export function currentCsrfToken(form: HTMLFormElement): string {

@@ -1,4 +1,16 @@
-import { Autocomplete, Button, Header, Input, Menu, MenuItem, MenuSection, MenuTrigger, Popover, SearchField, useFilter } from 'react-aria-components';
+import {
+  Autocomplete,
+  Button,
+  Header,
+  Input,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  SearchField,
+  useFilter,
+} from 'react-aria-components';
 import { BlockIcon, GroupIcon } from './block-icons';
 import type { BlockTypeInfo } from './json-schema';
 

@@ -22,7 +22,11 @@ type Props = {
 export function RichTextField({ id, name, label, required, value, onChange, footer, describedBy, invalid }: Props) {
   const labelId = `${id}-label`;
   return (
-    <div className={`admin-field admin-rich-text-field${invalid ? ' admin-field--error' : ''}`} data-field={name} data-widget="rich_text">
+    <div
+      className={`admin-field admin-rich-text-field${invalid ? ' admin-field--error' : ''}`}
+      data-field={name}
+      data-widget="rich_text"
+    >
       {/* A label's click focuses only form controls; the editor is a contenteditable. */}
       <label id={labelId} htmlFor={id} onClick={() => document.getElementById(id)?.focus()}>
         {label}
@@ -30,10 +34,25 @@ export function RichTextField({ id, name, label, required, value, onChange, foot
       </label>
       <Suspense
         fallback={
-          <textarea id={id} rows={8} value={value} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)} />
+          <textarea
+            id={id}
+            rows={8}
+            value={value}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => onChange(e.target.value)}
+          />
         }
       >
-        <RichTextEditor id={id} labelId={labelId} label={label} describedBy={describedBy} invalid={invalid} value={value} onChange={onChange} />
+        <RichTextEditor
+          id={id}
+          labelId={labelId}
+          label={label}
+          describedBy={describedBy}
+          invalid={invalid}
+          value={value}
+          onChange={onChange}
+        />
       </Suspense>
       {footer}
     </div>

@@ -3,7 +3,15 @@ import { describedBy, FieldNotes } from '../../../views/admin/FormFields';
 import { ChooserField } from '../choosers/ChooserField';
 import { chooserFor } from '../choosers/registry';
 import { RichTextField } from './RichTextField';
-import { emptyValue, humanize, kindOf, resolveVariant, taggedUnion, type FieldMeta, type JsonSchema } from './json-schema';
+import {
+  emptyValue,
+  humanize,
+  kindOf,
+  resolveVariant,
+  taggedUnion,
+  type FieldMeta,
+  type JsonSchema,
+} from './json-schema';
 
 export type FieldProps = {
   /** DOM id prefix, unique in the page. */
@@ -73,7 +81,11 @@ export function SchemaField(props: FieldProps) {
   switch (kind) {
     case 'enum':
       return wrap(
-        <select {...common} value={String(props.value ?? '')} onChange={(e) => onChange(schema.enum!.find((o) => String(o) === e.target.value))}>
+        <select
+          {...common}
+          value={String(props.value ?? '')}
+          onChange={(e) => onChange(schema.enum!.find((o) => String(o) === e.target.value))}
+        >
           {!required ? <option value="">---------</option> : null}
           {schema.enum!.map((option) => (
             <option key={String(option)} value={String(option)}>
@@ -85,7 +97,12 @@ export function SchemaField(props: FieldProps) {
     case 'boolean':
       return (
         <div className={`admin-field admin-field--checkbox${error ? ' admin-field--error' : ''}`} data-field={name}>
-          <input type="checkbox" {...common} checked={props.value === true} onChange={(e) => onChange(e.target.checked)} />
+          <input
+            type="checkbox"
+            {...common}
+            checked={props.value === true}
+            onChange={(e) => onChange(e.target.checked)}
+          />
           {labelEl}
           {footer}
         </div>
@@ -104,16 +121,33 @@ export function SchemaField(props: FieldProps) {
       if (meta?.widget === 'rich_text') {
         // The block's schema sanitises the HTML on the server (shared/rich-text/sanitize.ts).
         return (
-          <RichTextField id={id} name={name} label={label} required={required} value={value} onChange={onChange} footer={footer} describedBy={fieldDescribedBy} invalid={Boolean(error)} />
+          <RichTextField
+            id={id}
+            name={name}
+            label={label}
+            required={required}
+            value={value}
+            onChange={onChange}
+            footer={footer}
+            describedBy={fieldDescribedBy}
+            invalid={Boolean(error)}
+          />
         );
       }
       const multiline = meta?.widget === 'textarea' || (schema.maxLength ?? 0) > LONG_TEXT;
-      if (meta?.widget === 'date') return wrap(<input type="date" {...common} value={value} onChange={(e) => onChange(e.target.value)} />);
+      if (meta?.widget === 'date')
+        return wrap(<input type="date" {...common} value={value} onChange={(e) => onChange(e.target.value)} />);
       return wrap(
         multiline ? (
           <textarea {...common} rows={4} value={value} onChange={(e) => onChange(e.target.value)} />
         ) : (
-          <input type="text" {...common} value={value} maxLength={schema.maxLength} onChange={(e) => onChange(e.target.value)} />
+          <input
+            type="text"
+            {...common}
+            value={value}
+            maxLength={schema.maxLength}
+            onChange={(e) => onChange(e.target.value)}
+          />
         ),
       );
     }
@@ -182,13 +216,27 @@ function ListField(props: FieldProps & { label: string }) {
               errorAt={(path) => props.errorAt(path ? `${index}.${path}` : String(index))}
             />
             <div className="admin-block__tools">
-              <button type="button" className="admin-button admin-button--secondary" disabled={index === 0} onClick={() => move(index, index - 1)}>
+              <button
+                type="button"
+                className="admin-button admin-button--secondary"
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+              >
                 Move up<span className="visually-hidden">{` item ${index + 1} of ${label}`}</span>
               </button>
-              <button type="button" className="admin-button admin-button--secondary" disabled={index === items.length - 1} onClick={() => move(index, index + 1)}>
+              <button
+                type="button"
+                className="admin-button admin-button--secondary"
+                disabled={index === items.length - 1}
+                onClick={() => move(index, index + 1)}
+              >
                 Move down<span className="visually-hidden">{` item ${index + 1} of ${label}`}</span>
               </button>
-              <button type="button" className="admin-button admin-button--secondary" onClick={() => set(items.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="admin-button admin-button--secondary"
+                onClick={() => set(items.filter((_, i) => i !== index))}
+              >
                 Remove<span className="visually-hidden">{` item ${index + 1} of ${label}`}</span>
               </button>
             </div>

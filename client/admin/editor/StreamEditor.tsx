@@ -127,19 +127,42 @@ export function StreamEditor({ field, blocks, blockTypes, onChange, errorsFor }:
       <h2 id={`stream-${field.name}`}>{field.label}</h2>
       {blocks.length > 1 ? (
         <div className="admin-stream__bulk">
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => setCollapsed(new Set(blocks.map((b) => b.id)))} data-collapse-all>
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            onClick={() => setCollapsed(new Set(blocks.map((b) => b.id)))}
+            data-collapse-all
+          >
             Collapse all<span className="visually-hidden">{` blocks of ${field.label}`}</span>
           </button>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => setCollapsed(new Set())} data-expand-all>
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            onClick={() => setCollapsed(new Set())}
+            data-expand-all
+          >
             Expand all<span className="visually-hidden">{` blocks of ${field.label}`}</span>
           </button>
         </div>
       ) : null}
       <BlockPicker groups={groups} label={`at the top of ${field.label}`} onAdd={(type) => actions.insert(0, type)} />
-      <ol className={`admin-stream__blocks${drag ? ' admin-stream__blocks--dragging' : ''}`} ref={list} onPointerMove={moveDrag} onPointerUp={endDrag} onPointerCancel={endDrag}>
+      <ol
+        className={`admin-stream__blocks${drag ? ' admin-stream__blocks--dragging' : ''}`}
+        ref={list}
+        onPointerMove={moveDrag}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+      >
         {blocks.map((block, index) => {
           // The drop marker: a line above the card the dragged one would land before (below the last for the end).
-          const dropMark = drag && dropIndex(drag) !== drag.from ? (drag.gap === index ? 'before' : drag.gap === blocks.length && index === blocks.length - 1 ? 'after' : null) : null;
+          const dropMark =
+            drag && dropIndex(drag) !== drag.from
+              ? drag.gap === index
+                ? 'before'
+                : drag.gap === blocks.length && index === blocks.length - 1
+                  ? 'after'
+                  : null
+              : null;
           const errors = errorsFor(block.id);
           return (
             <BlockCard
@@ -178,38 +201,94 @@ type CardProps = {
   actions: CardActions;
 };
 
-const BlockCard = memo(function BlockCard({ block, index, count, info, errors, collapsed, dropMark, dragging, groups, actions }: CardProps) {
+const BlockCard = memo(function BlockCard({
+  block,
+  index,
+  count,
+  info,
+  errors,
+  collapsed,
+  dropMark,
+  dragging,
+  groups,
+  actions,
+}: CardProps) {
   const errorCount = Object.keys(errors).length;
   const hasErrors = errorCount > 0;
   const isCollapsed = collapsed && !hasErrors;
   const label = info?.label ?? block.type;
   const bodyId = `block-${block.id}-body`;
   const summary = isCollapsed ? blockSummary(block.value) : '';
-  const classes = ['admin-block', hasErrors ? 'admin-block--error' : '', dropMark ? `admin-block--drop-${dropMark}` : '', dragging ? 'admin-block--dragging' : ''];
+  const classes = [
+    'admin-block',
+    hasErrors ? 'admin-block--error' : '',
+    dropMark ? `admin-block--drop-${dropMark}` : '',
+    dragging ? 'admin-block--dragging' : '',
+  ];
   return (
     // The id is the target of the error summary's links; tabIndex -1 lets the link move focus here.
-    <li id={`block-card-${block.id}`} tabIndex={-1} className={classes.filter(Boolean).join(' ')} data-block-type={block.type} data-block-label={`${index + 1} (${label})`}>
+    <li
+      id={`block-card-${block.id}`}
+      tabIndex={-1}
+      className={classes.filter(Boolean).join(' ')}
+      data-block-type={block.type}
+      data-block-label={`${index + 1} (${label})`}
+    >
       <div className="admin-block__header">
-        <span className="admin-block__grip" aria-hidden="true" title="Drag to move" data-drag-handle onPointerDown={(event) => actions.startDrag(index, event)}>
+        <span
+          className="admin-block__grip"
+          aria-hidden="true"
+          title="Drag to move"
+          data-drag-handle
+          onPointerDown={(event) => actions.startDrag(index, event)}
+        >
           <svg viewBox="0 0 24 24" width="16" height="16" focusable="false">
-            <path d="M9 5v.01M15 5v.01M9 12v.01M15 12v.01M9 19v.01M15 19v.01" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+            <path
+              d="M9 5v.01M15 5v.01M9 12v.01M15 12v.01M9 19v.01M15 19v.01"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="3"
+              strokeLinecap="round"
+            />
           </svg>
         </span>
-        <button type="button" className="admin-block__toggle" aria-expanded={!isCollapsed} aria-controls={bodyId} onClick={() => actions.toggle(block.id)}>
+        <button
+          type="button"
+          className="admin-block__toggle"
+          aria-expanded={!isCollapsed}
+          aria-controls={bodyId}
+          onClick={() => actions.toggle(block.id)}
+        >
           <BlockIcon type={block.type} {...(info?.group ? { group: info.group } : {})} />
           {`${index + 1}. ${label}`}
           {/* Collapsed, the card says what it holds: its heading or first words. */}
           {isCollapsed && summary ? <span className="admin-block__summary">{summary}</span> : null}
-          {hasErrors ? <span className="admin-block__error-count">{` ${errorCount} ${errorCount === 1 ? 'error' : 'errors'}`}</span> : null}
+          {hasErrors ? (
+            <span className="admin-block__error-count">{` ${errorCount} ${errorCount === 1 ? 'error' : 'errors'}`}</span>
+          ) : null}
         </button>
         <div className="admin-block__tools">
-          <button type="button" className="admin-button admin-button--secondary" disabled={index === 0} onClick={() => actions.move(index, index - 1)}>
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            disabled={index === 0}
+            onClick={() => actions.move(index, index - 1)}
+          >
             Move up<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
           </button>
-          <button type="button" className="admin-button admin-button--secondary" disabled={index === count - 1} onClick={() => actions.move(index, index + 1)}>
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            disabled={index === count - 1}
+            onClick={() => actions.move(index, index + 1)}
+          >
             Move down<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
           </button>
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => actions.duplicate(block.id)}>
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            onClick={() => actions.duplicate(block.id)}
+          >
             Duplicate<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
           </button>
           <RemoveBlockButton label={`${index + 1} (${label})`} onConfirm={() => actions.remove(block.id)} />
@@ -233,7 +312,11 @@ const BlockCard = memo(function BlockCard({ block, index, count, info, errors, c
           <p className="admin-field__error">{`Unknown block type '${block.type}': it will be dropped unless removed.`}</p>
         )}
       </div>
-      <BlockPicker groups={groups} label={`after block ${index + 1}`} onAdd={(type) => actions.insert(index + 1, type)} />
+      <BlockPicker
+        groups={groups}
+        label={`after block ${index + 1}`}
+        onAdd={(type) => actions.insert(index + 1, type)}
+      />
     </li>
   );
 });

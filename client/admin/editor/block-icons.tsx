@@ -48,7 +48,8 @@ export const GROUP_ICONS: Record<string, string> = {
 };
 const OTHER_ICON = 'M12 3a9 9 0 1 0 0 18 9 9 0 1 0 0-18';
 
-export const blockIconPath = (type: string, group?: string) => BLOCK_ICONS[type] ?? GROUP_ICONS[group ?? ''] ?? OTHER_ICON;
+export const blockIconPath = (type: string, group?: string) =>
+  BLOCK_ICONS[type] ?? GROUP_ICONS[group ?? ''] ?? OTHER_ICON;
 
 function Icon({ path, className }: { path: string; className: string }) {
   return (
@@ -58,7 +59,15 @@ function Icon({ path, className }: { path: string; className: string }) {
   );
 }
 
-export function BlockIcon({ type, group, className = 'admin-block-icon' }: { type: string; group?: string; className?: string }) {
+export function BlockIcon({
+  type,
+  group,
+  className = 'admin-block-icon',
+}: {
+  type: string;
+  group?: string;
+  className?: string;
+}) {
   return <Icon path={blockIconPath(type, group)} className={className} />;
 }
 

@@ -5,7 +5,10 @@ function firstText(value: unknown, depth = 0): string {
   if (depth > 6 || value === null || value === undefined) return '';
   if (typeof value === 'string') {
     // Rich text is HTML; ids, URLs and colour names are not what a reader calls the block.
-    const text = value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+    const text = value
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     return /^(https?:\/\/|\/|#)/.test(text) ? '' : text;
   }
   if (Array.isArray(value)) {
@@ -18,7 +21,9 @@ function firstText(value: unknown, depth = 0): string {
   if (typeof value === 'object') {
     const record = value as Record<string, unknown>;
     // Headings and titles first: they say what the block is about.
-    const keys = Object.keys(record).sort((a, b) => Number(!/title|heading|text|name|label/i.test(a)) - Number(!/title|heading|text|name|label/i.test(b)));
+    const keys = Object.keys(record).sort(
+      (a, b) => Number(!/title|heading|text|name|label/i.test(a)) - Number(!/title|heading|text|name|label/i.test(b)),
+    );
     for (const key of keys) {
       const text = firstText(record[key], depth + 1);
       if (text) return text;

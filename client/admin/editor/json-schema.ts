@@ -21,7 +21,13 @@ export type JsonSchema = {
 
 /** A field's label, help and widget; `fields` holds the same for a struct's fields or a list item's. */
 export type FieldMeta = { label?: string; helpText?: string; widget?: string; fields?: Record<string, FieldMeta> };
-export type BlockTypeInfo = { type: string; label: string; group?: string; schema: JsonSchema; fields: Record<string, FieldMeta> };
+export type BlockTypeInfo = {
+  type: string;
+  label: string;
+  group?: string;
+  schema: JsonSchema;
+  fields: Record<string, FieldMeta>;
+};
 export type Block = { type: string; id: string; value: unknown };
 
 export type EditorData = {
@@ -34,7 +40,8 @@ export type EditorData = {
   errors: Record<string, string>;
 };
 
-const typeOf = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
+const typeOf = (schema: JsonSchema) =>
+  Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
 
 /** The simplest variant of a union that is not null (nullable fields start empty). */
 export function resolveVariant(schema: JsonSchema): JsonSchema {
@@ -73,8 +80,11 @@ export function kindOf(schema: JsonSchema): 'enum' | 'string' | 'number' | 'bool
 export function taggedUnion(schema: JsonSchema): { tag: string; variants: JsonSchema[] } | undefined {
   const variants = (schema.oneOf ?? schema.anyOf)?.filter((variant) => variant.type !== 'null');
   if (!variants || variants.length < 2 || !variants.every((variant) => variant.properties)) return undefined;
-  const tag = Object.keys(variants[0]!.properties!).find((key) => variants.every((variant) => variant.properties![key]?.const !== undefined));
-  if (!tag || new Set(variants.map((variant) => String(variant.properties![tag]!.const))).size !== variants.length) return undefined;
+  const tag = Object.keys(variants[0]!.properties!).find((key) =>
+    variants.every((variant) => variant.properties![key]?.const !== undefined),
+  );
+  if (!tag || new Set(variants.map((variant) => String(variant.properties![tag]!.const))).size !== variants.length)
+    return undefined;
   return { tag, variants };
 }
 
@@ -96,7 +106,15 @@ export function emptyValue(schema: JsonSchema): unknown {
       return Object.fromEntries(
         Object.entries(s.properties ?? {})
           // An optional struct (an optional image) starts absent: an empty one would not be valid.
-          .map(([key, child]) => [key, !s.required?.includes(key) && kindOf(resolveVariant(child)) === 'object' ? undefined : emptyValue(child)] as const)
+          .map(
+            ([key, child]) =>
+              [
+                key,
+                !s.required?.includes(key) && kindOf(resolveVariant(child)) === 'object'
+                  ? undefined
+                  : emptyValue(child),
+              ] as const,
+          )
           .filter(([key, value]) => value !== undefined || s.required?.includes(key)),
       );
     case 'array':

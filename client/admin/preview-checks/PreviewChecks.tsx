@@ -1,6 +1,7 @@
 import type { PreviewProblem } from './run';
 
-export type ChecksState = { kind: 'checking' } | { kind: 'done'; problems: PreviewProblem[] } | { kind: 'failed'; message: string };
+export type ChecksState =
+  { kind: 'checking' } | { kind: 'done'; problems: PreviewProblem[] } | { kind: 'failed'; message: string };
 
 /** The card of a block, and what the editor calls it ('3. Heading'), when the form has it. */
 const cardOf = (blockId: string) => document.getElementById(`block-card-${blockId}`);
@@ -49,7 +50,11 @@ export function PreviewChecks({ state }: { state: ChecksState }) {
       <h3 id="preview-checks-heading" className="visually-hidden">
         Accessibility checks
       </h3>
-      <p className="admin-preview-checks__summary" role="status" data-problem-count={state.kind === 'done' ? total : undefined}>
+      <p
+        className="admin-preview-checks__summary"
+        role="status"
+        data-problem-count={state.kind === 'done' ? total : undefined}
+      >
         {summary}
       </p>
       {problems.length > 0 ? (

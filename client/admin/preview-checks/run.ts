@@ -44,7 +44,10 @@ function axeIn(frame: HTMLIFrameElement, scriptUrl: string): Promise<NonNullable
   if (!win || !doc) return Promise.reject(new Error('The preview frame has no document.'));
   if (win.previewAxe) return Promise.resolve(win.previewAxe);
   return new Promise((resolve, reject) => {
-    const timer = window.setTimeout(() => reject(new Error('The accessibility checker did not load.')), LOAD_TIMEOUT_MS);
+    const timer = window.setTimeout(
+      () => reject(new Error('The accessibility checker did not load.')),
+      LOAD_TIMEOUT_MS,
+    );
     win.addEventListener(
       'preview-axe-ready',
       () => {
@@ -84,10 +87,19 @@ export function blockOf(element: Element | null, isCard: (id: string) => boolean
 }
 
 /** Runs the checks on the document the frame shows now. */
-export async function checkPreview(frame: HTMLIFrameElement, scriptUrl: string, isCard: (id: string) => boolean): Promise<PreviewProblem[]> {
+export async function checkPreview(
+  frame: HTMLIFrameElement,
+  scriptUrl: string,
+  isCard: (id: string) => boolean,
+): Promise<PreviewProblem[]> {
   const axe = await axeIn(frame, scriptUrl);
   const doc = frame.contentDocument!;
-  const results = await axe.run(doc, { runOnly: { type: 'rule', values: [...PREVIEW_RULES] }, resultTypes: ['violations'], elementRef: true, iframes: false });
+  const results = await axe.run(doc, {
+    runOnly: { type: 'rule', values: [...PREVIEW_RULES] },
+    resultTypes: ['violations'],
+    elementRef: true,
+    iframes: false,
+  });
   return results.violations.map((violation) => ({
     rule: violation.id,
     help: violation.help,

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { Button, Dialog, FieldError, Heading, Input, Label, Modal, ModalOverlay, Text, TextField } from 'react-aria-components';
+import {
+  Button,
+  Dialog,
+  FieldError,
+  Heading,
+  Input,
+  Label,
+  Modal,
+  ModalOverlay,
+  Text,
+  TextField,
+} from 'react-aria-components';
 import { ChooserTrigger } from '../choosers/ChooserDialog';
 import { chooserFor } from '../choosers/registry';
 import type { ChooserItem } from '../choosers/types';
@@ -26,14 +37,28 @@ export function LinkDialog({ isOpen, onOpenChange, current, onSaveUrl, onChooseP
     <ModalOverlay className="admin-modal" isDismissable isOpen={isOpen} onOpenChange={onOpenChange}>
       <Modal className="admin-chooser-modal">
         <Dialog className="admin-dialog admin-link-dialog">
-          {({ close }) => <LinkForm current={current} close={close} onSaveUrl={onSaveUrl} onChoosePage={onChoosePage} onRemove={onRemove} />}
+          {({ close }) => (
+            <LinkForm
+              current={current}
+              close={close}
+              onSaveUrl={onSaveUrl}
+              onChoosePage={onChoosePage}
+              onRemove={onRemove}
+            />
+          )}
         </Dialog>
       </Modal>
     </ModalOverlay>
   );
 }
 
-function LinkForm({ current, close, onSaveUrl, onChoosePage, onRemove }: Omit<Props, 'isOpen' | 'onOpenChange'> & { close(): void }) {
+function LinkForm({
+  current,
+  close,
+  onSaveUrl,
+  onChoosePage,
+  onRemove,
+}: Omit<Props, 'isOpen' | 'onOpenChange'> & { close(): void }) {
   // An internal link is edited by choosing a page again; its URL is shown for reference.
   const [url, setUrl] = useState(current?.href ?? '');
   const [error, setError] = useState<string | null>(null);

@@ -18,20 +18,53 @@ export type RichTextEditorProps = {
   onChange(html: string): void;
 };
 
-type Format = { name: string; label: string; shortcut?: string; isActive(editor: Editor): boolean; toggle(editor: Editor): void };
+type Format = {
+  name: string;
+  label: string;
+  shortcut?: string;
+  isActive(editor: Editor): boolean;
+  toggle(editor: Editor): void;
+};
 
 const FORMATS: Format[] = [
-  { name: 'bold', label: 'Bold', shortcut: 'Control+B', isActive: (e) => e.isActive('bold'), toggle: (e) => e.chain().focus().toggleBold().run() },
-  { name: 'italic', label: 'Italic', shortcut: 'Control+I', isActive: (e) => e.isActive('italic'), toggle: (e) => e.chain().focus().toggleItalic().run() },
+  {
+    name: 'bold',
+    label: 'Bold',
+    shortcut: 'Control+B',
+    isActive: (e) => e.isActive('bold'),
+    toggle: (e) => e.chain().focus().toggleBold().run(),
+  },
+  {
+    name: 'italic',
+    label: 'Italic',
+    shortcut: 'Control+I',
+    isActive: (e) => e.isActive('italic'),
+    toggle: (e) => e.chain().focus().toggleItalic().run(),
+  },
   ...([2, 3, 4] as const).map((level) => ({
     name: `h${level}`,
     label: `Heading ${level}`,
     isActive: (e: Editor) => e.isActive('heading', { level }),
     toggle: (e: Editor) => e.chain().focus().toggleHeading({ level }).run(),
   })),
-  { name: 'bulletList', label: 'Bulleted list', isActive: (e) => e.isActive('bulletList'), toggle: (e) => e.chain().focus().toggleBulletList().run() },
-  { name: 'orderedList', label: 'Numbered list', isActive: (e) => e.isActive('orderedList'), toggle: (e) => e.chain().focus().toggleOrderedList().run() },
-  { name: 'blockquote', label: 'Quote', isActive: (e) => e.isActive('blockquote'), toggle: (e) => e.chain().focus().toggleBlockquote().run() },
+  {
+    name: 'bulletList',
+    label: 'Bulleted list',
+    isActive: (e) => e.isActive('bulletList'),
+    toggle: (e) => e.chain().focus().toggleBulletList().run(),
+  },
+  {
+    name: 'orderedList',
+    label: 'Numbered list',
+    isActive: (e) => e.isActive('orderedList'),
+    toggle: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    name: 'blockquote',
+    label: 'Quote',
+    isActive: (e) => e.isActive('blockquote'),
+    toggle: (e) => e.chain().focus().toggleBlockquote().run(),
+  },
 ];
 
 /**
@@ -39,7 +72,15 @@ const FORMATS: Format[] = [
  * same HTML string the JSON fallback holds; the server sanitises it on save with the one
  * allow-list, which the editor's schema stays within (./extensions.ts).
  */
-export default function RichTextEditor({ id, labelId, label, describedBy, invalid, value, onChange }: RichTextEditorProps) {
+export default function RichTextEditor({
+  id,
+  labelId,
+  label,
+  describedBy,
+  invalid,
+  value,
+  onChange,
+}: RichTextEditorProps) {
   const [linkOpen, setLinkOpen] = useState(false);
   const onChangeRef = useRef(onChange);
   const openLinkRef = useRef(() => setLinkOpen(true));
@@ -61,7 +102,10 @@ export default function RichTextEditor({ id, labelId, label, describedBy, invali
     extensions: [
       ...richTextExtensions(),
       // Control/Cmd+K opens the link dialog, as in Wagtail's editor.
-      Extension.create({ name: 'linkShortcut', addKeyboardShortcuts: () => ({ 'Mod-k': () => (openLinkRef.current(), true) }) }),
+      Extension.create({
+        name: 'linkShortcut',
+        addKeyboardShortcuts: () => ({ 'Mod-k': () => (openLinkRef.current(), true) }),
+      }),
     ],
     content: value,
     // The CSP allows no inline <style>; the editor's few rules are in rich-text.css.
@@ -81,7 +125,12 @@ export default function RichTextEditor({ id, labelId, label, describedBy, invali
     editor,
     selector: ({ editor: e }) => ({
       formats: Object.fromEntries(FORMATS.map((format) => [format.name, format.isActive(e)])),
-      link: e.isActive('link') ? { href: String(e.getAttributes('link').href ?? ''), pageId: (e.getAttributes('link').pageId as number | null) ?? null } : null,
+      link: e.isActive('link')
+        ? {
+            href: String(e.getAttributes('link').href ?? ''),
+            pageId: (e.getAttributes('link').pageId as number | null) ?? null,
+          }
+        : null,
     }),
   });
 
@@ -97,7 +146,10 @@ export default function RichTextEditor({ id, labelId, label, describedBy, invali
     refocus.current = true;
     const attrs = { href, pageId } as { href: string };
     if (editor.state.selection.empty && !editor.isActive('link')) {
-      editor.chain().insertContent({ type: 'text', text, marks: [{ type: 'link', attrs }] }).run();
+      editor
+        .chain()
+        .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs }] })
+        .run();
     } else {
       editor.chain().extendMarkRange('link').setLink(attrs).run();
     }
@@ -118,7 +170,12 @@ export default function RichTextEditor({ id, labelId, label, describedBy, invali
             {format.label}
           </ToggleButton>
         ))}
-        <Button className="admin-rich-text__tool" data-format="link" onPress={() => setLinkOpen(true)} aria-keyshortcuts="Control+K">
+        <Button
+          className="admin-rich-text__tool"
+          data-format="link"
+          onPress={() => setLinkOpen(true)}
+          aria-keyshortcuts="Control+K"
+        >
           {active.link ? 'Edit link' : 'Link'}
         </Button>
       </Toolbar>

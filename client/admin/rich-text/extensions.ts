@@ -25,7 +25,8 @@ export const PageLink = Link.extend({
           const id = element.getAttribute('data-page-id');
           return id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
         },
-        renderHTML: (attributes: { pageId?: number | null }) => (attributes.pageId ? { 'data-page-id': String(attributes.pageId) } : {}),
+        renderHTML: (attributes: { pageId?: number | null }) =>
+          attributes.pageId ? { 'data-page-id': String(attributes.pageId) } : {},
       },
     };
   },

@@ -31,7 +31,11 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, email: string
   for (const user of await findActiveUsersByEmail(db, email)) {
     if ((await repo.countRecentResetTokens(db, user.id, RESET_TOKEN_LIFETIME_MS)) >= MAX_RESET_MAILS) continue;
     const token = randomBytes(32).toString('base64url');
-    await repo.insertResetToken(db, { user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS) });
+    await repo.insertResetToken(db, {
+      user_id: user.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + RESET_TOKEN_LIFETIME_MS),
+    });
     const link = `${baseUrl}/wagtail/password_reset/confirm/${encodeUid(user.id)}/${token}/`;
     await mailer.send({
       to: user.email,
@@ -64,7 +68,12 @@ export async function resetLinkIsValid(db: Db, uidb64: string, token: string): P
  * Sets the new password if the link is still good, spends every token of the account and ends
  * its sessions. Returns false when the link is invalid, used or expired.
  */
-export async function completePasswordReset(db: Db, uidb64: string, token: string, newPassword: string): Promise<boolean> {
+export async function completePasswordReset(
+  db: Db,
+  uidb64: string,
+  token: string,
+  newPassword: string,
+): Promise<boolean> {
   const userId = decodeUid(uidb64);
   if (userId === undefined) return false;
   const passwordHash = await hashPassword(newPassword);

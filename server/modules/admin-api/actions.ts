@@ -13,7 +13,10 @@ type Input<K extends ApiActionName> = ReturnType<(typeof apiActionBodySchemas)[K
 
 async function destinationPage(db: Db, id: number): Promise<Page> {
   const page = await pagesRepo.findPageById(db, id);
-  if (!page) throw new HttpError(400, 'bad_request', 'The destination page does not exist.', { destination_page_id: ['The page does not exist.'] });
+  if (!page)
+    throw new HttpError(400, 'bad_request', 'The destination page does not exist.', {
+      destination_page_id: ['The page does not exist.'],
+    });
   return page;
 }
 
@@ -21,7 +24,9 @@ async function destinationPage(db: Db, id: number): Promise<Page> {
  * The admin API's page actions (Wagtail's /action/{name}/ endpoints), each checking the same
  * permission as its screen and then calling the same page service the screens call.
  */
-export const apiActions: { [K in ApiActionName]: (db: Db, perms: UserPagePermissions, page: Page, input: Input<K>) => Promise<ActionResult> } = {
+export const apiActions: {
+  [K in ApiActionName]: (db: Db, perms: UserPagePermissions, page: Page, input: Input<K>) => Promise<ActionResult>;
+} = {
   // Publishes the latest revision now, keeping the page's expiry if it is still ahead.
   async publish(db, perms, page) {
     if (!perms.can('publish', page)) throw forbidden('You do not have permission to publish this page.');
@@ -47,9 +52,12 @@ export const apiActions: { [K in ApiActionName]: (db: Db, perms: UserPagePermiss
   async move(db, perms, page, input) {
     const destination = await destinationPage(db, input.destination_page_id);
     if (destination.path.startsWith(page.path)) {
-      throw new HttpError(400, 'bad_request', 'A page cannot be moved into itself or one of its subpages.', { destination_page_id: ['Choose a page outside the one you are moving.'] });
+      throw new HttpError(400, 'bad_request', 'A page cannot be moved into itself or one of its subpages.', {
+        destination_page_id: ['Choose a page outside the one you are moving.'],
+      });
     }
-    if (!perms.can('move', page, { destination })) throw forbidden('You do not have permission to move this page there.');
+    if (!perms.can('move', page, { destination }))
+      throw forbidden('You do not have permission to move this page there.');
     await movePage(db, page.id, destination.id, perms.userId);
     return { status: 200, pageId: page.id };
   },
@@ -59,8 +67,10 @@ export const apiActions: { [K in ApiActionName]: (db: Db, perms: UserPagePermiss
     const parent = await pagesRepo.findPageByPath(db, page.path.slice(0, -4));
     const destination = input.destination_page_id ? await destinationPage(db, input.destination_page_id) : parent;
     if (!destination) throw notFound('The page does not exist.');
-    if (!perms.can('copy', page, { destination })) throw forbidden('You do not have permission to copy this page there.');
-    if (input.keep_live && !perms.can('publish', destination)) throw forbidden('You do not have permission to publish pages there.');
+    if (!perms.can('copy', page, { destination }))
+      throw forbidden('You do not have permission to copy this page there.');
+    if (input.keep_live && !perms.can('publish', destination))
+      throw forbidden('You do not have permission to publish pages there.');
     const copy = await copyPage(
       db,
       page.id,

@@ -8,7 +8,11 @@ import { listSites } from '../sites/repo';
  * answers this request, a full URL when it is on another site, null when it is on none (the
  * tree root's other children). Choosers store it, so a link works on the site it is shown on.
  */
-export async function htmlUrls(db: Db, pages: ReadonlyArray<{ id: number; url_path: string }>, requesting: SiteTree): Promise<Map<number, string | null>> {
+export async function htmlUrls(
+  db: Db,
+  pages: ReadonlyArray<{ id: number; url_path: string }>,
+  requesting: SiteTree,
+): Promise<Map<number, string | null>> {
   const out = new Map<number, string | null>();
   if (!pages.length) return out;
   const current = requesting.site;

@@ -39,13 +39,26 @@ function where(eb: Eb, filter: ApiPageFilter) {
   const conditions = [];
   if (filter.visibleRoots) {
     const ancestors = [...new Set(filter.visibleRoots.flatMap((root) => ancestorPaths(root)))];
-    const visible = [...filter.visibleRoots.map((root) => eb('pages.path', 'like', `${root}%`)), ...(ancestors.length ? [eb('pages.path', 'in', ancestors)] : [])];
+    const visible = [
+      ...filter.visibleRoots.map((root) => eb('pages.path', 'like', `${root}%`)),
+      ...(ancestors.length ? [eb('pages.path', 'in', ancestors)] : []),
+    ];
     conditions.push(visible.length ? eb.or(visible) : eb.val(false));
   }
-  if (filter.childOf) conditions.push(eb.and([eb('pages.path', 'like', `${filter.childOf.path}%`), eb('pages.depth', '=', filter.childOf.depth + 1)]));
-  if (filter.descendantOf) conditions.push(eb.and([eb('pages.path', 'like', `${filter.descendantOf.path}%`), eb('pages.path', '!=', filter.descendantOf.path)]));
+  if (filter.childOf)
+    conditions.push(
+      eb.and([eb('pages.path', 'like', `${filter.childOf.path}%`), eb('pages.depth', '=', filter.childOf.depth + 1)]),
+    );
+  if (filter.descendantOf)
+    conditions.push(
+      eb.and([
+        eb('pages.path', 'like', `${filter.descendantOf.path}%`),
+        eb('pages.path', '!=', filter.descendantOf.path),
+      ]),
+    );
   if (filter.type) conditions.push(eb('pages.page_type', '=', filter.type));
-  if (filter.search) conditions.push(eb('pages.title', 'ilike', `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.search)
+    conditions.push(eb('pages.title', 'ilike', `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   // The tree root is not a page anyone edits; Wagtail's admin API leaves it out of listings too.
   conditions.push(eb('pages.depth', '>', 1));
   return eb.and(conditions);
@@ -68,9 +81,17 @@ const columns = [
   'pages.last_published_at',
   'pages.updated_at',
 ] as const;
-const scheduled = sql<boolean>`exists (select 1 from page_revisions r where r.page_id = pages.id and r.approved_go_live_at is not null)`.as('scheduled');
+const scheduled =
+  sql<boolean>`exists (select 1 from page_revisions r where r.page_id = pages.id and r.approved_go_live_at is not null)`.as(
+    'scheduled',
+  );
 
-export function listApiPages(db: Db, filter: ApiPageFilter, order: { column: 'id' | 'title' | 'path' | 'updated_at' | 'first_published_at'; desc: boolean }, window: { limit: number; offset: number }): Promise<ApiPageRow[]> {
+export function listApiPages(
+  db: Db,
+  filter: ApiPageFilter,
+  order: { column: 'id' | 'title' | 'path' | 'updated_at' | 'first_published_at'; desc: boolean },
+  window: { limit: number; offset: number },
+): Promise<ApiPageRow[]> {
   return db
     .selectFrom('pages')
     .select([...columns, scheduled, inModerationColumn()])
@@ -92,7 +113,11 @@ export function countApiPages(db: Db, filter: ApiPageFilter): Promise<number> {
 }
 
 export function findApiPage(db: Db, id: number): Promise<ApiPageRow | undefined> {
-  return db.selectFrom('pages').select([...columns, scheduled, inModerationColumn()]).where('pages.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('pages')
+    .select([...columns, scheduled, inModerationColumn()])
+    .where('pages.id', '=', id)
+    .executeTakeFirst();
 }
 
 export function findParent(db: Db, path: string): Promise<{ id: number; title: string } | undefined> {
@@ -102,5 +127,10 @@ export function findParent(db: Db, path: string): Promise<{ id: number; title: s
 
 /** A page (live or not) by its url_path inside one site root's subtree. */
 export function findPageIdByUrlPath(db: Db, urlPath: string, rootPath: string): Promise<{ id: number } | undefined> {
-  return db.selectFrom('pages').select('id').where('url_path', '=', urlPath).where('path', 'like', `${rootPath}%`).executeTakeFirst();
+  return db
+    .selectFrom('pages')
+    .select('id')
+    .where('url_path', '=', urlPath)
+    .where('path', 'like', `${rootPath}%`)
+    .executeTakeFirst();
 }

@@ -32,11 +32,21 @@ export function apiItem(row: repo.ApiPageRow, htmlUrl: string | null = null) {
   };
 }
 
-const ORDER_COLUMNS = { id: 'id', title: 'title', path: 'path', updated_at: 'updated_at', first_published_at: 'first_published_at' } as const;
+const ORDER_COLUMNS = {
+  id: 'id',
+  title: 'title',
+  path: 'path',
+  updated_at: 'updated_at',
+  first_published_at: 'first_published_at',
+} as const;
 
 /** The listing: only pages the user may see in the explorer, filtered and ordered as asked. */
 export async function listPages(db: Db, permissions: UserPagePermissions, query: ApiListQuery, current: SiteTree) {
-  const filter: repo.ApiPageFilter = { visibleRoots: permissions.explorablePaths(), type: query.type, search: query.search || undefined };
+  const filter: repo.ApiPageFilter = {
+    visibleRoots: permissions.explorablePaths(),
+    type: query.type,
+    search: query.search || undefined,
+  };
   const anchorOf = async (ref: 'root' | number, name: 'child_of' | 'descendant_of') => {
     const page = ref === 'root' ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, ref);
     if (!page) throw badRequest(`${name}: the page does not exist.`, { [name]: ['The page does not exist.'] });
@@ -44,7 +54,8 @@ export async function listPages(db: Db, permissions: UserPagePermissions, query:
   };
   if (query.child_of !== undefined) filter.childOf = await anchorOf(query.child_of, 'child_of');
   if (query.descendant_of !== undefined) filter.descendantOf = await anchorOf(query.descendant_of, 'descendant_of');
-  if (query.type && !pageTypeOf(query.type)) throw badRequest('type: the page type does not exist.', { type: ['The page type does not exist.'] });
+  if (query.type && !pageTypeOf(query.type))
+    throw badRequest('type: the page type does not exist.', { type: ['The page type does not exist.'] });
   const orderName = query.order ?? (query.child_of !== undefined ? 'path' : 'id');
   const desc = orderName.startsWith('-');
   const column = ORDER_COLUMNS[orderName.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
@@ -70,7 +81,11 @@ export async function pageDetail(db: Db, permissions: UserPagePermissions, id: n
   const item = apiItem(row, (await htmlUrls(db, [row], current)).get(row.id) ?? null);
   return {
     ...item,
-    meta: { ...item.meta, parent: parent ? { id: parent.id, title: parent.title, detail_url: `${API_BASE}/${parent.id}/` } : null, url_path: row.url_path },
+    meta: {
+      ...item.meta,
+      parent: parent ? { id: parent.id, title: parent.title, detail_url: `${API_BASE}/${parent.id}/` } : null,
+      url_path: row.url_path,
+    },
     seo_title: page.seo_title,
     search_description: page.search_description,
     go_live_at: page.go_live_at ? new Date(page.go_live_at).toISOString() : null,

@@ -14,16 +14,33 @@ import { SITE_SETTINGS_MODEL } from '../site-settings/service';
  * Every model the back office manages through the viewset, in one list: the routes mount them,
  * the menu shows them, and the group screen offers their permissions. Add a new area's viewset here.
  */
-export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [redirectsViewSet, collectionsViewSet, imagesViewSetDeclaration, documentsViewSetDeclaration, videosViewSetDeclaration, ...SNIPPET_VIEWSETS];
+export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
+  redirectsViewSet,
+  collectionsViewSet,
+  imagesViewSetDeclaration,
+  documentsViewSetDeclaration,
+  videosViewSetDeclaration,
+  ...SNIPPET_VIEWSETS,
+];
 
 /** Models whose permissions the group screen offers: every viewset, then the settings models. */
-export const PERMISSION_MODELS: ReadonlyArray<{ model: string; label: string; actions: ReadonlyArray<'add' | 'change' | 'delete' | 'publish'> }> = [
+export const PERMISSION_MODELS: ReadonlyArray<{
+  model: string;
+  label: string;
+  actions: ReadonlyArray<'add' | 'change' | 'delete' | 'publish'>;
+}> = [
   ...ADMIN_VIEWSETS.map((viewSet) => ({
     model: modelKey(viewSet),
     label: viewSet.names.plural.charAt(0).toUpperCase() + viewSet.names.plural.slice(1),
-    actions: viewSet.drafts ? (['add', 'change', 'delete', 'publish'] as const) : (['add', 'change', 'delete'] as const),
+    actions: viewSet.drafts
+      ? (['add', 'change', 'delete', 'publish'] as const)
+      : (['add', 'change', 'delete'] as const),
   })),
-  ...SITE_SETTINGS_MODELS.map((settings) => ({ model: settings.model, label: settings.label, actions: ['change'] as const })),
+  ...SITE_SETTINGS_MODELS.map((settings) => ({
+    model: settings.model,
+    label: settings.label,
+    actions: ['change'] as const,
+  })),
   // The forms area (admin/forms/routes.tsx): 'change' views submissions and subscribers, 'delete' removes submissions.
   { model: 'wagtailforms.formsubmission', label: 'Form submissions', actions: ['change', 'delete'] as const },
   { model: 'forms.subscriber', label: 'Subscribers', actions: ['change'] as const },

@@ -15,7 +15,11 @@ export function dashboardRoutes({ db }: { db: Db }): Router {
   router.get('/', async (req, res) => {
     const { user, csrfToken } = chrome(req);
     const permissions = await permissionsFor(db, req);
-    const view = { ...(await moderationPanels(db, user.id, permissions)), ...(await pagePanels(db, user.id, permissions)), message: takeFlash(req) };
+    const view = {
+      ...(await moderationPanels(db, user.id, permissions)),
+      ...(await pagePanels(db, user.id, permissions)),
+      message: takeFlash(req),
+    };
     const element = <DashboardScreen view={view} displayName={adminUser(user).displayName} csrfToken={csrfToken} />;
     adminScreen(req, res, { section: 'dashboard', title: 'Dashboard', element });
   });

@@ -11,8 +11,13 @@ export function textOf(value: unknown): string {
 }
 
 /** What the user typed in the text fields, kept as is so a redisplayed form loses nothing. */
-export function keptText<const K extends string>(body: Record<string, unknown>, names: readonly K[]): Record<K, string> {
-  return Object.fromEntries(names.map((name) => [name, typeof body[name] === 'string' ? (body[name] as string).slice(0, 5000) : ''])) as Record<K, string>;
+export function keptText<const K extends string>(
+  body: Record<string, unknown>,
+  names: readonly K[],
+): Record<K, string> {
+  return Object.fromEntries(
+    names.map((name) => [name, typeof body[name] === 'string' ? (body[name] as string).slice(0, 5000) : '']),
+  ) as Record<K, string>;
 }
 
 /**

@@ -22,7 +22,9 @@ async function checkAdmin(db: Db, req: Request, res: Response, next: NextFunctio
   const user = req.user;
   if (!user) {
     if (wantsJson(req)) {
-      res.status(401).json({ error: { code: 'not_authenticated', message: 'Authentication credentials were not provided.' } });
+      res
+        .status(401)
+        .json({ error: { code: 'not_authenticated', message: 'Authentication credentials were not provided.' } });
       return;
     }
     res.redirect(302, `/wagtail/login/?next=${encodeURIComponent(req.originalUrl)}`);
@@ -30,7 +32,9 @@ async function checkAdmin(db: Db, req: Request, res: Response, next: NextFunctio
   }
   if (!(await hasAdminAccess(db, user))) {
     if (wantsJson(req)) {
-      res.status(403).json({ error: { code: 'permission_denied', message: 'You do not have permission to access the admin.' } });
+      res
+        .status(403)
+        .json({ error: { code: 'permission_denied', message: 'You do not have permission to access the admin.' } });
       return;
     }
     res.status(403).type('text/plain').send('You do not have permission to access the admin.');
@@ -45,6 +49,7 @@ async function checkAdmin(db: Db, req: Request, res: Response, next: NextFunctio
  * for Wagtail's auth.change_user and friends.
  */
 export function requireSuperuser(req: Request, _res: Response, next: NextFunction): void {
-  if (!req.user?.is_superuser) throw new HttpError(403, 'forbidden', 'Only administrators can manage users, groups and sites.');
+  if (!req.user?.is_superuser)
+    throw new HttpError(403, 'forbidden', 'Only administrators can manage users, groups and sites.');
   next();
 }

@@ -5,7 +5,13 @@ import { wantsJson } from './guard';
 import { MENU_KEY } from './screen';
 
 /** One main-menu entry of an area (redirects, collections, settings...), shown to those who may open it. */
-export type MenuEntry = { key: string; href: string; label: string; order: number; visible(permissions: UserModelPermissions): boolean };
+export type MenuEntry = {
+  key: string;
+  href: string;
+  label: string;
+  order: number;
+  visible(permissions: UserModelPermissions): boolean;
+};
 
 /**
  * Puts the areas the signed-in user may open into res.locals for adminScreen's shell. One load of
@@ -17,7 +23,9 @@ export function provideAdminMenu(db: Db, entries: readonly MenuEntry[]) {
     // Background requests (pings, autosave, the API) render no menu.
     if (wantsJson(req)) return next();
     const permissions = await modelPermissionsFor(db, req);
-    res.locals[MENU_KEY] = sorted.filter((entry) => entry.visible(permissions)).map(({ key, href, label }) => ({ key, href, label }));
+    res.locals[MENU_KEY] = sorted
+      .filter((entry) => entry.visible(permissions))
+      .map(({ key, href, label }) => ({ key, href, label }));
     next();
   };
 }

@@ -61,14 +61,27 @@ export { INVALID_LOGIN, RATE_LIMITED_LOGIN } from '../auth/login-form';
  * groups, sites, your account) and api/. Sessions, login and CSRF are mounted here, not on public
  * pages. Each area mounts its routers without a path prefix (the permission matrix test walks them).
  */
-export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger, siteSettings, media }: AdminDeps): Router {
+export function adminRoutes({
+  db,
+  assets,
+  sessions,
+  mailer,
+  renderDeps,
+  logger,
+  siteSettings,
+  media,
+}: AdminDeps): Router {
   const router = express.Router();
   const documentUploads = documentUploadKind(db, media.storage, media.limits);
   const imageUploads = imageUploadKind(db, media.storage, media.limits);
   const videoUploads = videoUploadKind(db, media.storage, media.limits);
   // Multipart forms are parsed before the session stack so the CSRF check finds their field.
   router.use(redirectImportUpload);
-  router.use(mediaUploadParser(media.uploadDir, documentUploads), mediaUploadParser(media.uploadDir, imageUploads), mediaUploadParser(media.uploadDir, videoUploads));
+  router.use(
+    mediaUploadParser(media.uploadDir, documentUploads),
+    mediaUploadParser(media.uploadDir, imageUploads),
+    mediaUploadParser(media.uploadDir, videoUploads),
+  );
   router.use(videoTrackUploadParser(media.uploadDir));
   router.use(...sessions.middleware);
   router.use(provideAdminAssets(assets));
@@ -90,7 +103,11 @@ export function adminRoutes({ db, assets, sessions, mailer, renderDeps, logger, 
   router.use(redirectImportRoutes({ db }));
   router.use(snippetsIndexRoutes({ db }));
   router.use(formsAdminRoutes({ db }));
-  router.use(mediaUploadRoutes(db, documentUploads), mediaUploadRoutes(db, imageUploads), mediaUploadRoutes(db, videoUploads));
+  router.use(
+    mediaUploadRoutes(db, documentUploads),
+    mediaUploadRoutes(db, imageUploads),
+    mediaUploadRoutes(db, videoUploads),
+  );
   router.use(videoTrackRoutes(db));
   router.use(imageChooserRoutes({ db, storage: media.storage }));
   // Viewsets whose store needs the media storage get it here (areas.ts holds their declarations).

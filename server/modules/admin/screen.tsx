@@ -56,7 +56,13 @@ export function adminScreen(req: Request, res: Response, screen: AdminScreen): v
   if (screen.section) {
     const { user, csrfToken } = chrome(req);
     body = (
-      <AdminShell user={adminUser(user)} csrfToken={csrfToken} section={screen.section} areas={res.locals[MENU_KEY] as AdminShellProps['areas']} sidebarCollapsed={sidebarCollapsedIn(req.headers.cookie)}>
+      <AdminShell
+        user={adminUser(user)}
+        csrfToken={csrfToken}
+        section={screen.section}
+        areas={res.locals[MENU_KEY] as AdminShellProps['areas']}
+        sidebarCollapsed={sidebarCollapsedIn(req.headers.cookie)}
+      >
         {screen.element}
       </AdminShell>
     );
@@ -65,13 +71,20 @@ export function adminScreen(req: Request, res: Response, screen: AdminScreen): v
     <AdminDocument
       title={screen.title}
       styles={assets.adminStyles}
-      scripts={[...(screen.section && assets.adminShell ? [assets.adminShell] : []), ...(screen.blockEditor && assets.adminEditor ? [assets.adminEditor.file] : []), ...(screen.uploads && assets.adminUploads ? [assets.adminUploads] : [])]}
+      scripts={[
+        ...(screen.section && assets.adminShell ? [assets.adminShell] : []),
+        ...(screen.blockEditor && assets.adminEditor ? [assets.adminEditor.file] : []),
+        ...(screen.uploads && assets.adminUploads ? [assets.adminUploads] : []),
+      ]}
       nonce={String(res.locals.cspNonce ?? '')}
       {...(screen.blockEditor && assets.adminPreviewChecks ? { previewChecks: assets.adminPreviewChecks } : {})}
     >
       {body}
     </AdminDocument>,
   );
-  res.status(screen.status ?? 200).type('html').setHeader('Cache-Control', 'no-store, private');
+  res
+    .status(screen.status ?? 200)
+    .type('html')
+    .setHeader('Cache-Control', 'no-store, private');
   res.send(`<!DOCTYPE html>${html}`);
 }

@@ -2,7 +2,8 @@ import type { LogEntryWithUser } from './repo';
 import { describePrivacyChange } from '../privacy/describe';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const titleOf = (value: unknown) => (typeof value === 'object' && value !== null ? str((value as { title?: unknown }).title) : '');
+const titleOf = (value: unknown) =>
+  typeof value === 'object' && value !== null ? str((value as { title?: unknown }).title) : '';
 
 /** One audit-log entry as a sentence, in Wagtail's wording. */
 export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'>): string {
@@ -17,7 +18,9 @@ export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'
     case 'schedule':
       return `Scheduled for publishing at ${str(data.go_live_at).replace('T', ' ').slice(0, 16)} UTC`;
     case 'unschedule':
-      return str(data.go_live_at) ? `Publishing at ${str(data.go_live_at).replace('T', ' ').slice(0, 16)} UTC cancelled` : 'Scheduled publishing cancelled';
+      return str(data.go_live_at)
+        ? `Publishing at ${str(data.go_live_at).replace('T', ' ').slice(0, 16)} UTC cancelled`
+        : 'Scheduled publishing cancelled';
     case 'unpublish':
       return 'Unpublished';
     case 'expire':
@@ -67,7 +70,11 @@ function reorderSentence(data: Record<string, unknown>): string {
   return from !== null && to !== null ? `${where} (from position ${from} to ${to})` : where;
 }
 
-export function displayName(user: { username: string | null; first_name: string | null; last_name: string | null }): string | null {
+export function displayName(user: {
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}): string | null {
   if (!user.username) return null;
   return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username;
 }

@@ -13,17 +13,30 @@ export function logModelAction(db: Db, entry: NewModelLogEntry): Promise<void> {
   return insertModelLogEntry(db, entry);
 }
 
-export type ModelHistoryEntry = { id: number; action: ModelLogAction; description: string; createdAt: string; user: string | null; revisionId: number | null };
+export type ModelHistoryEntry = {
+  id: number;
+  action: ModelLogAction;
+  description: string;
+  createdAt: string;
+  user: string | null;
+  revisionId: number | null;
+};
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** One entry as a sentence, in Wagtail's words. */
 export function describeModelLogEntry(entry: { action: ModelLogAction; data: Record<string, unknown> | null }): string {
   const data = entry.data ?? {};
-  const changed = Array.isArray(data.changed) ? data.changed.filter((name): name is string => typeof name === 'string') : [];
+  const changed = Array.isArray(data.changed)
+    ? data.changed.filter((name): name is string => typeof name === 'string')
+    : [];
   switch (entry.action) {
     case 'create':
-      return data.source === 'import' ? `Created (imported from ${str(data.file) || 'a file'})` : data.source === 'page-move' ? 'Created (page moved)' : 'Created';
+      return data.source === 'import'
+        ? `Created (imported from ${str(data.file) || 'a file'})`
+        : data.source === 'page-move'
+          ? 'Created (page moved)'
+          : 'Created';
     case 'edit':
       if (data.draft) return 'Draft saved';
       return changed.length ? `Edited (${changed.join(', ')})` : 'Edited';
@@ -41,9 +54,17 @@ export function describeModelLogEntry(entry: { action: ModelLogAction; data: Rec
 }
 
 /** An object's history, newest first; `total` counts every entry. */
-export async function modelHistory(db: Db, model: string, objectId: number | string, limit: number): Promise<{ entries: ModelHistoryEntry[]; total: number }> {
+export async function modelHistory(
+  db: Db,
+  model: string,
+  objectId: number | string,
+  limit: number,
+): Promise<{ entries: ModelHistoryEntry[]; total: number }> {
   const id = String(objectId);
-  const [entries, total] = await Promise.all([listModelLogEntries(db, model, id, { limit, offset: 0 }), countModelLogEntries(db, model, id)]);
+  const [entries, total] = await Promise.all([
+    listModelLogEntries(db, model, id, { limit, offset: 0 }),
+    countModelLogEntries(db, model, id),
+  ]);
   return {
     entries: entries.map((entry) => ({
       id: entry.id,
@@ -58,7 +79,11 @@ export async function modelHistory(db: Db, model: string, objectId: number | str
 }
 
 /** The newest entry of an object: who saved it last and when (the stale-form message). */
-export async function lastModelChange(db: Db, model: string, objectId: number | string): Promise<{ user: string | null; createdAt: string } | undefined> {
+export async function lastModelChange(
+  db: Db,
+  model: string,
+  objectId: number | string,
+): Promise<{ user: string | null; createdAt: string } | undefined> {
   const [entry] = await listModelLogEntries(db, model, String(objectId), { limit: 1, offset: 0 });
   return entry ? { user: displayName(entry), createdAt: new Date(entry.created_at).toISOString() } : undefined;
 }

@@ -22,10 +22,18 @@ export async function insertLogEntry(db: Db, entry: NewLogEntry): Promise<void> 
     .execute();
 }
 
-export type LogEntryWithUser = PageLogEntry & { username: string | null; first_name: string | null; last_name: string | null };
+export type LogEntryWithUser = PageLogEntry & {
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
 
 /** A page's history, newest first, with who did each action. */
-export function listLogEntries(db: Db, pageId: number, window: { limit: number; offset: number }): Promise<LogEntryWithUser[]> {
+export function listLogEntries(
+  db: Db,
+  pageId: number,
+  window: { limit: number; offset: number },
+): Promise<LogEntryWithUser[]> {
   return db
     .selectFrom('page_log_entries')
     .leftJoin('users', 'users.id', 'page_log_entries.user_id')
@@ -73,10 +81,19 @@ export async function insertModelLogEntry(db: Db, entry: NewModelLogEntry): Prom
     .execute();
 }
 
-export type ModelLogEntryWithUser = ModelLogEntry & { username: string | null; first_name: string | null; last_name: string | null };
+export type ModelLogEntryWithUser = ModelLogEntry & {
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+};
 
 /** One object's history, newest first, with who did each action. */
-export function listModelLogEntries(db: Db, model: string, objectId: string, window: { limit: number; offset: number }): Promise<ModelLogEntryWithUser[]> {
+export function listModelLogEntries(
+  db: Db,
+  model: string,
+  objectId: string,
+  window: { limit: number; offset: number },
+): Promise<ModelLogEntryWithUser[]> {
   return db
     .selectFrom('model_log_entries as e')
     .leftJoin('users', 'users.id', 'e.user_id')

@@ -13,10 +13,21 @@ export function logPageAction(db: Db, entry: NewLogEntry & { title: string }): P
   return insertLogEntry(db, { ...rest, data: { title, ...data } });
 }
 
-export type HistoryEntry = { id: number; action: PageLogAction; description: string; createdAt: string; user: string | null; revisionId: number | null };
+export type HistoryEntry = {
+  id: number;
+  action: PageLogAction;
+  description: string;
+  createdAt: string;
+  user: string | null;
+  revisionId: number | null;
+};
 
 /** A page's history, newest first, each entry as a sentence in Wagtail's words; `total` counts them all. */
-export async function pageHistory(db: Db, pageId: number, limit: number): Promise<{ entries: HistoryEntry[]; total: number }> {
+export async function pageHistory(
+  db: Db,
+  pageId: number,
+  limit: number,
+): Promise<{ entries: HistoryEntry[]; total: number }> {
   const entries = await listLogEntries(db, pageId, { limit, offset: 0 });
   const total = await countLogEntries(db, pageId);
   return {

@@ -20,7 +20,11 @@ export const csrf = csrfSync({
     }
     return undefined;
   },
-  errorConfig: { statusCode: 403, code: 'csrf_failed', message: 'The form has expired or was not sent from this site. Reload the page and try again.' },
+  errorConfig: {
+    statusCode: 403,
+    code: 'csrf_failed',
+    message: 'The form has expired or was not sent from this site. Reload the page and try again.',
+  },
 });
 
 /** The session's token, created on first use. */

@@ -9,7 +9,8 @@ export const RATE_LIMITED_LOGIN = 'Too many failed sign-in attempts.';
 
 /** The refusal with the wait the rate limit gave (seconds up to two minutes, then minutes). */
 export function rateLimitedLogin(retryAfterSeconds: number): string {
-  const wait = retryAfterSeconds < 120 ? plural(retryAfterSeconds, 'second') : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
+  const wait =
+    retryAfterSeconds < 120 ? plural(retryAfterSeconds, 'second') : plural(Math.ceil(retryAfterSeconds / 60), 'minute');
   return `${RATE_LIMITED_LOGIN} Try again in ${wait}.`;
 }
 
@@ -32,7 +33,11 @@ export function handleLoginPost(
   req: Request,
   res: Response,
   next: NextFunction,
-  outcome: { fail(failure: LoginFailure, status: number): void | Promise<void>; succeed(): void; carry?(from: Request['session'], to: Request['session']): void },
+  outcome: {
+    fail(failure: LoginFailure, status: number): void | Promise<void>;
+    succeed(): void;
+    carry?(from: Request['session'], to: Request['session']): void;
+  },
 ): void {
   const body: Record<string, unknown> = typeof req.body === 'object' && req.body !== null ? req.body : {};
   const username = typeof body.username === 'string' ? body.username.slice(0, 150) : '';

@@ -17,7 +17,10 @@ export function createAuthenticator(db: Db): passport.Authenticator {
       authenticate(db, { username, password, ip: clientAddress(req) }).then(
         (result) => {
           if (result.ok) return done(null, toSessionUser(result.user));
-          done(null, false, { message: result.reason, ...(result.reason === 'rate_limited' ? { retryAfterSeconds: result.retryAfterSeconds } : {}) });
+          done(null, false, {
+            message: result.reason,
+            ...(result.reason === 'rate_limited' ? { retryAfterSeconds: result.retryAfterSeconds } : {}),
+          });
         },
         (error) => done(error),
       );

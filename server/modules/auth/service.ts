@@ -4,7 +4,10 @@ import { hashPassword, verifyPassword } from '../users/passwords';
 import * as usersRepo from '../users/repo';
 import type { User } from '../users/table';
 
-export type LoginResult = { ok: true; user: User } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
+export type LoginResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'rate_limited'; retryAfterSeconds: number };
 
 // Verifying against a real hash when the user does not exist keeps the timing the same, so the
 // response time does not tell which of user or password was wrong.
@@ -18,7 +21,10 @@ const DUMMY_HASH_SOURCE = 'no-such-user-placeholder-password';
  * address its attempt back and clears the account's count. The result never says which of user
  * or password was wrong.
  */
-export async function authenticate(db: Db, input: { username: string; password: string; ip: string }): Promise<LoginResult> {
+export async function authenticate(
+  db: Db,
+  input: { username: string; password: string; ip: string },
+): Promise<LoginResult> {
   const username = input.username.trim();
   const account = username.toLowerCase();
   const byAddress = await reserve(db, LIMITS.loginAddress, input.ip);

@@ -17,10 +17,18 @@ const listing = (db: Db) =>
 
 /** Every collection but the root, in tree order by default. */
 export function listCollections(db: Db, query: ListQuery): Promise<{ rows: CollectionListing[]; total: number }> {
-  return pageOfRows(listing(db).where('c.depth', '>', 1), query, { search: ['c.name'], sort: { name: 'c.name', path: 'c.path' }, id: 'c.id' });
+  return pageOfRows(listing(db).where('c.depth', '>', 1), query, {
+    search: ['c.name'],
+    sort: { name: 'c.name', path: 'c.path' },
+    id: 'c.id',
+  });
 }
 
-export function findCollection(db: Db, id: number, options: { lock?: boolean } = {}): Promise<CollectionListing | undefined> {
+export function findCollection(
+  db: Db,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<CollectionListing | undefined> {
   const query = listing(db).where('c.id', '=', id);
   return (options.lock ? query.forUpdate('c') : query).executeTakeFirst();
 }
@@ -54,11 +62,19 @@ export function insertCollection(db: Db, values: { path: string; depth: number; 
 }
 
 export async function addToNumchild(db: Db, id: number, delta: number): Promise<void> {
-  await db.updateTable('collections').set({ numchild: sql`numchild + ${delta}` }).where('id', '=', id).execute();
+  await db
+    .updateTable('collections')
+    .set({ numchild: sql`numchild + ${delta}` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function renameCollection(db: Db, id: number, name: string): Promise<void> {
-  await db.updateTable('collections').set({ name, version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('collections')
+    .set({ name, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Moves a subtree: every path under `from` now starts with `to`, depths shift by `depthDelta`. */

@@ -13,7 +13,10 @@ import type { Collection } from './table';
 
 /** The parent choices, indented by depth ('Root', '— Menus', '— — Summer'). */
 export async function collectionChoices(db: Db): Promise<Array<{ value: string; label: string }>> {
-  return (await repo.listTree(db)).map((c) => ({ value: String(c.id), label: `${'\u2014 '.repeat(c.depth - 1)}${c.name}` }));
+  return (await repo.listTree(db)).map((c) => ({
+    value: String(c.id),
+    label: `${'\u2014 '.repeat(c.depth - 1)}${c.name}`,
+  }));
 }
 
 export async function rootCollectionId(db: Db): Promise<number> {
@@ -24,23 +27,37 @@ export async function rootCollectionId(db: Db): Promise<number> {
 
 async function parentOf(db: Db, input: CollectionInput): Promise<Collection> {
   const parent = await repo.lockCollection(db, input.parentId);
-  if (!parent) throw badRequest('The parent collection does not exist.', { parent: ['Select a valid choice. That collection does not exist.'] });
+  if (!parent)
+    throw badRequest('The parent collection does not exist.', {
+      parent: ['Select a valid choice. That collection does not exist.'],
+    });
   return parent;
 }
 
 export async function createCollection(db: Db, input: CollectionInput): Promise<repo.CollectionListing> {
   const parent = await parentOf(db, input);
-  const created = await repo.insertCollection(db, { path: nextChildPath(parent.path, await repo.lastChildPath(db, parent)), depth: parent.depth + 1, name: input.name });
+  const created = await repo.insertCollection(db, {
+    path: nextChildPath(parent.path, await repo.lastChildPath(db, parent)),
+    depth: parent.depth + 1,
+    name: input.name,
+  });
   await repo.addToNumchild(db, parent.id, 1);
   return (await repo.findCollection(db, created.id))!;
 }
 
 /** Renames, and moves under another parent when it changed (never into itself or its descendants). */
-export async function updateCollection(db: Db, row: Collection, input: CollectionInput): Promise<repo.CollectionListing> {
+export async function updateCollection(
+  db: Db,
+  row: Collection,
+  input: CollectionInput,
+): Promise<repo.CollectionListing> {
   const currentParentPath = row.path.slice(0, -STEP_LENGTH);
   const parent = await parentOf(db, input);
   if (parent.path !== currentParentPath) {
-    if (parent.path.startsWith(row.path)) throw badRequest('A collection cannot be moved into itself or one of its descendants.', { parent: ['A collection cannot be moved into itself or one of its descendants.'] });
+    if (parent.path.startsWith(row.path))
+      throw badRequest('A collection cannot be moved into itself or one of its descendants.', {
+        parent: ['A collection cannot be moved into itself or one of its descendants.'],
+      });
     const oldParent = (await repo.listTree(db)).find((c) => c.path === currentParentPath);
     const newPath = nextChildPath(parent.path, await repo.lastChildPath(db, parent));
     await repo.relocateSubtree(db, row.path, newPath, parent.depth + 1 - row.depth);

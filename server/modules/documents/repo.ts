@@ -20,14 +20,24 @@ export function findDocuments(db: Db, ids: readonly number[]): Promise<DocumentR
 export function listDocuments(db: Db, query: ListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
   let base = db.selectFrom('documents as d').selectAll('d');
   if (query.filters.collection) base = base.where('d.collection_id', '=', Number(query.filters.collection));
-  return pageOfRows(base, query, { search: ['d.title', 'd.file_name'], sort: { id: 'd.id', title: 'd.title', created_at: 'd.created_at', file_size: 'd.file_size' }, id: 'd.id' });
+  return pageOfRows(base, query, {
+    search: ['d.title', 'd.file_name'],
+    sort: { id: 'd.id', title: 'd.title', created_at: 'd.created_at', file_size: 'd.file_size' },
+    id: 'd.id',
+  });
 }
 
 export function lockDocument(db: Db, id: number): Promise<DocumentRow | undefined> {
   return db.selectFrom('documents').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-export function updateDocument(db: Db, id: number, values: Partial<Pick<DocumentRow, 'title' | 'collection_id' | 'file' | 'file_name' | 'file_size' | 'mimetype' | 'file_hash'>>): Promise<DocumentRow> {
+export function updateDocument(
+  db: Db,
+  id: number,
+  values: Partial<
+    Pick<DocumentRow, 'title' | 'collection_id' | 'file' | 'file_name' | 'file_size' | 'mimetype' | 'file_hash'>
+  >,
+): Promise<DocumentRow> {
   return db
     .updateTable('documents')
     .set({ ...values, version: sql`version + 1` })

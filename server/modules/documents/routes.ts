@@ -8,10 +8,20 @@ import { streamBody } from '../../http/stream-body';
 import type { CollectionGate } from '../privacy/collection-gate';
 import { openDocument } from './service';
 
-const paramsSchema = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1), filename: z.string().min(1).max(200) });
+const paramsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+  filename: z.string().min(1).max(200),
+});
 
 /** One 'bytes=a-b' range within `size`, or null for none / 'unsatisfiable' for a bad one. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   // Several ranges or another unit: serve the whole file (allowed by RFC 9110).
@@ -61,10 +71,19 @@ export async function sendStoredObject(req: Request, res: Response, object: Stor
   }
   if (req.method === 'HEAD') {
     object.body.destroy();
-    res.set('Content-Length', String(range ? range.end - range.start + 1 : object.size)).status(range ? 206 : 200).end();
+    res
+      .set('Content-Length', String(range ? range.end - range.start + 1 : object.size))
+      .status(range ? 206 : 200)
+      .end();
     return;
   }
-  if (range) res.status(206).set({ 'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`, 'Content-Length': String(range.end - range.start + 1) });
+  if (range)
+    res
+      .status(206)
+      .set({
+        'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`,
+        'Content-Length': String(range.end - range.start + 1),
+      });
   else res.set('Content-Length', String(object.size));
   await streamBody(req, res, what, object.body, ...(range ? [slice(range.start, range.end)] : []));
 }

@@ -19,7 +19,8 @@ export const DOCUMENT_MODEL = 'wagtaildocs.document';
 /** The types a document may be (decided by its bytes), unless settings name fewer. */
 export const DEFAULT_DOCUMENT_EXTENSIONS = ['pdf', 'docx', 'xlsx', 'zip', 'jpg', 'png', 'gif', 'webp', 'avif'] as const;
 
-export const documentUrl = (document: Pick<DocumentRow, 'id' | 'file_name'>) => `/documents/${document.id}/${encodeURIComponent(document.file_name)}`;
+export const documentUrl = (document: Pick<DocumentRow, 'id' | 'file_name'>) =>
+  `/documents/${document.id}/${encodeURIComponent(document.file_name)}`;
 
 export function findDocument(db: Db, id: number): Promise<DocumentRow | undefined> {
   return repo.findDocument(db, id);
@@ -43,12 +44,19 @@ export type CreateDocumentInput = {
 export function documentTypeOf(head: Buffer, allowed: readonly string[] = DEFAULT_DOCUMENT_EXTENSIONS) {
   const type = detectFileType(head.subarray(0, SNIFF_BYTES));
   if (!type || type.kind === 'video' || type.kind === 'text' || !allowed.includes(type.extension)) {
-    throw new HttpError(400, 'unsupported_document', `This file type is not accepted. Accepted: ${allowed.map((e) => `.${e}`).join(', ')}.`, {
-      file: ['This file type is not accepted.'],
-    });
+    throw new HttpError(
+      400,
+      'unsupported_document',
+      `This file type is not accepted. Accepted: ${allowed.map((e) => `.${e}`).join(', ')}.`,
+      {
+        file: ['This file type is not accepted.'],
+      },
+    );
   }
   if (type.kind === 'image' && looksLikePolyglot(head.subarray(0, SNIFF_BYTES))) {
-    throw new HttpError(400, 'unsupported_document', 'This file holds markup inside an image and is refused.', { file: ['This file is refused.'] });
+    throw new HttpError(400, 'unsupported_document', 'This file holds markup inside an image and is refused.', {
+      file: ['This file is refused.'],
+    });
   }
   return type;
 }
@@ -72,7 +80,12 @@ export async function createDocument(db: Db, storage: MediaStorage, input: Creat
 }
 
 /** A document and its stored bytes, when the URL's name is the document's own. */
-export async function openDocument(db: Db, storage: MediaStorage, id: number, fileName: string): Promise<{ document: DocumentRow; object: StoredObject } | undefined> {
+export async function openDocument(
+  db: Db,
+  storage: MediaStorage,
+  id: number,
+  fileName: string,
+): Promise<{ document: DocumentRow; object: StoredObject } | undefined> {
   const document = await repo.findDocument(db, id);
   if (!document || document.file_name !== fileName) return undefined;
   const object = await storage.open(document.file);
@@ -107,7 +120,12 @@ export type UploadInput = { title: string; collectionId?: number; userId: number
  * A document from an upload already streamed to disk (server/media/upload.ts). The bytes decide
  * the type; the stored object is removed again when the row cannot be written.
  */
-export async function createDocumentFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: UploadInput): Promise<DocumentRow> {
+export async function createDocumentFromUpload(
+  db: Db,
+  storage: MediaStorage,
+  file: UploadedFile,
+  input: UploadInput,
+): Promise<DocumentRow> {
   const stored = await storeUpload(storage, file, input.allowed);
   return writeRowOrRemoveFile(storage, stored.file, () =>
     repo.insertDocument(db, {
@@ -120,7 +138,13 @@ export async function createDocumentFromUpload(db: Db, storage: MediaStorage, fi
 }
 
 /** Replaces a document's file keeping its id (links to it keep working); the old file is removed. */
-export async function replaceDocumentFile(db: Db, storage: MediaStorage, id: number, file: UploadedFile, allowed: readonly string[]): Promise<DocumentRow> {
+export async function replaceDocumentFile(
+  db: Db,
+  storage: MediaStorage,
+  id: number,
+  file: UploadedFile,
+  allowed: readonly string[],
+): Promise<DocumentRow> {
   const stored = await storeUpload(storage, file, allowed);
   return replaceFileKeepingRow(db, storage, stored.file, async (trx) => {
     const previous = await repo.lockDocument(trx, id);
@@ -143,7 +167,10 @@ export function updateDocument(db: Db, row: DocumentRow, input: MediaFormInput):
 
 /** Deletes the rows, then their files (a file without a row is harmless; a row without its file is not). */
 export async function deleteDocuments(db: Db, storage: MediaStorage, rows: DocumentRow[]): Promise<void> {
-  await repo.deleteDocuments(db, rows.map((row) => row.id));
+  await repo.deleteDocuments(
+    db,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) await storage.remove(row.file).catch(() => {});
 }
 
@@ -152,7 +179,12 @@ const API_BASE = '/wagtail/api/main/documents';
 function apiItem(row: DocumentRow) {
   return {
     id: row.id,
-    meta: { type: 'wagtaildocs.Document', detail_url: `${API_BASE}/${row.id}/`, download_url: documentUrl(row), tags: [] as string[] },
+    meta: {
+      type: 'wagtaildocs.Document',
+      detail_url: `${API_BASE}/${row.id}/`,
+      download_url: documentUrl(row),
+      tags: [] as string[],
+    },
     title: row.title,
   };
 }
@@ -167,5 +199,15 @@ export async function documentApiDetail(db: Db, id: number) {
   const row = await repo.findDocument(db, id);
   if (!row) throw notFound('The document does not exist.');
   const item = apiItem(row);
-  return { ...item, meta: { ...item.meta, file_name: row.file_name, file_size: row.file_size, mimetype: row.mimetype, created_at: new Date(row.created_at).toISOString() }, collection: { id: row.collection_id } };
+  return {
+    ...item,
+    meta: {
+      ...item.meta,
+      file_name: row.file_name,
+      file_size: row.file_size,
+      mimetype: row.mimetype,
+      created_at: new Date(row.created_at).toISOString(),
+    },
+    collection: { id: row.collection_id },
+  };
 }

@@ -6,7 +6,14 @@ import { GONE_AFTER_MINUTES, IDLE_AFTER_MINUTES } from '../../../shared/schemas/
 const goneBefore = sql<Date>`now() - make_interval(mins => ${GONE_AFTER_MINUTES})`;
 const idleBefore = sql<Date>`now() - make_interval(mins => ${IDLE_AFTER_MINUTES})`;
 
-export type SessionPing = { userId: number; pageId: number; sessionKey: string; isEditing: boolean; revisionId: number | null; active: boolean };
+export type SessionPing = {
+  userId: number;
+  pageId: number;
+  sessionKey: string;
+  isEditing: boolean;
+  revisionId: number | null;
+  active: boolean;
+};
 
 /**
  * Records a ping: creates the session on its first ping, else refreshes it. A key already used
@@ -15,7 +22,13 @@ export type SessionPing = { userId: number; pageId: number; sessionKey: string; 
 export async function upsertSession(db: Db, ping: SessionPing): Promise<boolean> {
   const row = await db
     .insertInto('editing_sessions')
-    .values({ user_id: ping.userId, page_id: ping.pageId, session_key: ping.sessionKey, is_editing: ping.isEditing, revision_id: ping.revisionId })
+    .values({
+      user_id: ping.userId,
+      page_id: ping.pageId,
+      session_key: ping.sessionKey,
+      is_editing: ping.isEditing,
+      revision_id: ping.revisionId,
+    })
     .onConflict((oc) =>
       oc
         .column('session_key')
@@ -38,7 +51,16 @@ export function otherSessions(db: Db, pageId: number, exceptKey: string) {
   return db
     .selectFrom('editing_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.session_key', 's.user_id', 's.is_editing', 's.revision_id', 's.last_seen_at', 'u.username', 'u.first_name', 'u.last_name'])
+    .select([
+      's.session_key',
+      's.user_id',
+      's.is_editing',
+      's.revision_id',
+      's.last_seen_at',
+      'u.username',
+      'u.first_name',
+      'u.last_name',
+    ])
     .select(sql<boolean>`s.last_active_at < ${idleBefore}`.as('idle'))
     .where('s.page_id', '=', pageId)
     .where('s.session_key', '<>', exceptKey)
@@ -55,13 +77,22 @@ export async function deleteGoneSessions(db: Db): Promise<number> {
 
 /** The editor was closed: only its own user may end a session. */
 export async function deleteSession(db: Db, sessionKey: string, userId: number): Promise<boolean> {
-  const result = await db.deleteFrom('editing_sessions').where('session_key', '=', sessionKey).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('editing_sessions')
+    .where('session_key', '=', sessionKey)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Whether a revision belongs to the page (a ping may only point at the page's own revisions). */
 export async function revisionBelongsToPage(db: Db, revisionId: number, pageId: number): Promise<boolean> {
-  const row = await db.selectFrom('page_revisions').select('id').where('id', '=', revisionId).where('page_id', '=', pageId).executeTakeFirst();
+  const row = await db
+    .selectFrom('page_revisions')
+    .select('id')
+    .where('id', '=', revisionId)
+    .where('page_id', '=', pageId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -24,7 +24,8 @@ export function editingSessionRoutes({ db }: { db: Db }): Router {
     const body = parseOr400(pingBodySchema, req.body, 'ping');
     const page = await findPage(db, params.page_id);
     if (!page || page.depth === 1) throw notFound('The page does not exist.');
-    if (!(await permissionsFor(db, req)).can('change', page)) throw forbidden('You do not have permission to edit this page.');
+    if (!(await permissionsFor(db, req)).can('change', page))
+      throw forbidden('You do not have permission to edit this page.');
     res.setHeader('Cache-Control', 'no-store, private');
     res.json(await ping(db, req.user!.id, page, params.session_key, body));
   });

@@ -12,12 +12,32 @@ const displayName = (user: { username: string | null; first_name: string | null;
  * sessions gone for 25 minutes, and answers who else has the page open and the page's latest
  * revision, so the editor can say "X saved a new version" and ask before saving over it.
  */
-export async function ping(db: Db, userId: number, page: Page, sessionKey: string, body: PingBody): Promise<PingResponse> {
+export async function ping(
+  db: Db,
+  userId: number,
+  page: Page,
+  sessionKey: string,
+  body: PingBody,
+): Promise<PingResponse> {
   if (body.revision_id !== null && !(await repo.revisionBelongsToPage(db, body.revision_id, page.id))) {
-    throw badRequest('The revision is not one of this page.', { revision_id: ['The revision is not one of this page.'] });
+    throw badRequest('The revision is not one of this page.', {
+      revision_id: ['The revision is not one of this page.'],
+    });
   }
-  const recorded = await repo.upsertSession(db, { userId, pageId: page.id, sessionKey, isEditing: body.is_editing, revisionId: body.revision_id, active: body.active });
-  if (!recorded) throw new HttpError(409, 'session_key_in_use', 'This editing session key is already in use: reload the page to start a new session.');
+  const recorded = await repo.upsertSession(db, {
+    userId,
+    pageId: page.id,
+    sessionKey,
+    isEditing: body.is_editing,
+    revisionId: body.revision_id,
+    active: body.active,
+  });
+  if (!recorded)
+    throw new HttpError(
+      409,
+      'session_key_in_use',
+      'This editing session key is already in use: reload the page to start a new session.',
+    );
   await repo.deleteGoneSessions(db);
   const others = await repo.otherSessions(db, page.id, sessionKey);
   const author = page.latest_revision_id ? await repo.latestRevisionAuthor(db, page.latest_revision_id) : undefined;

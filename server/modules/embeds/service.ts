@@ -3,7 +3,13 @@ import { HttpError } from '../../errors';
 import { environmentEmbedHosts } from '../../../shared/embeds/allow-list';
 import { embedHostOf, KNOWN_PROVIDERS, resolveEmbed } from '../../../shared/embeds/providers';
 import type { EmbedsView } from '../../../shared/admin/embeds';
-import { describeField, EMBED_MODEL, listReferencesTo, referencedIdsOfModel, referencesInContent } from '../references/service';
+import {
+  describeField,
+  EMBED_MODEL,
+  listReferencesTo,
+  referencedIdsOfModel,
+  referencesInContent,
+} from '../references/service';
 import { storedSettings } from '../site-settings/service';
 import { listSites } from '../sites/repo';
 import * as repo from './repo';
@@ -47,7 +53,8 @@ export async function embedErrors(db: Db, treePath: string, content: unknown): P
 /** Refuses content with an embed its site does not allow (a 400 with the block fields marked). */
 export async function assertEmbedsAllowed(db: Db, treePath: string, content: unknown): Promise<void> {
   const errors = await embedErrors(db, treePath, content);
-  if (Object.keys(errors).length) throw new HttpError(400, 'invalid_page', 'The page could not be saved: an embed is not on the allow-list.', errors);
+  if (Object.keys(errors).length)
+    throw new HttpError(400, 'invalid_page', 'The page could not be saved: an embed is not on the allow-list.', errors);
 }
 
 export type EmbedListing = {
@@ -62,7 +69,14 @@ export type EmbedListing = {
 /** Every embed the content uses, with its resolution and how many objects use it. */
 export async function listUsedEmbeds(db: Db): Promise<EmbedListing[]> {
   const used = await referencedIdsOfModel(db, EMBED_MODEL);
-  const recorded = new Map((await repo.findEmbedsByUrl(db, used.map((u) => u.id))).map((embed) => [embed.url, embed]));
+  const recorded = new Map(
+    (
+      await repo.findEmbedsByUrl(
+        db,
+        used.map((u) => u.id),
+      )
+    ).map((embed) => [embed.url, embed]),
+  );
   const out: EmbedListing[] = [];
   for (const { id: url, count } of used) {
     const embed = recorded.get(url);
@@ -95,7 +109,9 @@ const EMBEDS_SHOWN = 500;
 export async function embedsOverview(db: Db): Promise<EmbedsView> {
   const embeds = (await listUsedEmbeds(db)).slice(0, EMBEDS_SHOWN);
   const sites = await listSites(db);
-  const hostsBySite = await Promise.all(sites.map(async (site) => ({ name: site.site_name || site.hostname, hosts: await siteEmbedHosts(db, site.id) })));
+  const hostsBySite = await Promise.all(
+    sites.map(async (site) => ({ name: site.site_name || site.hostname, hosts: await siteEmbedHosts(db, site.id) })),
+  );
   const items: EmbedsView['items'] = [];
   for (const embed of embeds) {
     const host = embedHostOf(embed.url);

@@ -21,7 +21,11 @@ const notifyEmailsField = {
 export const contactUsPage = definePageType({
   type: 'ContactUsPage',
   label: 'Contact page',
-  contentSchema: z.object({ body: blockBodySchema, confirmation_content: blockBodySchema, notify_emails: notifyEmails }),
+  contentSchema: z.object({
+    body: blockBodySchema,
+    confirmation_content: blockBodySchema,
+    notify_emails: notifyEmails,
+  }),
   streamFields: ['body', 'confirmation_content'],
   privateFields: ['notify_emails'],
   editorFields: [notifyEmailsField],

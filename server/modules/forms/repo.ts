@@ -6,16 +6,27 @@ import type { ConsentAction, FormName, Occasion } from './table';
 
 /** Records a captcha solution as used; false when it already was (a replay). Atomic on every dyno. */
 export async function spendCaptchaSolution(db: Db, challengeId: string): Promise<boolean> {
-  const row = await db.insertInto('captcha_solutions').values({ challenge_id: challengeId }).onConflict((oc) => oc.column('challenge_id').doNothing()).returning('challenge_id').executeTakeFirst();
+  const row = await db
+    .insertInto('captcha_solutions')
+    .values({ challenge_id: challengeId })
+    .onConflict((oc) => oc.column('challenge_id').doNothing())
+    .returning('challenge_id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Solutions past every challenge's expiry can go: the signature check refuses them anyway. */
 export async function deleteOldCaptchaSolutions(db: Db, olderThanSeconds: number): Promise<void> {
-  await db.deleteFrom('captcha_solutions').where('used_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`).execute();
+  await db
+    .deleteFrom('captcha_solutions')
+    .where('used_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .execute();
 }
 
-export async function insertSubmission(db: Db, row: { page_id: number; form: FormName; site_id: number; language_code: string; data: Record<string, unknown> }): Promise<number> {
+export async function insertSubmission(
+  db: Db,
+  row: { page_id: number; form: FormName; site_id: number; language_code: string; data: Record<string, unknown> },
+): Promise<number> {
   const inserted = await db
     .insertInto('form_submissions')
     .values({ ...row, data: jsonb(row.data) as unknown as string })
@@ -40,7 +51,12 @@ export function listSubmissions(db: Db, query: ListQuery, filters: { pageId?: nu
   let base = db.selectFrom('form_submissions as s').selectAll('s');
   if (filters.pageId !== undefined) base = base.where('s.page_id', '=', filters.pageId);
   if (filters.from) base = base.where('s.submitted_at', '>=', new Date(`${filters.from}T00:00:00Z`));
-  if (filters.to) base = base.where('s.submitted_at', '<', sql<Date>`${new Date(`${filters.to}T00:00:00Z`)}::timestamptz + interval '1 day'`);
+  if (filters.to)
+    base = base.where(
+      's.submitted_at',
+      '<',
+      sql<Date>`${new Date(`${filters.to}T00:00:00Z`)}::timestamptz + interval '1 day'`,
+    );
   return pageOfRows(base, query, { search: [], sort: { submitted_at: 's.submitted_at' }, id: 's.id' });
 }
 
@@ -50,7 +66,10 @@ export function listFormPages(db: Db, pageTypes: readonly string[]) {
     .selectFrom('pages as p')
     .leftJoin('form_submissions as s', 's.page_id', 'p.id')
     .select(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id'])
-    .select((eb) => [eb.fn.count<string>('s.id').as('submissions'), eb.fn.max('s.submitted_at').as('last_submitted_at')])
+    .select((eb) => [
+      eb.fn.count<string>('s.id').as('submissions'),
+      eb.fn.max('s.submitted_at').as('last_submitted_at'),
+    ])
     .where('p.page_type', 'in', [...pageTypes])
     .groupBy(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id'])
     .orderBy('p.title')
@@ -59,7 +78,11 @@ export function listFormPages(db: Db, pageTypes: readonly string[]) {
 }
 
 export function findPage(db: Db, id: number) {
-  return db.selectFrom('pages').select(['id', 'title', 'page_type', 'url_path', 'content', 'locale_id']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'page_type', 'url_path', 'content', 'locale_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export type SubscriberValues = {
@@ -120,16 +143,36 @@ export function listSubscribers(db: Db, query: ListQuery) {
   let base = db.selectFrom('subscribers as s').selectAll('s');
   if (query.filters.subscribed === 'yes') base = base.where('s.subscribed', '=', true);
   if (query.filters.subscribed === 'no') base = base.where('s.subscribed', '=', false);
-  return pageOfRows(base, query, { search: ['s.email', 's.first_name', 's.last_name'], sort: { email: 's.email', updated_at: 's.updated_at' }, id: 's.id' });
+  return pageOfRows(base, query, {
+    search: ['s.email', 's.first_name', 's.last_name'],
+    sort: { email: 's.email', updated_at: 's.updated_at' },
+    id: 's.id',
+  });
 }
 
 export async function insertConsentRecord(
   db: Db,
-  row: { subscriber_id: number; action: ConsentAction; channel: string; wording: string; wording_version: string; site_id: number | null; language_code: string; source_url: string; ip_address: string },
+  row: {
+    subscriber_id: number;
+    action: ConsentAction;
+    channel: string;
+    wording: string;
+    wording_version: string;
+    site_id: number | null;
+    language_code: string;
+    source_url: string;
+    ip_address: string;
+  },
 ): Promise<void> {
   await db.insertInto('consent_records').values(row).execute();
 }
 
 export function listConsentRecords(db: Db, subscriberId: number) {
-  return db.selectFrom('consent_records').selectAll().where('subscriber_id', '=', subscriberId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('consent_records')
+    .selectAll()
+    .where('subscriber_id', '=', subscriberId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

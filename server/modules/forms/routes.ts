@@ -13,12 +13,42 @@ import { csrfTokenFor } from '../auth/csrf';
 import type { SessionStack } from '../auth/session-middleware';
 import { preferredRlidFromCookieHeader } from '../locations/preferred-cookie';
 import type { ResolvedPage } from '../pages/public-service';
-import { CONTACT_FIELDS, MAX_OCCASIONS, OCCASION_FIELDS, OCCASION_PREFIX, SIGNUP_FIELDS, UNSUBSCRIBE_CONFIRMATION } from '../../../shared/forms/contact-topics';
-import { ACTIONS, FORM_ACTION, type CaptchaView, type ContactFormState, type FormErrorsView, type FormState, type OccasionsFormset, type SignupFormState } from '../../../shared/forms/form-state';
-import { contactFormSchema, managementFormSchema, occasionFormSchema, signupFormSchema, TOO_MANY_OCCASIONS, unsubscribeSchema } from '../../../shared/schemas/forms';
+import {
+  CONTACT_FIELDS,
+  MAX_OCCASIONS,
+  OCCASION_FIELDS,
+  OCCASION_PREFIX,
+  SIGNUP_FIELDS,
+  UNSUBSCRIBE_CONFIRMATION,
+} from '../../../shared/forms/contact-topics';
+import {
+  ACTIONS,
+  FORM_ACTION,
+  type CaptchaView,
+  type ContactFormState,
+  type FormErrorsView,
+  type FormState,
+  type OccasionsFormset,
+  type SignupFormState,
+} from '../../../shared/forms/form-state';
+import {
+  contactFormSchema,
+  managementFormSchema,
+  occasionFormSchema,
+  signupFormSchema,
+  TOO_MANY_OCCASIONS,
+  unsubscribeSchema,
+} from '../../../shared/schemas/forms';
 import { CAPTCHA_FIELD, CAPTCHA_MESSAGES, newChallenge, type CaptchaOptions } from './captcha';
 import { FORM_PAGE_TYPES } from './page-types';
-import { formLocation, searchFormLocations, submitContact, submitSignup, unsubscribe, type FormContext } from './service';
+import {
+  formLocation,
+  searchFormLocations,
+  submitContact,
+  submitSignup,
+  unsubscribe,
+  type FormContext,
+} from './service';
 import type { Occasion } from './table';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
@@ -41,18 +71,31 @@ export function captchaOptions(config: Config): CaptchaOptions {
 
 export function captchaView(config: Config, languageCode: string): CaptchaView {
   const origin = config.captchaScriptOrigin ?? '';
-  return { challengeUrl: CAPTCHA_CHALLENGE_PATH, scriptUrl: `${origin}/static/altcha/setup.js`, styleUrl: `${origin}/static/altcha/altcha.css`, language: languageCode.startsWith('fr') ? 'fr-ca' : 'en' };
+  return {
+    challengeUrl: CAPTCHA_CHALLENGE_PATH,
+    scriptUrl: `${origin}/static/altcha/setup.js`,
+    styleUrl: `${origin}/static/altcha/altcha.css`,
+    language: languageCode.startsWith('fr') ? 'fr-ca' : 'en',
+  };
 }
 
 /** Runs middleware (the session stack) inside a handler; an error it passes on rejects. */
 function run(req: Request, res: Response, handlers: readonly RequestHandler[]): Promise<void> {
   return handlers.reduce<Promise<void>>(
-    (previous, handler) => previous.then(() => new Promise<void>((resolve, reject) => void handler(req, res, ((error?: unknown) => (error ? reject(error) : resolve())) as NextFunction))),
+    (previous, handler) =>
+      previous.then(
+        () =>
+          new Promise<void>(
+            (resolve, reject) =>
+              void handler(req, res, ((error?: unknown) => (error ? reject(error) : resolve())) as NextFunction),
+          ),
+      ),
     Promise.resolve(),
   );
 }
 
-const bodyOf = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {});
+const bodyOf = (req: Request): Record<string, unknown> =>
+  typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
 const str = (value: unknown, max = 2000) => (typeof value === 'string' ? value.slice(0, max) : '');
 
 function valuesOf(body: Record<string, unknown>, fields: readonly string[]): Record<string, string> {
@@ -63,7 +106,8 @@ function valuesOf(body: Record<string, unknown>, fields: readonly string[]): Rec
 
 /** A form sent without the captcha's answer (no script) says so beside its other errors. */
 function withCaptchaNote(errors: FormErrorsView, body: Record<string, unknown>): FormErrorsView {
-  if (!str(body[CAPTCHA_FIELD]) && errors.fieldErrors.captcha === undefined) errors.fieldErrors.captcha = CAPTCHA_MESSAGES.missing;
+  if (!str(body[CAPTCHA_FIELD]) && errors.fieldErrors.captcha === undefined)
+    errors.fieldErrors.captcha = CAPTCHA_MESSAGES.missing;
   return errors;
 }
 
@@ -87,10 +131,18 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
 
   const render = async (res: Response, resolved: ResolvedPage, form: FormState) => {
     res.setHeader('Cache-Control', 'private, no-store');
-    await renderPage(res, { ...resolved, page: { ...resolved.page, extra: { ...resolved.page.extra, form } } }, renderDeps);
+    await renderPage(
+      res,
+      { ...resolved, page: { ...resolved.page, extra: { ...resolved.page.extra, form } } },
+      renderDeps,
+    );
   };
 
-  const contactState = (req: Request, resolved: ResolvedPage, parts: Partial<ContactFormState> = {}): ContactFormState => ({
+  const contactState = (
+    req: Request,
+    resolved: ResolvedPage,
+    parts: Partial<ContactFormState> = {},
+  ): ContactFormState => ({
     kind: 'contact',
     csrfToken: csrfTokenFor(req),
     sent: false,
@@ -101,10 +153,21 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     ...parts,
   });
 
-  const emptyOccasions = (): OccasionsFormset => ({ prefix: OCCASION_PREFIX, initialFormCount: 0, totalFormCount: 1, maxNum: MAX_OCCASIONS, rows: [emptyOccasion()], rowErrors: [{}] });
+  const emptyOccasions = (): OccasionsFormset => ({
+    prefix: OCCASION_PREFIX,
+    initialFormCount: 0,
+    totalFormCount: 1,
+    maxNum: MAX_OCCASIONS,
+    rows: [emptyOccasion()],
+    rowErrors: [{}],
+  });
   const emptyOccasion = () => Object.fromEntries(OCCASION_FIELDS.map((field) => [field, '']));
 
-  const signupState = (req: Request, resolved: ResolvedPage, parts: Partial<SignupFormState> = {}): SignupFormState => ({
+  const signupState = (
+    req: Request,
+    resolved: ResolvedPage,
+    parts: Partial<SignupFormState> = {},
+  ): SignupFormState => ({
     kind: 'signup',
     csrfToken: csrfTokenFor(req),
     sent: false,
@@ -137,15 +200,26 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     const action = str(body[FORM_ACTION], 40);
     const values = valuesOf(body, CONTACT_FIELDS);
     const query = str(body.location_query, 100);
-    const selected = await formLocation(db, /^\d{1,9}$/.test(values.location_rlid ?? '') ? Number(values.location_rlid) : null);
+    const selected = await formLocation(
+      db,
+      /^\d{1,9}$/.test(values.location_rlid ?? '') ? Number(values.location_rlid) : null,
+    );
     if (action === ACTIONS.findLocation || action === ACTIONS.changeLocation) {
       // The chooser without script: a search re-renders the form with the results to pick from.
       const results = action === ACTIONS.findLocation ? await searchFormLocations(db, query) : null;
-      return render(res, resolved, contactState(req, resolved, { values: { ...values, location_rlid: action === ACTIONS.changeLocation ? '' : values.location_rlid ?? '' }, location: { selected: action === ACTIONS.changeLocation ? null : selected, query, results } }));
+      return render(
+        res,
+        resolved,
+        contactState(req, resolved, {
+          values: { ...values, location_rlid: action === ACTIONS.changeLocation ? '' : (values.location_rlid ?? '') },
+          location: { selected: action === ACTIONS.changeLocation ? null : selected, query, results },
+        }),
+      );
     }
     const fields = [...CONTACT_FIELDS];
     const parsed = contactFormSchema(countryOf(resolved.root.languageCode)).safeParse(body);
-    const state = (errors: FormErrorsView) => contactState(req, resolved, { values, errors, location: { selected, query, results: null } });
+    const state = (errors: FormErrorsView) =>
+      contactState(req, resolved, { values, errors, location: { selected, query, results: null } });
     if (!parsed.success) return render(res, resolved, state(withCaptchaNote(formErrors(parsed.error, fields), body)));
     try {
       await submitContact(db, captcha, contextOf(req, resolved), parsed.data, body[CAPTCHA_FIELD]);
@@ -158,12 +232,19 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     return sent(req, res, resolved);
   };
 
-  const readOccasions = (body: Record<string, unknown>): { formset: OccasionsFormset; occasions: Occasion[]; valid: boolean; tooMany: boolean } => {
+  const readOccasions = (
+    body: Record<string, unknown>,
+  ): { formset: OccasionsFormset; occasions: Occasion[]; valid: boolean; tooMany: boolean } => {
     const field = (index: number, name: string) => str(body[`${OCCASION_PREFIX}-${index}-${name}`], 40);
-    const management = managementFormSchema.safeParse({ TOTAL_FORMS: body[`${OCCASION_PREFIX}-TOTAL_FORMS`], INITIAL_FORMS: body[`${OCCASION_PREFIX}-INITIAL_FORMS`] });
+    const management = managementFormSchema.safeParse({
+      TOTAL_FORMS: body[`${OCCASION_PREFIX}-TOTAL_FORMS`],
+      INITIAL_FORMS: body[`${OCCASION_PREFIX}-INITIAL_FORMS`],
+    });
     const total = management.success ? management.data.TOTAL_FORMS : 1;
     const count = Math.min(Math.max(total, 0), MAX_OCCASIONS);
-    const rows = Array.from({ length: count }, (_, index) => Object.fromEntries(OCCASION_FIELDS.map((name) => [name, field(index, name)])));
+    const rows = Array.from({ length: count }, (_, index) =>
+      Object.fromEntries(OCCASION_FIELDS.map((name) => [name, field(index, name)])),
+    );
     const rowErrors: Array<Record<string, string>> = [];
     const occasions: Occasion[] = [];
     let valid = true;
@@ -175,9 +256,27 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
         continue;
       }
       rowErrors.push({});
-      if (parsed.data.occasion) occasions.push({ occasion: parsed.data.occasion, relationship: parsed.data.relationship, month: Number(parsed.data.month), day: Number(parsed.data.day) });
+      if (parsed.data.occasion)
+        occasions.push({
+          occasion: parsed.data.occasion,
+          relationship: parsed.data.relationship,
+          month: Number(parsed.data.month),
+          day: Number(parsed.data.day),
+        });
     }
-    return { formset: { prefix: OCCASION_PREFIX, initialFormCount: 0, totalFormCount: Math.max(rows.length, 1), maxNum: MAX_OCCASIONS, rows: rows.length ? rows : [emptyOccasion()], rowErrors: rows.length ? rowErrors : [{}] }, occasions, valid: valid && management.success, tooMany: total > MAX_OCCASIONS };
+    return {
+      formset: {
+        prefix: OCCASION_PREFIX,
+        initialFormCount: 0,
+        totalFormCount: Math.max(rows.length, 1),
+        maxNum: MAX_OCCASIONS,
+        rows: rows.length ? rows : [emptyOccasion()],
+        rowErrors: rows.length ? rowErrors : [{}],
+      },
+      occasions,
+      valid: valid && management.success,
+      tooMany: total > MAX_OCCASIONS,
+    };
   };
 
   const postSignup = async (req: Request, res: Response, resolved: ResolvedPage) => {
@@ -206,7 +305,8 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     if (!parsed.success || !valid || tooMany) {
       const errors = withCaptchaNote(parsed.success ? noFormErrors() : formErrors(parsed.error, fields), body);
       if (tooMany) errors.nonFieldErrors.push(TOO_MANY_OCCASIONS);
-      else if (!valid && formset.rowErrors.every((row) => Object.keys(row).length === 0)) errors.nonFieldErrors.push('ManagementForm data is missing or has been tampered with.');
+      else if (!valid && formset.rowErrors.every((row) => Object.keys(row).length === 0))
+        errors.nonFieldErrors.push('ManagementForm data is missing or has been tampered with.');
       return render(res, resolved, state(errors));
     }
     try {
@@ -233,9 +333,18 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
       const justSent = req.session.formSentPageId === resolved.page.id;
       if (justSent) delete req.session.formSentPageId;
       if (resolved.template === 'ContactUsPage') {
-        const fromQuery = typeof req.query.rlid === 'string' && /^\d{1,9}$/.test(req.query.rlid) ? Number(req.query.rlid) : null;
+        const fromQuery =
+          typeof req.query.rlid === 'string' && /^\d{1,9}$/.test(req.query.rlid) ? Number(req.query.rlid) : null;
         const selected = await formLocation(db, fromQuery ?? preferredRlidFromCookieHeader(req.headers.cookie));
-        return render(res, resolved, contactState(req, resolved, { sent: justSent, values: { ...contactState(req, resolved).values, location_rlid: selected ? String(selected.rlid) : '' }, location: { selected, query: '', results: null } }));
+        return render(
+          res,
+          resolved,
+          contactState(req, resolved, {
+            sent: justSent,
+            values: { ...contactState(req, resolved).values, location_rlid: selected ? String(selected.rlid) : '' },
+            location: { selected, query: '', results: null },
+          }),
+        );
       }
       return render(res, resolved, signupState(req, resolved, { sent: justSent }));
     },
@@ -269,13 +378,31 @@ export function formApiRoutes({ db, config, sessions }: Pick<Deps, 'db' | 'confi
     const parsed = unsubscribeSchema.safeParse(bodyOf(req));
     if (!parsed.success) {
       const { fieldErrors, nonFieldErrors } = formErrors(parsed.error, ['Email', 'BroadLogId']);
-      res.status(400).json({ isValid: false, errors: [fieldErrors.Email, fieldErrors.BroadLogId, ...nonFieldErrors].filter((message): message is string => Boolean(message)) });
+      res
+        .status(400)
+        .json({
+          isValid: false,
+          errors: [fieldErrors.Email, fieldErrors.BroadLogId, ...nonFieldErrors].filter((message): message is string =>
+            Boolean(message),
+          ),
+        });
       return;
     }
     // API paths skip siteContext: the site is resolved here, for the consent record.
     const { root, site } = await resolveRequestSite(db, req, res);
     try {
-      await unsubscribe(db, { siteId: site.id, languageCode: root.languageCode, sourceUrl: str(req.headers.referer, 500) || `${siteOrigin(site)}${UNSUBSCRIBE_PATH}`, ip: clientAddress(req), channel: 'unsubscribe_form' }, parsed.data, { rateLimit: true });
+      await unsubscribe(
+        db,
+        {
+          siteId: site.id,
+          languageCode: root.languageCode,
+          sourceUrl: str(req.headers.referer, 500) || `${siteOrigin(site)}${UNSUBSCRIBE_PATH}`,
+          ip: clientAddress(req),
+          channel: 'unsubscribe_form',
+        },
+        parsed.data,
+        { rateLimit: true },
+      );
     } catch (error) {
       if (error instanceof HttpError && error.status === 429) {
         res.status(429).json({ isValid: false, errors: [error.message] });
@@ -292,7 +419,18 @@ export function formApiRoutes({ db, config, sessions }: Pick<Deps, 'db' | 'confi
     const email = verifyUnsubscribeToken(config.sessionSecret, req.params.token);
     if (!email) throw new HttpError(403, 'forbidden', 'This unsubscribe link is not valid.');
     const { root, site } = await resolveRequestSite(db, req, res);
-    await unsubscribe(db, { siteId: site.id, languageCode: root.languageCode, sourceUrl: `${siteOrigin(site)}${UNSUBSCRIBE_PATH}one-click/`, ip: clientAddress(req), channel: 'one_click' }, { Email: email, BroadLogId: '' }, { rateLimit: false });
+    await unsubscribe(
+      db,
+      {
+        siteId: site.id,
+        languageCode: root.languageCode,
+        sourceUrl: `${siteOrigin(site)}${UNSUBSCRIBE_PATH}one-click/`,
+        ip: clientAddress(req),
+        channel: 'one_click',
+      },
+      { Email: email, BroadLogId: '' },
+      { rateLimit: false },
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.json({ isValid: true, errors: [], message: UNSUBSCRIBE_CONFIRMATION });
   });
@@ -303,7 +441,10 @@ export function formApiRoutes({ db, config, sessions }: Pick<Deps, 'db' | 'confi
     const email = verifyUnsubscribeToken(config.sessionSecret, req.params.token);
     const { root } = await resolveRequestSite(db, req, res);
     res.setHeader('Cache-Control', 'no-store');
-    res.redirect(303, `${root.prefix}${UNSUBSCRIBE_PAGE_PATH}${email ? `?utm_unsub=${encodeURIComponent(email)}` : ''}`);
+    res.redirect(
+      303,
+      `${root.prefix}${UNSUBSCRIBE_PAGE_PATH}${email ? `?utm_unsub=${encodeURIComponent(email)}` : ''}`,
+    );
   });
   return router;
 }

@@ -11,7 +11,12 @@ import type { LocationChoice } from '../../../shared/forms/form-state';
 import type { Mailer } from '../mail/mailer';
 import * as rateLimits from '../rate-limits/service';
 import type { ListQuery } from '../admin/viewsets/definition';
-import { CONSENT_WORDING, CONSENT_WORDING_VERSION, findContactTopic, TERMS_WORDING } from '../../../shared/forms/contact-topics';
+import {
+  CONSENT_WORDING,
+  CONSENT_WORDING_VERSION,
+  findContactTopic,
+  TERMS_WORDING,
+} from '../../../shared/forms/contact-topics';
 import type { ContactInput, SignupInput, UnsubscribeInput } from '../../../shared/schemas/forms';
 import { CAPTCHA_MESSAGES, verifyCaptcha, type CaptchaOptions } from './captcha';
 import * as repo from './repo';
@@ -47,19 +52,43 @@ async function checkCaptcha(db: Db, captcha: CaptchaOptions, payload: unknown): 
   if (!result.ok) throw badRequest(CAPTCHA_MESSAGES[result.reason], { captcha: [CAPTCHA_MESSAGES[result.reason]] });
 }
 
-async function storeAndNotify(trx: Db, context: FormContext, form: FormName, data: Record<string, unknown>): Promise<number> {
-  const id = await repo.insertSubmission(trx, { page_id: context.pageId, form, site_id: context.siteId, language_code: context.languageCode, data });
+async function storeAndNotify(
+  trx: Db,
+  context: FormContext,
+  form: FormName,
+  data: Record<string, unknown>,
+): Promise<number> {
+  const id = await repo.insertSubmission(trx, {
+    page_id: context.pageId,
+    form,
+    site_id: context.siteId,
+    language_code: context.languageCode,
+    data,
+  });
   // The page's private `notify_emails` field (never sent to the browser) names the staff to tell.
   const page = await repo.findPage(trx, context.pageId);
   const raw = page?.content.notify_emails;
-  const notify = Array.isArray(raw) ? raw.filter((value): value is string => typeof value === 'string' && !/[\r\n]/.test(value)) : [];
+  const notify = Array.isArray(raw)
+    ? raw.filter((value): value is string => typeof value === 'string' && !/[\r\n]/.test(value))
+    : [];
   // The outbox: the notification job commits with the submission or not at all.
-  if (notify.length > 0) await enqueueJob(trx, { kind: NOTIFY_JOB, payload: { submissionId: id, to: notify, pageTitle: context.pageTitle }, runAt: new Date() });
+  if (notify.length > 0)
+    await enqueueJob(trx, {
+      kind: NOTIFY_JOB,
+      payload: { submissionId: id, to: notify, pageTitle: context.pageTitle },
+      runAt: new Date(),
+    });
   return id;
 }
 
 /** A contact message: rate limits, captcha, the restaurant named, then stored with its notification. */
-export async function submitContact(db: Db, captcha: CaptchaOptions, context: FormContext, input: ContactInput, captchaPayload: unknown): Promise<number> {
+export async function submitContact(
+  db: Db,
+  captcha: CaptchaOptions,
+  context: FormContext,
+  input: ContactInput,
+  captchaPayload: unknown,
+): Promise<number> {
   await checkRateLimits(db, context.ip, input.email);
   await checkCaptcha(db, captcha, captchaPayload);
   let location: string | null = null;
@@ -72,7 +101,12 @@ export async function submitContact(db: Db, captcha: CaptchaOptions, context: Fo
     }
   }
   const pair = findContactTopic(input.question_category, input.topic);
-  const data = { ...input, question_category_label: pair?.category.label ?? '', topic_label: pair?.topic.label ?? '', location };
+  const data = {
+    ...input,
+    question_category_label: pair?.category.label ?? '',
+    topic_label: pair?.topic.label ?? '',
+    location,
+  };
   return inTransaction(db, (trx) => storeAndNotify(trx, context, 'contact', data));
 }
 
@@ -81,7 +115,14 @@ export async function submitContact(db: Db, captcha: CaptchaOptions, context: Fo
  * words shown, the stored submission and its notification, and the welcome mail, all in one
  * transaction.
  */
-export async function submitSignup(db: Db, captcha: CaptchaOptions, context: FormContext, input: SignupInput, occasions: Occasion[], captchaPayload: unknown): Promise<number> {
+export async function submitSignup(
+  db: Db,
+  captcha: CaptchaOptions,
+  context: FormContext,
+  input: SignupInput,
+  occasions: Occasion[],
+  captchaPayload: unknown,
+): Promise<number> {
   await checkRateLimits(db, context.ip, input.email);
   await checkCaptcha(db, captcha, captchaPayload);
   return inTransaction(db, async (trx) => {
@@ -107,18 +148,33 @@ export async function submitSignup(db: Db, captcha: CaptchaOptions, context: For
       source_url: context.sourceUrl,
       ip_address: context.ip,
     });
-    await enqueueJob(trx, { kind: WELCOME_JOB, payload: { subscriberId: subscriber.id, siteOrigin: context.siteOrigin }, runAt: new Date() });
+    await enqueueJob(trx, {
+      kind: WELCOME_JOB,
+      payload: { subscriberId: subscriber.id, siteOrigin: context.siteOrigin },
+      runAt: new Date(),
+    });
     return storeAndNotify(trx, context, 'signup', { ...input, occasions, subscriber_id: subscriber.id });
   });
 }
 
-export type UnsubscribeContext = { siteId: number | null; languageCode: string; sourceUrl: string; ip: string; channel: 'unsubscribe_form' | 'one_click' };
+export type UnsubscribeContext = {
+  siteId: number | null;
+  languageCode: string;
+  sourceUrl: string;
+  ip: string;
+  channel: 'unsubscribe_form' | 'one_click';
+};
 
 /**
  * Unsubscribes an address. The answer is the same whether or not the address was on the list
  * (nobody learns who is); a consent record of the withdrawal is kept beside the original consent.
  */
-export async function unsubscribe(db: Db, context: UnsubscribeContext, input: Pick<UnsubscribeInput, 'Email' | 'BroadLogId'>, options: { rateLimit: boolean }): Promise<void> {
+export async function unsubscribe(
+  db: Db,
+  context: UnsubscribeContext,
+  input: Pick<UnsubscribeInput, 'Email' | 'BroadLogId'>,
+  options: { rateLimit: boolean },
+): Promise<void> {
   if (options.rateLimit) await checkRateLimits(db, context.ip, input.Email);
   await inTransaction(db, async (trx) => {
     const subscriber = await repo.findSubscriberByEmail(trx, input.Email);
@@ -164,11 +220,21 @@ export function formJobHandlers(mailer: Mailer, secret: string): Map<string, Job
   const notify: JobHandler = async (db, payload) => {
     const submission = await repo.findSubmission(db, Number(payload.submissionId));
     if (!submission) return; // deleted by staff before the mail went: nothing to send
-    const to = Array.isArray(payload.to) ? payload.to.filter((value): value is string => typeof value === 'string') : [];
+    const to = Array.isArray(payload.to)
+      ? payload.to.filter((value): value is string => typeof value === 'string')
+      : [];
     const email = typeof submission.data.email === 'string' ? submission.data.email : undefined;
-    const subject = singleLine(`New ${submission.form === 'contact' ? 'message' : 'signup'}: ${String(payload.pageTitle ?? '')}`);
+    const subject = singleLine(
+      `New ${submission.form === 'contact' ? 'message' : 'signup'}: ${String(payload.pageTitle ?? '')}`,
+    );
     const text = `Submitted ${new Date(submission.submitted_at).toISOString()} (submission ${submission.id})\n\n${submissionText(submission.data)}\n`;
-    for (const recipient of to) await mailer.send({ to: recipient, subject, text, ...(email && !/[\r\n]/.test(email) ? { replyTo: email } : {}) });
+    for (const recipient of to)
+      await mailer.send({
+        to: recipient,
+        subject,
+        text,
+        ...(email && !/[\r\n]/.test(email) ? { replyTo: email } : {}),
+      });
   };
   const welcome: JobHandler = async (db, payload) => {
     const subscriber = await repo.findSubscriber(db, Number(payload.subscriberId));
@@ -189,8 +255,10 @@ export function formJobHandlers(mailer: Mailer, secret: string): Map<string, Job
 }
 
 // The back office's reads and deletes (screens call services, never repos).
-export const listSubmissions = (db: Db, query: ListQuery, filters: { pageId?: number; from?: string; to?: string }) => repo.listSubmissions(db, query, filters);
-export const findSubmission = (db: Db, id: number, options: { lock?: boolean } = {}) => repo.findSubmission(db, id, options);
+export const listSubmissions = (db: Db, query: ListQuery, filters: { pageId?: number; from?: string; to?: string }) =>
+  repo.listSubmissions(db, query, filters);
+export const findSubmission = (db: Db, id: number, options: { lock?: boolean } = {}) =>
+  repo.findSubmission(db, id, options);
 export const deleteSubmissions = (db: Db, ids: number[]) => repo.deleteSubmissions(db, ids);
 export const listFormPages = (db: Db, pageTypes: readonly string[]) => repo.listFormPages(db, pageTypes);
 export const findFormPage = (db: Db, id: number) => repo.findPage(db, id);
@@ -200,7 +268,10 @@ export const listConsentRecords = (db: Db, subscriberId: number) => repo.listCon
 
 const gazetteer = new OfflineGazetteerGeocoder();
 
-const choiceOf = (location: Location): LocationChoice => ({ rlid: location.rlid, address: `${location.address1}, ${location.city}, ${location.state} ${location.zip}` });
+const choiceOf = (location: Location): LocationChoice => ({
+  rlid: location.rlid,
+  address: `${location.address1}, ${location.city}, ${location.state} ${location.zip}`,
+});
 
 /** The form location chooser's search: the 6 restaurants nearest the place typed, within 200 miles (spec section 9). */
 export async function searchFormLocations(db: Db, query: string): Promise<LocationChoice[]> {
@@ -208,7 +279,12 @@ export async function searchFormLocations(db: Db, query: string): Promise<Locati
   if (!q) return [];
   const [first] = await gazetteer.geocode(q);
   if (!first) return [];
-  const list = await nearbyLocations(db, { latitude: first.geometry.location.lat, longitude: first.geometry.location.lng, radius: SEARCH_RADIUS_MILES, limit: FORM_LOCATION_SEARCH_LIMIT });
+  const list = await nearbyLocations(db, {
+    latitude: first.geometry.location.lat,
+    longitude: first.geometry.location.lng,
+    radius: SEARCH_RADIUS_MILES,
+    limit: FORM_LOCATION_SEARCH_LIMIT,
+  });
   return list.locations.map(({ location }) => choiceOf(location));
 }
 

@@ -16,14 +16,22 @@ export function healthRoutes(checks: HealthChecks): Router {
     const results = await runChecks(checks, names);
     const ok = Object.values(results).every((r) => r.ok);
     if (!ok) res.set('Retry-After', String(RETRY_AFTER_SECONDS));
-    res.status(ok ? 200 : 503).set('Cache-Control', 'no-store').json({ status: ok ? 'ok' : 'failing', checks: results });
+    res
+      .status(ok ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json({ status: ok ? 'ok' : 'failing', checks: results });
   };
   router.get('/api/ht/', (_req, res) => respond(Object.keys(checks), res));
   router.get('/api/ht/:subset/', (req, res) => {
     const parsed = subsetSchema.safeParse(req.params);
     const subset = parsed.success ? parsed.data.subset : '';
     // Own keys only: '__proto__' and 'constructor' are "in" every object.
-    if (!Object.hasOwn(checks, subset)) throw new HttpError(404, 'unknown_subset', `Unknown health check subset. Known: ${Object.keys(checks).join(', ')}`);
+    if (!Object.hasOwn(checks, subset))
+      throw new HttpError(
+        404,
+        'unknown_subset',
+        `Unknown health check subset. Known: ${Object.keys(checks).join(', ')}`,
+      );
     return respond([subset], res);
   });
   router.get('/admin/lb-heartbeat/', (_req, res) => {

@@ -5,7 +5,10 @@ import { oncePerObject } from '../../../shared/memo/once-per-object';
 
 /** An image as blocks store it and as this pass recognises it: a library id and its renditions. */
 const isLibraryImage = (value: unknown): value is { image_id: number; renditions: unknown[] } =>
-  typeof value === 'object' && value !== null && typeof (value as { image_id?: unknown }).image_id === 'number' && Array.isArray((value as { renditions?: unknown }).renditions);
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { image_id?: unknown }).image_id === 'number' &&
+  Array.isArray((value as { renditions?: unknown }).renditions);
 
 function collectIds(value: unknown, ids: Set<number>): void {
   if (Array.isArray(value)) {
@@ -28,7 +31,12 @@ const libraryImageIds = oncePerObject((content: object): ReadonlySet<number> => 
 });
 
 /** A copy of `value` without the images whose id is in `gone`: list items removed, properties left out. */
-function strip(value: unknown, gone: ReadonlySet<number>, path: string, report: (imageId: number, path: string) => void): unknown {
+function strip(
+  value: unknown,
+  gone: ReadonlySet<number>,
+  path: string,
+  report: (imageId: number, path: string) => void,
+): unknown {
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     value.forEach((item, index) => {
@@ -53,11 +61,17 @@ function strip(value: unknown, gone: ReadonlySet<number>, path: string, report: 
  * needs one then fails its schema and is dropped, as any bad block is (logged, never a 500).
  * One query for the whole page; content without library images is returned as it is.
  */
-export async function withoutDeletedImages<T extends Record<string, unknown>>(db: Db, content: T, report: (imageId: number, path: string) => void): Promise<T> {
+export async function withoutDeletedImages<T extends Record<string, unknown>>(
+  db: Db,
+  content: T,
+  report: (imageId: number, path: string) => void,
+): Promise<T> {
   const ids = libraryImageIds(content);
   if (ids.size === 0) return content;
   const asked = [...ids].sort((a, b) => a - b);
-  const existing = new Set(await tableMemoFor(db).read(`images ${asked.join(',')}`, ['images'], () => repo.existingImageIds(db, asked)));
+  const existing = new Set(
+    await tableMemoFor(db).read(`images ${asked.join(',')}`, ['images'], () => repo.existingImageIds(db, asked)),
+  );
   const gone = new Set([...ids].filter((id) => !existing.has(id)));
   return gone.size === 0 ? content : (strip(content, gone, '', report) as T);
 }

@@ -9,7 +9,9 @@ export type CropBox = { left: number; top: number; width: number; height: number
 
 /** The image's focal point, or none (crops then keep the centre). */
 export function focalPointOf(image: Pick<ImageRow, 'focal_point_x' | 'focal_point_y'>): FocalPoint | null {
-  return image.focal_point_x !== null && image.focal_point_y !== null ? { x: image.focal_point_x, y: image.focal_point_y } : null;
+  return image.focal_point_x !== null && image.focal_point_y !== null
+    ? { x: image.focal_point_x, y: image.focal_point_y }
+    : null;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
@@ -42,7 +44,12 @@ const LIMIT_INPUT_PIXELS = 100_000_000;
  * orientation the EXIF tag asks for), then scales down to the target (never up: a small original
  * gives a smaller image of the same shape, as Wagtail).
  */
-export async function encodeFill(original: Buffer, target: Size, focal: FocalPoint | null, format: RenditionFormat): Promise<{ data: Buffer; info: Size; mimetype: string }> {
+export async function encodeFill(
+  original: Buffer,
+  target: Size,
+  focal: FocalPoint | null,
+  format: RenditionFormat,
+): Promise<{ data: Buffer; info: Size; mimetype: string }> {
   const meta = await sharp(original, { limitInputPixels: LIMIT_INPUT_PIXELS }).metadata();
   if (!meta.width || !meta.height) throw new Error('The original has no dimensions.');
   // EXIF orientations 5-8 turn the image a quarter: the upright image has width and height swapped.
@@ -53,7 +60,12 @@ export async function encodeFill(original: Buffer, target: Size, focal: FocalPoi
   const pipeline = sharp(original, { limitInputPixels: LIMIT_INPUT_PIXELS })
     .rotate()
     .extract(box)
-    .resize({ width: Math.min(target.width, box.width), height: Math.min(target.height, box.height), fit: 'fill', withoutEnlargement: true });
+    .resize({
+      width: Math.min(target.width, box.width),
+      height: Math.min(target.height, box.height),
+      fit: 'fill',
+      withoutEnlargement: true,
+    });
   const encoded =
     format === 'avif'
       ? pipeline.avif({ quality: 50, effort: 2 })

@@ -23,8 +23,20 @@ export const IMAGE_MODEL = 'wagtailimages.image';
 /** The most pixels an upload may decode to (sharp's limitInputPixels): 40 megapixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
-const ACCEPTED: Record<string, ImageMimetype> = { 'image/jpeg': 'image/jpeg', 'image/png': 'image/png', 'image/webp': 'image/webp', 'image/avif': 'image/avif', 'image/gif': 'image/gif' };
-const EXTENSION: Record<ImageMimetype, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif' };
+const ACCEPTED: Record<string, ImageMimetype> = {
+  'image/jpeg': 'image/jpeg',
+  'image/png': 'image/png',
+  'image/webp': 'image/webp',
+  'image/avif': 'image/avif',
+  'image/gif': 'image/gif',
+};
+const EXTENSION: Record<ImageMimetype, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+};
 const refuse = (message: string) => new HttpError(400, 'unsupported_image', message, { file: [message] });
 
 async function headAndTail(path: string, size: number): Promise<{ head: Buffer; tail: Buffer }> {
@@ -47,13 +59,16 @@ async function headAndTail(path: string, size: number): Promise<{ head: Buffer; 
  * MAX_IMAGE_PIXELS read from the header before decoding (a decompression bomb), and a full decode
  * through libvips with bounded memory that fails on truncated data.
  */
-export async function checkImageFile(file: UploadedFile): Promise<{ mimetype: ImageMimetype; width: number; height: number }> {
+export async function checkImageFile(
+  file: UploadedFile,
+): Promise<{ mimetype: ImageMimetype; width: number; height: number }> {
   if (file.size === 0) throw refuse('The file is empty.');
   const { head, tail } = await headAndTail(file.path, file.size);
   const type = detectFileType(head);
   const mimetype = type ? ACCEPTED[type.mimetype] : undefined;
   if (!mimetype) throw refuse('This is not an image we accept: upload a JPEG, PNG, WebP, AVIF or GIF file.');
-  if (looksLikePolyglot(head) || looksLikePolyglot(tail)) throw refuse('This file holds markup or script besides the image and is refused.');
+  if (looksLikePolyglot(head) || looksLikePolyglot(tail))
+    throw refuse('This file holds markup or script besides the image and is refused.');
   let meta: Metadata;
   try {
     meta = await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' }).metadata();
@@ -62,18 +77,28 @@ export async function checkImageFile(file: UploadedFile): Promise<{ mimetype: Im
   }
   if (!meta.width || !meta.height) throw refuse('The image could not be read: it has no size.');
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
-    throw refuse(`The image is ${meta.width} × ${meta.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`);
+    throw refuse(
+      `The image is ${meta.width} × ${meta.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`,
+    );
   }
   try {
     // Decodes every pixel (shrinking as it goes): truncated or corrupt data fails here.
-    await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', animated: false }).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    await sharp(file.path, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated', animated: false })
+      .resize(64, 64, { fit: 'inside' })
+      .raw()
+      .toBuffer();
   } catch {
     throw refuse('The image is damaged or truncated and could not be decoded.');
   }
   return { mimetype, width: meta.width, height: meta.height };
 }
 
-const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'image';
+const slugOf = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'image';
 
 async function storeImage(storage: MediaStorage, file: UploadedFile, title: string) {
   const checked = await checkImageFile(file);
@@ -82,11 +107,22 @@ async function storeImage(storage: MediaStorage, file: UploadedFile, title: stri
   return { file: key, width: checked.width, height: checked.height, file_size: file.size, mimetype: checked.mimetype };
 }
 
-export async function createImageFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: { title: string; altText?: string; collectionId?: number; userId: number | null }): Promise<ImageRow> {
+export async function createImageFromUpload(
+  db: Db,
+  storage: MediaStorage,
+  file: UploadedFile,
+  input: { title: string; altText?: string; collectionId?: number; userId: number | null },
+): Promise<ImageRow> {
   const title = input.title.trim() || titleFromFileName(file.originalName);
   const stored = await storeImage(storage, file, title);
   return writeRowOrRemoveFile(storage, stored.file, () =>
-    repo.insertImage(db, { ...stored, title, default_alt_text: input.altText ?? '', ...(input.collectionId ? { collection_id: input.collectionId } : {}), uploaded_by_user_id: input.userId }),
+    repo.insertImage(db, {
+      ...stored,
+      title,
+      default_alt_text: input.altText ?? '',
+      ...(input.collectionId ? { collection_id: input.collectionId } : {}),
+      uploaded_by_user_id: input.userId,
+    }),
   );
 }
 
@@ -94,7 +130,8 @@ async function purgeRenditions(db: Db, storage: MediaStorage, image: Pick<ImageR
   const rows = await repo.listRenditions(db, image.id);
   await repo.deleteRenditions(db, image.id);
   return async () => {
-    for (const row of rows) await storage.remove(renditionKey(image.id, row.requested_width, row.format)).catch(() => {});
+    for (const row of rows)
+      await storage.remove(renditionKey(image.id, row.requested_width, row.format)).catch(() => {});
   };
 }
 
@@ -102,7 +139,12 @@ async function purgeRenditions(db: Db, storage: MediaStorage, image: Pick<ImageR
  * A new file for an image, keeping its id: its renditions are purged (made again from the new
  * file on first request) and the old original removed. The focal point is kept when it still fits.
  */
-export async function replaceImageFile(db: Db, storage: MediaStorage, id: number, file: UploadedFile): Promise<ImageRow> {
+export async function replaceImageFile(
+  db: Db,
+  storage: MediaStorage,
+  id: number,
+  file: UploadedFile,
+): Promise<ImageRow> {
   const existing = await repo.findImage(db, id);
   if (!existing) throw notFound('No such image.');
   const stored = await storeImage(storage, file, existing.title);
@@ -139,7 +181,10 @@ export function updateImage(db: Db, row: ImageRow, input: ImageFormInput): Promi
 export async function deleteImages(db: Db, storage: MediaStorage, rows: ImageRow[]): Promise<void> {
   const cleanUps: Array<() => Promise<void>> = [];
   for (const row of rows) cleanUps.push(await purgeRenditions(db, storage, row));
-  await repo.deleteImages(db, rows.map((row) => row.id));
+  await repo.deleteImages(
+    db,
+    rows.map((row) => row.id),
+  );
   for (const cleanUp of cleanUps) await cleanUp();
   for (const row of rows) await storage.remove(row.file).catch(() => {});
 }
@@ -150,7 +195,12 @@ function apiItem(row: ImageRow) {
   const fallback = formatsFor(row)[2]!;
   return {
     id: row.id,
-    meta: { type: 'wagtailimages.Image', detail_url: `${API_BASE}/${row.id}/`, download_url: renditionUrl(row.id, 1920, fallback), tags: [] as string[] },
+    meta: {
+      type: 'wagtailimages.Image',
+      detail_url: `${API_BASE}/${row.id}/`,
+      download_url: renditionUrl(row.id, 1920, fallback),
+      tags: [] as string[],
+    },
     title: row.title,
     width: row.width,
     height: row.height,
@@ -168,9 +218,15 @@ export async function imageApiDetail(db: Db, id: number) {
   const item = apiItem(row);
   return {
     ...item,
-    meta: { ...item.meta, file_size: row.file_size, mimetype: row.mimetype, created_at: new Date(row.created_at).toISOString() },
+    meta: {
+      ...item.meta,
+      file_size: row.file_size,
+      mimetype: row.mimetype,
+      created_at: new Date(row.created_at).toISOString(),
+    },
     alt: row.default_alt_text,
-    focal_point: row.focal_point_x !== null && row.focal_point_y !== null ? { x: row.focal_point_x, y: row.focal_point_y } : null,
+    focal_point:
+      row.focal_point_x !== null && row.focal_point_y !== null ? { x: row.focal_point_x, y: row.focal_point_y } : null,
     collection: { id: row.collection_id },
     thumbnail: { url: renditionUrl(row.id, 320, 'webp'), width: 320 },
   };

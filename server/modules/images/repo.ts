@@ -12,7 +12,12 @@ export async function findImage(db: Db, id: number): Promise<ImageRow | undefine
   return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findRendition(db: Db, imageId: number, requestedWidth: number, format: string): Promise<ImageRenditionRow | undefined> {
+export async function findRendition(
+  db: Db,
+  imageId: number,
+  requestedWidth: number,
+  format: string,
+): Promise<ImageRenditionRow | undefined> {
   return db
     .selectFrom('image_renditions')
     .selectAll()
@@ -34,7 +39,11 @@ export async function saveRendition(db: Db, rendition: NewImageRendition): Promi
 export function listImages(db: Db, query: ListQuery): Promise<{ rows: ImageRow[]; total: number }> {
   let base = db.selectFrom('images as i').selectAll('i');
   if (query.filters.collection) base = base.where('i.collection_id', '=', Number(query.filters.collection));
-  return pageOfRows(base, query, { search: ['i.title', 'i.default_alt_text'], sort: { id: 'i.id', title: 'i.title', created_at: 'i.created_at' }, id: 'i.id' });
+  return pageOfRows(base, query, {
+    search: ['i.title', 'i.default_alt_text'],
+    sort: { id: 'i.id', title: 'i.title', created_at: 'i.created_at' },
+    id: 'i.id',
+  });
 }
 
 export function lockImage(db: Db, id: number): Promise<ImageRow | undefined> {
@@ -44,7 +53,21 @@ export function lockImage(db: Db, id: number): Promise<ImageRow | undefined> {
 export function updateImage(
   db: Db,
   id: number,
-  values: Partial<Pick<ImageRow, 'title' | 'default_alt_text' | 'collection_id' | 'focal_point_x' | 'focal_point_y' | 'file' | 'width' | 'height' | 'file_size' | 'mimetype'>>,
+  values: Partial<
+    Pick<
+      ImageRow,
+      | 'title'
+      | 'default_alt_text'
+      | 'collection_id'
+      | 'focal_point_x'
+      | 'focal_point_y'
+      | 'file'
+      | 'width'
+      | 'height'
+      | 'file_size'
+      | 'mimetype'
+    >
+  >,
 ): Promise<ImageRow> {
   return db
     .updateTable('images')

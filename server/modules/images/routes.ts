@@ -24,7 +24,8 @@ export function imageRoutes(db: Db, storage: MediaStorage): Router {
     const params = renditionParamsSchema.safeParse({ id: req.params.id, width, format });
     if (!params.success) {
       // A malformed id cannot name an image: that is "not found", not a bad request.
-      if (params.error.issues.some((issue) => issue.path[0] === 'id')) throw new HttpError(404, 'not_found', 'No such image.');
+      if (params.error.issues.some((issue) => issue.path[0] === 'id'))
+        throw new HttpError(404, 'not_found', 'No such image.');
       throw invalid(params.error, 'rendition request');
     }
     const rendition = await openRendition(db, storage, params.data);

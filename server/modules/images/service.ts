@@ -4,7 +4,12 @@ import sharp from 'sharp';
 import type { Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import type { Image, Rendition } from '../../../shared/schemas/media';
-import { RENDITION_MIMETYPES, renditionUrl, type RenditionFormat, type RenditionParams } from '../../../shared/schemas/image-renditions';
+import {
+  RENDITION_MIMETYPES,
+  renditionUrl,
+  type RenditionFormat,
+  type RenditionParams,
+} from '../../../shared/schemas/image-renditions';
 import * as repo from './repo';
 import type { MediaStorage } from '../../storage/media-storage';
 import { originalKey, renditionKey } from './storage';
@@ -17,10 +22,20 @@ import type { ImageRow } from './table';
 export const BLOCK_WIDTHS = [480, 960, 1600] as const;
 
 /** The fallback (non-AVIF, non-WebP) format of each original type; GIF and WebP may hold transparency. */
-const ORIGINAL_FORMAT: Record<ImageRow['mimetype'], RenditionFormat> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'png', 'image/webp': 'png', 'image/avif': 'jpeg' };
+const ORIGINAL_FORMAT: Record<ImageRow['mimetype'], RenditionFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/gif': 'png',
+  'image/webp': 'png',
+  'image/avif': 'jpeg',
+};
 
 /** The formats an image may be served in: AVIF, WebP and its own format (never jpeg<->png). */
-export const formatsFor = (image: Pick<ImageRow, 'mimetype'>): RenditionFormat[] => ['avif', 'webp', ORIGINAL_FORMAT[image.mimetype]];
+export const formatsFor = (image: Pick<ImageRow, 'mimetype'>): RenditionFormat[] => [
+  'avif',
+  'webp',
+  ORIGINAL_FORMAT[image.mimetype],
+];
 
 export type CreateImageInput = { title: string; data: Buffer; defaultAltText?: string; focalPoint?: [number, number] };
 
@@ -28,8 +43,14 @@ export type CreateImageInput = { title: string; data: Buffer; defaultAltText?: s
 export async function createImage(db: Db, storage: MediaStorage, input: CreateImageInput): Promise<ImageRow> {
   const meta = await sharp(input.data).metadata();
   const mimetype = meta.format === 'jpeg' ? 'image/jpeg' : meta.format === 'png' ? 'image/png' : undefined;
-  if (!mimetype || !meta.width || !meta.height) throw new HttpError(400, 'unsupported_image', 'Only JPEG and PNG images can be added.');
-  const slug = input.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'image';
+  if (!mimetype || !meta.width || !meta.height)
+    throw new HttpError(400, 'unsupported_image', 'Only JPEG and PNG images can be added.');
+  const slug =
+    input.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'image';
   const file = originalKey(slug, randomBytes(4).toString('hex'), mimetype === 'image/jpeg' ? 'jpeg' : 'png');
   await storage.put(file, input.data, { size: input.data.length, contentType: mimetype });
   return repo.insertImage(db, {
@@ -46,9 +67,25 @@ export async function createImage(db: Db, storage: MediaStorage, input: CreateIm
 }
 
 /** A rendition ready to send: a stream from storage, or the bytes just made. */
-export type ServedRendition = { body: Readable | Buffer; mimetype: string; cacheHit: boolean; size: number; lastModified?: Date };
+export type ServedRendition = {
+  body: Readable | Buffer;
+  mimetype: string;
+  cacheHit: boolean;
+  size: number;
+  lastModified?: Date;
+};
 
-type MadeRendition = { data: Buffer; row: { image_id: number; requested_width: number; format: RenditionFormat; width: number; height: number; file_size: number } };
+type MadeRendition = {
+  data: Buffer;
+  row: {
+    image_id: number;
+    requested_width: number;
+    format: RenditionFormat;
+    width: number;
+    height: number;
+    file_size: number;
+  };
+};
 
 // Requests for the same rendition in this process share one sharp run.
 const inFlight = new Map<string, Promise<MadeRendition>>();
@@ -61,13 +98,16 @@ export async function openRendition(db: Db, storage: MediaStorage, params: Rendi
   const image = await repo.findImage(db, params.id);
   if (!image) throw notFound('No such image.');
   if (!formatsFor(image).includes(params.format)) {
-    throw new HttpError(400, 'bad_format', `This image is available as ${formatsFor(image).join(', ')}.`, { format: ['Unsupported format for this image.'] });
+    throw new HttpError(400, 'bad_format', `This image is available as ${formatsFor(image).join(', ')}.`, {
+      format: ['Unsupported format for this image.'],
+    });
   }
   const mimetype = RENDITION_MIMETYPES[params.format];
   const key = renditionKey(image.id, params.width, params.format);
   if (await repo.findRendition(db, image.id, params.width, params.format)) {
     const stored = await storage.open(key);
-    if (stored) return { body: stored.body, mimetype, cacheHit: true, size: stored.size, lastModified: stored.lastModified };
+    if (stored)
+      return { body: stored.body, mimetype, cacheHit: true, size: stored.size, lastModified: stored.lastModified };
   }
   const flight = `${storage.description}:${key}`;
   let work = inFlight.get(flight);
@@ -79,7 +119,13 @@ export async function openRendition(db: Db, storage: MediaStorage, params: Rendi
   return { body: made.data, mimetype, cacheHit: false, size: made.data.length };
 }
 
-async function makeAndRecord(db: Db, storage: MediaStorage, image: ImageRow, width: number, format: RenditionFormat): Promise<MadeRendition> {
+async function makeAndRecord(
+  db: Db,
+  storage: MediaStorage,
+  image: ImageRow,
+  width: number,
+  format: RenditionFormat,
+): Promise<MadeRendition> {
   const made = await makeRendition(storage, image, await readOriginal(storage, image), width, format);
   await repo.saveRendition(db, made.row);
   return made;
@@ -92,10 +138,29 @@ async function readOriginal(storage: MediaStorage, image: ImageRow): Promise<Buf
 }
 
 /** Encodes one rendition and stores it; database-free, so several can run at once. */
-async function makeRendition(storage: MediaStorage, image: ImageRow, original: Buffer, width: number, format: RenditionFormat): Promise<MadeRendition> {
+async function makeRendition(
+  storage: MediaStorage,
+  image: ImageRow,
+  original: Buffer,
+  width: number,
+  format: RenditionFormat,
+): Promise<MadeRendition> {
   const { data, info } = await encodeMemoized(original, width, format);
-  await storage.put(renditionKey(image.id, width, format), data, { size: data.length, contentType: RENDITION_MIMETYPES[format] });
-  return { data, row: { image_id: image.id, requested_width: width, format, width: info.width, height: info.height, file_size: data.length } };
+  await storage.put(renditionKey(image.id, width, format), data, {
+    size: data.length,
+    contentType: RENDITION_MIMETYPES[format],
+  });
+  return {
+    data,
+    row: {
+      image_id: image.id,
+      requested_width: width,
+      format,
+      width: info.width,
+      height: info.height,
+      file_size: data.length,
+    },
+  };
 }
 
 /**
@@ -157,7 +222,9 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage):
   }
   if (missing.length) {
     const original = await readOriginal(storage, image);
-    const made = await Promise.all(missing.map(({ width, format }) => makeRendition(storage, image, original, width, format)));
+    const made = await Promise.all(
+      missing.map(({ width, format }) => makeRendition(storage, image, original, width, format)),
+    );
     for (const { row } of made) {
       await repo.saveRendition(db, row);
       rows.set(`${row.format}:${row.requested_width}`, row);
@@ -171,7 +238,13 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage):
       const row = rows.get(`${format}:${width}`)!;
       if (seen.has(row.width)) continue; // a small original: two requested widths, one real size
       seen.add(row.width);
-      renditions.push({ url: renditionUrl(id, width, format), width: row.width, height: row.height, size: row.file_size, mimetype: RENDITION_MIMETYPES[format] });
+      renditions.push({
+        url: renditionUrl(id, width, format),
+        width: row.width,
+        height: row.height,
+        size: row.file_size,
+        mimetype: RENDITION_MIMETYPES[format],
+      });
     }
   }
   return {
@@ -180,7 +253,9 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage):
     default_alt_text: image.default_alt_text,
     imageData: {
       title: image.title,
-      ...(image.focal_point_x !== null && image.focal_point_y !== null ? { focal_point: [image.focal_point_x, image.focal_point_y] as [number, number] } : {}),
+      ...(image.focal_point_x !== null && image.focal_point_y !== null
+        ? { focal_point: [image.focal_point_x, image.focal_point_y] as [number, number] }
+        : {}),
     },
   };
 }

@@ -1,6 +1,11 @@
 import type { Db } from '../../db';
 import type { RequestSite } from '../../http/site';
-import { FORM_LOCATION_SEARCH_LIMIT, HEADER_LIST_LIMIT, QUICK_SEARCH_LIMIT, SEARCH_RADIUS_MILES } from '../../../shared/locations/search-limits';
+import {
+  FORM_LOCATION_SEARCH_LIMIT,
+  HEADER_LIST_LIMIT,
+  QUICK_SEARCH_LIMIT,
+  SEARCH_RADIUS_MILES,
+} from '../../../shared/locations/search-limits';
 import { integrationManifestSchema, type IntegrationManifest } from '../../../shared/schemas/integration-manifest';
 import { STATE_LIST_TYPE } from '../locations/page-types';
 import * as pagesRepo from '../pages/repo';
@@ -11,7 +16,10 @@ import { publicPath } from '../pages/site-tree';
  * on the request, because the answer is cached publicly. Checked against its own schema before
  * it is served, so a broken manifest is a 500 in tests rather than a silent lie to integrators.
  */
-export async function integrationManifest(db: Db, { site, tree, origin }: Pick<RequestSite, 'site' | 'tree' | 'origin'>): Promise<IntegrationManifest> {
+export async function integrationManifest(
+  db: Db,
+  { site, tree, origin }: Pick<RequestSite, 'site' | 'tree' | 'origin'>,
+): Promise<IntegrationManifest> {
   const defaultRoot = tree.roots[0]!;
   const stateList = await pagesRepo.findLivePageOfType(db, STATE_LIST_TYPE, defaultRoot.page.path);
   const stateListPath = stateList ? publicPath(tree, stateList) : null;
@@ -27,7 +35,11 @@ export async function integrationManifest(db: Db, { site, tree, origin }: Pick<R
       defaultLanguage: defaultRoot.languageCode,
       languages: tree.roots.map((root) => ({ code: root.languageCode, homeUrl: url(`${root.prefix}/`) })),
     },
-    discovery: { sitemap: url('/sitemap.xml'), robots: url('/robots.txt'), securityTxt: url('/.well-known/security.txt') },
+    discovery: {
+      sitemap: url('/sitemap.xml'),
+      robots: url('/robots.txt'),
+      securityTxt: url('/.well-known/security.txt'),
+    },
     pages: {
       locations: stateListPath ? url(stateListPath) : null,
       locationsMap: mapPath ? url(mapPath) : null,
@@ -36,12 +48,48 @@ export async function integrationManifest(db: Db, { site, tree, origin }: Pick<R
       localPage: url('/seafood-restaurants/locations/{localPageURL}'),
     },
     apis: [
-      { name: 'getlocations', method: 'GET', url: url('/api/location/getlocations/'), query: ['latitude', 'longitude', 'radius', 'limit'], description: 'Restaurants nearest a point, with distances in miles (spec section 7).' },
-      { name: 'getlocation', method: 'GET', url: url('/api/location/getlocation/'), query: ['rlid'], description: 'One restaurant by its rlid.' },
-      { name: 'geocode', method: 'GET', url: url('/api/location/geocode/'), query: ['q'], description: 'A city, state, ZIP or postal code to coordinates, from the offline gazetteer.' },
-      { name: 'csrftoken', method: 'GET', url: url('/api-nc/csrftoken/'), query: [], description: 'A CSRF token for the forms that post to this site.' },
-      { name: 'health', method: 'GET', url: url('/api/ht/'), query: [], description: 'Health of the database and media storage; 503 when one fails.' },
-      { name: 'static-map', method: 'GET', url: url('/media/maps/locations/{rlid}/{variant}.png'), query: [], description: 'A restaurant’s map image; variant is small or large.' },
+      {
+        name: 'getlocations',
+        method: 'GET',
+        url: url('/api/location/getlocations/'),
+        query: ['latitude', 'longitude', 'radius', 'limit'],
+        description: 'Restaurants nearest a point, with distances in miles (spec section 7).',
+      },
+      {
+        name: 'getlocation',
+        method: 'GET',
+        url: url('/api/location/getlocation/'),
+        query: ['rlid'],
+        description: 'One restaurant by its rlid.',
+      },
+      {
+        name: 'geocode',
+        method: 'GET',
+        url: url('/api/location/geocode/'),
+        query: ['q'],
+        description: 'A city, state, ZIP or postal code to coordinates, from the offline gazetteer.',
+      },
+      {
+        name: 'csrftoken',
+        method: 'GET',
+        url: url('/api-nc/csrftoken/'),
+        query: [],
+        description: 'A CSRF token for the forms that post to this site.',
+      },
+      {
+        name: 'health',
+        method: 'GET',
+        url: url('/api/ht/'),
+        query: [],
+        description: 'Health of the database and media storage; 503 when one fails.',
+      },
+      {
+        name: 'static-map',
+        method: 'GET',
+        url: url('/media/maps/locations/{rlid}/{variant}.png'),
+        query: [],
+        description: 'A restaurant’s map image; variant is small or large.',
+      },
     ],
     limits: {
       searchRadiusMiles: SEARCH_RADIUS_MILES,

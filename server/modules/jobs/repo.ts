@@ -9,7 +9,10 @@ const LEASE = sql`interval '5 minutes'`;
  * Queues a job. With a dedupe key, the pending job of that key is replaced (re-scheduling a page
  * moves its job instead of adding a second one).
  */
-export async function enqueueJob(db: Db, job: { kind: string; payload: Record<string, unknown>; runAt: Date; dedupeKey?: string }): Promise<void> {
+export async function enqueueJob(
+  db: Db,
+  job: { kind: string; payload: Record<string, unknown>; runAt: Date; dedupeKey?: string },
+): Promise<void> {
   if (job.dedupeKey) await cancelPendingJob(db, job.dedupeKey);
   await db
     .insertInto('jobs')
@@ -40,11 +43,20 @@ export async function claimDueJobs(db: Db, limit: number): Promise<Job[]> {
 }
 
 export async function finishJob(db: Db, id: number): Promise<void> {
-  await db.updateTable('jobs').set({ status: 'done', finished_at: new Date(), locked_until: null }).where('id', '=', id).execute();
+  await db
+    .updateTable('jobs')
+    .set({ status: 'done', finished_at: new Date(), locked_until: null })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A failed job is retried a minute later, up to `maxAttempts`, then left as failed for a human. */
-export async function failJob(db: Db, job: Pick<Job, 'id' | 'attempts'>, error: string, maxAttempts: number): Promise<void> {
+export async function failJob(
+  db: Db,
+  job: Pick<Job, 'id' | 'attempts'>,
+  error: string,
+  maxAttempts: number,
+): Promise<void> {
   const giveUp = job.attempts >= maxAttempts;
   await db
     .updateTable('jobs')
@@ -60,5 +72,10 @@ export async function failJob(db: Db, job: Pick<Job, 'id' | 'attempts'>, error: 
 }
 
 export function listPendingJobs(db: Db, dedupeKey: string): Promise<Job[]> {
-  return db.selectFrom('jobs').selectAll().where('dedupe_key', '=', dedupeKey).where('status', '=', 'pending').execute();
+  return db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('dedupe_key', '=', dedupeKey)
+    .where('status', '=', 'pending')
+    .execute();
 }

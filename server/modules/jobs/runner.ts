@@ -34,7 +34,9 @@ async function runOne(db: Db, handlers: JobHandlers, logger: Logger, job: Job): 
  * Polls for due jobs every `intervalMs` on this process. Every dyno runs one; SKIP LOCKED keeps
  * them from doing the same job twice. The timer is unref'd so it never keeps the process alive.
  */
-export function startJobRunner(options: { db: Db; handlers: JobHandlers; logger: Logger; intervalMs?: number }): { stop(): Promise<void> } {
+export function startJobRunner(options: { db: Db; handlers: JobHandlers; logger: Logger; intervalMs?: number }): {
+  stop(): Promise<void>;
+} {
   const { db, handlers, logger } = options;
   let running: Promise<unknown> | null = null;
   let stopped = false;
@@ -43,7 +45,9 @@ export function startJobRunner(options: { db: Db; handlers: JobHandlers; logger:
     running = runDueJobs(db, handlers, logger)
       .catch((error: unknown) =>
         // The database being away is logged once by its watch; the next poll tries again.
-        isDatabaseUnavailable(error) ? logger.warn({ reason: (error as Error).message }, 'job runner poll skipped: database unavailable') : logger.error({ err: error }, 'job runner poll failed'),
+        isDatabaseUnavailable(error)
+          ? logger.warn({ reason: (error as Error).message }, 'job runner poll skipped: database unavailable')
+          : logger.error({ err: error }, 'job runner poll failed'),
       )
       .finally(() => {
         running = null;

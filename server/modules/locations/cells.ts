@@ -64,14 +64,19 @@ export function cellCover(centre: LatLng, radiusMiles: number): CellCover {
   const minLat = Math.max(-90, centre.latitude - reachDegrees);
   const maxLat = Math.min(90, centre.latitude + reachDegrees);
   // The parallel where the circle is widest: its longitude span grows towards it from either side.
-  const widest = toDegrees(Math.asin(Math.max(-1, Math.min(1, Math.sin(toRadians(centre.latitude)) / Math.cos(outerAngle)))));
+  const widest = toDegrees(
+    Math.asin(Math.max(-1, Math.min(1, Math.sin(toRadians(centre.latitude)) / Math.cos(outerAngle)))),
+  );
   const cover: CellCover = { whole: { row: [], from: [], to: [] }, edge: { row: [], fromLng: [], toLng: [] } };
   const firstRow = Math.floor(minLat * CELLS_PER_DEGREE);
   const lastRow = Math.floor(maxLat * CELLS_PER_DEGREE);
   for (let row = firstRow; row <= lastRow; row++) {
     const south = Math.max(minLat, row / CELLS_PER_DEGREE);
     const north = Math.min(maxLat, (row + 1) / CELLS_PER_DEGREE);
-    const outer = radiusMiles > WHOLE_CELLS_MAX_MILES ? 180 : halfWidth(centre.latitude, outerAngle, Math.min(north, Math.max(south, widest)));
+    const outer =
+      radiusMiles > WHOLE_CELLS_MAX_MILES
+        ? 180
+        : halfWidth(centre.latitude, outerAngle, Math.min(north, Math.max(south, widest)));
     if (outer < 0) continue;
     const inner = wholeCells
       ? Math.min(
@@ -84,7 +89,13 @@ export function cellCover(centre: LatLng, radiusMiles: number): CellCover {
       // Unwrapped indices: the run starts in -720..719 and, when it passes 180, goes on from -180.
       const start = ((((from + LAST_CELL) % WORLD_CELLS) + WORLD_CELLS) % WORLD_CELLS) - LAST_CELL;
       const end = start + (to - from);
-      const pieces: Array<[number, number]> = end < LAST_CELL ? [[start, end]] : [[start, LAST_CELL - 1], [-LAST_CELL, end - WORLD_CELLS]];
+      const pieces: Array<[number, number]> =
+        end < LAST_CELL
+          ? [[start, end]]
+          : [
+              [start, LAST_CELL - 1],
+              [-LAST_CELL, end - WORLD_CELLS],
+            ];
       for (const [a, b] of pieces) {
         if (b < a) continue;
         if (kind === 'whole') {

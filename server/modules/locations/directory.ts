@@ -29,7 +29,13 @@ export type CityListing = {
   locations: ContentLocation[];
 };
 
-export async function cityListing(db: Db, country: string, stateListUrl: string, stateSlug: string, citySlug: string): Promise<CityListing | undefined> {
+export async function cityListing(
+  db: Db,
+  country: string,
+  stateListUrl: string,
+  stateSlug: string,
+  citySlug: string,
+): Promise<CityListing | undefined> {
   const rows = await repo.findInCity(db, country, stateSlug, citySlug);
   const first = rows[0];
   if (!first) return undefined;

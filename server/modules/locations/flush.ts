@@ -38,10 +38,18 @@ export async function clearCacheOnLocationChange(db: Db, cache: LocationCache, l
  */
 export function locationFlushRoutes({ db, sessions }: { db: Db; sessions: SessionStack }): Router {
   const router = Router();
-  const beforeCsrf: RequestHandler[] = sessions.middleware.filter((handler) => handler !== csrf.csrfSynchronisedProtection);
-  router.post('/api/location/flush', ...beforeCsrf, requireAdmin(db), csrf.csrfSynchronisedProtection, async (_req, res) => {
-    await announceLocationChange(db);
-    res.set('Cache-Control', 'no-store').json({ flushed: true });
-  });
+  const beforeCsrf: RequestHandler[] = sessions.middleware.filter(
+    (handler) => handler !== csrf.csrfSynchronisedProtection,
+  );
+  router.post(
+    '/api/location/flush',
+    ...beforeCsrf,
+    requireAdmin(db),
+    csrf.csrfSynchronisedProtection,
+    async (_req, res) => {
+      await announceLocationChange(db);
+      res.set('Cache-Control', 'no-store').json({ flushed: true });
+    },
+  );
   return router;
 }

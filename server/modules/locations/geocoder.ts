@@ -15,11 +15,25 @@ const MAX_CITY_RESULTS = 5;
 const US_ZIP = /^\d{5}(-\d{4})?$/;
 const CANADIAN_POSTAL = /^([A-Za-z]\d[A-Za-z])(\s?\d[A-Za-z]\d)?$/;
 
-type GazetteerCity = { name: string; key: string; state: string; stateName: string; country: 'US' | 'CA'; population: number; lat: number; lng: number };
+type GazetteerCity = {
+  name: string;
+  key: string;
+  state: string;
+  stateName: string;
+  country: 'US' | 'CA';
+  population: number;
+  lat: number;
+  lng: number;
+};
 
 /** Case- and accent-insensitive key: 'Montréal' and 'montreal' match. */
 export const placeKey = (text: string) =>
-  text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 let cityIndex: Map<string, GazetteerCity[]> | undefined;
 
@@ -29,7 +43,11 @@ function citiesByName(): Map<string, GazetteerCity[]> {
   cityIndex = new Map();
   for (const city of cities) {
     const region =
-      city.country === 'US' ? US_STATES.get(city.adminCode) : city.country === 'CA' ? CANADIAN_PROVINCES.get(city.adminCode) : undefined;
+      city.country === 'US'
+        ? US_STATES.get(city.adminCode)
+        : city.country === 'CA'
+          ? CANADIAN_PROVINCES.get(city.adminCode)
+          : undefined;
     if (!region) continue;
     const [lng, lat] = city.loc.coordinates;
     const entry: GazetteerCity = {

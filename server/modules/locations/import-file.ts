@@ -45,7 +45,8 @@ function normalise(entries: Array<[string, unknown]>, unknown: Set<string>): Rec
   return values;
 }
 
-const EMPTY_MESSAGE = 'The file is empty: expected a CSV file with a header row and one row per location, or a JSON array of location objects.';
+const EMPTY_MESSAGE =
+  'The file is empty: expected a CSV file with a header row and one row per location, or a JSON array of location objects.';
 
 export function parseImportFile(content: string, format?: ImportFormat): ParsedImportFile {
   const text = content.replace(/^\uFEFF/, '');
@@ -63,11 +64,16 @@ function parseJson(text: string): ParsedImportFile {
   } catch (error) {
     throw new LocationImportFileError(`The file is not valid JSON: ${(error as Error).message}`);
   }
-  if (!Array.isArray(data)) throw new LocationImportFileError('A JSON import must be an array of location objects, e.g. [{"restaurantNumber": "1001", …}].');
+  if (!Array.isArray(data))
+    throw new LocationImportFileError(
+      'A JSON import must be an array of location objects, e.g. [{"restaurantNumber": "1001", …}].',
+    );
   const unknown = new Set<string>();
   const records = data.map((item: unknown, index): RawRecord => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw new LocationImportFileError(`A JSON import must be an array of location objects; item ${index + 1} is not an object.`);
+      throw new LocationImportFileError(
+        `A JSON import must be an array of location objects; item ${index + 1} is not an object.`,
+      );
     }
     return { row: index + 1, values: normalise(Object.entries(item), unknown) };
   });
@@ -80,9 +86,16 @@ function parseCsv(text: string): ParsedImportFile {
     // Row numbers come from csv-parse's line count, so they match the file (and the spreadsheet
     // row) even with blank lines skipped; a quoted cell spanning lines reports its last line.
     // With `info: true` each record comes as {record, info}; the typings do not model that option.
-    lines = parse(text, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as unknown as typeof lines;
+    lines = parse(text, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    }) as unknown as typeof lines;
   } catch (error) {
-    if (error instanceof CsvError) throw new LocationImportFileError(`The file is neither a JSON array nor valid CSV: ${error.message}`);
+    if (error instanceof CsvError)
+      throw new LocationImportFileError(`The file is neither a JSON array nor valid CSV: ${error.message}`);
     throw error;
   }
   const [header, ...rows] = lines;
@@ -93,17 +106,29 @@ function parseCsv(text: string): ParsedImportFile {
       `The file is neither a JSON array nor CSV with a header row: its first line names none of the columns (${LOCATION_IMPORT_COLUMNS.join(', ')}).`,
     );
   }
-  const duplicates = known.filter((name, i) => known.findIndex((other) => canonicalKey(other) === canonicalKey(name)) !== i);
-  if (duplicates.length) throw new LocationImportFileError(`The header names a column twice: ${duplicates.join(', ')}.`);
-  const missing = REQUIRED_IMPORT_COLUMNS.filter((column) => !known.some((name) => KNOWN.get(canonicalKey(name)) === column));
+  const duplicates = known.filter(
+    (name, i) => known.findIndex((other) => canonicalKey(other) === canonicalKey(name)) !== i,
+  );
+  if (duplicates.length)
+    throw new LocationImportFileError(`The header names a column twice: ${duplicates.join(', ')}.`);
+  const missing = REQUIRED_IMPORT_COLUMNS.filter(
+    (column) => !known.some((name) => KNOWN.get(canonicalKey(name)) === column),
+  );
   if (missing.length) throw new LocationImportFileError(`The header lacks required columns: ${missing.join(', ')}.`);
 
   const unknown = new Set<string>();
   const records = rows.map(({ record, info }): RawRecord => {
-    const values = normalise(names.map((name, i) => [name, record[i]]), unknown);
-    const problem = record.length === names.length ? undefined : `has ${record.length} cells but the header has ${names.length}`;
+    const values = normalise(
+      names.map((name, i) => [name, record[i]]),
+      unknown,
+    );
+    const problem =
+      record.length === names.length ? undefined : `has ${record.length} cells but the header has ${names.length}`;
     return { row: info.lines, values, problem };
   });
-  normalise(names.map((name) => [name, undefined]), unknown);
+  normalise(
+    names.map((name) => [name, undefined]),
+    unknown,
+  );
   return { format: 'csv', records, unknownColumns: [...unknown] };
 }

@@ -30,7 +30,12 @@ const REGIONS: Record<'US' | 'CA', ReadonlyMap<string, string>> = {
   CA: new Map([...CANADIAN_PROVINCES.values()].map((region) => [region.code, region.name])),
 };
 
-type GoodRow = { row: number; data: LocationImportRow; stateName: string; slugs: { state: string; city: string; line1: string } };
+type GoodRow = {
+  row: number;
+  data: LocationImportRow;
+  stateName: string;
+  slugs: { state: string; city: string; line1: string };
+};
 type BadRow = LocationImportReport['bad'][number];
 
 function issueText(issue: { path: PropertyKey[]; message: string }): string {
@@ -39,16 +44,21 @@ function issueText(issue: { path: PropertyKey[]; message: string }): string {
 
 /** Shape and per-row rules: no database needed. */
 export function validateRecord(record: RawRecord): { good: GoodRow } | { bad: BadRow } {
-  const restaurantNumber = typeof record.values.restaurantNumber === 'string' || typeof record.values.restaurantNumber === 'number'
-    ? String(record.values.restaurantNumber).trim() || undefined
-    : undefined;
+  const restaurantNumber =
+    typeof record.values.restaurantNumber === 'string' || typeof record.values.restaurantNumber === 'number'
+      ? String(record.values.restaurantNumber).trim() || undefined
+      : undefined;
   if (record.problem) return { bad: { row: record.row, restaurantNumber, errors: [record.problem] } };
   const result = locationImportRowSchema.safeParse(record.values);
-  if (!result.success) return { bad: { row: record.row, restaurantNumber, errors: result.error.issues.map(issueText) } };
+  if (!result.success)
+    return { bad: { row: record.row, restaurantNumber, errors: result.error.issues.map(issueText) } };
   const data = result.data;
   const errors: string[] = [];
   const stateName = REGIONS[data.country].get(data.state);
-  if (!stateName) errors.push(`state: ${data.state} is not a ${data.country === 'US' ? 'US state' : 'Canadian province or territory'} code`);
+  if (!stateName)
+    errors.push(
+      `state: ${data.state} is not a ${data.country === 'US' ? 'US state' : 'Canadian province or territory'} code`,
+    );
   const slugs = { state: slugify(stateName ?? data.state), city: slugify(data.city), line1: slugify(data.address1) };
   if (!slugs.city) errors.push('city: must contain letters or digits');
   if (!slugs.line1) errors.push('address1: must contain letters or digits');
@@ -56,12 +66,18 @@ export function validateRecord(record: RawRecord): { good: GoodRow } | { bad: Ba
   return { good: { row: record.row, data, stateName: stateName ?? '', slugs } };
 }
 
-const pathKey = (country: string, slugs: { state: string; city: string; line1: string }) => `${country}/${slugs.state}/${slugs.city}/${slugs.line1}`;
+const pathKey = (country: string, slugs: { state: string; city: string; line1: string }) =>
+  `${country}/${slugs.state}/${slugs.city}/${slugs.line1}`;
 
 /** Rows repeating a restaurant, rlid, directory path or local page URL of an earlier row in the file. */
 function findFileDuplicates(rows: GoodRow[]): Map<GoodRow, string[]> {
   const problems = new Map<GoodRow, string[]>();
-  const seen = { number: new Map<string, number>(), rlid: new Map<number, number>(), path: new Map<string, number>(), page: new Map<string, number>() };
+  const seen = {
+    number: new Map<string, number>(),
+    rlid: new Map<number, number>(),
+    path: new Map<string, number>(),
+    page: new Map<string, number>(),
+  };
   const check = <K>(map: Map<K, number>, key: K | undefined, row: GoodRow, message: (first: number) => string) => {
     if (key === undefined) return;
     const first = map.get(key);
@@ -69,10 +85,25 @@ function findFileDuplicates(rows: GoodRow[]): Map<GoodRow, string[]> {
     else problems.set(row, [...(problems.get(row) ?? []), message(first)]);
   };
   for (const row of rows) {
-    check(seen.number, row.data.restaurantNumber, row, (first) => `restaurantNumber: ${row.data.restaurantNumber} is already on row ${first}`);
+    check(
+      seen.number,
+      row.data.restaurantNumber,
+      row,
+      (first) => `restaurantNumber: ${row.data.restaurantNumber} is already on row ${first}`,
+    );
     check(seen.rlid, row.data.rlid, row, (first) => `rlid: ${row.data.rlid} is already on row ${first}`);
-    check(seen.path, pathKey(row.data.country, row.slugs), row, (first) => `address1: same address, city and state as row ${first}`);
-    check(seen.page, row.data.localPageURL, row, (first) => `localPageURL: ${row.data.localPageURL} is already on row ${first}`);
+    check(
+      seen.path,
+      pathKey(row.data.country, row.slugs),
+      row,
+      (first) => `address1: same address, city and state as row ${first}`,
+    );
+    check(
+      seen.page,
+      row.data.localPageURL,
+      row,
+      (first) => `localPageURL: ${row.data.localPageURL} is already on row ${first}`,
+    );
   }
   return problems;
 }
@@ -120,7 +151,11 @@ function toLocationRow(good: GoodRow, rlid: number, timeZone: string): NewLocati
   };
 }
 
-export async function importLocations(db: Db, content: string, options: { format?: ImportFormat } = {}): Promise<LocationImportReport> {
+export async function importLocations(
+  db: Db,
+  content: string,
+  options: { format?: ImportFormat } = {},
+): Promise<LocationImportReport> {
   const file = parseImportFile(content, options.format);
   const bad: BadRow[] = [];
   let good: GoodRow[] = [];
@@ -130,7 +165,8 @@ export async function importLocations(db: Db, content: string, options: { format
     else bad.push(outcome.bad);
   }
   const duplicates = findFileDuplicates(good);
-  for (const [row, errors] of duplicates) bad.push({ row: row.row, restaurantNumber: row.data.restaurantNumber, errors });
+  for (const [row, errors] of duplicates)
+    bad.push({ row: row.row, restaurantNumber: row.data.restaurantNumber, errors });
   good = good.filter((row) => !duplicates.has(row));
 
   const saved = await inTransaction(db, async (trx) => {
@@ -138,12 +174,20 @@ export async function importLocations(db: Db, content: string, options: { format
     const existing = await repo.listImportKeys(trx);
     const byNumber = new Map(existing.map((key) => [key.restaurant_number, key]));
     const byRlid = new Map(existing.map((key) => [key.rlid, key]));
-    const byPath = new Map(existing.map((key) => [pathKey(key.country, { state: key.state_slug, city: key.city_slug, line1: key.line1_slug }), key]));
-    const byPage = new Map(existing.filter((key) => key.local_page_url).map((key) => [key.local_page_url as string, key]));
+    const byPath = new Map(
+      existing.map((key) => [
+        pathKey(key.country, { state: key.state_slug, city: key.city_slug, line1: key.line1_slug }),
+        key,
+      ]),
+    );
+    const byPage = new Map(
+      existing.filter((key) => key.local_page_url).map((key) => [key.local_page_url as string, key]),
+    );
     // Restaurants this file rewrites no longer hold their old path or page URL (in-file clashes
     // were caught above), so only other restaurants' values count as taken.
     const inFile = new Set(good.map((row) => row.data.restaurantNumber));
-    const takenByOther = (key: repo.LocationImportKey | undefined, number: string) => key !== undefined && key.restaurant_number !== number && !inFile.has(key.restaurant_number);
+    const takenByOther = (key: repo.LocationImportKey | undefined, number: string) =>
+      key !== undefined && key.restaurant_number !== number && !inFile.has(key.restaurant_number);
 
     const accepted: Array<{ good: GoodRow; current?: repo.LocationImportKey }> = [];
     for (const row of good) {
@@ -156,15 +200,18 @@ export async function importLocations(db: Db, content: string, options: { format
       const holder = data.rlid === undefined ? undefined : byRlid.get(data.rlid);
       if (!current && holder) errors.push(`rlid: ${data.rlid} belongs to restaurant ${holder.restaurant_number}`);
       const pathHolder = byPath.get(pathKey(data.country, row.slugs));
-      if (takenByOther(pathHolder, data.restaurantNumber)) errors.push(`address1: restaurant ${pathHolder?.restaurant_number} has the same address, city and state`);
+      if (takenByOther(pathHolder, data.restaurantNumber))
+        errors.push(`address1: restaurant ${pathHolder?.restaurant_number} has the same address, city and state`);
       const pageHolder = data.localPageURL ? byPage.get(data.localPageURL) : undefined;
-      if (takenByOther(pageHolder, data.restaurantNumber)) errors.push(`localPageURL: ${data.localPageURL} belongs to restaurant ${pageHolder?.restaurant_number}`);
+      if (takenByOther(pageHolder, data.restaurantNumber))
+        errors.push(`localPageURL: ${data.localPageURL} belongs to restaurant ${pageHolder?.restaurant_number}`);
       if (errors.length) bad.push({ row: row.row, restaurantNumber: data.restaurantNumber, errors });
       else accepted.push({ good: row, current });
     }
 
     // New restaurants without an rlid get the next free ones, after every rlid in use or asked for.
-    let nextRlid = Math.max(0, ...existing.map((key) => key.rlid), ...accepted.map(({ good }) => good.data.rlid ?? 0)) + 1;
+    let nextRlid =
+      Math.max(0, ...existing.map((key) => key.rlid), ...accepted.map(({ good }) => good.data.rlid ?? 0)) + 1;
     const inserts: Array<NewLocationRow & { rlid: number }> = [];
     const results: LocationImportReport['saved'] = [];
     for (const { good: row, current } of accepted) {
@@ -173,7 +220,14 @@ export async function importLocations(db: Db, content: string, options: { format
       const location = toLocationRow(row, rlid, timeZone);
       if (current) await repo.replaceLocation(trx, location);
       else inserts.push(location);
-      results.push({ row: row.row, restaurantNumber: row.data.restaurantNumber, rlid, action: current ? 'updated' : 'created', timeZone, timeZoneDerived: !row.data.timeZone });
+      results.push({
+        row: row.row,
+        restaurantNumber: row.data.restaurantNumber,
+        rlid,
+        action: current ? 'updated' : 'created',
+        timeZone,
+        timeZoneDerived: !row.data.timeZone,
+      });
     }
     await repo.insertLocations(trx, inserts);
     return results;

@@ -3,12 +3,16 @@ import { createRequire } from 'node:module';
 import { Router } from 'express';
 
 const require = createRequire(import.meta.url);
-const VERSION = (JSON.parse(readFileSync(require.resolve('maplibre-gl/package.json'), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(require.resolve('maplibre-gl/package.json'), 'utf8')) as { version: string })
+  .version;
 
 /** The two maplibre-gl files the map page loads besides its own chunk, served from the package. */
 const FILES = {
   'maplibre-gl.css': { path: require.resolve('maplibre-gl/dist/maplibre-gl.css'), type: 'text/css' },
-  'maplibre-gl-worker.mjs': { path: require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'), type: 'text/javascript' },
+  'maplibre-gl-worker.mjs': {
+    path: require.resolve('maplibre-gl/dist/maplibre-gl-worker.mjs'),
+    type: 'text/javascript',
+  },
 } as const;
 
 /** Versioned, so browsers may keep them for a year. */

@@ -17,7 +17,11 @@ const defaultGeocoder = new OfflineGazetteerGeocoder();
  * Runs the map page's search on the server, so the list is complete before any script (and
  * without the map). An entered place wins over coordinates; unusable input is an empty search.
  */
-export async function mapSearch(db: Db, query: Record<string, unknown>, geocoder: Geocoder = defaultGeocoder): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl'>> {
+export async function mapSearch(
+  db: Db,
+  query: Record<string, unknown>,
+  geocoder: Geocoder = defaultGeocoder,
+): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl'>> {
   const parsed = mapQuerySchema.parse(query);
   let centre: { latitude: number; longitude: number } | undefined;
   if (parsed.q) {

@@ -4,7 +4,8 @@ import type { ContentLocation, DayHours, Location, SpecialHours } from '../../..
 import type { LocationRow } from './table';
 
 /** jsonb arrives parsed from pg and PGlite; a string would mean a driver change. */
-const jsonList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : typeof value === 'string' ? (JSON.parse(value) as T[]) : []);
+const jsonList = <T>(value: unknown): T[] =>
+  Array.isArray(value) ? (value as T[]) : typeof value === 'string' ? (JSON.parse(value) as T[]) : [];
 
 const optional = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
@@ -91,7 +92,10 @@ const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 function dayList(hours: DayHours[]): ContentLocation['hours'][number]['days'] {
   return [1, 2, 3, 4, 5, 6, 0].map((day) => {
     const entry = hours.find((h) => h.dayOfWeek === day);
-    return { day_name: DAY_NAMES[day]!, hours: entry ? `${formatTime(entry.open)} - ${formatTime(entry.close)}` : 'Closed' };
+    return {
+      day_name: DAY_NAMES[day]!,
+      hours: entry ? `${formatTime(entry.open)} - ${formatTime(entry.close)}` : 'Closed',
+    };
   });
 }
 

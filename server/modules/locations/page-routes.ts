@@ -63,7 +63,15 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
       const listing = await cityListing(db, country.code, stateListUrl, stateSlug, citySlug);
       if (!listing) return next();
       const title = `${listing.city.name}, ${listing.state.code}`;
-      const cityPage = resolved('LocationsPageLocationList', page({ title, pageType: 'LocationsPageLocationList', url: req.path, extra: cityListExtraSchema.parse({ ...listing, country, stateListUrl }) }));
+      const cityPage = resolved(
+        'LocationsPageLocationList',
+        page({
+          title,
+          pageType: 'LocationsPageLocationList',
+          url: req.path,
+          extra: cityListExtraSchema.parse({ ...listing, country, stateListUrl }),
+        }),
+      );
       // Directory pages live under the state list page and share its privacy.
       if (gate && !(await gate(req, res, cityPage))) return;
       await renderPage(res, cityPage, renderDeps);
@@ -81,11 +89,15 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
       orderUrl: row.has_online_ordering ? orderUrl(row.rlid, row.country_root_url) : null,
     });
     const title = `${row.address1}, ${row.city}, ${row.state}`;
-    const locationResolved = resolved('LocationsPageLocation', page({ title, pageType: 'LocationsPageLocation', url: req.path, extra }), restaurantJsonLd(row, {
-      name: site.site_name,
-      url: new URL(req.path, origin).href,
-      specialHours: data.specialHours,
-    }));
+    const locationResolved = resolved(
+      'LocationsPageLocation',
+      page({ title, pageType: 'LocationsPageLocation', url: req.path, extra }),
+      restaurantJsonLd(row, {
+        name: site.site_name,
+        url: new URL(req.path, origin).href,
+        specialHours: data.specialHours,
+      }),
+    );
     if (gate && !(await gate(req, res, locationResolved))) return;
     await renderPage(res, locationResolved, renderDeps);
   });
@@ -93,11 +105,14 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
   // The local page of a location (spec section 2) is its directory page: on this site when it
   // lists the restaurant's country, else on the site that does (a US map page can show a
   // restaurant in Canada).
-  router.get('/seafood-restaurants/locations/:localPageUrl', async (req: Request<{ localPageUrl: string }>, res, next) => {
-    const location = await localPageLocation(db, requestSiteOf(res).tree, req.params.localPageUrl);
-    if (!location) return next();
-    res.redirect(301, location);
-  });
+  router.get(
+    '/seafood-restaurants/locations/:localPageUrl',
+    async (req: Request<{ localPageUrl: string }>, res, next) => {
+      const location = await localPageLocation(db, requestSiteOf(res).tree, req.params.localPageUrl);
+      if (!location) return next();
+      res.redirect(301, location);
+    },
+  );
 
   return router;
 }

@@ -27,7 +27,11 @@ export async function countryOf(db: Db, code: string, languageCode: string) {
 }
 
 async function languageOf(db: Db, localeId: number): Promise<string> {
-  return (await tableMemoFor(db).read('locales', ['locales'], () => listLocales(db))).find((locale) => locale.id === localeId)?.language_code ?? 'en-US';
+  return (
+    (await tableMemoFor(db).read('locales', ['locales'], () => listLocales(db))).find(
+      (locale) => locale.id === localeId,
+    )?.language_code ?? 'en-US'
+  );
 }
 
 const siteOrigin = (site: Site) => `//${site.hostname}${site.port === 80 || site.port === 443 ? '' : `:${site.port}`}`;
@@ -35,7 +39,9 @@ const siteOrigin = (site: Site) => `//${site.hostname}${site.port === 80 || site
 /** 'See {country} Locations': the live state list pages of the other countries, on any site. */
 function otherCountries(db: Db, country: string, languageCode: string) {
   const tables = ['sites', 'pages', 'locales', 'snippet_countries'];
-  return tableMemoFor(db).read(`other-countries ${country} ${languageCode}`, tables, () => findOtherCountries(db, country, languageCode));
+  return tableMemoFor(db).read(`other-countries ${country} ${languageCode}`, tables, () =>
+    findOtherCountries(db, country, languageCode),
+  );
 }
 
 async function findOtherCountries(db: Db, country: string, languageCode: string) {
@@ -47,8 +53,13 @@ async function findOtherCountries(db: Db, country: string, languageCode: string)
     const page = await pagesRepo.findLivePageOfType(db, STATE_LIST_TYPE, root.page.path);
     const parsed = stateListContentSchema.safeParse(page?.content);
     const path = page ? publicPath(tree, page) : null;
-    if (!page || !parsed.success || !path || parsed.data.country === country || found.has(parsed.data.country)) continue;
-    found.set(parsed.data.country, { id: page.id, url: `${siteOrigin(site)}${path}`, country: { printable_name: (await countryOf(db, parsed.data.country, languageCode)).printable_name } });
+    if (!page || !parsed.success || !path || parsed.data.country === country || found.has(parsed.data.country))
+      continue;
+    found.set(parsed.data.country, {
+      id: page.id,
+      url: `${siteOrigin(site)}${path}`,
+      country: { printable_name: (await countryOf(db, parsed.data.country, languageCode)).printable_name },
+    });
   }
   return [...found.values()];
 }

@@ -17,7 +17,10 @@ export type PickerContextLoader = (cookieHeader: string | undefined, resolved: R
  */
 export function pickerContextLoader(db: Db, logger: Logger): PickerContextLoader {
   return async (cookieHeader, resolved) => {
-    const [preferredLocation, mapPageUrl] = await Promise.all([savedLocation(db, logger, cookieHeader), mapPagePath(db, resolved)]);
+    const [preferredLocation, mapPageUrl] = await Promise.all([
+      savedLocation(db, logger, cookieHeader),
+      mapPagePath(db, resolved),
+    ]);
     return { preferredLocation, mapPageUrl };
   };
 }

@@ -13,12 +13,21 @@ const defaultGeocoder = new OfflineGazetteerGeocoder();
  * 200 miles (spec section 9). Rendered on the server from ?q=, so it needs no script; anything
  * unusable in the query is simply no search.
  */
-export async function quickSearch(db: Db, query: Record<string, unknown>, geocoder: Geocoder = defaultGeocoder): Promise<QuickSearchExtra> {
+export async function quickSearch(
+  db: Db,
+  query: Record<string, unknown>,
+  geocoder: Geocoder = defaultGeocoder,
+): Promise<QuickSearchExtra> {
   const q = querySchema.parse(query).q ?? '';
   if (!q) return { q, searched: false, results: [] };
   const [first] = await geocoder.geocode(q);
   if (!first) return { q, searched: true, results: [] };
-  const list = await nearbyLocations(db, { latitude: first.geometry.location.lat, longitude: first.geometry.location.lng, radius: SEARCH_RADIUS_MILES, limit: QUICK_SEARCH_LIMIT });
+  const list = await nearbyLocations(db, {
+    latitude: first.geometry.location.lat,
+    longitude: first.geometry.location.lng,
+    radius: SEARCH_RADIUS_MILES,
+    limit: QUICK_SEARCH_LIMIT,
+  });
   return quickSearchExtraSchema.parse({
     q,
     searched: true,

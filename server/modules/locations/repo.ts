@@ -19,14 +19,41 @@ type ApiColumn = (typeof API_LOCATION_COLUMNS)[number];
  * exactly; json_build_object wrote every value with the same output functions.
  */
 const NEARBY_COLUMNS = {
-  text: ['restaurant_number', 'address1', 'address2', 'city', 'state', 'country', 'country_root_url', 'zip', 'time_zone', 'phone', 'reopen_date', 'local_page_url', 'estimated_wait_time'],
+  text: [
+    'restaurant_number',
+    'address1',
+    'address2',
+    'city',
+    'state',
+    'country',
+    'country_root_url',
+    'zip',
+    'time_zone',
+    'phone',
+    'reopen_date',
+    'local_page_url',
+    'estimated_wait_time',
+  ],
   number: ['rlid', 'latitude', 'longitude', 'wait_list_max_party_size'],
-  boolean: ['has_curbside', 'has_delivery', 'has_online_ordering', 'has_take_out', 'is_dining_room_opened', 'is_temporarily_closed', 'outside_dining', 'is_reservations_enabled', 'wait_list_ready'],
+  boolean: [
+    'has_curbside',
+    'has_delivery',
+    'has_online_ordering',
+    'has_take_out',
+    'is_dining_room_opened',
+    'is_temporarily_closed',
+    'outside_dining',
+    'is_reservations_enabled',
+    'wait_list_ready',
+  ],
   json: ['hours', 'curbside_hours', 'delivery_hours', 'special_hours'],
 } as const satisfies Record<string, readonly ApiColumn[]>;
 
 /** Compiles only while every column of the API's Location is in NEARBY_COLUMNS. */
-const everyColumnListed: Record<Exclude<ApiColumn, (typeof NEARBY_COLUMNS)[keyof typeof NEARBY_COLUMNS][number]>, never> = {};
+const everyColumnListed: Record<
+  Exclude<ApiColumn, (typeof NEARBY_COLUMNS)[keyof typeof NEARBY_COLUMNS][number]>,
+  never
+> = {};
 void everyColumnListed;
 
 const GROUPS = [NEARBY_COLUMNS.text, NEARBY_COLUMNS.number, NEARBY_COLUMNS.boolean, NEARBY_COLUMNS.json] as const;
@@ -141,7 +168,11 @@ type ScanRanges = { row: number[]; fromLng: number[]; toLng: number[] };
 /** Every cell's longitudes of a cover, merged per row: the ranges of the nearby index to read. */
 function scanRanges(cover: CellCover): ScanRanges {
   const pieces = [
-    ...cover.whole.row.map((row, i) => ({ row, from: cover.whole.from[i]! / CELLS_PER_DEGREE, to: (cover.whole.to[i]! + 1) / CELLS_PER_DEGREE })),
+    ...cover.whole.row.map((row, i) => ({
+      row,
+      from: cover.whole.from[i]! / CELLS_PER_DEGREE,
+      to: (cover.whole.to[i]! + 1) / CELLS_PER_DEGREE,
+    })),
     ...cover.edge.row.map((row, i) => ({ row, from: cover.edge.fromLng[i]!, to: cover.edge.toLng[i]! })),
   ].sort((a, b) => a.row - b.row || a.from - b.from);
   const ranges: ScanRanges = { row: [], fromLng: [], toLng: [] };
@@ -165,7 +196,13 @@ function scanRanges(cover: CellCover): ScanRanges {
  * against the radius'), the counts and the ordering read the index alone; only the winners' rows
  * are read. Their exact miles are the shared haversine. `shape` is for tests and the bench.
  */
-export async function findNearby(db: Db, centre: LatLng, radiusMiles: number, limit: number, shape = chosenShape(db, radiusMiles, limit)): Promise<NearbyRow[]> {
+export async function findNearby(
+  db: Db,
+  centre: LatLng,
+  radiusMiles: number,
+  limit: number,
+  shape = chosenShape(db, radiusMiles, limit),
+): Promise<NearbyRow[]> {
   const { rows } = await nearbyStatement(centre, radiusMiles, limit, shape).execute(db);
   rememberDensity(db, radiusMiles, Number(rows[0]?.total ?? 0));
   return rows.map(({ location, total }) => nearbyRow(location, centre, Number(total)));
@@ -247,7 +284,13 @@ export function findByLocalPageUrl(db: Db, localPageUrl: string): Promise<Locati
   return db.selectFrom('locations').selectAll().where('local_page_url', '=', localPageUrl).executeTakeFirst();
 }
 
-export type DirectoryCityRow = { state: string; state_name: string; state_slug: string; city: string; city_slug: string };
+export type DirectoryCityRow = {
+  state: string;
+  state_name: string;
+  state_slug: string;
+  city: string;
+  city_slug: string;
+};
 
 /** Every state (by name) and its cities, for one country's state list page. */
 export function listCities(db: Db, country: string): Promise<DirectoryCityRow[]> {
@@ -288,14 +331,20 @@ export function findByDirectoryPath(
 }
 
 export async function countLocations(db: Db): Promise<number> {
-  const row = await db.selectFrom('locations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('locations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Batched multi-row inserts: a few hundred rows per statement keeps seeding fast on PGlite. */
 export async function insertLocations(db: Db, rows: NewLocationRow[], batchSize = 200): Promise<void> {
   for (let i = 0; i < rows.length; i += batchSize) {
-    await db.insertInto('locations').values(rows.slice(i, i + batchSize)).execute();
+    await db
+      .insertInto('locations')
+      .values(rows.slice(i, i + batchSize))
+      .execute();
   }
 }
 
@@ -320,5 +369,9 @@ export async function lockForImport(trx: Db): Promise<void> {
 /** Replaces an existing location's record (the import's row is the full record). */
 export async function replaceLocation(db: Db, row: NewLocationRow & { rlid: number }): Promise<void> {
   const { rlid, ...values } = row;
-  await db.updateTable('locations').set({ ...values, updated_at: sql`now()` }).where('rlid', '=', rlid).execute();
+  await db
+    .updateTable('locations')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('rlid', '=', rlid)
+    .execute();
 }

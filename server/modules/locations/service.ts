@@ -37,7 +37,10 @@ export async function nearbyLocations(db: Db, query: NearbyQuery): Promise<Locat
   const waits = await liveWaits(db, rows);
   return validated(locationListResponseSchema, {
     totalLocations: rows[0]?.total ?? 0,
-    locations: rows.map(({ distance, total: _total, ...row }) => ({ distance: Number(distance), location: withLiveWait(row, waits) })),
+    locations: rows.map(({ distance, total: _total, ...row }) => ({
+      distance: Number(distance),
+      location: withLiveWait(row, waits),
+    })),
     currentLocation: centre,
   });
 }

@@ -2,13 +2,18 @@ import type { DayHours, SpecialHours } from '../../../shared/schemas/locations';
 import { directionsUrl } from '../../../shared/locations/links';
 import type { LocationRow } from './table';
 
-const DAY_URLS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((d) => `https://schema.org/${d}`);
+const DAY_URLS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(
+  (d) => `https://schema.org/${d}`,
+);
 
 /**
  * schema.org Restaurant for a location page, so search engines show address, hours and holiday
  * closures. Closed special days use opens = closes = 00:00, schema.org's convention for "closed".
  */
-export function restaurantJsonLd(row: LocationRow, options: { name: string; url: string; specialHours: SpecialHours[] }): Record<string, unknown> {
+export function restaurantJsonLd(
+  row: LocationRow,
+  options: { name: string; url: string; specialHours: SpecialHours[] },
+): Record<string, unknown> {
   const weekly = (Array.isArray(row.hours) ? row.hours : []) as DayHours[];
   return {
     '@context': 'https://schema.org',
@@ -30,7 +35,12 @@ export function restaurantJsonLd(row: LocationRow, options: { name: string; url:
     geo: { '@type': 'GeoCoordinates', latitude: row.latitude, longitude: row.longitude },
     hasMap: directionsUrl(row.latitude, row.longitude),
     openingHoursSpecification: [
-      ...weekly.map((entry) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_URLS[entry.dayOfWeek], opens: entry.open, closes: entry.close })),
+      ...weekly.map((entry) => ({
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: DAY_URLS[entry.dayOfWeek],
+        opens: entry.open,
+        closes: entry.close,
+      })),
       ...options.specialHours.map((day) => ({
         '@type': 'OpeningHoursSpecification',
         name: day.label,

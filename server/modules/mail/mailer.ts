@@ -7,7 +7,13 @@ import nodemailer from 'nodemailer';
  * `replyTo` and `headers` values must be single lines (callers validate guest input; nodemailer
  * also folds and encodes header values).
  */
-export type MailMessage = { to: string; subject: string; text: string; replyTo?: string; headers?: Record<string, string> };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
 
 /** Sends one message. The body is never logged (it may carry a reset link). */
 export type Mailer = { send(message: MailMessage): Promise<void> };

@@ -45,7 +45,8 @@ export function svgPathRings(d: string): [number, number][][] {
       continue;
     }
     const [dx, dy] = token.split(',').map(Number);
-    if (dx === undefined || dy === undefined || Number.isNaN(dx) || Number.isNaN(dy)) throw new Error(`unexpected path token ${token}`);
+    if (dx === undefined || dy === undefined || Number.isNaN(dx) || Number.isNaN(dy))
+      throw new Error(`unexpected path token ${token}`);
     x += dx;
     y += dy;
     if (moving) {
@@ -65,8 +66,11 @@ let provinces: Province[] | undefined;
 export function canadianProvinces(): Province[] {
   if (provinces) return provinces;
   const svg = readFileSync(require.resolve('@svg-maps/canada/canada.svg'), 'utf8');
-  provinces = [...svg.matchAll(/<path\s+id="(\w+)"\s+aria-label="([^"]+)"\s+d="([^"]+)"/g)].map(([, code, name, d]) => ({ code: code!.toUpperCase(), name: name!, rings: svgPathRings(d!) }));
-  if (provinces.length !== 13) throw new Error(`expected 13 provinces and territories in @svg-maps/canada, found ${provinces.length}`);
+  provinces = [...svg.matchAll(/<path\s+id="(\w+)"\s+aria-label="([^"]+)"\s+d="([^"]+)"/g)].map(
+    ([, code, name, d]) => ({ code: code!.toUpperCase(), name: name!, rings: svgPathRings(d!) }),
+  );
+  if (provinces.length !== 13)
+    throw new Error(`expected 13 provinces and territories in @svg-maps/canada, found ${provinces.length}`);
   return provinces;
 }
 
@@ -76,10 +80,12 @@ export function provinceLand(): { code: string; geometry: MultiPolygon }[] {
     code: province.code,
     geometry: {
       type: 'MultiPolygon',
-      coordinates: province.rings.filter((ring) => ring.length >= 3).map((ring) => {
-        const points = ring.map(svgToLngLat);
-        return [[...points, points[0]!]];
-      }),
+      coordinates: province.rings
+        .filter((ring) => ring.length >= 3)
+        .map((ring) => {
+          const points = ring.map(svgToLngLat);
+          return [[...points, points[0]!]];
+        }),
     },
   }));
 }

@@ -18,7 +18,13 @@ const require = createRequire(import.meta.url);
  * Two levels: `overview` (Natural Earth 1:50m, the whole world) for zooms 0 to 4, and `detail`
  * (1:10m, North America) from zoom 5, where the restaurants are.
  */
-export type BaseMapLevel = { land: FeatureCollection; lakes: FeatureCollection; countryBorders: FeatureCollection; stateBorders: FeatureCollection; cities: FeatureCollection };
+export type BaseMapLevel = {
+  land: FeatureCollection;
+  lakes: FeatureCollection;
+  countryBorders: FeatureCollection;
+  stateBorders: FeatureCollection;
+  cities: FeatureCollection;
+};
 
 const NORTH_AMERICA: [number, number, number, number] = [-180, 5, -45, 85];
 /** Where the Great Lakes and the other large lakes of the US-Canada band lie. */
@@ -32,7 +38,11 @@ function landGeometry(world: Topology): MultiPolygon {
   return { type: 'MultiPolygon', coordinates: found.features.flatMap((f) => polygonsOf(f.geometry)) };
 }
 
-const asFeature = (geometry: Geometry, properties: Record<string, unknown> = {}): Feature => ({ type: 'Feature', geometry, properties });
+const asFeature = (geometry: Geometry, properties: Record<string, unknown> = {}): Feature => ({
+  type: 'Feature',
+  geometry,
+  properties,
+});
 
 function bboxOf(coordinates: Position[][]): [number, number, number, number] {
   let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -45,7 +55,8 @@ function bboxOf(coordinates: Position[][]): [number, number, number, number] {
   return [west, south, east, north];
 }
 
-const overlaps = (a: [number, number, number, number], b: [number, number, number, number]) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
+const overlaps = (a: [number, number, number, number], b: [number, number, number, number]) =>
+  a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
 function polygonsOf(geometry: Geometry): Position[][][] {
   if (geometry.type === 'Polygon') return [geometry.coordinates];
@@ -79,9 +90,20 @@ function ringMeasures(ring: Position[]): { area: number; perimeter: number } {
  */
 function lakes(land: Geometry, states: Geometry[], provinces: MultiPolygon[]): Feature[] {
   const box = LAKES_BOX;
-  const clip: ClipPolygon = [[[box[0], box[1]], [box[2], box[1]], [box[2], box[3]], [box[0], box[3]], [box[0], box[1]]]];
+  const clip: ClipPolygon = [
+    [
+      [box[0], box[1]],
+      [box[2], box[1]],
+      [box[2], box[3]],
+      [box[0], box[3]],
+      [box[0], box[1]],
+    ],
+  ];
   const landInBox = polygonClipping.intersection(polygonsIn(land, box) as ClipMultiPolygon, clip);
-  const subdivisions = [...states.flatMap((geometry) => polygonsIn(geometry, box)), ...provinces.flatMap((geometry) => polygonsIn(geometry, box))] as ClipMultiPolygon;
+  const subdivisions = [
+    ...states.flatMap((geometry) => polygonsIn(geometry, box)),
+    ...provinces.flatMap((geometry) => polygonsIn(geometry, box)),
+  ] as ClipMultiPolygon;
   const water = polygonClipping.difference(landInBox, subdivisions);
   return water
     .filter((polygon) => {
@@ -95,9 +117,19 @@ function lakes(land: Geometry, states: Geometry[], provinces: MultiPolygon[]): F
 function cityFeatures(minimumPopulation: number): Feature[] {
   const rank = (population: number) => (population >= 1_000_000 ? 1 : population >= 250_000 ? 2 : 3);
   return cities
-    .filter((city) => (city.country === 'US' || city.country === 'CA' || city.country === 'MX') && city.featureCode !== 'PPLX' && city.population >= minimumPopulation)
+    .filter(
+      (city) =>
+        (city.country === 'US' || city.country === 'CA' || city.country === 'MX') &&
+        city.featureCode !== 'PPLX' &&
+        city.population >= minimumPopulation,
+    )
     .sort((a, b) => b.population - a.population || a.cityId - b.cityId)
-    .map((city) => asFeature({ type: 'Point', coordinates: city.loc.coordinates }, { name: city.name, rank: rank(city.population), population: city.population }));
+    .map((city) =>
+      asFeature(
+        { type: 'Point', coordinates: city.loc.coordinates },
+        { name: city.name, rank: rank(city.population), population: city.population },
+      ),
+    );
 }
 
 let levels: { overview: BaseMapLevel; detail: BaseMapLevel } | undefined;
@@ -117,12 +149,17 @@ export function baseMapLevels(): { overview: BaseMapLevel; detail: BaseMapLevel 
   const provinces = provinceLand();
   const provinceLines = provinceBorders();
   const land10Geometry = landGeometry(land10);
-  const lakeFeatures = lakes(land10Geometry, stateGeometries, provinces.map((province) => province.geometry));
+  const lakeFeatures = lakes(
+    land10Geometry,
+    stateGeometries,
+    provinces.map((province) => province.geometry),
+  );
   const stateBorders = collection([asFeature(stateLines), ...provinceLines.map((line) => asFeature(line))]);
 
   const land50Geometry = landGeometry(land50);
   const northAmerica10: MultiPolygon = { type: 'MultiPolygon', coordinates: polygonsIn(land10Geometry, NORTH_AMERICA) };
-  const countryLines = (world: Topology) => mesh(world, world.objects.countries as GeometryCollection, (a, b) => a !== b);
+  const countryLines = (world: Topology) =>
+    mesh(world, world.objects.countries as GeometryCollection, (a, b) => a !== b);
 
   levels = {
     overview: {

@@ -14,7 +14,10 @@ const require = createRequire(import.meta.url);
 const FONT_FILE = require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2');
 
 const tileSchema = z.object({ z: z.coerce.number().int(), x: z.coerce.number().int(), y: z.coerce.number().int() });
-const staticMapSchema = z.object({ rlid: z.coerce.number().int().positive().max(2_147_483_647), variant: z.enum(['small', 'large']) });
+const staticMapSchema = z.object({
+  rlid: z.coerce.number().int().positive().max(2_147_483_647),
+  variant: z.enum(['small', 'large']),
+});
 const YEAR = 'public, max-age=31536000, immutable';
 
 /**
@@ -28,9 +31,12 @@ export function mapRoutes(db: Db, storage: MediaStorage): Router {
   router.get(`/maps/v${BASE_MAP_VERSION}/tiles/:z/:x/:file`, (req, res) => {
     const match = /^(\d{1,7})\.pbf$/.exec(req.params.file);
     const address = tileSchema.safeParse({ z: req.params.z, x: req.params.x, y: match?.[1] });
-    if (!match || !address.success || !isTileAddress(address.data.z, address.data.x, address.data.y)) throw new HttpError(404, 'not_found', 'No such tile.');
+    if (!match || !address.success || !isTileAddress(address.data.z, address.data.x, address.data.y))
+      throw new HttpError(404, 'not_found', 'No such tile.');
     const tile = baseMapTile(address.data.z, address.data.x, address.data.y);
-    res.set({ 'Content-Type': 'application/x-protobuf', 'Cache-Control': YEAR, 'Content-Length': String(tile.length) }).end(tile);
+    res
+      .set({ 'Content-Type': 'application/x-protobuf', 'Cache-Control': YEAR, 'Content-Length': String(tile.length) })
+      .end(tile);
   });
 
   const font = readFileSync(FONT_FILE);
@@ -43,7 +49,13 @@ export function mapRoutes(db: Db, storage: MediaStorage): Router {
     const params = staticMapSchema.safeParse({ rlid: req.params.rlid, variant: match?.[1] });
     if (!params.success) throw new HttpError(404, 'not_found', 'No such map image.');
     const map = await openStaticMap(db, storage, params.data.rlid, params.data.variant);
-    res.set({ 'Content-Type': 'image/png', 'Cache-Control': 'public, max-age=86400', ETag: map.etag, 'Content-Length': String(map.size), 'X-Map-Cache': map.cacheHit ? 'hit' : 'miss' });
+    res.set({
+      'Content-Type': 'image/png',
+      'Cache-Control': 'public, max-age=86400',
+      ETag: map.etag,
+      'Content-Length': String(map.size),
+      'X-Map-Cache': map.cacheHit ? 'hit' : 'miss',
+    });
     if (req.fresh) {
       if (!Buffer.isBuffer(map.body)) map.body.destroy();
       res.status(304).end();

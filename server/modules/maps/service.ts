@@ -8,7 +8,13 @@ import { renderStaticMap, staticMapKey, type StaticMapVariant } from './static-m
 /** Where a static map lives in the media storage: by the hash of what it shows. */
 export const staticMapStorageKey = (hash: string) => `maps/static/${hash}.png`;
 
-export type ServedStaticMap = { body: Readable | Buffer; size: number; etag: string; cacheHit: boolean; lastModified?: Date };
+export type ServedStaticMap = {
+  body: Readable | Buffer;
+  size: number;
+  etag: string;
+  cacheHit: boolean;
+  lastModified?: Date;
+};
 
 // Requests for the same picture in this process share one render (renditions do the same).
 const inFlight = new Map<string, Promise<Buffer>>();
@@ -19,13 +25,25 @@ const inFlight = new Map<string, Promise<Buffer>>();
  * key is the hash of the restaurant's coordinates and the map's version: a restaurant that moves
  * gets a new image, and the old one is never served for it again.
  */
-export async function openStaticMap(db: Db, storage: MediaStorage, rlid: number, variant: StaticMapVariant): Promise<ServedStaticMap> {
+export async function openStaticMap(
+  db: Db,
+  storage: MediaStorage,
+  rlid: number,
+  variant: StaticMapVariant,
+): Promise<ServedStaticMap> {
   const row = await findByRlid(db, rlid);
   if (!row) throw notFound('No such restaurant.');
   const hash = staticMapKey({ latitude: row.latitude, longitude: row.longitude, variant });
   const key = staticMapStorageKey(hash);
   const stored = await storage.open(key);
-  if (stored) return { body: stored.body, size: stored.size, etag: `"${hash}"`, cacheHit: true, lastModified: stored.lastModified };
+  if (stored)
+    return {
+      body: stored.body,
+      size: stored.size,
+      etag: `"${hash}"`,
+      cacheHit: true,
+      lastModified: stored.lastModified,
+    };
   const flight = `${storage.description}:${key}`;
   let work = inFlight.get(flight);
   if (!work) {

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { GeoJSONVTFeature } from '@maplibre/geojson-vt';
-import { BASE_MAP_COLOURS, BASE_MAP_LAYERS, BASE_MAP_MAX_ZOOM, BASE_MAP_VERSION, CITY_RANK_MIN_ZOOM, STATIC_MAP_SIZES } from '../../../shared/maps/base-map';
+import {
+  BASE_MAP_COLOURS,
+  BASE_MAP_LAYERS,
+  BASE_MAP_MAX_ZOOM,
+  BASE_MAP_VERSION,
+  CITY_RANK_MIN_ZOOM,
+  STATIC_MAP_SIZES,
+} from '../../../shared/maps/base-map';
 import { baseMapTileLayers } from './tiles';
 
 /**
@@ -26,7 +33,15 @@ export type StaticMapSpec = { latitude: number; longitude: number; variant: Stat
 /** A short hash of everything that changes the picture: a moved restaurant gets a new image. */
 export function staticMapKey(spec: StaticMapSpec): string {
   const { width, height, zoom } = STATIC_MAP_VARIANTS[spec.variant];
-  const text = JSON.stringify([BASE_MAP_VERSION, RENDERER_VERSION, spec.latitude.toFixed(5), spec.longitude.toFixed(5), width, height, zoom]);
+  const text = JSON.stringify([
+    BASE_MAP_VERSION,
+    RENDERER_VERSION,
+    spec.latitude.toFixed(5),
+    spec.longitude.toFixed(5),
+    width,
+    height,
+    zoom,
+  ]);
   return createHash('sha256').update(text).digest('hex').slice(0, 20);
 }
 
@@ -64,11 +79,16 @@ export function staticMapSvg(spec: StaticMapSpec): string {
     for (let column = firstTileX; column <= lastTileX; column++) {
       const tx = ((column % tilesAcross) + tilesAcross) % tilesAcross;
       const layers = baseMapTileLayers(tileZoom, tx, ty);
-      const toPixel = ([gx, gy]: [number, number]): [number, number] => [round(column * TILE + (gx / EXTENT) * TILE - left), round(ty * TILE + (gy / EXTENT) * TILE - top)];
+      const toPixel = ([gx, gy]: [number, number]): [number, number] => [
+        round(column * TILE + (gx / EXTENT) * TILE - left),
+        round(ty * TILE + (gy / EXTENT) * TILE - top),
+      ];
       const pathOf = (feature: GeoJSONVTFeature, close: boolean) =>
         feature.type === 1
           ? ''
-          : feature.geometry.map((ring) => `M${ring.map((point) => toPixel(point).join(' ')).join('L')}${close ? 'Z' : ''}`).join('');
+          : feature.geometry
+              .map((ring) => `M${ring.map((point) => toPixel(point).join(' ')).join('L')}${close ? 'Z' : ''}`)
+              .join('');
       for (const feature of layers[BASE_MAP_LAYERS.land]?.features ?? []) fills.push(pathOf(feature, true));
       for (const feature of layers[BASE_MAP_LAYERS.lakes]?.features ?? []) lakes.push(pathOf(feature, true));
       for (const feature of layers[BASE_MAP_LAYERS.states]?.features ?? []) states.push(pathOf(feature, false));
@@ -79,19 +99,28 @@ export function staticMapSvg(spec: StaticMapSpec): string {
         if (CITY_RANK_MIN_ZOOM[rank] > zoom) continue;
         for (const point of feature.geometry) {
           const [x, y] = toPixel(point);
-          if (x > 0 && x < width && y > 0 && y < height) labels.push({ x, y, name: String(feature.tags?.name ?? ''), rank });
+          if (x > 0 && x < width && y > 0 && y < height)
+            labels.push({ x, y, name: String(feature.tags?.name ?? ''), rank });
         }
       }
     }
   }
 
   // Labels: biggest cities first; one that would overlap a placed label (or the marker) is left out.
-  const placed: { x0: number; y0: number; x1: number; y1: number }[] = [{ x0: width / 2 - 24, y0: height / 2 - 44, x1: width / 2 + 24, y1: height / 2 + 6 }];
+  const placed: { x0: number; y0: number; x1: number; y1: number }[] = [
+    { x0: width / 2 - 24, y0: height / 2 - 44, x1: width / 2 + 24, y1: height / 2 + 6 },
+  ];
   const texts: string[] = [];
   for (const label of labels.sort((a, b) => a.rank - b.rank)) {
     const size = label.rank === 1 ? 15 : label.rank === 2 ? 13 : 12;
-    const box = { x0: label.x - label.name.length * size * 0.3, y0: label.y - size, x1: label.x + label.name.length * size * 0.3, y1: label.y + 4 };
-    if (placed.some((other) => box.x0 < other.x1 && box.x1 > other.x0 && box.y0 < other.y1 && box.y1 > other.y0)) continue;
+    const box = {
+      x0: label.x - label.name.length * size * 0.3,
+      y0: label.y - size,
+      x1: label.x + label.name.length * size * 0.3,
+      y1: label.y + 4,
+    };
+    if (placed.some((other) => box.x0 < other.x1 && box.x1 > other.x0 && box.y0 < other.y1 && box.y1 > other.y0))
+      continue;
     placed.push(box);
     texts.push(`<text x="${label.x}" y="${label.y}" font-size="${size}">${escapeXml(label.name)}</text>`);
   }
@@ -112,5 +141,7 @@ export function staticMapSvg(spec: StaticMapSpec): string {
 
 /** The PNG of one static map (a palette PNG: flat colours compress well). */
 export async function renderStaticMap(spec: StaticMapSpec): Promise<Buffer> {
-  return sharp(Buffer.from(staticMapSvg(spec))).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(staticMapSvg(spec)))
+    .png({ palette: true, quality: 90, compressionLevel: 9 })
+    .toBuffer();
 }

@@ -37,7 +37,15 @@ function levelIndexes() {
 }
 
 export const isTileAddress = (z: number, x: number, y: number) =>
-  Number.isInteger(z) && Number.isInteger(x) && Number.isInteger(y) && z >= 0 && z <= BASE_MAP_MAX_ZOOM && x >= 0 && y >= 0 && x < 2 ** z && y < 2 ** z;
+  Number.isInteger(z) &&
+  Number.isInteger(x) &&
+  Number.isInteger(y) &&
+  z >= 0 &&
+  z <= BASE_MAP_MAX_ZOOM &&
+  x >= 0 &&
+  y >= 0 &&
+  x < 2 ** z &&
+  y < 2 ** z;
 
 /** The geojson-vt tiles of every layer at one address (tile coordinates, extent 4096). */
 export function baseMapTileLayers(z: number, x: number, y: number): Partial<Record<LayerName, GeoJSONVTTile>> {

@@ -9,10 +9,16 @@ import * as repo from './repo';
  * inside the publish transaction, with the page row locked. Approving the last task ends the
  * submission before it publishes, so it never gets here with one in progress.
  */
-export async function cancelModerationOnPublish(trx: Db, page: { id: number; title: string }, userId: number | null): Promise<void> {
+export async function cancelModerationOnPublish(
+  trx: Db,
+  page: { id: number; title: string },
+  userId: number | null,
+): Promise<void> {
   const current = await repo.findInProgress(trx, page.id);
   if (!current) return;
-  const taskState = current.current_task_state_id ? await repo.findTaskState(trx, current.current_task_state_id) : undefined;
+  const taskState = current.current_task_state_id
+    ? await repo.findTaskState(trx, current.current_task_state_id)
+    : undefined;
   if (taskState) await repo.finishTaskState(trx, taskState.id, { status: 'cancelled', finishedById: userId });
   await repo.finishState(trx, current.id, { status: 'cancelled', finishedById: userId });
   const workflow = await findWorkflow(trx, current.workflow_id);
@@ -23,6 +29,11 @@ export async function cancelModerationOnPublish(trx: Db, page: { id: number; tit
     action: 'workflow.cancel',
     title: page.title,
     revisionId: current.revision_id,
-    data: { workflow: workflow?.name ?? '', ...(task ? { task: task.name } : {}), workflow_state_id: current.id, reason: 'published' },
+    data: {
+      workflow: workflow?.name ?? '',
+      ...(task ? { task: task.name } : {}),
+      workflow_state_id: current.id,
+      reason: 'published',
+    },
   });
 }

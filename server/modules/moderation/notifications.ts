@@ -16,7 +16,11 @@ const editPath = (pageId: number) => `/wagtail/pages/${pageId}/edit/`;
 
 async function enqueue(db: Db, to: string[], subject: string, text: string): Promise<void> {
   if (to.length === 0) return;
-  await enqueueJob(db, { kind: WORKFLOW_MAIL_JOB, payload: { to, subject: oneLine(subject), text }, runAt: new Date() });
+  await enqueueJob(db, {
+    kind: WORKFLOW_MAIL_JOB,
+    payload: { to, subject: oneLine(subject), text },
+    runAt: new Date(),
+  });
 }
 
 async function emailOf(db: Db, userId: number | null): Promise<string[]> {
@@ -30,7 +34,12 @@ async function actorEmail(db: Db, actorId: number): Promise<string | undefined> 
 type PageInfo = { id: number; title: string };
 
 /** A task started: its groups' members are asked to review (not the one who submitted or approved). */
-export async function notifyTaskSubmitted(db: Db, page: PageInfo, task: { id: number; name: string }, actorId: number): Promise<void> {
+export async function notifyTaskSubmitted(
+  db: Db,
+  page: PageInfo,
+  task: { id: number; name: string },
+  actorId: number,
+): Promise<void> {
   const skip = await actorEmail(db, actorId);
   const to = (await groupMemberEmails(db, await taskGroupIds(db, task.id))).filter((email) => email !== skip);
   await enqueue(
@@ -42,14 +51,32 @@ export async function notifyTaskSubmitted(db: Db, page: PageInfo, task: { id: nu
 }
 
 /** The workflow ended approved: the submitter hears it. */
-export async function notifyApproved(db: Db, page: PageInfo, requestedById: number | null, actorId: number, comment: string): Promise<void> {
+export async function notifyApproved(
+  db: Db,
+  page: PageInfo,
+  requestedById: number | null,
+  actorId: number,
+  comment: string,
+): Promise<void> {
   const to = requestedById === actorId ? [] : await emailOf(db, requestedById);
   const note = comment ? `\n\nComment: ${comment}\n` : '\n';
-  await enqueue(db, to, `The page "${page.title}" has been approved`, `The page "${page.title}" has been approved and published.${note}\n${editPath(page.id)}\n`);
+  await enqueue(
+    db,
+    to,
+    `The page "${page.title}" has been approved`,
+    `The page "${page.title}" has been approved and published.${note}\n${editPath(page.id)}\n`,
+  );
 }
 
 /** Changes requested: the submitter hears it, with the reviewer's comment. */
-export async function notifyRejected(db: Db, page: PageInfo, task: { name: string }, requestedById: number | null, actorId: number, comment: string): Promise<void> {
+export async function notifyRejected(
+  db: Db,
+  page: PageInfo,
+  task: { name: string },
+  requestedById: number | null,
+  actorId: number,
+  comment: string,
+): Promise<void> {
   const to = requestedById === actorId ? [] : await emailOf(db, requestedById);
   const note = comment ? `\n\nComment: ${comment}\n` : '\n';
   await enqueue(
@@ -63,7 +90,9 @@ export async function notifyRejected(db: Db, page: PageInfo, task: { name: strin
 /** Sends a composed message ({ to: [...], subject, text }) to each address on its own. */
 export function mailEachJob(mailer: Mailer): JobHandler {
   return async (_db, payload) => {
-    const to = Array.isArray(payload.to) ? payload.to.filter((value): value is string => typeof value === 'string') : [];
+    const to = Array.isArray(payload.to)
+      ? payload.to.filter((value): value is string => typeof value === 'string')
+      : [];
     const subject = typeof payload.subject === 'string' ? payload.subject : '';
     const text = typeof payload.text === 'string' ? payload.text : '';
     // One message per person: reviewers never see each other's addresses.

@@ -5,12 +5,16 @@ import type { WorkflowState, WorkflowStatus } from './table';
 
 /** Whether a page has a submission in progress, as a column of a query over `pages` (the explorer status). */
 export function inModerationColumn() {
-  return sql<boolean>`exists (select 1 from workflow_states w where w.page_id = pages.id and w.status = 'in_progress')`.as('in_moderation');
+  return sql<boolean>`exists (select 1 from workflow_states w where w.page_id = pages.id and w.status = 'in_progress')`.as(
+    'in_moderation',
+  );
 }
 
 /** A joined user's display name as the admin shows it: 'First Last', else the username (null: no user). */
 function nameOf(alias: string) {
-  return sql<string | null>`coalesce(nullif(trim(concat(${sql.ref(`${alias}.first_name`)}, ' ', ${sql.ref(`${alias}.last_name`)})), ''), ${sql.ref(`${alias}.username`)})`;
+  return sql<
+    string | null
+  >`coalesce(nullif(trim(concat(${sql.ref(`${alias}.first_name`)}, ' ', ${sql.ref(`${alias}.last_name`)})), ''), ${sql.ref(`${alias}.username`)})`;
 }
 
 export function findState(db: Db, id: number): Promise<WorkflowState | undefined> {
@@ -18,7 +22,12 @@ export function findState(db: Db, id: number): Promise<WorkflowState | undefined
 }
 
 export function findInProgress(db: Db, pageId: number): Promise<WorkflowState | undefined> {
-  return db.selectFrom('workflow_states').selectAll().where('page_id', '=', pageId).where('status', '=', 'in_progress').executeTakeFirst();
+  return db
+    .selectFrom('workflow_states')
+    .selectAll()
+    .where('page_id', '=', pageId)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst();
 }
 
 export type StateWithNames = WorkflowState & { requested_by_name: string | null; finished_by_name: string | null };
@@ -30,17 +39,17 @@ export function findLatestState(db: Db, pageId: number): Promise<StateWithNames 
     .leftJoin('users as requester', 'requester.id', 'workflow_states.requested_by_id')
     .leftJoin('users as finisher', 'finisher.id', 'workflow_states.finished_by_id')
     .selectAll('workflow_states')
-    .select([
-      nameOf('requester').as('requested_by_name'),
-      nameOf('finisher').as('finished_by_name'),
-    ])
+    .select([nameOf('requester').as('requested_by_name'), nameOf('finisher').as('finished_by_name')])
     .where('workflow_states.page_id', '=', pageId)
     .orderBy('workflow_states.created_at', 'desc')
     .orderBy('workflow_states.id', 'desc')
     .executeTakeFirst();
 }
 
-export function insertState(db: Db, state: { page_id: number; revision_id: number; requested_by_id: number; workflow_id: number }): Promise<WorkflowState> {
+export function insertState(
+  db: Db,
+  state: { page_id: number; revision_id: number; requested_by_id: number; workflow_id: number },
+): Promise<WorkflowState> {
   return db.insertInto('workflow_states').values(state).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -65,7 +74,13 @@ export function finishState(
 ): Promise<WorkflowState | undefined> {
   return db
     .updateTable('workflow_states')
-    .set({ status: end.status, finished_by_id: end.finishedById, finished_at: sql`now()`, comment: end.comment ?? '', current_task_state_id: null })
+    .set({
+      status: end.status,
+      finished_by_id: end.finishedById,
+      finished_at: sql`now()`,
+      comment: end.comment ?? '',
+      current_task_state_id: null,
+    })
     .where('id', '=', id)
     .where('status', '=', 'in_progress')
     .returningAll()
@@ -77,13 +92,22 @@ export function findTaskState(db: Db, id: number): Promise<WorkflowTaskState | u
 }
 
 /** Starts a task of a submission on a revision and makes it the submission's current task. */
-export async function startTaskState(db: Db, state: Pick<WorkflowState, 'id'>, taskId: number, revisionId: number): Promise<WorkflowTaskState> {
+export async function startTaskState(
+  db: Db,
+  state: Pick<WorkflowState, 'id'>,
+  taskId: number,
+  revisionId: number,
+): Promise<WorkflowTaskState> {
   const taskState = await db
     .insertInto('workflow_task_states')
     .values({ workflow_state_id: state.id, task_id: taskId, revision_id: revisionId })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db.updateTable('workflow_states').set({ current_task_state_id: taskState.id, revision_id: revisionId }).where('id', '=', state.id).execute();
+  await db
+    .updateTable('workflow_states')
+    .set({ current_task_state_id: taskState.id, revision_id: revisionId })
+    .where('id', '=', state.id)
+    .execute();
   return taskState;
 }
 
@@ -103,7 +127,10 @@ export function finishTaskState(
 }
 
 /** The task states of one submission, oldest first, with the task's name and who ended each. */
-export function taskStatesOf(db: Db, stateId: number): Promise<Array<WorkflowTaskState & { task_name: string; finished_by_name: string | null }>> {
+export function taskStatesOf(
+  db: Db,
+  stateId: number,
+): Promise<Array<WorkflowTaskState & { task_name: string; finished_by_name: string | null }>> {
   return db
     .selectFrom('workflow_task_states')
     .innerJoin('workflow_tasks', 'workflow_tasks.id', 'workflow_task_states.task_id')
@@ -138,7 +165,12 @@ export function inProgressStatesOfTask(db: Db, taskId: number): Promise<Workflow
 }
 
 export function inProgressStatesOfWorkflow(db: Db, workflowId: number): Promise<WorkflowState[]> {
-  return db.selectFrom('workflow_states').selectAll().where('workflow_id', '=', workflowId).where('status', '=', 'in_progress').execute();
+  return db
+    .selectFrom('workflow_states')
+    .selectAll()
+    .where('workflow_id', '=', workflowId)
+    .where('status', '=', 'in_progress')
+    .execute();
 }
 
 /** A submission in progress as the dashboard lists it. */

@@ -10,7 +10,13 @@ import * as repo from './repo';
  * edited; otherwise the submission stays on the revision that was submitted (approving publishes
  * that one). Autosaves never restart a task. Call inside the save transaction, page row locked.
  */
-export async function restartTaskOnNewDraft(trx: Db, page: { id: number }, revisionId: number, userId: number, title: string): Promise<void> {
+export async function restartTaskOnNewDraft(
+  trx: Db,
+  page: { id: number },
+  revisionId: number,
+  userId: number,
+  title: string,
+): Promise<void> {
   const current = await repo.findInProgress(trx, page.id);
   if (!current?.current_task_state_id || current.revision_id === revisionId) return;
   const taskState = await repo.findTaskState(trx, current.current_task_state_id);

@@ -7,7 +7,11 @@ import { isGroupMember, taskGroupIds, workflowTasks } from '../workflows/repo';
  * Wagtail's GroupApprovalTask (superusers may do every task); approving the last task publishes,
  * whether or not the reviewer could publish by hand: the workflow is the permission.
  */
-export async function mayReviewTask(db: Db, permissions: UserPagePermissions, taskId: number | null | undefined): Promise<boolean> {
+export async function mayReviewTask(
+  db: Db,
+  permissions: UserPagePermissions,
+  taskId: number | null | undefined,
+): Promise<boolean> {
   if (permissions.isSuperuser) return true;
   if (!taskId) return false;
   return isGroupMember(db, permissions.userId, await taskGroupIds(db, taskId));
@@ -18,7 +22,11 @@ export async function mayReviewTask(db: Db, permissions: UserPagePermissions, ta
  * ended, or moved on): a member of any task group of its workflow. They get 'already approved by
  * ...' instead of a 403 when their form arrives late.
  */
-export async function mayReviewWorkflow(db: Db, permissions: UserPagePermissions, workflowId: number): Promise<boolean> {
+export async function mayReviewWorkflow(
+  db: Db,
+  permissions: UserPagePermissions,
+  workflowId: number,
+): Promise<boolean> {
   if (permissions.isSuperuser) return true;
   for (const task of await workflowTasks(db, workflowId)) {
     if (await isGroupMember(db, permissions.userId, await taskGroupIds(db, task.id))) return true;
@@ -27,6 +35,10 @@ export async function mayReviewWorkflow(db: Db, permissions: UserPagePermissions
 }
 
 /** Whether the user may cancel a submission: whoever asked for it, or anyone who may edit the page. */
-export function mayCancel(permissions: UserPagePermissions, page: PageRef, state: { requested_by_id: number | null } | undefined): boolean {
+export function mayCancel(
+  permissions: UserPagePermissions,
+  page: PageRef,
+  state: { requested_by_id: number | null } | undefined,
+): boolean {
   return permissions.can('change', page) || (state !== undefined && state.requested_by_id === permissions.userId);
 }

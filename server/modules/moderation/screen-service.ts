@@ -15,7 +15,11 @@ const PANEL_LIMIT = 20;
 const iso = (value: Date | string | null) => new Date(value ?? 0).toISOString();
 
 /** The current task of a submission: its state id, name, and whether it is the last active one. */
-async function currentTask(db: Db, state: Pick<WorkflowState, 'workflow_id' | 'current_task_state_id'>, tasks?: WorkflowTask[]) {
+async function currentTask(
+  db: Db,
+  state: Pick<WorkflowState, 'workflow_id' | 'current_task_state_id'>,
+  tasks?: WorkflowTask[],
+) {
   if (!state.current_task_state_id) return {};
   const taskState = await moderationRepo.findTaskState(db, state.current_task_state_id);
   if (!taskState) return {};
@@ -29,8 +33,15 @@ async function currentTask(db: Db, state: Pick<WorkflowState, 'workflow_id' | 'c
   };
 }
 
-async function pendingItem(db: Db, row: moderationRepo.PendingListing, permissions: UserPagePermissions): Promise<DashboardPending> {
-  const { taskId: _taskId, ...task } = await currentTask(db, { workflow_id: row.workflow_id, current_task_state_id: row.task_state_id });
+async function pendingItem(
+  db: Db,
+  row: moderationRepo.PendingListing,
+  permissions: UserPagePermissions,
+): Promise<DashboardPending> {
+  const { taskId: _taskId, ...task } = await currentTask(db, {
+    workflow_id: row.workflow_id,
+    current_task_state_id: row.task_state_id,
+  });
   return {
     stateId: row.id,
     revisionId: row.revision_id,
@@ -44,7 +55,11 @@ async function pendingItem(db: Db, row: moderationRepo.PendingListing, permissio
 }
 
 /** 'Awaiting your review' and 'Your pages in moderation' (Wagtail's home panels). */
-export async function moderationPanels(db: Db, userId: number, permissions: UserPagePermissions): Promise<ModerationPanels> {
+export async function moderationPanels(
+  db: Db,
+  userId: number,
+  permissions: UserPagePermissions,
+): Promise<ModerationPanels> {
   // Submissions whose current task belongs to one of the user's groups (all, for a superuser).
   const review = await moderationRepo.listPendingForReviewer(db, permissions.isSuperuser ? null : userId, PANEL_LIMIT);
   const mine = await moderationRepo.listPendingRequestedBy(db, userId, PANEL_LIMIT);
@@ -63,7 +78,14 @@ async function stepsOf(db: Db, state: WorkflowState, tasks: WorkflowTask[]): Pro
       // The latest state of this task in this submission (a restart leaves cancelled ones behind).
       const latest = [...taskStates].reverse().find((ts) => ts.task_id === task.id && ts.status !== 'cancelled');
       if (!latest) return { name: task.name, status: task.active ? 'not_started' : 'skipped' };
-      if (latest.status === 'approved') return { name: task.name, status: 'approved', by: latest.finished_by_name, at: iso(latest.finished_at), comment: latest.comment };
+      if (latest.status === 'approved')
+        return {
+          name: task.name,
+          status: 'approved',
+          by: latest.finished_by_name,
+          at: iso(latest.finished_at),
+          comment: latest.comment,
+        };
       return { name: task.name, status: latest.status === 'in_progress' ? 'in_progress' : 'skipped' };
     });
 }
@@ -94,9 +116,19 @@ export async function moderationView(db: Db, page: Page, permissions: UserPagePe
   let changesRequested: ModerationView['changesRequested'] = null;
   if (latest?.status === 'needs_changes') {
     const rejected = (await moderationRepo.taskStatesOf(db, latest.id)).find((ts) => ts.status === 'rejected');
-    changesRequested = { by: latest.finished_by_name, at: iso(latest.finished_at), comment: latest.comment, taskName: rejected?.task_name };
+    changesRequested = {
+      by: latest.finished_by_name,
+      at: iso(latest.finished_at),
+      comment: latest.comment,
+      taskName: rejected?.task_name,
+    };
   }
-  return { workflowName: applying?.name ?? null, canPublish: permissions.can('publish', page), inProgress: view, changesRequested };
+  return {
+    workflowName: applying?.name ?? null,
+    canPublish: permissions.can('publish', page),
+    inProgress: view,
+    changesRequested,
+  };
 }
 
 /** The submission in progress on a page, as the comment screens show it (undefined: none). */
@@ -104,7 +136,13 @@ export async function pendingModeration(db: Db, pageId: number): Promise<Pending
   const latest = await moderationRepo.findLatestState(db, pageId);
   if (latest?.status !== 'in_progress') return undefined;
   const { taskId: _taskId, ...task } = await currentTask(db, latest);
-  return { stateId: latest.id, revisionId: latest.revision_id, requestedBy: latest.requested_by_name, requestedAt: iso(latest.created_at), ...task };
+  return {
+    stateId: latest.id,
+    revisionId: latest.revision_id,
+    requestedBy: latest.requested_by_name,
+    requestedAt: iso(latest.created_at),
+    ...task,
+  };
 }
 
 /** The submission in progress on a page, for the permission checks (undefined: none). */
@@ -118,7 +156,12 @@ export function inProgressState(db: Db, pageId: number): Promise<WorkflowState |
  * of the page), so a late form hears what happened instead of a 403. A posted form from any
  * reviewer of the workflow goes on to the service, which checks it against the current task.
  */
-export async function mayReviewPage(db: Db, permissions: UserPagePermissions, page: Pick<Page, 'id' | 'path'>, options: { posted?: boolean } = {}): Promise<boolean> {
+export async function mayReviewPage(
+  db: Db,
+  permissions: UserPagePermissions,
+  page: Pick<Page, 'id' | 'path'>,
+  options: { posted?: boolean } = {},
+): Promise<boolean> {
   const state = await moderationRepo.findLatestState(db, page.id);
   if (!state) {
     // Never submitted: the reviewers of the workflow that applies to it.
@@ -126,7 +169,9 @@ export async function mayReviewPage(db: Db, permissions: UserPagePermissions, pa
     return workflow ? mayReviewWorkflow(db, permissions, workflow.id) : permissions.isSuperuser;
   }
   if (state.status !== 'in_progress') return mayReviewWorkflow(db, permissions, state.workflow_id);
-  const taskState = state.current_task_state_id ? await moderationRepo.findTaskState(db, state.current_task_state_id) : undefined;
+  const taskState = state.current_task_state_id
+    ? await moderationRepo.findTaskState(db, state.current_task_state_id)
+    : undefined;
   if (await mayReviewTask(db, permissions, taskState?.task_id)) return true;
   // A posted form may be for an earlier task (approved since): the service says so, precisely.
   return options.posted === true && mayReviewWorkflow(db, permissions, state.workflow_id);

@@ -7,14 +7,21 @@ import type { SiteSettingsCache } from '../site-settings/service';
 import { loadSiteChrome, type SiteChrome } from './service';
 
 /** The RenderDeps hook that puts a site's header and footer into every page it renders. */
-export function siteChromeLoader(db: Db, deps: Pick<RenderDeps, 'logger'> & { siteSettings: SiteSettingsCache }): (resolved: ResolvedPage) => Promise<SiteChrome> {
+export function siteChromeLoader(
+  db: Db,
+  deps: Pick<RenderDeps, 'logger'> & { siteSettings: SiteSettingsCache },
+): (resolved: ResolvedPage) => Promise<SiteChrome> {
   return async (resolved) => {
     // The header flag and the accessibility feedback address are site settings.
     const settings = await deps.siteSettings.forSite(resolved.tree.site.id);
     return loadSiteChrome(
       db,
       deps.logger,
-      { siteId: resolved.tree.site.id, languageCode: resolved.root.languageCode, defaultLanguageCode: resolved.tree.roots[0]!.languageCode },
+      {
+        siteId: resolved.tree.site.id,
+        languageCode: resolved.root.languageCode,
+        defaultLanguageCode: resolved.tree.roots[0]!.languageCode,
+      },
       { a11yFeedbackUrl: settings.a11yFeedbackUrl ?? undefined, newHeader: settings.newHeader },
     );
   };

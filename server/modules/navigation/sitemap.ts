@@ -12,7 +12,12 @@ const HIDDEN_TYPES = new Set(['Root', 'Error404', 'RedirectPage']);
 /** Whether any body of the content holds a sitemap block (only then is the list loaded). */
 export function hasSitemapBlock(content: Record<string, unknown>): boolean {
   return Object.values(content).some(
-    (field) => Array.isArray(field) && field.some((block: unknown) => typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'sitemap'),
+    (field) =>
+      Array.isArray(field) &&
+      field.some(
+        (block: unknown) =>
+          typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'sitemap',
+      ),
   );
 }
 
@@ -21,11 +26,18 @@ export function hasSitemapBlock(content: Record<string, unknown>): boolean {
  * tree order, with their level below the home page. Added by public-service for any page type,
  * so editors can put the block anywhere without a dedicated page type.
  */
-export async function sitemapExtra(db: Db, tree: SiteTree, root: LocaleRoot, content: Record<string, unknown>): Promise<{ sitemap?: SitemapEntry[] }> {
+export async function sitemapExtra(
+  db: Db,
+  tree: SiteTree,
+  root: LocaleRoot,
+  content: Record<string, unknown>,
+): Promise<{ sitemap?: SitemapEntry[] }> {
   if (!hasSitemapBlock(content)) return {};
   // The same list for every page of the language until a page, site or restriction changes.
   const key = `sitemap ${tree.site.id} ${root.page.path}`;
-  return tableMemoFor(db).read(key, ['pages', 'page_view_restrictions', 'sites', 'locales'], () => loadSitemap(db, tree, root));
+  return tableMemoFor(db).read(key, ['pages', 'page_view_restrictions', 'sites', 'locales'], () =>
+    loadSitemap(db, tree, root),
+  );
 }
 
 async function loadSitemap(db: Db, tree: SiteTree, root: LocaleRoot): Promise<{ sitemap: SitemapEntry[] }> {

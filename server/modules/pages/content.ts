@@ -74,7 +74,9 @@ const digests = new WeakMap<object, string>();
 function digestOf(content: PageContent): string {
   let digest = digests.get(content);
   if (digest === undefined) {
-    digest = createHash('sha1').update(JSON.stringify(content) ?? '').digest('base64');
+    digest = createHash('sha1')
+      .update(JSON.stringify(content) ?? '')
+      .digest('base64');
     digests.set(content, digest);
   }
   return digest;
@@ -84,7 +86,11 @@ function digestOf(content: PageContent): string {
 const renderedContent = new Map<string, { content: PageContent; problems: ContentProblem[] }>();
 const RENDERED_CONTENT_ENTRIES = 500;
 
-function computeContentForRender(pageType: PageTypeDefinition, content: PageContent, report: (problem: ContentProblem) => void): PageContent {
+function computeContentForRender(
+  pageType: PageTypeDefinition,
+  content: PageContent,
+  report: (problem: ContentProblem) => void,
+): PageContent {
   const out: PageContent = {};
   for (const [field, schema] of Object.entries(pageType.contentSchema.shape as Record<string, z.ZodType>)) {
     if (pageType.streamFields.includes(field)) {
@@ -105,7 +111,12 @@ function computeContentForRender(pageType: PageTypeDefinition, content: PageCont
 
 /** Whether a value counts as not filled in: absent, empty text or an empty list. */
 function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 function valueAt(root: unknown, path: ReadonlyArray<PropertyKey>): unknown {
@@ -147,7 +158,9 @@ export function contentForSave(
       }
       const value = definition.schema.safeParse(block.value);
       if (value.success) return { ...block, value: value.data };
-      const issues = options.deferRequired ? value.error.issues.filter((issue) => !isBlank(valueAt(block.value, issue.path))) : value.error.issues;
+      const issues = options.deferRequired
+        ? value.error.issues.filter((issue) => !isBlank(valueAt(block.value, issue.path)))
+        : value.error.issues;
       for (const issue of issues) add([field, index, 'value', ...issue.path].join('.'), issue.message);
       return block;
     });

@@ -18,8 +18,17 @@ export async function pagePanels(db: Db, userId: number, permissions: UserPagePe
   const owned = await pagesRepo.listPagesOwnedBy(db, userId, DASHBOARD_LIMIT);
   const scheduled = await scheduledItems(db, permissions, DASHBOARD_LIMIT);
   return {
-    lockedPages: locked.map((page) => ({ id: page.id, title: page.title, lockedAt: page.locked_at ? new Date(page.locked_at).toISOString() : null })),
-    recentEdits: edits.map((e) => ({ revisionId: e.revision_id, pageId: e.page_id, title: e.title, at: new Date(e.created_at).toISOString() })),
+    lockedPages: locked.map((page) => ({
+      id: page.id,
+      title: page.title,
+      lockedAt: page.locked_at ? new Date(page.locked_at).toISOString() : null,
+    })),
+    recentEdits: edits.map((e) => ({
+      revisionId: e.revision_id,
+      pageId: e.page_id,
+      title: e.title,
+      at: new Date(e.created_at).toISOString(),
+    })),
     yourDrafts: drafts.map((row) => toExplorerRow(row, permissions.can('change', row))),
     // Pages you own: editable unless your rights were taken away since (then the editor says so).
     yourPages: owned.map((row) => toExplorerRow(row, true)),

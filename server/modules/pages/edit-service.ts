@@ -55,7 +55,13 @@ export type SaveOptions = {
  * revision live (or schedules it). A slug already used by a sibling is a field error; a page
  * locked by someone else refuses (423); a stale form refuses (409) and loses nothing.
  */
-export async function saveRevision(db: Db, pageId: number, userId: number, fields: PageFieldsEdit, options: SaveOptions): Promise<Page> {
+export async function saveRevision(
+  db: Db,
+  pageId: number,
+  userId: number,
+  fields: PageFieldsEdit,
+  options: SaveOptions,
+): Promise<Page> {
   return inTransaction(db, async (trx) => {
     const page = await repo.lockPage(trx, pageId);
     if (!page || page.depth === 1) throw notFound('The page does not exist.');
@@ -63,13 +69,21 @@ export async function saveRevision(db: Db, pageId: number, userId: number, field
     const latest = page.latest_revision_id ? await repo.findRevision(trx, page.latest_revision_id) : undefined;
     const base = latest?.content ?? snapshotOf(page);
     const content: RevisionSnapshot = { ...base, ...fields, content: options.content ?? base.content };
-    if (options.baseRevisionId !== undefined && (options.baseRevisionId ?? null) !== (page.latest_revision_id ?? null)) {
+    if (
+      options.baseRevisionId !== undefined &&
+      (options.baseRevisionId ?? null) !== (page.latest_revision_id ?? null)
+    ) {
       // The same form posted twice: the first post already saved exactly this.
-      const duplicate = latest && latest.user_id === userId && JSON.stringify(latest.content) === JSON.stringify(content);
+      const duplicate =
+        latest && latest.user_id === userId && JSON.stringify(latest.content) === JSON.stringify(content);
       if (duplicate && !options.publish) return page;
       if (!duplicate) {
         const who = (await findUserName(trx, latest?.user_id ?? null)) ?? 'Someone';
-        throw new HttpError(409, 'stale_form', `${who} saved a newer version of this page while you were editing. Your changes are below and were not saved: reload the page to see the latest version before saving again.`);
+        throw new HttpError(
+          409,
+          'stale_form',
+          `${who} saved a newer version of this page while you were editing. Your changes are below and were not saved: reload the page to see the latest version before saving again.`,
+        );
       }
     }
     const parent = await repo.findPageByPath(trx, page.path.slice(0, -4));
@@ -80,12 +94,29 @@ export async function saveRevision(db: Db, pageId: number, userId: number, field
     }
     await assertEmbedsAllowed(trx, page.path, content.content);
     const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: userId, content });
-    const saved = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id, has_unpublished_changes: true });
+    const saved = await repo.updatePage(trx, page.id, {
+      latest_revision_id: revision.id,
+      has_unpublished_changes: true,
+    });
     await indexPageReferences(trx, page.id);
-    await logPageAction(trx, { pageId: page.id, userId, action: 'edit', title: content.title, revisionId: revision.id, ...(options.autosave ? { data: { autosave: true } } : {}) });
-    if (!options.publish && !options.autosave && !options.submitting) await restartTaskOnNewDraft(trx, page, revision.id, userId, content.title);
+    await logPageAction(trx, {
+      pageId: page.id,
+      userId,
+      action: 'edit',
+      title: content.title,
+      revisionId: revision.id,
+      ...(options.autosave ? { data: { autosave: true } } : {}),
+    });
+    if (!options.publish && !options.autosave && !options.submitting)
+      await restartTaskOnNewDraft(trx, page, revision.id, userId, content.title);
     if (!options.publish) return saved;
-    const { page: published } = await publishOrSchedule(trx, saved.id, revision.id, userId, options.schedule ?? { goLiveAt: null, expireAt: null });
+    const { page: published } = await publishOrSchedule(
+      trx,
+      saved.id,
+      revision.id,
+      userId,
+      options.schedule ?? { goLiveAt: null, expireAt: null },
+    );
     return published;
   });
 }

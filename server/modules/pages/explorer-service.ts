@@ -56,11 +56,20 @@ export async function explorePage(
   const ancestors = await pagesRepo.findAncestors(db, page);
   const offset = (current - 1) * EXPLORER_PAGE_SIZE;
   const isPrivate = await privatePathTester(db);
-  const children = await pagesRepo.listChildPages(db, page, { limit: EXPLORER_PAGE_SIZE, offset }, onlyPaths, ORDER_OF[ordering ?? 'ord']);
+  const children = await pagesRepo.listChildPages(
+    db,
+    page,
+    { limit: EXPLORER_PAGE_SIZE, offset },
+    onlyPaths,
+    ORDER_OF[ordering ?? 'ord'],
+  );
   return {
     page: { id: page.id, title: page.title, isRoot: page.depth === 1, canEdit: permissions.can('change', page) },
     breadcrumbs: ancestors.map((a) => ({ id: a.id, title: a.title })),
-    rows: children.map((child) => ({ ...toExplorerRow(child, permissions.can('change', child)), isPrivate: isPrivate(child.path) })),
+    rows: children.map((child) => ({
+      ...toExplorerRow(child, permissions.can('change', child)),
+      isPrivate: isPrivate(child.path),
+    })),
     pagination: { page: current, pageCount, total },
     ordering,
     canReorder: canReorderChildren(permissions, page),

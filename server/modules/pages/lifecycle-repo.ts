@@ -30,7 +30,11 @@ export function countLiveDescendants(db: Db, page: Pick<Page, 'path' | 'id'>): P
 }
 
 /** Takes the page and, when asked, its live descendants off the site (Wagtail's unpublish). */
-export async function markUnpublished(db: Db, page: Pick<Page, 'path' | 'id'>, includeDescendants: boolean): Promise<number[]> {
+export async function markUnpublished(
+  db: Db,
+  page: Pick<Page, 'path' | 'id'>,
+  includeDescendants: boolean,
+): Promise<number[]> {
   let query = db
     .updateTable('pages')
     .set({ live: false, has_unpublished_changes: true, live_revision_id: null, updated_at: sql`now()` })
@@ -44,7 +48,11 @@ export async function markUnpublished(db: Db, page: Pick<Page, 'path' | 'id'>, i
 export async function deleteSubtree(db: Db, page: Pick<Page, 'path'>): Promise<void> {
   // The latest/live revision pointers reference revisions of the same rows; clear them first so
   // the delete never trips over the order in which rows go.
-  await db.updateTable('pages').set({ latest_revision_id: null, live_revision_id: null }).where('path', 'like', `${page.path}%`).execute();
+  await db
+    .updateTable('pages')
+    .set({ latest_revision_id: null, live_revision_id: null })
+    .where('path', 'like', `${page.path}%`)
+    .execute();
   await db.deleteFrom('pages').where('path', 'like', `${page.path}%`).execute();
   await db
     .updateTable('pages')
@@ -81,8 +89,16 @@ export async function relocateSubtree(
     })
     .where('path', 'like', `${page.path}%`)
     .execute();
-  await db.updateTable('pages').set({ numchild: sql`numchild - 1` }).where('path', '=', page.path.slice(0, -4)).execute();
-  await db.updateTable('pages').set({ numchild: sql`numchild + 1` }).where('path', '=', to.path.slice(0, -4)).execute();
+  await db
+    .updateTable('pages')
+    .set({ numchild: sql`numchild - 1` })
+    .where('path', '=', page.path.slice(0, -4))
+    .execute();
+  await db
+    .updateTable('pages')
+    .set({ numchild: sql`numchild + 1` })
+    .where('path', '=', to.path.slice(0, -4))
+    .execute();
 }
 
 export function setLock(db: Db, pageId: number, lockedBy: number | null): Promise<Page> {
@@ -94,12 +110,19 @@ export function setLock(db: Db, pageId: number, lockedBy: number | null): Promis
     .executeTakeFirstOrThrow();
 }
 
-export type RevisionListing = Pick<PageRevision, 'id' | 'page_id' | 'user_id' | 'object_str' | 'approved_go_live_at' | 'created_at'> & {
+export type RevisionListing = Pick<
+  PageRevision,
+  'id' | 'page_id' | 'user_id' | 'object_str' | 'approved_go_live_at' | 'created_at'
+> & {
   username: string | null;
 };
 
 /** A page's revisions, newest first, without their (large) snapshots. */
-export function listRevisions(db: Db, pageId: number, window: { limit: number; offset: number }): Promise<RevisionListing[]> {
+export function listRevisions(
+  db: Db,
+  pageId: number,
+  window: { limit: number; offset: number },
+): Promise<RevisionListing[]> {
   return db
     .selectFrom('page_revisions')
     .leftJoin('users', 'users.id', 'page_revisions.user_id')
@@ -130,10 +153,19 @@ export function countRevisions(db: Db, pageId: number): Promise<number> {
 }
 
 /** Only one revision of a page waits for a go-live time (Wagtail clears the others). */
-export async function setApprovedSchedule(db: Db, pageId: number, revisionId: number | null, goLiveAt: Date | null): Promise<void> {
+export async function setApprovedSchedule(
+  db: Db,
+  pageId: number,
+  revisionId: number | null,
+  goLiveAt: Date | null,
+): Promise<void> {
   await db.updateTable('page_revisions').set({ approved_go_live_at: null }).where('page_id', '=', pageId).execute();
   if (revisionId !== null && goLiveAt) {
-    await db.updateTable('page_revisions').set({ approved_go_live_at: goLiveAt }).where('id', '=', revisionId).execute();
+    await db
+      .updateTable('page_revisions')
+      .set({ approved_go_live_at: goLiveAt })
+      .where('id', '=', revisionId)
+      .execute();
   }
 }
 
@@ -148,7 +180,11 @@ export function findUserName(db: Db, userId: number | null): Promise<string | nu
 }
 
 /** Pages locked by a user, most recently locked first (the dashboard's 'Your locked pages'). */
-export function listPagesLockedBy(db: Db, userId: number, limit: number): Promise<Array<Pick<Page, 'id' | 'title' | 'locked_at' | 'path' | 'owner_id' | 'numchild' | 'locked_by_id'>>> {
+export function listPagesLockedBy(
+  db: Db,
+  userId: number,
+  limit: number,
+): Promise<Array<Pick<Page, 'id' | 'title' | 'locked_at' | 'path' | 'owner_id' | 'numchild' | 'locked_by_id'>>> {
   return db
     .selectFrom('pages')
     .select(['id', 'title', 'locked_at', 'path', 'owner_id', 'numchild', 'locked_by_id'])
@@ -165,7 +201,17 @@ export function listScheduledRevisions(db: Db, limit: number) {
   return db
     .selectFrom('page_revisions as r')
     .innerJoin('pages as p', 'p.id', 'r.page_id')
-    .select(['r.id as revision_id', 'r.approved_go_live_at', 'r.object_str', 'p.id', 'p.path', 'p.owner_id', 'p.numchild', 'p.live', 'p.title'])
+    .select([
+      'r.id as revision_id',
+      'r.approved_go_live_at',
+      'r.object_str',
+      'p.id',
+      'p.path',
+      'p.owner_id',
+      'p.numchild',
+      'p.live',
+      'p.title',
+    ])
     .where('r.approved_go_live_at', 'is not', null)
     .orderBy('r.approved_go_live_at')
     .orderBy('r.id')

@@ -8,7 +8,11 @@ import * as repo from './repo';
 import type { Page } from './table';
 
 /** A locked page refuses saves and publishes from anyone but the holder (Wagtail's page lock). */
-export async function assertNotLockedForUser(db: Db, page: Pick<Page, 'locked' | 'locked_by_id' | 'locked_at'>, userId: number): Promise<void> {
+export async function assertNotLockedForUser(
+  db: Db,
+  page: Pick<Page, 'locked' | 'locked_by_id' | 'locked_at'>,
+  userId: number,
+): Promise<void> {
   if (!page.locked || page.locked_by_id === userId) return;
   throw new HttpError(423, 'page_locked', await lockMessage(db, page));
 }
@@ -40,7 +44,13 @@ export async function unlockPage(db: Db, pageId: number, userId: number): Promis
     const page = await lockedPage(trx, pageId);
     if (!page.locked) throw new HttpError(409, 'not_locked', 'This page is not locked.');
     const unlocked = await lifecycleRepo.setLock(trx, page.id, null);
-    await logPageAction(trx, { pageId: page.id, userId, action: 'unlock', title: page.title, data: { locked_by: page.locked_by_id } });
+    await logPageAction(trx, {
+      pageId: page.id,
+      userId,
+      action: 'unlock',
+      title: page.title,
+      data: { locked_by: page.locked_by_id },
+    });
     return unlocked;
   });
 }
@@ -56,7 +66,12 @@ export function countLiveDescendants(db: Db, page: Pick<Page, 'path' | 'id'>): P
 }
 
 /** Takes a page (and optionally its live subpages) off the site; their drafts stay. */
-export async function unpublishPage(db: Db, pageId: number, userId: number, options: { includeDescendants: boolean }): Promise<number[]> {
+export async function unpublishPage(
+  db: Db,
+  pageId: number,
+  userId: number,
+  options: { includeDescendants: boolean },
+): Promise<number[]> {
   return inTransaction(db, async (trx) => {
     const page = await lockedPage(trx, pageId);
     if (!page.live) throw new HttpError(409, 'not_live', `The page '${page.title}' is not live.`);
@@ -72,12 +87,20 @@ export async function unpublishPage(db: Db, pageId: number, userId: number, opti
 }
 
 /** Deletes a page and its subpages. Site roots cannot be deleted (a site would lose its home). */
-export async function deletePage(db: Db, pageId: number, userId: number): Promise<{ parentId: number | null; deleted: number }> {
+export async function deletePage(
+  db: Db,
+  pageId: number,
+  userId: number,
+): Promise<{ parentId: number | null; deleted: number }> {
   return inTransaction(db, async (trx) => {
     const page = await lockedPage(trx, pageId);
     await assertNotLockedForUser(trx, page, userId);
     if (await lifecycleRepo.subtreeHoldsSiteRoot(trx, page)) {
-      throw new HttpError(409, 'site_root', 'This page is the root of a site (or contains one); change the site first.');
+      throw new HttpError(
+        409,
+        'site_root',
+        'This page is the root of a site (or contains one); change the site first.',
+      );
     }
     const subtree = await lifecycleRepo.listSubtree(trx, page);
     const parent = await repo.findPageByPath(trx, page.path.slice(0, -4));
@@ -88,13 +111,19 @@ export async function deletePage(db: Db, pageId: number, userId: number): Promis
         userId,
         action: 'delete',
         title: doomed.title,
-        data: doomed.id === page.id ? { descendants: subtree.length - 1, parent_id: parent?.id ?? null } : { deleted_with: page.id },
+        data:
+          doomed.id === page.id
+            ? { descendants: subtree.length - 1, parent_id: parent?.id ?? null }
+            : { deleted_with: page.id },
       });
       await cancelPendingJob(trx, `publish:${doomed.id}`);
       await cancelPendingJob(trx, `expire:${doomed.id}`);
     }
     await lifecycleRepo.deleteSubtree(trx, page);
-    await forgetPageReferences(trx, subtree.map((doomed) => doomed.id));
+    await forgetPageReferences(
+      trx,
+      subtree.map((doomed) => doomed.id),
+    );
     return { parentId: parent?.id ?? null, deleted: subtree.length };
   });
 }
@@ -110,7 +139,10 @@ export async function revertToRevision(db: Db, pageId: number, revisionId: numbe
     const old = await repo.findRevision(trx, revisionId);
     if (!old || old.page_id !== page.id) throw notFound('The revision does not exist.');
     const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: userId, content: old.content });
-    const saved = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id, has_unpublished_changes: true });
+    const saved = await repo.updatePage(trx, page.id, {
+      latest_revision_id: revision.id,
+      has_unpublished_changes: true,
+    });
     await indexPageReferences(trx, page.id);
     await logPageAction(trx, {
       pageId: page.id,

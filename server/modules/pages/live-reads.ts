@@ -10,8 +10,13 @@ import * as repo from './repo';
 export function liveReads(db: Db) {
   const memo = tableMemoFor(db);
   return {
-    findLivePage: (urlPath: string, rootPath: string) => memo.read(`live ${rootPath} ${urlPath}`, ['pages'], () => repo.findLivePage(db, urlPath, rootPath)),
-    findLivePageOfType: (pageType: string, rootPath: string) => memo.read(`live-type ${rootPath} ${pageType}`, ['pages'], () => repo.findLivePageOfType(db, pageType, rootPath)),
-    findTranslations: (translationKey: string) => memo.read(`translations ${translationKey}`, ['pages', 'locales'], () => repo.findTranslations(db, translationKey)),
+    findLivePage: (urlPath: string, rootPath: string) =>
+      memo.read(`live ${rootPath} ${urlPath}`, ['pages'], () => repo.findLivePage(db, urlPath, rootPath)),
+    findLivePageOfType: (pageType: string, rootPath: string) =>
+      memo.read(`live-type ${rootPath} ${pageType}`, ['pages'], () => repo.findLivePageOfType(db, pageType, rootPath)),
+    findTranslations: (translationKey: string) =>
+      memo.read(`translations ${translationKey}`, ['pages', 'locales'], () =>
+        repo.findTranslations(db, translationKey),
+      ),
   };
 }

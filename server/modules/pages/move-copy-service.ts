@@ -34,10 +34,13 @@ const MOVE_ROWS_LIMIT = 200;
 
 /** What the move screen shows while browsing `browseId` (else the page's own parent). */
 export async function moveChoices(db: Db, page: Page, browseId: number | undefined): Promise<MoveChoices> {
-  const browsing = (browseId ? await repo.findPageById(db, browseId) : undefined) ?? (await repo.findPageByPath(db, page.path.slice(0, -4)));
+  const browsing =
+    (browseId ? await repo.findPageById(db, browseId) : undefined) ??
+    (await repo.findPageByPath(db, page.path.slice(0, -4)));
   if (!browsing) throw notFound('The page does not exist.');
   // A destination is offered when the type may live there and it is outside the page's own subtree.
-  const allowed = (destination: Pick<Page, 'path' | 'page_type'>) => !destination.path.startsWith(page.path) && mayLiveUnder(page, destination);
+  const allowed = (destination: Pick<Page, 'path' | 'page_type'>) =>
+    !destination.path.startsWith(page.path) && mayLiveUnder(page, destination);
   const children = await repo.listMoveChoices(db, browsing, page.id, MOVE_ROWS_LIMIT);
   const parent = browsing.depth > 1 ? await repo.findPageByPath(db, browsing.path.slice(0, -4)) : undefined;
   return {
@@ -54,7 +57,10 @@ export async function moveChoices(db: Db, page: Page, browseId: number | undefin
 const COPY_DESTINATIONS_LIMIT = 500;
 
 /** The copy screen's destinations: pages the type may live under, in tree order (Wagtail browses; a list is enough for a chain's tree). */
-export function copyDestinations(db: Db, page: Pick<Page, 'page_type'>): Promise<Array<{ id: number; title: string; depth: number }>> {
+export function copyDestinations(
+  db: Db,
+  page: Pick<Page, 'page_type'>,
+): Promise<Array<{ id: number; title: string; depth: number }>> {
   return repo.listPagesOfTypes(db, pageTypeOf(page.page_type)?.parentTypes ?? [], COPY_DESTINATIONS_LIMIT);
 }
 
@@ -77,7 +83,11 @@ export async function movePage(db: Db, pageId: number, destinationId: number, us
       throw new HttpError(400, 'same_parent', `'${page.title}' is already under '${destination.title}'.`);
     }
     if (!mayLiveUnder(page, destination)) {
-      throw new HttpError(400, 'not_allowed_here', `A ${pageTypeOf(page.page_type)?.label ?? page.page_type} cannot be placed under '${destination.title}'.`);
+      throw new HttpError(
+        400,
+        'not_allowed_here',
+        `A ${pageTypeOf(page.page_type)?.label ?? page.page_type} cannot be placed under '${destination.title}'.`,
+      );
     }
     if (await repo.siblingSlugTaken(trx, destination, page.slug)) throw slugClash(page.slug);
 
@@ -85,8 +95,16 @@ export async function movePage(db: Db, pageId: number, destinationId: number, us
     const liveBefore = (await lifecycleRepo.listSubtree(trx, page)).filter((p) => p.live);
     const newPath = nextChildPath(destination.path, await repo.lastChildPath(trx, destination));
     const newUrlPath = `${destination.url_path}${page.slug}/`;
-    await lifecycleRepo.relocateSubtree(trx, page, { path: newPath, depth: destination.depth + 1, urlPath: newUrlPath });
-    await recordPageMoveRedirects(trx, liveBefore.map((moved) => ({ id: moved.id, title: moved.title, oldUrlPath: moved.url_path })), userId);
+    await lifecycleRepo.relocateSubtree(trx, page, {
+      path: newPath,
+      depth: destination.depth + 1,
+      urlPath: newUrlPath,
+    });
+    await recordPageMoveRedirects(
+      trx,
+      liveBefore.map((moved) => ({ id: moved.id, title: moved.title, oldUrlPath: moved.url_path })),
+      userId,
+    );
     await logPageAction(trx, {
       pageId: page.id,
       userId,
@@ -118,7 +136,8 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
   const errors: Record<string, string[]> = {};
   if (!title) errors.new_title = ['This field is required.'];
   if (!SLUG_PATTERN.test(slug)) errors.new_slug = ['Enter a valid slug: lower-case letters, digits and hyphens.'];
-  if (Object.keys(errors).length) throw new HttpError(400, 'invalid_copy', 'The page could not be copied because of errors.', errors);
+  if (Object.keys(errors).length)
+    throw new HttpError(400, 'invalid_copy', 'The page could not be copied because of errors.', errors);
 
   return inTransaction(db, async (trx) => {
     const source = await repo.findPageById(trx, pageId);
@@ -126,10 +145,18 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
     const destination = await repo.lockPage(trx, options.destinationId);
     if (!destination) throw notFound('The destination page does not exist.');
     if (!mayLiveUnder(source, destination)) {
-      throw new HttpError(400, 'not_allowed_here', `A ${pageTypeOf(source.page_type)?.label ?? source.page_type} cannot be placed under '${destination.title}'.`);
+      throw new HttpError(
+        400,
+        'not_allowed_here',
+        `A ${pageTypeOf(source.page_type)?.label ?? source.page_type} cannot be placed under '${destination.title}'.`,
+      );
     }
     if (options.copySubpages && destination.path.startsWith(source.path)) {
-      throw new HttpError(400, 'copy_into_self', 'A page cannot be copied with its subpages into itself or one of its subpages.');
+      throw new HttpError(
+        400,
+        'copy_into_self',
+        'A page cannot be copied with its subpages into itself or one of its subpages.',
+      );
     }
     if (await repo.siblingSlugTaken(trx, destination, slug)) {
       throw new HttpError(400, 'invalid_copy', 'The page could not be copied because of errors.', {
@@ -143,7 +170,9 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
       const isTop = original.id === source.id;
       const parent = isTop ? destination : copies.get(original.path.slice(0, -4));
       if (!parent) continue;
-      const latest = original.latest_revision_id ? await repo.findRevision(trx, original.latest_revision_id) : undefined;
+      const latest = original.latest_revision_id
+        ? await repo.findRevision(trx, original.latest_revision_id)
+        : undefined;
       const draft = latest?.content ?? {
         title: original.title,
         slug: original.slug,
@@ -180,7 +209,10 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
         userId,
         action: 'copy',
         title: saved.title,
-        data: { source: { id: original.id, title: original.title }, destination: { id: parent.id, title: parent.title } },
+        data: {
+          source: { id: original.id, title: original.title },
+          destination: { id: parent.id, title: parent.title },
+        },
       });
     }
     return copies.get(source.path)!;

@@ -24,7 +24,12 @@ export type EditorField = { name: string; label: string; help: string; kind: 'em
  * label, help, widget (shared/schemas/editor-widgets.ts), and the same for the fields of a struct
  * or of each item of a list (`fields`).
  */
-export type ContentFieldMeta = { label?: string; helpText?: string; widget?: string; fields?: Readonly<Record<string, ContentFieldMeta>> };
+export type ContentFieldMeta = {
+  label?: string;
+  helpText?: string;
+  widget?: string;
+  fields?: Readonly<Record<string, ContentFieldMeta>>;
+};
 
 /**
  * A page type: the spec's template name, the schema of its type-specific content, where it may
@@ -54,7 +59,12 @@ export type PageTypeDefinition = {
   robots?: string;
   load?: (context: LoaderContext) => Promise<Record<string, unknown>>;
   /** schema.org JSON-LD for the document head, from the page, its loaded extra and its absolute URL. */
-  structuredData?: (args: { page: Page; extra: Record<string, unknown>; url: string; site: Site }) => Record<string, unknown> | undefined;
+  structuredData?: (args: {
+    page: Page;
+    extra: Record<string, unknown>;
+    url: string;
+    site: Site;
+  }) => Record<string, unknown> | undefined;
 };
 
 /** The robots meta value a page is served with: its type's, when the type sets one, else the page's own. */

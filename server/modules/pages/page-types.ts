@@ -5,7 +5,23 @@ import { pressReleaseListPage, pressReleasePageType, pressSectionPage } from '..
 import { error404Page, examplePage, homePage, redirectPage, rootPage, utilityPage } from './types/core';
 import { contactUsLandingPage, emailSignupLandingPage } from './types/simple';
 
-const definitions: PageTypeDefinition[] = [rootPage, homePage, examplePage, utilityPage, redirectPage, error404Page, locationsPageStateList, locationsPageMap, contactUsLandingPage, emailSignupLandingPage, pressSectionPage, pressReleaseListPage, pressReleasePageType, contactUsPage, emailSignupPage];
+const definitions: PageTypeDefinition[] = [
+  rootPage,
+  homePage,
+  examplePage,
+  utilityPage,
+  redirectPage,
+  error404Page,
+  locationsPageStateList,
+  locationsPageMap,
+  contactUsLandingPage,
+  emailSignupLandingPage,
+  pressSectionPage,
+  pressReleaseListPage,
+  pressReleasePageType,
+  contactUsPage,
+  emailSignupPage,
+];
 
 /** Every page type, keyed by type name. Domain modules add theirs to the list above. */
 export const pageTypes: ReadonlyMap<string, PageTypeDefinition> = new Map(definitions.map((d) => [d.type, d]));

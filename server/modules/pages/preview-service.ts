@@ -10,9 +10,13 @@ import type { Page, RevisionSnapshot } from './table';
  * of the page's. A page outside every site (under the tree root only) previews in the default
  * site's look, with links that may not resolve.
  */
-export async function siteTreeOfPage(db: Db, page: Pick<Page, 'url_path'>): Promise<{ tree: SiteTree; root: LocaleRoot }> {
+export async function siteTreeOfPage(
+  db: Db,
+  page: Pick<Page, 'url_path'>,
+): Promise<{ tree: SiteTree; root: LocaleRoot }> {
   const sites = await sitesRepo.listSites(db);
-  if (sites.length === 0) throw new Error('No site is configured: run the seed (npm run seed) or add a site in the back office');
+  if (sites.length === 0)
+    throw new Error('No site is configured: run the seed (npm run seed) or add a site in the back office');
   let best: { tree: SiteTree; root: LocaleRoot } | undefined;
   for (const site of sites) {
     const tree = await loadSiteTree(db, site);
@@ -31,7 +35,12 @@ export async function siteTreeOfPage(db: Db, page: Pick<Page, 'url_path'>): Prom
  * A draft rendered as the public site would render it once published: the page row with the
  * snapshot's fields and content laid over it. Nothing is saved.
  */
-export async function resolvePreview(db: Db, logger: Logger, page: Page, snapshot: RevisionSnapshot): Promise<ResolvedPage> {
+export async function resolvePreview(
+  db: Db,
+  logger: Logger,
+  page: Page,
+  snapshot: RevisionSnapshot,
+): Promise<ResolvedPage> {
   const { tree, root } = await siteTreeOfPage(db, page);
   const draftPage: Page = {
     ...page,

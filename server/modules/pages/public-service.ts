@@ -18,7 +18,14 @@ import type { Page } from './table';
  * path below that root, `path` the whole decoded path and `search` the raw query string (staff
  * redirects match on those).
  */
-export type PublicRequest = { tree: SiteTree; root: LocaleRoot; rest: string; path: string; search: string; query: Record<string, unknown> };
+export type PublicRequest = {
+  tree: SiteTree;
+  root: LocaleRoot;
+  rest: string;
+  path: string;
+  search: string;
+  query: Record<string, unknown>;
+};
 
 export type ResolvedPage = {
   kind: 'page';
@@ -49,7 +56,11 @@ export async function resolvePublicPage(db: Db, logger: Logger, request: PublicR
 
   if (page && pageType?.routable) {
     if (pageType.type === 'RedirectPage' && typeof page.content.redirect_to === 'string') {
-      return { kind: 'redirect', location: page.content.redirect_to, fromPage: { status: 200, tree, root, page: { id: page.id } } };
+      return {
+        kind: 'redirect',
+        location: page.content.redirect_to,
+        fromPage: { status: 200, tree, root, page: { id: page.id } },
+      };
     }
     // The not-found page answers 404 even at its own address, so crawlers never index it.
     const status = pageType.type === 'Error404' ? 404 : 200;
@@ -58,7 +69,12 @@ export async function resolvePublicPage(db: Db, logger: Logger, request: PublicR
     } catch (error) {
       if (!(error instanceof PageLoadOutcome)) throw error;
       if (error.outcome.kind === 'notFound') return notFoundPage(db, logger, tree, root, request.query);
-      return { kind: 'redirect', location: error.outcome.location, status: error.outcome.status, fromPage: { status: 200, tree, root, page: { id: page.id } } };
+      return {
+        kind: 'redirect',
+        location: error.outcome.location,
+        status: error.outcome.status,
+        fromPage: { status: 200, tree, root, page: { id: page.id } },
+      };
     }
   }
   // No live page: a redirect (made by staff, imported, or left by a page move) answers before the 404.
@@ -109,10 +125,16 @@ export async function buildPage(
   const pageType = pageTypeOf(page.page_type)!;
   // Images deleted from the library since the page was saved are left out (logged), never a broken picture or a 500.
   const stored = await withoutDeletedImages(db, page.content, (imageId, path) =>
-    logger.warn({ pageId: page.id, pageType: page.page_type, imageId, path }, 'a deleted image is still used by the page; rendering without it'),
+    logger.warn(
+      { pageId: page.id, pageType: page.page_type, imageId, path },
+      'a deleted image is still used by the page; rendering without it',
+    ),
   );
   const content = contentForRender(pageType, stored, (problem) =>
-    logger.warn({ pageId: page.id, pageType: page.page_type, ...problem }, 'page content failed its schema; rendering without it'),
+    logger.warn(
+      { pageId: page.id, pageType: page.page_type, ...problem },
+      'page content failed its schema; rendering without it',
+    ),
   );
   for (const field of pageType.privateFields ?? []) delete content[field];
   const pageUrl = (other: Pick<Page, 'url_path'>) => publicPath(tree, other) ?? '/';
@@ -123,7 +145,12 @@ export async function buildPage(
     // Toolbox blocks get their toolbox's current blocks (snippets module).
     ...(await toolboxExtra(db, logger, content)),
   };
-  const structuredData = pageType.structuredData?.({ page, extra, url: new URL(pageUrl(page), siteOrigin(tree.site)).href, site: tree.site });
+  const structuredData = pageType.structuredData?.({
+    page,
+    extra,
+    url: new URL(pageUrl(page), siteOrigin(tree.site)).href,
+    site: tree.site,
+  });
   const translations = await liveReads(db).findTranslations(page.translation_key);
   const alternates = translations
     .filter((other) => other.live && other.id !== page.id)

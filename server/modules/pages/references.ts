@@ -1,5 +1,11 @@
 import type { Db } from '../../db';
-import { deleteReferencesFrom, PAGE_MODEL, referencesInContent, registerReferenceSource, replaceReferences } from '../references/service';
+import {
+  deleteReferencesFrom,
+  PAGE_MODEL,
+  referencesInContent,
+  registerReferenceSource,
+  replaceReferences,
+} from '../references/service';
 import { pageTypeOf } from './page-types';
 import * as referencesRepo from './references-repo';
 
@@ -16,7 +22,14 @@ registerReferenceSource(PAGE_MODEL, async (db, ids) => {
   const numeric = ids.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
   const pages = await referencesRepo.findPagesByIds(db, numeric);
   return new Map(
-    pages.map((page) => [String(page.id), { label: page.title, type: pageTypeOf(page.page_type)?.label ?? 'Page', editUrl: page.depth > 1 ? `/wagtail/pages/${page.id}/edit/` : undefined }]),
+    pages.map((page) => [
+      String(page.id),
+      {
+        label: page.title,
+        type: pageTypeOf(page.page_type)?.label ?? 'Page',
+        editUrl: page.depth > 1 ? `/wagtail/pages/${page.id}/edit/` : undefined,
+      },
+    ]),
   );
 });
 

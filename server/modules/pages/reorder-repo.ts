@@ -8,7 +8,10 @@ export function lockPageByPath(db: Db, path: string): Promise<Page | undefined> 
 }
 
 /** Every child of a parent as (id, path), in sibling order: two short columns, even for thousands. */
-export function listSiblingPaths(db: Db, parent: Pick<Page, 'path' | 'depth'>): Promise<Array<{ id: number; path: string }>> {
+export function listSiblingPaths(
+  db: Db,
+  parent: Pick<Page, 'path' | 'depth'>,
+): Promise<Array<{ id: number; path: string }>> {
   return db
     .selectFrom('pages')
     .select(['id', 'path'])
@@ -24,7 +27,11 @@ export function listSiblingPaths(db: Db, parent: Pick<Page, 'path' | 'depth'>): 
  * path happy: first every affected row moves under a prefix no real path has ('~' is outside the
  * base-36 alphabet), then each comes back under its new top path.
  */
-export async function rewriteSiblingPaths(db: Db, parentPath: string, moves: Array<{ from: string; to: string }>): Promise<void> {
+export async function rewriteSiblingPaths(
+  db: Db,
+  parentPath: string,
+  moves: Array<{ from: string; to: string }>,
+): Promise<void> {
   if (!moves.length) return;
   const length = moves[0]!.from.length;
   // The moved siblings are one contiguous run in sibling order: a range, not a list of thousands.
@@ -38,7 +45,9 @@ export async function rewriteSiblingPaths(db: Db, parentPath: string, moves: Arr
     .execute();
   // In batches, to stay far below the bind-parameter limit when a page jumps across thousands.
   for (let start = 0; start < moves.length; start += 1000) {
-    const mapping = sql.join(moves.slice(start, start + 1000).map((move) => sql`(${move.from}::text, ${move.to}::text)`));
+    const mapping = sql.join(
+      moves.slice(start, start + 1000).map((move) => sql`(${move.from}::text, ${move.to}::text)`),
+    );
     await sql`
       update pages set path = m.new_path || substr(pages.path, ${length + 2})
       from (values ${mapping}) as m(old_path, new_path)

@@ -31,17 +31,28 @@ export type Reordered = {
  * The parent row is locked first: every insert, move or copy under it locks it too, so concurrent
  * reorders and additions wait their turn and never see half-rewritten paths.
  */
-export async function setPagePosition(db: Db, pageId: number, position: number, permissions: UserPagePermissions): Promise<Reordered> {
+export async function setPagePosition(
+  db: Db,
+  pageId: number,
+  position: number,
+  permissions: UserPagePermissions,
+): Promise<Reordered> {
   return inTransaction(db, async (trx) => {
     const found = await repo.findPageById(trx, pageId);
     if (!found || found.depth <= 1) throw notFound('The page does not exist.');
     const parent = await lockPageByPath(trx, found.path.slice(0, -STEP_LENGTH));
     if (!parent) throw notFound('The page does not exist.');
-    if (!canReorderChildren(permissions, parent)) throw forbidden(`You do not have permission to reorder the pages under '${parent.title}'.`);
+    if (!canReorderChildren(permissions, parent))
+      throw forbidden(`You do not have permission to reorder the pages under '${parent.title}'.`);
     // Read after the lock: the committed order, which nobody can change until we commit.
     const siblings = await listSiblingPaths(trx, parent);
     const from = siblings.findIndex((sibling) => sibling.id === pageId);
-    if (from < 0) throw new HttpError(409, 'moved_meanwhile', `'${found.title}' was moved by someone else meanwhile. Reload the page list and try again.`);
+    if (from < 0)
+      throw new HttpError(
+        409,
+        'moved_meanwhile',
+        `'${found.title}' was moved by someone else meanwhile. Reload the page list and try again.`,
+      );
     const to = Math.min(position, siblings.length - 1);
     if (from !== to) {
       const low = Math.min(from, to);
@@ -49,7 +60,9 @@ export async function setPagePosition(db: Db, pageId: number, position: number, 
       const slots = run.map((sibling) => sibling.path);
       const moved = run.splice(from - low, 1)[0]!;
       run.splice(to - low, 0, moved);
-      const moves = run.map((sibling, i) => ({ from: sibling.path, to: slots[i]! })).filter((move) => move.from !== move.to);
+      const moves = run
+        .map((sibling, i) => ({ from: sibling.path, to: slots[i]! }))
+        .filter((move) => move.from !== move.to);
       await rewriteSiblingPaths(trx, parent.path, moves);
       await logPageAction(trx, {
         pageId,
@@ -64,6 +77,12 @@ export async function setPagePosition(db: Db, pageId: number, position: number, 
         },
       });
     }
-    return { page: { id: found.id, title: found.title }, parent: { id: parent.id, title: parent.title, depth: parent.depth }, from, to, siblingCount: siblings.length };
+    return {
+      page: { id: found.id, title: found.title },
+      parent: { id: parent.id, title: parent.title, depth: parent.depth },
+      from,
+      to,
+      siblingCount: siblings.length,
+    };
   });
 }

@@ -62,7 +62,12 @@ export async function lastChildPath(db: Db, parent: Pick<Page, 'path' | 'depth'>
   return row?.path;
 }
 
-export function siblingSlugTaken(db: Db, parent: Pick<Page, 'path' | 'depth'>, slug: string, exceptId?: number): Promise<boolean> {
+export function siblingSlugTaken(
+  db: Db,
+  parent: Pick<Page, 'path' | 'depth'>,
+  slug: string,
+  exceptId?: number,
+): Promise<boolean> {
   let query = db
     .selectFrom('pages')
     .select('id')
@@ -87,7 +92,11 @@ export async function insertPage(db: Db, page: Omit<NewPage, 'content'> & { cont
   return inserted;
 }
 
-export async function updatePage(db: Db, id: number, changes: Omit<PageUpdate, 'content'> & { content?: unknown }): Promise<Page> {
+export async function updatePage(
+  db: Db,
+  id: number,
+  changes: Omit<PageUpdate, 'content'> & { content?: unknown },
+): Promise<Page> {
   const { content, ...rest } = changes;
   return db
     .updateTable('pages')
@@ -128,7 +137,18 @@ export function countPages(db: Db): Promise<number> {
 /** A page as the back office lists it: enough for title, type, status and last update. */
 export type PageListing = Pick<
   Page,
-  'id' | 'title' | 'page_type' | 'live' | 'expired' | 'has_unpublished_changes' | 'numchild' | 'updated_at' | 'url_path' | 'depth' | 'path' | 'owner_id'
+  | 'id'
+  | 'title'
+  | 'page_type'
+  | 'live'
+  | 'expired'
+  | 'has_unpublished_changes'
+  | 'numchild'
+  | 'updated_at'
+  | 'url_path'
+  | 'depth'
+  | 'path'
+  | 'owner_id'
 > & { scheduled: boolean; in_moderation: boolean };
 
 const listingColumns = [
@@ -226,16 +246,34 @@ export function listMoveChoices(
 }
 
 /** Pages of some types in tree order (the copy screen's destinations: where the copied type may live), one query. */
-export function listPagesOfTypes(db: Db, pageTypes: readonly string[], limit: number): Promise<Array<Pick<Page, 'id' | 'title' | 'depth'>>> {
+export function listPagesOfTypes(
+  db: Db,
+  pageTypes: readonly string[],
+  limit: number,
+): Promise<Array<Pick<Page, 'id' | 'title' | 'depth'>>> {
   if (pageTypes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('pages').select(['id', 'title', 'depth']).where('page_type', 'in', [...pageTypes]).orderBy('path').limit(limit).execute();
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'depth'])
+    .where('page_type', 'in', [...pageTypes])
+    .orderBy('path')
+    .limit(limit)
+    .execute();
 }
 
 /** The ancestors of a page, root first (their paths are prefixes of its path). */
-export function findAncestors(db: Db, page: Pick<Page, 'path' | 'depth'>): Promise<Array<Pick<Page, 'id' | 'title' | 'depth'>>> {
+export function findAncestors(
+  db: Db,
+  page: Pick<Page, 'path' | 'depth'>,
+): Promise<Array<Pick<Page, 'id' | 'title' | 'depth'>>> {
   const prefixes = Array.from({ length: page.depth - 1 }, (_, i) => page.path.slice(0, (i + 1) * 4));
   if (!prefixes.length) return Promise.resolve([]);
-  return db.selectFrom('pages').select(['id', 'title', 'depth']).where('path', 'in', prefixes).orderBy('depth').execute();
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'depth'])
+    .where('path', 'in', prefixes)
+    .orderBy('depth')
+    .execute();
 }
 
 /** Pages a user owns, most recently updated first. */
@@ -261,7 +299,12 @@ export function listRecentEditsBy(db: Db, userId: number, limit: number): Promis
   return db
     .selectFrom('page_revisions')
     .innerJoin('pages', 'pages.id', 'page_revisions.page_id')
-    .select((eb) => [eb.fn.max('page_revisions.id').as('revision_id'), 'pages.id as page_id', 'pages.title', eb.fn.max('page_revisions.created_at').as('created_at')])
+    .select((eb) => [
+      eb.fn.max('page_revisions.id').as('revision_id'),
+      'pages.id as page_id',
+      'pages.title',
+      eb.fn.max('page_revisions.created_at').as('created_at'),
+    ])
     .where('page_revisions.user_id', '=', userId)
     .groupBy(['pages.id', 'pages.title'])
     .orderBy((eb) => eb.fn.max('page_revisions.created_at'), 'desc')
@@ -289,7 +332,12 @@ export function findPageByPath(db: Db, path: string): Promise<Page | undefined> 
 }
 
 /** Moves a subtree's URLs from one prefix to another (a slug change of its top page). */
-export async function rewriteSubtreeUrlPaths(db: Db, treePath: string, oldUrlPath: string, newUrlPath: string): Promise<void> {
+export async function rewriteSubtreeUrlPaths(
+  db: Db,
+  treePath: string,
+  oldUrlPath: string,
+  newUrlPath: string,
+): Promise<void> {
   await db
     .updateTable('pages')
     .set({ url_path: sql<string>`${newUrlPath} || substr(url_path, ${oldUrlPath.length + 1})` })

@@ -1,21 +1,37 @@
 import type { LeafChange, SnapshotChange } from '../../../shared/admin/revisions';
 import type { RevisionSnapshot } from './table';
 
-const PAGE_FIELDS: ReadonlyArray<keyof RevisionSnapshot> = ['title', 'slug', 'seo_title', 'search_description', 'robots'];
+const PAGE_FIELDS: ReadonlyArray<keyof RevisionSnapshot> = [
+  'title',
+  'slug',
+  'seo_title',
+  'search_description',
+  'robots',
+];
 
 type Block = { id: string; type: string; value: unknown };
 
 function isBlockList(value: unknown): value is Block[] {
   return (
     Array.isArray(value) &&
-    value.every((item) => typeof item === 'object' && item !== null && typeof (item as Block).id === 'string' && typeof (item as Block).type === 'string')
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as Block).id === 'string' &&
+        typeof (item as Block).type === 'string',
+    )
   );
 }
 
 /** Readable text of a leaf: markup stripped so a rich-text change reads as words. */
 function leafText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  if (typeof value === 'string')
+    return value
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   return String(value);
 }
 
@@ -53,18 +69,52 @@ function diffBlocks(field: string, before: Block[], after: Block[]): SnapshotCha
   after.forEach((block, position) => {
     const old = oldById.get(block.id);
     if (!old) {
-      out.push({ kind: 'block', field, blockId: block.id, blockType: block.type, change: 'added', position, changes: diffValues(undefined, block.value) });
+      out.push({
+        kind: 'block',
+        field,
+        blockId: block.id,
+        blockType: block.type,
+        change: 'added',
+        position,
+        changes: diffValues(undefined, block.value),
+      });
       return;
     }
-    const changes = old.block.type === block.type ? diffValues(old.block.value, block.value) : diffValues(old.block, block);
-    if (changes.length) out.push({ kind: 'block', field, blockId: block.id, blockType: block.type, change: 'changed', position, changes });
+    const changes =
+      old.block.type === block.type ? diffValues(old.block.value, block.value) : diffValues(old.block, block);
+    if (changes.length)
+      out.push({
+        kind: 'block',
+        field,
+        blockId: block.id,
+        blockType: block.type,
+        change: 'changed',
+        position,
+        changes,
+      });
     else if (commonBefore.indexOf(block.id) !== commonAfter.indexOf(block.id)) {
-      out.push({ kind: 'block', field, blockId: block.id, blockType: block.type, change: 'moved', position, changes: [] });
+      out.push({
+        kind: 'block',
+        field,
+        blockId: block.id,
+        blockType: block.type,
+        change: 'moved',
+        position,
+        changes: [],
+      });
     }
   });
   before.forEach((block, position) => {
     if (!newIds.has(block.id)) {
-      out.push({ kind: 'block', field, blockId: block.id, blockType: block.type, change: 'removed', position, changes: diffValues(block.value, undefined) });
+      out.push({
+        kind: 'block',
+        field,
+        blockId: block.id,
+        blockType: block.type,
+        change: 'removed',
+        position,
+        changes: diffValues(block.value, undefined),
+      });
     }
   });
   return out;

@@ -27,14 +27,26 @@ export function revisionAuthor(db: Db, revision: Pick<PageRevision, 'user_id'>):
 }
 
 function liveSnapshot(page: Page): RevisionSnapshot {
-  return { title: page.title, slug: page.slug, seo_title: page.seo_title, search_description: page.search_description, robots: page.robots, content: page.content };
+  return {
+    title: page.title,
+    slug: page.slug,
+    seo_title: page.seo_title,
+    search_description: page.search_description,
+    robots: page.robots,
+    content: page.content,
+  };
 }
 
 /** One side of a comparison: 'live', 'earliest' or a revision id. */
 export type CompareSide = 'live' | 'earliest' | number;
 
 /** Wagtail's revisions_compare: what changed from one version of the page to another. */
-export async function compareVersions(db: Db, page: Page, from: CompareSide, to: CompareSide): Promise<{ fromLabel: string; toLabel: string; changes: SnapshotChange[] }> {
+export async function compareVersions(
+  db: Db,
+  page: Page,
+  from: CompareSide,
+  to: CompareSide,
+): Promise<{ fromLabel: string; toLabel: string; changes: SnapshotChange[] }> {
   const side = async (token: CompareSide): Promise<{ label: string; snapshot: RevisionSnapshot }> => {
     if (token === 'live') return { label: 'the live version', snapshot: liveSnapshot(page) };
     let revisionId = token;
@@ -45,7 +57,10 @@ export async function compareVersions(db: Db, page: Page, from: CompareSide, to:
       revisionId = earliest.id;
     }
     const revision = await revisionOfPage(db, page, revisionId as number);
-    return { label: `the revision of ${iso(revision.created_at).slice(0, 16).replace('T', ' ')} UTC (#${revision.id})`, snapshot: revision.content };
+    return {
+      label: `the revision of ${iso(revision.created_at).slice(0, 16).replace('T', ' ')} UTC (#${revision.id})`,
+      snapshot: revision.content,
+    };
   };
   const before = await side(from);
   const after = await side(to);

@@ -15,14 +15,27 @@ export type FormPages = {
 
 /** The public site: every GET that no other router answered is a page path (or the 404 page). */
 /** `gate`: page privacy (server/modules/privacy), which may answer with a password form or a login redirect instead. */
-export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps, gate?: ViewGate, formPages?: FormPages): Router {
+export function publicPageRoutes(
+  db: Db,
+  logger: Logger,
+  renderDeps: RenderDeps,
+  gate?: ViewGate,
+  formPages?: FormPages,
+): Router {
   const router = Router();
   router.get(/.*/, async (req, res, next) => {
     // API paths answer JSON from their own routers; an unknown one is a JSON 404, not a page.
     if (req.path.startsWith('/api/')) return next();
     const { tree, root, rest } = requestSiteOf(res);
     const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const resolution = await resolvePublicPage(db, logger, { tree, root, rest, path: decodeURIComponent(req.path), search, query: req.query as Record<string, unknown> });
+    const resolution = await resolvePublicPage(db, logger, {
+      tree,
+      root,
+      rest,
+      path: decodeURIComponent(req.path),
+      search,
+      query: req.query as Record<string, unknown>,
+    });
     if (resolution.kind === 'redirect') {
       if (gate && resolution.fromPage && !(await gate(req, res, resolution.fromPage))) return;
       res.redirect(resolution.status ?? 302, resolution.location);
@@ -36,8 +49,16 @@ export function publicPageRoutes(db: Db, logger: Logger, renderDeps: RenderDeps,
   router.post(/.*/, async (req, res, next) => {
     if (!formPages || req.path.startsWith('/api/')) return next();
     const { tree, root, rest } = requestSiteOf(res);
-    const resolution = await resolvePublicPage(db, logger, { tree, root, rest, path: decodeURIComponent(req.path), search: '', query: {} });
-    if (resolution.kind !== 'page' || resolution.status !== 200 || !formPages.handles(resolution.template)) return next();
+    const resolution = await resolvePublicPage(db, logger, {
+      tree,
+      root,
+      rest,
+      path: decodeURIComponent(req.path),
+      search: '',
+      query: {},
+    });
+    if (resolution.kind !== 'page' || resolution.status !== 200 || !formPages.handles(resolution.template))
+      return next();
     if (gate && !(await gate(req, res, resolution))) return;
     return formPages.post(req, res, resolution);
   });

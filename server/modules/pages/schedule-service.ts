@@ -28,12 +28,23 @@ export function hasApprovedSchedule(db: Db, pageId: number): Promise<boolean> {
  * that time (the page becomes 'scheduled'; a job publishes it), otherwise it goes live now.
  * An expiry time queues a job that takes the page off the site. Call inside a transaction.
  */
-export async function publishOrSchedule(db: Db, pageId: number, revisionId: number, userId: number | null, schedule: Schedule, now = new Date()): Promise<{ page: Page; scheduled: boolean }> {
+export async function publishOrSchedule(
+  db: Db,
+  pageId: number,
+  revisionId: number,
+  userId: number | null,
+  schedule: Schedule,
+  now = new Date(),
+): Promise<{ page: Page; scheduled: boolean }> {
   if (schedule.expireAt && schedule.expireAt <= now) {
-    throw new HttpError(400, 'invalid_page', 'The page could not be saved because of errors.', { expire_at: ['Expiry date/time must be in the future.'] });
+    throw new HttpError(400, 'invalid_page', 'The page could not be saved because of errors.', {
+      expire_at: ['Expiry date/time must be in the future.'],
+    });
   }
   if (schedule.goLiveAt && schedule.expireAt && schedule.expireAt <= schedule.goLiveAt) {
-    throw new HttpError(400, 'invalid_page', 'The page could not be saved because of errors.', { expire_at: ['Expiry date/time must be after the go-live date/time.'] });
+    throw new HttpError(400, 'invalid_page', 'The page could not be saved because of errors.', {
+      expire_at: ['Expiry date/time must be after the go-live date/time.'],
+    });
   }
   return inTransaction(db, async (trx) => {
     const page = await repo.lockPage(trx, pageId);
@@ -45,13 +56,30 @@ export async function publishOrSchedule(db: Db, pageId: number, revisionId: numb
     await cancelModerationOnPublish(trx, { id: page.id, title }, userId);
     await repo.updatePage(trx, page.id, { go_live_at: schedule.goLiveAt, expire_at: schedule.expireAt });
     if (schedule.expireAt) {
-      await enqueueJob(trx, { kind: EXPIRE_JOB, payload: { pageId }, runAt: schedule.expireAt, dedupeKey: `expire:${pageId}` });
+      await enqueueJob(trx, {
+        kind: EXPIRE_JOB,
+        payload: { pageId },
+        runAt: schedule.expireAt,
+        dedupeKey: `expire:${pageId}`,
+      });
     } else await cancelPendingJob(trx, `expire:${pageId}`);
 
     if (schedule.goLiveAt && schedule.goLiveAt > now) {
       await lifecycleRepo.setApprovedSchedule(trx, pageId, revisionId, schedule.goLiveAt);
-      await enqueueJob(trx, { kind: PUBLISH_JOB, payload: { pageId, revisionId }, runAt: schedule.goLiveAt, dedupeKey: `publish:${pageId}` });
-      await logPageAction(trx, { pageId, userId, action: 'schedule', title, revisionId, data: { go_live_at: schedule.goLiveAt.toISOString() } });
+      await enqueueJob(trx, {
+        kind: PUBLISH_JOB,
+        payload: { pageId, revisionId },
+        runAt: schedule.goLiveAt,
+        dedupeKey: `publish:${pageId}`,
+      });
+      await logPageAction(trx, {
+        pageId,
+        userId,
+        action: 'schedule',
+        title,
+        revisionId,
+        data: { go_live_at: schedule.goLiveAt.toISOString() },
+      });
       return { page: (await repo.findPageById(trx, pageId))!, scheduled: true };
     }
     await lifecycleRepo.setApprovedSchedule(trx, pageId, null, null);
@@ -70,7 +98,11 @@ function assertPublishable(page: Page, content: PageContent | undefined): void {
   const pageType = pageTypeOf(page.page_type);
   if (!pageType || content === undefined) return;
   if (!contentForSave(pageType, content).ok) {
-    throw new HttpError(400, 'incomplete_version', 'This version has required fields left blank, so it cannot be published: open it in the editor, fill them in and publish again.');
+    throw new HttpError(
+      400,
+      'incomplete_version',
+      'This version has required fields left blank, so it cannot be published: open it in the editor, fill them in and publish again.',
+    );
   }
 }
 
@@ -85,7 +117,14 @@ export const publishScheduledJob: JobHandler = async (db, payload) => {
     await lifecycleRepo.setApprovedSchedule(trx, pageId, null, null);
     const page = await publishRevision(trx, pageId, revisionId);
     await repo.updatePage(trx, pageId, { go_live_at: null });
-    await logPageAction(trx, { pageId, userId: null, action: 'publish', title: page.title, revisionId, data: { scheduled: true } });
+    await logPageAction(trx, {
+      pageId,
+      userId: null,
+      action: 'publish',
+      title: page.title,
+      revisionId,
+      data: { scheduled: true },
+    });
   });
 };
 
@@ -117,11 +156,23 @@ export async function unschedulePage(db: Db, pageId: number, revisionId: number,
     if (!page || page.depth <= 1) throw notFound('The page does not exist.');
     const revision = await repo.findRevision(trx, revisionId);
     if (!revision || revision.page_id !== page.id) throw notFound('The revision does not exist.');
-    if (!revision.approved_go_live_at) throw new HttpError(409, 'not_scheduled', 'This revision is not scheduled for publishing (it may have been published or unscheduled meanwhile).');
+    if (!revision.approved_go_live_at)
+      throw new HttpError(
+        409,
+        'not_scheduled',
+        'This revision is not scheduled for publishing (it may have been published or unscheduled meanwhile).',
+      );
     await lifecycleRepo.setApprovedSchedule(trx, pageId, null, null);
     await cancelPendingJob(trx, `publish:${pageId}`);
     const saved = await repo.updatePage(trx, pageId, { go_live_at: null });
-    await logPageAction(trx, { pageId, userId, action: 'unschedule', title: revision.content.title, revisionId, data: { go_live_at: new Date(revision.approved_go_live_at).toISOString() } });
+    await logPageAction(trx, {
+      pageId,
+      userId,
+      action: 'unschedule',
+      title: revision.content.title,
+      revisionId,
+      data: { go_live_at: new Date(revision.approved_go_live_at).toISOString() },
+    });
     return saved;
   });
 }
@@ -132,7 +183,11 @@ const SCHEDULED_SCAN = 200;
  * Revisions waiting for their go-live time on pages the user may edit, soonest first (the
  * dashboard's "Scheduled" panel); unscheduling needs 'publish', as Wagtail's can_unschedule.
  */
-export async function scheduledItems(db: Db, permissions: UserPagePermissions, limit: number): Promise<ScheduledItem[]> {
+export async function scheduledItems(
+  db: Db,
+  permissions: UserPagePermissions,
+  limit: number,
+): Promise<ScheduledItem[]> {
   const rows = await lifecycleRepo.listScheduledRevisions(db, SCHEDULED_SCAN);
   return rows
     .filter((row) => permissions.can('change', row))

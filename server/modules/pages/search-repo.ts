@@ -19,9 +19,16 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function matches(eb: Eb, filter: PageSearchFilter) {
   const conditions = filter.terms.map((term) => {
     const pattern = `%${escapeLike(term)}%`;
-    return eb.or([eb('pages.title', 'ilike', pattern), eb('pages.slug', 'ilike', pattern), eb('pages.seo_title', 'ilike', pattern)]);
+    return eb.or([
+      eb('pages.title', 'ilike', pattern),
+      eb('pages.slug', 'ilike', pattern),
+      eb('pages.seo_title', 'ilike', pattern),
+    ]);
   });
-  if (filter.roots) conditions.push(filter.roots.length ? eb.or(filter.roots.map((root) => eb('pages.path', 'like', `${root}%`))) : eb.val(false));
+  if (filter.roots)
+    conditions.push(
+      filter.roots.length ? eb.or(filter.roots.map((root) => eb('pages.path', 'like', `${root}%`))) : eb.val(false),
+    );
   // The tree root is nobody's page to find.
   conditions.push(eb('pages.depth', '>', 1));
   return eb.and(conditions);
@@ -41,7 +48,11 @@ export function countSearchResults(db: Db, filter: PageSearchFilter): Promise<nu
  * then titles containing it, then the rest (matched word by word, or by slug or SEO title);
  * within a rank by title, then tree order.
  */
-export function searchPages(db: Db, filter: PageSearchFilter, window: { limit: number; offset: number }): Promise<PageListing[]> {
+export function searchPages(
+  db: Db,
+  filter: PageSearchFilter,
+  window: { limit: number; offset: number },
+): Promise<PageListing[]> {
   const phrase = escapeLike(filter.phrase);
   const rank = sql<number>`case
     when lower(pages.title) = ${filter.phrase} then 0
@@ -61,7 +72,10 @@ export function searchPages(db: Db, filter: PageSearchFilter, window: { limit: n
 }
 
 /** The pages at these tree paths as (path, id, title, depth): the parents of one page of results. */
-export function findPagesByPaths(db: Db, paths: string[]): Promise<Array<{ id: number; path: string; title: string; depth: number }>> {
+export function findPagesByPaths(
+  db: Db,
+  paths: string[],
+): Promise<Array<{ id: number; path: string; title: string; depth: number }>> {
   if (!paths.length) return Promise.resolve([]);
   return db.selectFrom('pages').select(['id', 'path', 'title', 'depth']).where('path', 'in', paths).execute();
 }

@@ -16,7 +16,12 @@ const MAX_TERMS = 10;
  * (ancestors shown only to navigate are not results: nothing can be done with them), best
  * title matches first, one explorer-sized page at a time.
  */
-export async function searchAdminPages(db: Db, query: string, requestedPage: number, permissions: UserPagePermissions): Promise<PageSearchView> {
+export async function searchAdminPages(
+  db: Db,
+  query: string,
+  requestedPage: number,
+  permissions: UserPagePermissions,
+): Promise<PageSearchView> {
   const phrase = query.trim().toLowerCase();
   const terms = [...new Set(phrase.split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
   const filter = { terms, phrase, roots: permissions.explorablePaths() };
@@ -24,8 +29,15 @@ export async function searchAdminPages(db: Db, query: string, requestedPage: num
   const total = await countSearchResults(db, filter);
   const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
   const current = Math.min(requestedPage, pageCount);
-  const found = total ? await searchPages(db, filter, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE }) : [];
-  const parents = new Map((await findPagesByPaths(db, [...new Set(found.map((row) => row.path.slice(0, -STEP_LENGTH)))])).map((p) => [p.path, p]));
+  const found = total
+    ? await searchPages(db, filter, { limit: EXPLORER_PAGE_SIZE, offset: (current - 1) * EXPLORER_PAGE_SIZE })
+    : [];
+  const parents = new Map(
+    (await findPagesByPaths(db, [...new Set(found.map((row) => row.path.slice(0, -STEP_LENGTH)))])).map((p) => [
+      p.path,
+      p,
+    ]),
+  );
   const isPrivate = await privatePathTester(db);
   return {
     query,

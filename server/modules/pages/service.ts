@@ -66,7 +66,11 @@ export async function createPage(db: Db, input: CreatePageInput): Promise<Page> 
     const parent = await repo.lockPage(trx, input.parentId);
     if (!parent) throw notFound('The parent page does not exist.');
     if (!pageType.parentTypes.includes(parent.page_type)) {
-      throw new HttpError(400, 'not_allowed_here', `A ${pageType.label} cannot be created under a ${parent.page_type}.`);
+      throw new HttpError(
+        400,
+        'not_allowed_here',
+        `A ${pageType.label} cannot be created under a ${parent.page_type}.`,
+      );
     }
     if (await repo.siblingSlugTaken(trx, parent, slug)) {
       throw validationError({ slug: [`The slug '${slug}' is already in use within the parent page.`] });
@@ -93,7 +97,11 @@ export async function createPage(db: Db, input: CreatePageInput): Promise<Page> 
       live: false,
       has_unpublished_changes: true,
     });
-    const revision = await repo.insertRevision(trx, { page_id: page.id, user_id: input.userId ?? null, content: snapshot(fields) });
+    const revision = await repo.insertRevision(trx, {
+      page_id: page.id,
+      user_id: input.userId ?? null,
+      content: snapshot(fields),
+    });
     const withRevision = await repo.updatePage(trx, page.id, { latest_revision_id: revision.id });
     if (input.publish) return publishRevisionIn(trx, withRevision, revision.id);
     await indexPageReferences(trx, page.id);
@@ -133,7 +141,9 @@ export function findParentPage(db: Db, page: Pick<Page, 'path' | 'depth'>): Prom
 
 /** The page types that may be created under a parent (its children's allowed types), in registry order. */
 export function childTypesFor(parent: Pick<Page, 'page_type'>): Array<{ type: string; label: string }> {
-  return [...pageTypes.values()].filter((type) => type.parentTypes.includes(parent.page_type)).map((type) => ({ type: type.type, label: type.label }));
+  return [...pageTypes.values()]
+    .filter((type) => type.parentTypes.includes(parent.page_type))
+    .map((type) => ({ type: type.type, label: type.label }));
 }
 
 /** Makes a revision the live content of its page. */

@@ -3,7 +3,11 @@ import type { Site } from '../sites/table';
 import * as repo from './repo';
 import type { Page } from './table';
 
-export type LocaleRoot = { page: Page; languageCode: string; /** '' for the site's default language, else '/fr' etc. */ prefix: string };
+export type LocaleRoot = {
+  page: Page;
+  languageCode: string;
+  /** '' for the site's default language, else '/fr' etc. */ prefix: string;
+};
 
 /** A site with the root page of each of its languages; the default language comes first. */
 export type SiteTree = { site: Site; roots: LocaleRoot[] };

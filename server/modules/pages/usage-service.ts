@@ -3,7 +3,10 @@ import { countReferencesTo, describeField, listReferencesTo, PAGE_MODEL } from '
 import type { Page } from './table';
 
 /** Where a page is used (Wagtail's page usage view): other pages, snippets, redirects... */
-export async function pageUsage(db: Db, page: Pick<Page, 'id'>): Promise<Array<{ label: string; href?: string; where: string }>> {
+export async function pageUsage(
+  db: Db,
+  page: Pick<Page, 'id'>,
+): Promise<Array<{ label: string; href?: string; where: string }>> {
   return (await listReferencesTo(db, { model: PAGE_MODEL, id: page.id })).map((row) => ({
     label: row.label,
     href: row.editUrl,

@@ -20,18 +20,29 @@ export function findGroupById(db: Db, id: number): Promise<Group | undefined> {
 }
 
 export function findGroupByName(db: Db, name: string): Promise<Group | undefined> {
-  return db.selectFrom('groups').selectAll().where(sql<string>`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('groups')
+    .selectAll()
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function insertGroup(db: Db, group: { name: string; can_access_admin: boolean }): Promise<Group> {
   return db.insertInto('groups').values(group).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function updateGroup(db: Db, id: number, group: { name: string; can_access_admin: boolean }): Promise<void> {
+export async function updateGroup(
+  db: Db,
+  id: number,
+  group: { name: string; can_access_admin: boolean },
+): Promise<void> {
   await db.updateTable('groups').set(group).where('id', '=', id).execute();
 }
 
-export function listGroupPagePermissions(db: Db, groupId: number): Promise<Array<GroupGrant & { title: string; path: string }>> {
+export function listGroupPagePermissions(
+  db: Db,
+  groupId: number,
+): Promise<Array<GroupGrant & { title: string; path: string }>> {
   return db
     .selectFrom('group_page_permissions as gpp')
     .innerJoin('pages as p', 'p.id', 'gpp.page_id')
@@ -46,17 +57,28 @@ export function listGroupPagePermissions(db: Db, groupId: number): Promise<Array
 export async function replaceGroupPagePermissions(db: Db, groupId: number, grants: GroupGrant[]): Promise<void> {
   await db.deleteFrom('group_page_permissions').where('group_id', '=', groupId).execute();
   if (grants.length === 0) return;
-  await db.insertInto('group_page_permissions').values(grants.map((grant) => ({ ...grant, group_id: groupId }))).execute();
+  await db
+    .insertInto('group_page_permissions')
+    .values(grants.map((grant) => ({ ...grant, group_id: groupId })))
+    .execute();
 }
 
 export function listUserGroupIds(db: Db, userId: number): Promise<number[]> {
-  return db.selectFrom('user_groups').select('group_id').where('user_id', '=', userId).execute().then((rows) => rows.map((r) => r.group_id));
+  return db
+    .selectFrom('user_groups')
+    .select('group_id')
+    .where('user_id', '=', userId)
+    .execute()
+    .then((rows) => rows.map((r) => r.group_id));
 }
 
 export async function replaceUserGroups(db: Db, userId: number, groupIds: number[]): Promise<void> {
   await db.deleteFrom('user_groups').where('user_id', '=', userId).execute();
   if (groupIds.length === 0) return;
-  await db.insertInto('user_groups').values(groupIds.map((group_id) => ({ user_id: userId, group_id }))).execute();
+  await db
+    .insertInto('user_groups')
+    .values(groupIds.map((group_id) => ({ user_id: userId, group_id })))
+    .execute();
 }
 
 export async function existingGroupIds(db: Db, ids: number[]): Promise<number[]> {
@@ -72,8 +94,18 @@ export async function existingPageIds(db: Db, ids: number[]): Promise<number[]> 
 }
 
 /** Pages offered in the group form's page choice: the upper levels of the tree, in tree order. */
-export function listPageChoices(db: Db, maxDepth: number, limit: number): Promise<Array<{ id: number; title: string; depth: number }>> {
-  return db.selectFrom('pages').select(['id', 'title', 'depth']).where('depth', '<=', maxDepth).orderBy('path').limit(limit).execute();
+export function listPageChoices(
+  db: Db,
+  maxDepth: number,
+  limit: number,
+): Promise<Array<{ id: number; title: string; depth: number }>> {
+  return db
+    .selectFrom('pages')
+    .select(['id', 'title', 'depth'])
+    .where('depth', '<=', maxDepth)
+    .orderBy('path')
+    .limit(limit)
+    .execute();
 }
 
 export function pageTitles(db: Db, ids: number[]): Promise<Array<{ id: number; title: string; path: string }>> {
@@ -85,16 +117,28 @@ export type ModelGrant = { model: string; action: ModelPermissionAction };
 export type CollectionGrant = { collection_id: number; permission: CollectionPermissionType };
 
 export function listGroupModelPermissions(db: Db, groupId: number): Promise<ModelGrant[]> {
-  return db.selectFrom('group_model_permissions').select(['model', 'action']).where('group_id', '=', groupId).orderBy('model').execute();
+  return db
+    .selectFrom('group_model_permissions')
+    .select(['model', 'action'])
+    .where('group_id', '=', groupId)
+    .orderBy('model')
+    .execute();
 }
 
 /** Sets a group's model permissions to exactly `grants` (the group form submits them all). */
 export async function replaceGroupModelPermissions(db: Db, groupId: number, grants: ModelGrant[]): Promise<void> {
   await db.deleteFrom('group_model_permissions').where('group_id', '=', groupId).execute();
-  if (grants.length) await db.insertInto('group_model_permissions').values(grants.map((grant) => ({ ...grant, group_id: groupId }))).execute();
+  if (grants.length)
+    await db
+      .insertInto('group_model_permissions')
+      .values(grants.map((grant) => ({ ...grant, group_id: groupId })))
+      .execute();
 }
 
-export function listGroupCollectionPermissions(db: Db, groupId: number): Promise<Array<CollectionGrant & { name: string; path: string }>> {
+export function listGroupCollectionPermissions(
+  db: Db,
+  groupId: number,
+): Promise<Array<CollectionGrant & { name: string; path: string }>> {
   return db
     .selectFrom('group_collection_permissions as g')
     .innerJoin('collections as c', 'c.id', 'g.collection_id')
@@ -104,9 +148,17 @@ export function listGroupCollectionPermissions(db: Db, groupId: number): Promise
     .execute();
 }
 
-export async function replaceGroupCollectionPermissions(db: Db, groupId: number, grants: CollectionGrant[]): Promise<void> {
+export async function replaceGroupCollectionPermissions(
+  db: Db,
+  groupId: number,
+  grants: CollectionGrant[],
+): Promise<void> {
   await db.deleteFrom('group_collection_permissions').where('group_id', '=', groupId).execute();
-  if (grants.length) await db.insertInto('group_collection_permissions').values(grants.map((grant) => ({ ...grant, group_id: groupId }))).execute();
+  if (grants.length)
+    await db
+      .insertInto('group_collection_permissions')
+      .values(grants.map((grant) => ({ ...grant, group_id: groupId })))
+      .execute();
 }
 
 export async function existingCollectionIds(db: Db, ids: number[]): Promise<number[]> {

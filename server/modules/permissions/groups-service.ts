@@ -19,7 +19,10 @@ async function grantsOf(db: Db, form: GroupForm): Promise<repo.GroupGrant[]> {
   if (ids.length) {
     const found = new Set(await repo.existingPageIds(db, ids));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length) throw badRequest('A page in the permissions no longer exists.', { new_page: ['Select a valid choice. That page does not exist.'] });
+    if (missing.length)
+      throw badRequest('A page in the permissions no longer exists.', {
+        new_page: ['Select a valid choice. That page does not exist.'],
+      });
   }
   return [...byPage].flatMap(([page_id, types]) => [...types].map((permission_type) => ({ page_id, permission_type })));
 }
@@ -32,7 +35,10 @@ function modelGrantsOf(form: GroupForm, models: GrantableModels): repo.ModelGran
   for (const [model, actions] of Object.entries(form.model_permissions)) {
     const allowed = models.get(model);
     for (const action of actions) {
-      if (!allowed?.includes(action)) throw badRequest('A model permission in the form does not exist.', { model_permissions: [`${model}: '${action}' is not a permission of this model.`] });
+      if (!allowed?.includes(action))
+        throw badRequest('A model permission in the form does not exist.', {
+          model_permissions: [`${model}: '${action}' is not a permission of this model.`],
+        });
       out.push({ model, action });
     }
   }
@@ -49,8 +55,13 @@ async function collectionGrantsOf(db: Db, form: GroupForm): Promise<repo.Collect
   }
   const ids = [...byCollection.keys()];
   const found = new Set(await repo.existingCollectionIds(db, ids));
-  if (ids.some((id) => !found.has(id))) throw badRequest('A collection in the permissions no longer exists.', { new_collection: ['Select a valid choice. That collection does not exist.'] });
-  return [...byCollection].flatMap(([collection_id, types]) => [...types].map((permission) => ({ collection_id, permission })));
+  if (ids.some((id) => !found.has(id)))
+    throw badRequest('A collection in the permissions no longer exists.', {
+      new_collection: ['Select a valid choice. That collection does not exist.'],
+    });
+  return [...byCollection].flatMap(([collection_id, types]) =>
+    [...types].map((permission) => ({ collection_id, permission })),
+  );
 }
 
 async function writeGrants(db: Db, groupId: number, form: GroupForm, models: GrantableModels): Promise<void> {
@@ -68,7 +79,12 @@ export async function createGroup(db: Db, form: GroupForm, models: GrantableMode
   });
 }
 
-export async function editGroup(db: Db, id: number, form: GroupForm, models: GrantableModels = new Map()): Promise<void> {
+export async function editGroup(
+  db: Db,
+  id: number,
+  form: GroupForm,
+  models: GrantableModels = new Map(),
+): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await repo.findGroupById(trx, id))) throw notFound('The group does not exist.');
     const clash = await repo.findGroupByName(trx, form.name);
@@ -91,7 +107,11 @@ export type GroupCollectionRow = { collectionId: number; name: string; permissio
 export async function groupCollectionRows(db: Db, groupId: number): Promise<GroupCollectionRow[]> {
   const rows = new Map<number, GroupCollectionRow>();
   for (const grant of await repo.listGroupCollectionPermissions(db, groupId)) {
-    const row = rows.get(grant.collection_id) ?? { collectionId: grant.collection_id, name: grant.name, permissions: [] };
+    const row = rows.get(grant.collection_id) ?? {
+      collectionId: grant.collection_id,
+      name: grant.name,
+      permissions: [],
+    };
     row.permissions.push(grant.permission);
     rows.set(grant.collection_id, row);
   }
@@ -129,7 +149,11 @@ export async function groupPermissionRows(db: Db, groupId: number): Promise<Grou
 }
 
 /** The upper levels of the page tree, to choose a page from (permissions, a site's root). */
-export function pageChoices(db: Db, maxDepth: number, limit: number): Promise<Array<{ id: number; title: string; depth: number }>> {
+export function pageChoices(
+  db: Db,
+  maxDepth: number,
+  limit: number,
+): Promise<Array<{ id: number; title: string; depth: number }>> {
   return repo.listPageChoices(db, maxDepth, limit);
 }
 

@@ -33,7 +33,8 @@ export function buildModelPermissions(
     isSuperuser: superuser,
     can: (model, action) => superuser || held.has(`${model} ${action}`),
     canAny: (model) => superuser || models.has(model),
-    canInCollection: (permission, path) => superuser || inCollections.some((g) => g.permission === permission && path.startsWith(g.path)),
+    canInCollection: (permission, path) =>
+      superuser || inCollections.some((g) => g.permission === permission && path.startsWith(g.path)),
   };
 }
 
@@ -47,8 +48,8 @@ export function modelPermissionsFor(db: Db, req: Request): Promise<UserModelPerm
   if (!loaded) {
     loaded = user.is_superuser
       ? Promise.resolve(buildModelPermissions(user, [], []))
-      : Promise.all([listUserModelPermissions(db, user.id), listUserCollectionPermissions(db, user.id)]).then(([grants, collections]) =>
-          buildModelPermissions(user, grants, collections),
+      : Promise.all([listUserModelPermissions(db, user.id), listUserCollectionPermissions(db, user.id)]).then(
+          ([grants, collections]) => buildModelPermissions(user, grants, collections),
         );
     cache.set(req, loaded);
   }
@@ -56,7 +57,12 @@ export function modelPermissionsFor(db: Db, req: Request): Promise<UserModelPerm
 }
 
 /** Throws 403 unless the signed-in user may do `action` on `model`. */
-export async function assertModelPermission(db: Db, req: Request, model: string, action: ModelPermissionAction): Promise<void> {
+export async function assertModelPermission(
+  db: Db,
+  req: Request,
+  model: string,
+  action: ModelPermissionAction,
+): Promise<void> {
   const permissions = await modelPermissionsFor(db, req);
   if (!permissions.can(model, action)) throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
 }

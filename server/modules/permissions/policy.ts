@@ -19,7 +19,15 @@ import { PAGE_PERMISSION_TYPES, type PagePermissionType } from './table';
  */
 export type { PagePermissionType };
 export type PageAction = PagePermissionType | 'unpublish' | 'delete' | 'move' | 'copy' | 'privacy' | 'view';
-export const PAGE_ACTIONS: readonly PageAction[] = [...PAGE_PERMISSION_TYPES, 'unpublish', 'delete', 'move', 'copy', 'privacy', 'view'];
+export const PAGE_ACTIONS: readonly PageAction[] = [
+  ...PAGE_PERMISSION_TYPES,
+  'unpublish',
+  'delete',
+  'move',
+  'copy',
+  'privacy',
+  'view',
+];
 
 /** The fields of a page the checks read. `live` and `locked_by_id` refine delete and unlock when given. */
 export type PageRef = {
@@ -67,7 +75,10 @@ function topmost(paths: Iterable<string>): string[] {
   return out;
 }
 
-export function buildPagePermissions(user: PermissionUser, grants: Array<{ permission_type: PagePermissionType; path: string }>): UserPagePermissions {
+export function buildPagePermissions(
+  user: PermissionUser,
+  grants: Array<{ permission_type: PagePermissionType; path: string }>,
+): UserPagePermissions {
   const active = user.is_active !== false;
   const superuser = active && user.is_superuser;
   const effective = active ? grants : [];
@@ -126,7 +137,9 @@ export function buildPagePermissions(user: PermissionUser, grants: Array<{ permi
   };
 
   const pathsWith = (permission: PagePermissionType) =>
-    superuser ? null : topmost(effective.filter((grant) => grant.permission_type === permission).map((grant) => grant.path));
+    superuser
+      ? null
+      : topmost(effective.filter((grant) => grant.permission_type === permission).map((grant) => grant.path));
 
   return {
     userId: user.id,
@@ -156,7 +169,13 @@ export function forbidden(message = 'You do not have permission to do this.'): H
 }
 
 /** Throws 403 unless the user may do `action` on `page`. */
-export async function assertCan(db: Db, user: PermissionUser, action: PageAction, page: PageRef, target?: ActionTarget): Promise<void> {
+export async function assertCan(
+  db: Db,
+  user: PermissionUser,
+  action: PageAction,
+  page: PageRef,
+  target?: ActionTarget,
+): Promise<void> {
   const permissions = await pagePermissions(db, user);
   if (!permissions.can(action, page, target)) throw forbidden();
 }

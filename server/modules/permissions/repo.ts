@@ -38,7 +38,10 @@ export function listUserModelPermissions(db: Db, userId: number): Promise<Array<
 }
 
 /** Every collection permission a user holds through their groups, with the collection's path. */
-export function listUserCollectionPermissions(db: Db, userId: number): Promise<Array<{ permission: string; path: string }>> {
+export function listUserCollectionPermissions(
+  db: Db,
+  userId: number,
+): Promise<Array<{ permission: string; path: string }>> {
   return db
     .selectFrom('group_collection_permissions as gcp')
     .innerJoin('user_groups as ug', 'ug.group_id', 'gcp.group_id')

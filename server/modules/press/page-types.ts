@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { imageSchema } from '../../../shared/schemas/media';
 import { sanitizeRichText } from '../../../shared/rich-text/sanitize';
-import { pressListExtraSchema, pressReleaseExtraSchema, pressSectionExtraSchema, type PressArticle } from '../../../shared/schemas/press';
+import {
+  pressListExtraSchema,
+  pressReleaseExtraSchema,
+  pressSectionExtraSchema,
+  type PressArticle,
+} from '../../../shared/schemas/press';
 import { definePageType, PageLoadOutcome, type LoaderContext } from '../pages/page-type';
 import { pressReleasePage, pressSectionData, releaseList, releaseSection } from './service';
 
@@ -40,7 +45,11 @@ export const pressSectionPage = definePageType({
     media_download_tiles: {
       label: 'Media downloads',
       helpText: "Each tile links to a document; its '.ext File, size' line comes from the document.",
-      fields: { title: { label: 'Title' }, document_id: { label: 'Document', widget: 'document_chooser' }, image: { label: 'Image', widget: 'image_chooser', helpText: 'Optional.' } },
+      fields: {
+        title: { label: 'Title' },
+        document_id: { label: 'Document', widget: 'document_chooser' },
+        image: { label: 'Image', widget: 'image_chooser', helpText: 'Optional.' },
+      },
     },
   },
   parentTypes: ['HomePage'],

@@ -24,12 +24,18 @@ export function listLiveReleases(db: Db, treePath: string, limit: number, offset
 }
 
 export async function countLiveReleases(db: Db, treePath: string): Promise<number> {
-  const row = await liveReleasesUnder(db, treePath).select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+  const row = await liveReleasesUnder(db, treePath)
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** The nearest live ancestor of a type (the page's own path holds its ancestors' paths as prefixes). */
-export function findLiveAncestorOfType(db: Db, page: Pick<Page, 'path' | 'depth'>, pageType: string): Promise<Page | undefined> {
+export function findLiveAncestorOfType(
+  db: Db,
+  page: Pick<Page, 'path' | 'depth'>,
+  pageType: string,
+): Promise<Page | undefined> {
   const prefixes: string[] = [];
   for (let depth = 1; depth < page.depth; depth += 1) prefixes.push(page.path.slice(0, depth * 4));
   if (prefixes.length === 0) return Promise.resolve(undefined);
@@ -44,7 +50,11 @@ export function findLiveAncestorOfType(db: Db, page: Pick<Page, 'path' | 'depth'
 }
 
 /** The first live child of a type, in tree order. */
-export function findLiveChildOfType(db: Db, parent: Pick<Page, 'path' | 'depth'>, pageType: string): Promise<Page | undefined> {
+export function findLiveChildOfType(
+  db: Db,
+  parent: Pick<Page, 'path' | 'depth'>,
+  pageType: string,
+): Promise<Page | undefined> {
   return db
     .selectFrom('pages')
     .selectAll()

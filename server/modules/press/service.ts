@@ -1,5 +1,10 @@
 import type { Db } from '../../db';
-import { PRESS_PAGE_SIZE, PRESS_SECTION_LATEST, type MediaDownloadTile, type PressArticle } from '../../../shared/schemas/press';
+import {
+  PRESS_PAGE_SIZE,
+  PRESS_SECTION_LATEST,
+  type MediaDownloadTile,
+  type PressArticle,
+} from '../../../shared/schemas/press';
 import { documentUrl, findDocuments } from '../documents/service';
 import type { Page } from '../pages/table';
 import type { Image } from '../../../shared/schemas/media';
@@ -15,12 +20,17 @@ export function pressReleasePage(page: Page): { date: string; feature_image: Ima
   const content = page.content as { date?: unknown; feature_image?: unknown };
   if (typeof content.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(content.date)) return undefined;
   const image = content.feature_image as Image | undefined;
-  return { date: content.date, feature_image: image && Array.isArray(image.renditions) && image.renditions.length > 0 ? image : null };
+  return {
+    date: content.date,
+    feature_image: image && Array.isArray(image.renditions) && image.renditions.length > 0 ? image : null,
+  };
 }
 
 const toArticle = (page: Page, pageUrl: PageUrl): PressArticle | undefined => {
   const release = pressReleasePage(page);
-  return release ? { id: page.id, url: pageUrl(page), title: page.title, date: release.date, feature_image: release.feature_image } : undefined;
+  return release
+    ? { id: page.id, url: pageUrl(page), title: page.title, date: release.date, feature_image: release.feature_image }
+    : undefined;
 };
 
 /** The section a release or list page belongs to, as the back link needs it. */
@@ -52,10 +62,22 @@ export async function releaseList(db: Db, page: Page, pageNumber: number, pageUr
  * The press section page's data: its latest releases, the 'See All' link (its release list page)
  * and the media download tiles. A tile whose document was deleted is left out, never an error.
  */
-export async function pressSectionData(db: Db, page: Page, tiles: Array<{ title: string; document_id: number; image?: Image }>, pageUrl: PageUrl) {
+export async function pressSectionData(
+  db: Db,
+  page: Page,
+  tiles: Array<{ title: string; document_id: number; image?: Image }>,
+  pageUrl: PageUrl,
+) {
   const rows = await repo.listLiveReleases(db, page.path, PRESS_SECTION_LATEST, 0);
   const list = await repo.findLiveChildOfType(db, page, LIST_TYPE);
-  const documents = new Map((await findDocuments(db, tiles.map((tile) => tile.document_id))).map((doc) => [doc.id, doc]));
+  const documents = new Map(
+    (
+      await findDocuments(
+        db,
+        tiles.map((tile) => tile.document_id),
+      )
+    ).map((doc) => [doc.id, doc]),
+  );
   const media: MediaDownloadTile[] = [];
   for (const tile of tiles) {
     const document = documents.get(tile.document_id);
@@ -63,7 +85,9 @@ export async function pressSectionData(db: Db, page: Page, tiles: Array<{ title:
     media.push({
       title: tile.title,
       image: tile.image ?? null,
-      file_extension: document.file_name.includes('.') ? document.file_name.slice(document.file_name.lastIndexOf('.') + 1).toLowerCase() : '',
+      file_extension: document.file_name.includes('.')
+        ? document.file_name.slice(document.file_name.lastIndexOf('.') + 1).toLowerCase()
+        : '',
       file_size: document.file_size,
       url: documentUrl(document),
     });

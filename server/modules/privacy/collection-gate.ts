@@ -15,7 +15,8 @@ import { loginUrl, passedRestrictionIds, runMiddleware } from './session';
 export type CollectionGateResult = 'public' | 'private' | 'answered';
 export type CollectionGate = (req: Request, res: Response, collectionId: number) => Promise<CollectionGateResult>;
 
-export const collectionPasswordFormUrl = (restrictionId: number) => `/documents/authenticate_with_password/${restrictionId}/`;
+export const collectionPasswordFormUrl = (restrictionId: number) =>
+  `/documents/authenticate_with_password/${restrictionId}/`;
 
 /**
  * Collection privacy on the public side (Wagtail's document serve view): the page gate's rules.

@@ -17,27 +17,51 @@ import { checkRestrictionPassword } from './service';
 import { markRestrictionPassed } from './session';
 
 const paramsSchema = z.object({ restriction_id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const bodyOf = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? req.body : {});
+const bodyOf = (req: Request): Record<string, unknown> =>
+  typeof req.body === 'object' && req.body !== null ? req.body : {};
 
 /**
  * /documents/authenticate_with_password/{restriction_id}/ (Wagtail's wagtaildocs_authenticate_with_password):
  * the shared password of a private collection, as the page one. Permission: public (the way in).
  * Mounted before /documents/{id}/{filename}.
  */
-export function collectionPasswordRoutes({ db, sessions, assets }: { db: Db; sessions: SessionStack; assets: AssetManifest }): Router {
+export function collectionPasswordRoutes({
+  db,
+  sessions,
+  assets,
+}: {
+  db: Db;
+  sessions: SessionStack;
+  assets: AssetManifest;
+}): Router {
   const router = express.Router();
   const path = '/documents/authenticate_with_password/:restriction_id/';
   router.use('/documents/authenticate_with_password/', ...sessions.middleware);
 
   const restrictionOf = async (req: Request) => {
     const params = paramsSchema.safeParse(req.params);
-    const restriction = params.success ? await collectionPasswordRestriction(db, params.data.restriction_id) : undefined;
+    const restriction = params.success
+      ? await collectionPasswordRestriction(db, params.data.restriction_id)
+      : undefined;
     if (!restriction) throw notFound('No such document.');
     return restriction;
   };
 
-  const renderForm = async (req: Request, res: Response, restrictionId: number, returnUrl: string, error?: string, status = 200) =>
-    renderPasswordRequired(res, assets, await publicChromeFor(db, req, res, '/'), { action: collectionPasswordFormUrl(restrictionId), returnUrl, csrfToken: csrfTokenFor(req), error }, status);
+  const renderForm = async (
+    req: Request,
+    res: Response,
+    restrictionId: number,
+    returnUrl: string,
+    error?: string,
+    status = 200,
+  ) =>
+    renderPasswordRequired(
+      res,
+      assets,
+      await publicChromeFor(db, req, res, '/'),
+      { action: collectionPasswordFormUrl(restrictionId), returnUrl, csrfToken: csrfTokenFor(req), error },
+      status,
+    );
 
   router.get(path, async (req, res) => {
     const restriction = await restrictionOf(req);
@@ -51,7 +75,14 @@ export function collectionPasswordRoutes({ db, sessions, assets }: { db: Db; ses
     const parsed = viewPasswordFormSchema.safeParse(body);
     if (!parsed.success) {
       const { fieldErrors, nonFieldErrors } = formErrors(parsed.error, ['password']);
-      return renderForm(req, res, restriction.id, returnUrl, fieldErrors.password ?? nonFieldErrors[0] ?? WRONG_VIEW_PASSWORD, 400);
+      return renderForm(
+        req,
+        res,
+        restriction.id,
+        returnUrl,
+        fieldErrors.password ?? nonFieldErrors[0] ?? WRONG_VIEW_PASSWORD,
+        400,
+      );
     }
     const check = await checkRestrictionPassword(db, restriction, parsed.data.password, clientAddress(req));
     if (check.result === 'rate_limited') {

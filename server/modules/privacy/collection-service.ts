@@ -3,7 +3,16 @@ import type { PrivacyForm } from '../../../shared/schemas/privacy';
 import { logModelAction } from '../audit/model-log';
 import * as repo from './repo';
 import type { CoveringCollectionRestriction } from './repo';
-import { applyPrivacyForm, checkViewAccess, privacyStateOf, type AccessDecision, type PrivacyChange, type PrivacySubject, type PrivacyState, type Visitor } from './service';
+import {
+  applyPrivacyForm,
+  checkViewAccess,
+  privacyStateOf,
+  type AccessDecision,
+  type PrivacyChange,
+  type PrivacySubject,
+  type PrivacyState,
+  type Visitor,
+} from './service';
 
 /**
  * Collection privacy (Wagtail's collection view restrictions): the page privacy rules applied to
@@ -23,7 +32,15 @@ function collectionSubject(collection: CollectionRef, userId?: number): PrivacyS
     covering: (db) => repo.listRestrictionsCoveringCollection(db, collection.id),
     ownerOf: (r) => r.collection_id,
     nameOf: (r) => r.collection_name,
-    log: (trx, data) => logModelAction(trx, { model: COLLECTION_MODEL, objectId: collection.id, objectStr: collection.name, userId: userId ?? null, action: 'privacy', data }),
+    log: (trx, data) =>
+      logModelAction(trx, {
+        model: COLLECTION_MODEL,
+        objectId: collection.id,
+        objectStr: collection.name,
+        userId: userId ?? null,
+        action: 'privacy',
+        data,
+      }),
   };
 }
 
@@ -32,7 +49,12 @@ export function collectionPrivacyOf(db: Db, collection: CollectionRef): Promise<
 }
 
 /** Sets a collection's privacy from the validated form (the page rules: applyPrivacyForm), logged in its history. */
-export function setCollectionPrivacy(db: Db, collection: CollectionRef, userId: number, form: PrivacyForm): Promise<PrivacyChange> {
+export function setCollectionPrivacy(
+  db: Db,
+  collection: CollectionRef,
+  userId: number,
+  form: PrivacyForm,
+): Promise<PrivacyChange> {
   return applyPrivacyForm(db, collectionSubject(collection, userId), form);
 }
 
@@ -40,8 +62,14 @@ export function restrictionsCoveringCollection(db: Db, collectionId: number): Pr
   return repo.listRestrictionsCoveringCollection(db, collectionId);
 }
 
-export function checkCollectionAccess(db: Db, restrictions: CoveringCollectionRestriction[], visitor: Visitor): Promise<AccessDecision<CoveringCollectionRestriction>> {
-  return checkViewAccess(db, restrictions, visitor, (db, restrictionId, userId) => repo.userInRestrictionGroups(db, repo.COLLECTION_RESTRICTIONS, restrictionId, userId));
+export function checkCollectionAccess(
+  db: Db,
+  restrictions: CoveringCollectionRestriction[],
+  visitor: Visitor,
+): Promise<AccessDecision<CoveringCollectionRestriction>> {
+  return checkViewAccess(db, restrictions, visitor, (db, restrictionId, userId) =>
+    repo.userInRestrictionGroups(db, repo.COLLECTION_RESTRICTIONS, restrictionId, userId),
+  );
 }
 
 /** The password restriction named in a URL, when it is one (else the URL answers 404). */

@@ -29,7 +29,11 @@ export function createViewGate(db: Db, sessions: SessionStack, assets: AssetMani
   return async (req, res, resolved) => {
     // The not-found page (and pages with no row) answer whatever lies under them.
     if (!resolved.page.id || resolved.status !== 200) return true;
-    const restrictions = await tableMemoFor(db).read(`restrictions ${resolved.page.id}`, ['pages', 'page_view_restrictions'], () => listRestrictionsCoveringPage(db, resolved.page.id));
+    const restrictions = await tableMemoFor(db).read(
+      `restrictions ${resolved.page.id}`,
+      ['pages', 'page_view_restrictions'],
+      () => listRestrictionsCoveringPage(db, resolved.page.id),
+    );
     if (restrictions.length === 0) return true;
     await runMiddleware(sessions.middleware, req, res);
     res.setHeader('Cache-Control', 'private, no-store');

@@ -21,10 +21,24 @@ export async function publicChromeFor(db: Db, req: Request, res: Response, path:
   return { languageCode: root.languageCode, siteName: site.site_name, homeUrl: publicPath(tree, root.page) ?? '/' };
 }
 
-function send(res: Response, assets: AssetManifest, chrome: PublicChrome, title: (t: Translate) => string, body: (t: Translate) => ReactElement, status: number): void {
+function send(
+  res: Response,
+  assets: AssetManifest,
+  chrome: PublicChrome,
+  title: (t: Translate) => string,
+  body: (t: Translate) => ReactElement,
+  status: number,
+): void {
   const t = createTranslator(catalogFor(chrome.languageCode));
   const html = renderToString(
-    <RestrictedDocument languageCode={chrome.languageCode} title={title(t)} siteName={chrome.siteName} homeUrl={chrome.homeUrl} styles={assets.styles} skipLinkText={t('Skip to main content')}>
+    <RestrictedDocument
+      languageCode={chrome.languageCode}
+      title={title(t)}
+      siteName={chrome.siteName}
+      homeUrl={chrome.homeUrl}
+      styles={assets.styles}
+      skipLinkText={t('Skip to main content')}
+    >
       {body(t)}
     </RestrictedDocument>,
   );
@@ -33,10 +47,36 @@ function send(res: Response, assets: AssetManifest, chrome: PublicChrome, title:
   res.send(`<!DOCTYPE html>${html}`);
 }
 
-export function renderPasswordRequired(res: Response, assets: AssetManifest, chrome: PublicChrome, props: Omit<PasswordRequiredProps, 't'>, status = 200): void {
-  send(res, assets, chrome, (t) => t('Password required'), (t) => <PasswordRequiredPage t={t} {...props} />, status);
+export function renderPasswordRequired(
+  res: Response,
+  assets: AssetManifest,
+  chrome: PublicChrome,
+  props: Omit<PasswordRequiredProps, 't'>,
+  status = 200,
+): void {
+  send(
+    res,
+    assets,
+    chrome,
+    (t) => t('Password required'),
+    (t) => <PasswordRequiredPage t={t} {...props} />,
+    status,
+  );
 }
 
-export function renderPublicLogin(res: Response, assets: AssetManifest, chrome: PublicChrome, props: Omit<PublicLoginProps, 't'>, status = 200): void {
-  send(res, assets, chrome, (t) => t('Sign in'), (t) => <PublicLoginPage t={t} {...props} />, status);
+export function renderPublicLogin(
+  res: Response,
+  assets: AssetManifest,
+  chrome: PublicChrome,
+  props: Omit<PublicLoginProps, 't'>,
+  status = 200,
+): void {
+  send(
+    res,
+    assets,
+    chrome,
+    (t) => t('Sign in'),
+    (t) => <PublicLoginPage t={t} {...props} />,
+    status,
+  );
 }

@@ -7,8 +7,16 @@ import type { CollectionViewRestriction, PageViewRestriction, RestrictionType } 
  * CollectionViewRestriction), each kind in its own pair of tables; the functions below the covering
  * queries take the pair they work on.
  */
-export const PAGE_RESTRICTIONS = { restrictions: 'page_view_restrictions', groups: 'page_view_restriction_groups', owner: 'page_id' } as const;
-export const COLLECTION_RESTRICTIONS = { restrictions: 'collection_view_restrictions', groups: 'collection_view_restriction_groups', owner: 'collection_id' } as const;
+export const PAGE_RESTRICTIONS = {
+  restrictions: 'page_view_restrictions',
+  groups: 'page_view_restriction_groups',
+  owner: 'page_id',
+} as const;
+export const COLLECTION_RESTRICTIONS = {
+  restrictions: 'collection_view_restrictions',
+  groups: 'collection_view_restriction_groups',
+  owner: 'collection_id',
+} as const;
 export type RestrictionTables = typeof PAGE_RESTRICTIONS | typeof COLLECTION_RESTRICTIONS;
 
 /** A restriction row of either kind, without the column naming what it sits on. */
@@ -55,15 +63,25 @@ export function listRestrictionsCoveringPage(db: Db, pageId: number): Promise<Co
 
 /** Tree paths of every restricted page (few: privacy is set by hand), for listings that skip or mark their subtrees. */
 export async function listRestrictedPaths(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('page_view_restrictions as r').innerJoin('pages as p', 'p.id', 'r.page_id').select('p.path').execute();
+  const rows = await db
+    .selectFrom('page_view_restrictions as r')
+    .innerJoin('pages as p', 'p.id', 'r.page_id')
+    .select('p.path')
+    .execute();
   return rows.map((row) => row.path);
 }
 
 /** A restriction with the collection it sits on (the collection itself or one of its ancestors). */
-export type CoveringCollectionRestriction = CollectionViewRestriction & { collection_name: string; collection_depth: number };
+export type CoveringCollectionRestriction = CollectionViewRestriction & {
+  collection_name: string;
+  collection_depth: number;
+};
 
 /** The restrictions on a collection and its ancestors, topmost first (materialised paths, as pages). */
-export function listRestrictionsCoveringCollection(db: Db, collectionId: number): Promise<CoveringCollectionRestriction[]> {
+export function listRestrictionsCoveringCollection(
+  db: Db,
+  collectionId: number,
+): Promise<CoveringCollectionRestriction[]> {
   return db
     .selectFrom('collections as target')
     .innerJoin('collections as c', (join) => join.on(sql<boolean>`target.path like c.path || '%'`))
@@ -76,16 +94,30 @@ export function listRestrictionsCoveringCollection(db: Db, collectionId: number)
 }
 
 export function findRestriction(db: Db, t: RestrictionTables, id: number): Promise<ViewRestriction | undefined> {
-  return db.selectFrom(restrictionsOf(t)).select(['id', 'restriction_type', 'password_hash', 'created_at', 'updated_at']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom(restrictionsOf(t))
+    .select(['id', 'restriction_type', 'password_hash', 'created_at', 'updated_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listRestrictionGroupIds(db: Db, t: RestrictionTables, restrictionId: number): Promise<number[]> {
-  const rows = await db.selectFrom(groupsOf(t)).select('group_id').where('restriction_id', '=', restrictionId).orderBy('group_id').execute();
+  const rows = await db
+    .selectFrom(groupsOf(t))
+    .select('group_id')
+    .where('restriction_id', '=', restrictionId)
+    .orderBy('group_id')
+    .execute();
   return rows.map((row) => row.group_id);
 }
 
 /** Whether the user belongs to one of the restriction's groups. */
-export async function userInRestrictionGroups(db: Db, t: RestrictionTables, restrictionId: number, userId: number): Promise<boolean> {
+export async function userInRestrictionGroups(
+  db: Db,
+  t: RestrictionTables,
+  restrictionId: number,
+  userId: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom(`${groupsOf(t)} as rg`)
     .innerJoin('user_groups as ug', 'ug.group_id', 'rg.group_id')
@@ -96,15 +128,28 @@ export async function userInRestrictionGroups(db: Db, t: RestrictionTables, rest
   return row !== undefined;
 }
 
-export async function insertRestriction(db: Db, t: RestrictionTables, values: { ownerId: number; type: RestrictionType; passwordHash: string | null }): Promise<ViewRestriction> {
+export async function insertRestriction(
+  db: Db,
+  t: RestrictionTables,
+  values: { ownerId: number; type: RestrictionType; passwordHash: string | null },
+): Promise<ViewRestriction> {
   return db
     .insertInto(restrictionsOf(t))
-    .values({ [t.owner as 'page_id']: values.ownerId, restriction_type: values.type, password_hash: values.passwordHash })
+    .values({
+      [t.owner as 'page_id']: values.ownerId,
+      restriction_type: values.type,
+      password_hash: values.passwordHash,
+    })
     .returning(['id', 'restriction_type', 'password_hash', 'created_at', 'updated_at'])
     .executeTakeFirstOrThrow();
 }
 
-export async function updateRestriction(db: Db, t: RestrictionTables, id: number, values: { type: RestrictionType; passwordHash: string | null }): Promise<void> {
+export async function updateRestriction(
+  db: Db,
+  t: RestrictionTables,
+  id: number,
+  values: { type: RestrictionType; passwordHash: string | null },
+): Promise<void> {
   await db
     .updateTable(restrictionsOf(t))
     .set({ restriction_type: values.type, password_hash: values.passwordHash, updated_at: new Date() })
@@ -116,7 +161,12 @@ export async function deleteRestriction(db: Db, t: RestrictionTables, id: number
   await db.deleteFrom(restrictionsOf(t)).where('id', '=', id).execute();
 }
 
-export async function replaceRestrictionGroups(db: Db, t: RestrictionTables, restrictionId: number, groupIds: number[]): Promise<void> {
+export async function replaceRestrictionGroups(
+  db: Db,
+  t: RestrictionTables,
+  restrictionId: number,
+  groupIds: number[],
+): Promise<void> {
   await db.deleteFrom(groupsOf(t)).where('restriction_id', '=', restrictionId).execute();
   if (groupIds.length) {
     await db

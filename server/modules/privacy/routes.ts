@@ -18,14 +18,23 @@ import { markRestrictionPassed, passwordFormUrl } from './session';
 export const WRONG_VIEW_PASSWORD = 'The password you have entered is not correct. Please try again.';
 export const RATE_LIMITED_VIEW_PASSWORD = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 
-const bodyOf = (req: Request): Record<string, unknown> => (typeof req.body === 'object' && req.body !== null ? req.body : {});
+const bodyOf = (req: Request): Record<string, unknown> =>
+  typeof req.body === 'object' && req.body !== null ? req.body : {};
 
 /**
  * /_util/: the public side of page privacy (spec section 2). The session stack is mounted here as
  * under /wagtail, so the login and the passwords given live in the same database-backed session.
  * Permission: public (these are the ways in).
  */
-export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: SessionStack; assets: AssetManifest }): Router {
+export function privacyUtilRoutes({
+  db,
+  sessions,
+  assets,
+}: {
+  db: Db;
+  sessions: SessionStack;
+  assets: AssetManifest;
+}): Router {
   const router = express.Router();
   router.use(...sessions.middleware);
 
@@ -39,8 +48,21 @@ export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: 
     return { page, restriction, action: passwordFormUrl(restriction.id, page.id) };
   };
 
-  const renderPasswordForm = async (req: Request, res: Response, action: string, returnUrl: string, error?: string, status = 200) =>
-    renderPasswordRequired(res, assets, await publicChromeFor(db, req, res, returnUrl), { action, returnUrl, csrfToken: csrfTokenFor(req), error }, status);
+  const renderPasswordForm = async (
+    req: Request,
+    res: Response,
+    action: string,
+    returnUrl: string,
+    error?: string,
+    status = 200,
+  ) =>
+    renderPasswordRequired(
+      res,
+      assets,
+      await publicChromeFor(db, req, res, returnUrl),
+      { action, returnUrl, csrfToken: csrfTokenFor(req), error },
+      status,
+    );
 
   router.get('/authenticate_with_password/:restriction_id/:page_id/', async (req, res) => {
     const { action } = await passwordContext(req);
@@ -55,7 +77,14 @@ export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: 
     const parsed = viewPasswordFormSchema.safeParse(body);
     if (!parsed.success) {
       const { fieldErrors, nonFieldErrors } = formErrors(parsed.error, ['password']);
-      return renderPasswordForm(req, res, action, returnUrl, fieldErrors.password ?? nonFieldErrors[0] ?? WRONG_VIEW_PASSWORD, 400);
+      return renderPasswordForm(
+        req,
+        res,
+        action,
+        returnUrl,
+        fieldErrors.password ?? nonFieldErrors[0] ?? WRONG_VIEW_PASSWORD,
+        400,
+      );
     }
     const check = await checkRestrictionPassword(db, restriction, parsed.data.password, clientAddress(req));
     if (check.result === 'rate_limited') {
@@ -68,8 +97,19 @@ export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: 
     res.redirect(303, returnUrl);
   });
 
-  const renderLogin = async (req: Request, res: Response, props: Omit<PublicLoginProps, 't' | 'csrfToken' | 'signedInAs'>, status = 200) =>
-    renderPublicLogin(res, assets, await publicChromeFor(db, req, res, props.next), { ...props, csrfToken: csrfTokenFor(req), signedInAs: req.user?.username }, status);
+  const renderLogin = async (
+    req: Request,
+    res: Response,
+    props: Omit<PublicLoginProps, 't' | 'csrfToken' | 'signedInAs'>,
+    status = 200,
+  ) =>
+    renderPublicLogin(
+      res,
+      assets,
+      await publicChromeFor(db, req, res, props.next),
+      { ...props, csrfToken: csrfTokenFor(req), signedInAs: req.user?.username },
+      status,
+    );
 
   // The form shows even to someone signed in: their account may lack the group the page needs.
   router.get('/login/', async (req, res) => {
@@ -80,12 +120,14 @@ export function privacyUtilRoutes({ db, sessions, assets }: { db: Db; sessions: 
   router.post('/login/', (req: Request, res: Response, next: NextFunction) => {
     const nextPath = safeRedirectPath(bodyOf(req).next, '/');
     handleLoginPost(sessions, req, res, next, {
-      fail: ({ username, fieldErrors, formError }, status) => renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
+      fail: ({ username, fieldErrors, formError }, status) =>
+        renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
       succeed: () => res.redirect(303, nextPath),
       // The session id changes at login; the shared passwords given so far go with the visitor.
       carry: (from, to) => {
         if (from.passedViewRestrictions) to.passedViewRestrictions = from.passedViewRestrictions;
-        if (from.passedCollectionViewRestrictions) to.passedCollectionViewRestrictions = from.passedCollectionViewRestrictions;
+        if (from.passedCollectionViewRestrictions)
+          to.passedCollectionViewRestrictions = from.passedCollectionViewRestrictions;
       },
     });
   });

@@ -18,7 +18,11 @@ export function passedRestrictionIds(req: Request, key: PassedKey = 'passedViewR
   return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
 }
 
-export function markRestrictionPassed(req: Request, restrictionId: number, key: PassedKey = 'passedViewRestrictions'): void {
+export function markRestrictionPassed(
+  req: Request,
+  restrictionId: number,
+  key: PassedKey = 'passedViewRestrictions',
+): void {
   req.session[key] = [...new Set([...passedRestrictionIds(req, key), restrictionId])];
 }
 

@@ -32,11 +32,21 @@ export async function reserveAttempt(db: Db, scope: string, key: string, rule: R
   const newWindowStart = sql<Date>`(case when ${lapsed} then now() else rate_limits.window_started_at end)`;
   const row = await db
     .insertInto('rate_limits')
-    .values({ scope, key, hits: 1, window_started_at: sql`now()`, not_before: notBefore(rule, sql<number>`1`, sql<Date>`now()`) })
+    .values({
+      scope,
+      key,
+      hits: 1,
+      window_started_at: sql`now()`,
+      not_before: notBefore(rule, sql<number>`1`, sql<Date>`now()`),
+    })
     .onConflict((oc) =>
       oc
         .columns(['scope', 'key'])
-        .doUpdateSet({ hits: newHits, window_started_at: newWindowStart, not_before: notBefore(rule, newHits, newWindowStart) })
+        .doUpdateSet({
+          hits: newHits,
+          window_started_at: newWindowStart,
+          not_before: notBefore(rule, newHits, newWindowStart),
+        })
         .where('rate_limits.not_before', '<=', sql<Date>`now()`),
     )
     .returning('hits')

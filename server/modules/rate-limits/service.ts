@@ -17,15 +17,24 @@ const FIFTEEN_MINUTES = 15 * 60;
  *   address in 15 minutes, so one person cannot flood the staff's inbox or someone else's.
  */
 export const LIMITS = {
-  loginAccount: { scope: 'login_account', rule: { kind: 'delay', limit: 5, windowSeconds: FIFTEEN_MINUTES, firstDelaySeconds: 1, maxDelaySeconds: 300 } },
+  loginAccount: {
+    scope: 'login_account',
+    rule: { kind: 'delay', limit: 5, windowSeconds: FIFTEEN_MINUTES, firstDelaySeconds: 1, maxDelaySeconds: 300 },
+  },
   loginAddress: { scope: 'login_address', rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES } },
-  pagePasswordAddress: { scope: 'page_password_address', rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES } },
+  pagePasswordAddress: {
+    scope: 'page_password_address',
+    rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  },
   guestFormAddress: { scope: 'guest_form_address', rule: { kind: 'block', limit: 10, windowSeconds: FIFTEEN_MINUTES } },
   guestFormEmail: { scope: 'guest_form_email', rule: { kind: 'block', limit: 5, windowSeconds: FIFTEEN_MINUTES } },
   // Wait-list joins and table bookings (issue 14): per client address and per guest phone number.
   waitlistAddress: { scope: 'waitlist_address', rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES } },
   waitlistPhone: { scope: 'waitlist_phone', rule: { kind: 'block', limit: 5, windowSeconds: FIFTEEN_MINUTES } },
-  reservationAddress: { scope: 'reservation_address', rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES } },
+  reservationAddress: {
+    scope: 'reservation_address',
+    rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES },
+  },
   reservationPhone: { scope: 'reservation_phone', rule: { kind: 'block', limit: 5, windowSeconds: FIFTEEN_MINUTES } },
 } as const satisfies Record<string, { scope: string; rule: RateLimitRule }>;
 

@@ -34,13 +34,17 @@ const OTHER_TYPES: Array<{ signature: number[]; name: string }> = [
 
 export async function readImportFile(fileName: string, bytes: Buffer): Promise<ImportTable> {
   if (bytes.length === 0) throw new ImportFileError('The file is empty.');
-  if (bytes.length > REDIRECT_IMPORT_MAX_BYTES) throw new ImportFileError(`The file is larger than ${REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
+  if (bytes.length > REDIRECT_IMPORT_MAX_BYTES)
+    throw new ImportFileError(`The file is larger than ${REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024} MB.`);
   const extension = /\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return readXlsx(bytes);
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
+    return readXlsx(bytes);
   const other = OTHER_TYPES.find((type) => startsWith(bytes, type.signature));
   if (other) throw new ImportFileError(`This file is ${other.name}, not a CSV, TSV or XLSX file.`);
-  if (extension === 'xlsx') throw new ImportFileError('This .xlsx file is not a valid spreadsheet: it may be truncated or of another type.');
-  if (extension && !['csv', 'tsv', 'txt', 'tab'].includes(extension)) throw new ImportFileError('Choose a CSV, TSV or XLSX file.');
+  if (extension === 'xlsx')
+    throw new ImportFileError('This .xlsx file is not a valid spreadsheet: it may be truncated or of another type.');
+  if (extension && !['csv', 'tsv', 'txt', 'tab'].includes(extension))
+    throw new ImportFileError('Choose a CSV, TSV or XLSX file.');
   const text = decodeText(bytes);
   return readDelimited(text, extension === 'tsv' || extension === 'tab' ? '\t' : sniffDelimiter(text));
 }
@@ -95,12 +99,20 @@ function tableOf(records: Array<{ line: number; cells: string[] }>): ImportTable
   if (nonEmpty.length > REDIRECT_IMPORT_MAX_ROWS + 1) throw new ImportFileError(ROW_CAP_MESSAGE);
   const [header, ...rows] = nonEmpty;
   const clip = (cell: string) => cell.trim().slice(0, MAX_CELL_LENGTH);
-  return { headers: header!.cells.map(clip), rows: rows.map((row) => ({ line: row.line, cells: row.cells.map(clip) })) };
+  return {
+    headers: header!.cells.map(clip),
+    rows: rows.map((row) => ({ line: row.line, cells: row.cells.map(clip) })),
+  };
 }
 
 /** The zip's central directory: every entry's sizes and where its data starts. */
-function zipEntries(bytes: Buffer): Array<{ name: string; method: number; compressed: number; uncompressed: number; localOffset: number }> {
-  const truncated = () => new ImportFileError('This .xlsx file is damaged or truncated: its zip directory is missing. Save it again and upload it.');
+function zipEntries(
+  bytes: Buffer,
+): Array<{ name: string; method: number; compressed: number; uncompressed: number; localOffset: number }> {
+  const truncated = () =>
+    new ImportFileError(
+      'This .xlsx file is damaged or truncated: its zip directory is missing. Save it again and upload it.',
+    );
   // The end-of-central-directory record is in the last 64 KB + 22 bytes.
   let eocd = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 65_557); i--) {
@@ -113,8 +125,10 @@ function zipEntries(bytes: Buffer): Array<{ name: string; method: number; compre
   const count = bytes.readUInt16LE(eocd + 10);
   const size = bytes.readUInt32LE(eocd + 12);
   const offset = bytes.readUInt32LE(eocd + 16);
-  if (count === 0xffff || offset === 0xffffffff) throw new ImportFileError('This .xlsx file uses ZIP64, which is not supported here. Save it as CSV instead.');
-  if (count > XLSX_MAX_ENTRIES) throw new ImportFileError('This .xlsx file has too many parts to be a spreadsheet of redirects.');
+  if (count === 0xffff || offset === 0xffffffff)
+    throw new ImportFileError('This .xlsx file uses ZIP64, which is not supported here. Save it as CSV instead.');
+  if (count > XLSX_MAX_ENTRIES)
+    throw new ImportFileError('This .xlsx file has too many parts to be a spreadsheet of redirects.');
   if (offset + size > eocd) throw truncated();
   const entries = [];
   let at = offset;
@@ -137,7 +151,10 @@ function zipEntries(bytes: Buffer): Array<{ name: string; method: number; compre
 
 /** Checks every entry's real uncompressed size against the cap by inflating it with a hard limit. */
 function checkZipBomb(bytes: Buffer): void {
-  const bomb = () => new ImportFileError(`This .xlsx file expands to more than ${XLSX_MAX_UNCOMPRESSED / 1024 / 1024} MB when unpacked, which no file of ${REDIRECT_IMPORT_MAX_ROWS.toLocaleString('en-US')} redirects needs. It was not opened.`);
+  const bomb = () =>
+    new ImportFileError(
+      `This .xlsx file expands to more than ${XLSX_MAX_UNCOMPRESSED / 1024 / 1024} MB when unpacked, which no file of ${REDIRECT_IMPORT_MAX_ROWS.toLocaleString('en-US')} redirects needs. It was not opened.`,
+    );
   const entries = zipEntries(bytes);
   let declared = 0;
   for (const entry of entries) declared += entry.uncompressed;
@@ -145,7 +162,8 @@ function checkZipBomb(bytes: Buffer): void {
   let actual = 0;
   for (const entry of entries) {
     const local = entry.localOffset;
-    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50) throw new ImportFileError('This .xlsx file is damaged or truncated.');
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== 0x04034b50)
+      throw new ImportFileError('This .xlsx file is damaged or truncated.');
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     const data = bytes.subarray(start, start + entry.compressed);
     if (data.length < entry.compressed) throw new ImportFileError('This .xlsx file is damaged or truncated.');

@@ -25,7 +25,15 @@ export type ImportRow = {
   to: string;
   status: 'accepted' | 'rejected';
   reason: string;
-  redirect?: { oldPath: string; siteId: number | null; pageId: number | null; link: string | null; targetPath: string | null; isPermanent: boolean; matchQueryString: boolean };
+  redirect?: {
+    oldPath: string;
+    siteId: number | null;
+    pageId: number | null;
+    link: string | null;
+    targetPath: string | null;
+    isPermanent: boolean;
+    matchQueryString: boolean;
+  };
 };
 
 export type ImportPreview = { token: string; fileName: string; rows: ImportRow[]; accepted: number; rejected: number };
@@ -35,7 +43,8 @@ const FROM = ['from', 'old path', 'old_path', 'oldpath', 'source', 'redirect fro
 const TO = ['to', 'new path', 'new_path', 'target', 'destination', 'redirect to', 'redirect_to', 'link'];
 const TYPE = ['type', 'status', 'permanent', 'is_permanent'];
 const SITE = ['site', 'hostname', 'host'];
-const columnOf = (headers: string[], names: string[]) => headers.findIndex((h) => names.includes(h.trim().toLowerCase().replace(/\s+/g, ' ')));
+const columnOf = (headers: string[], names: string[]) =>
+  headers.findIndex((h) => names.includes(h.trim().toLowerCase().replace(/\s+/g, ' ')));
 
 function typeOf(cell: string, fallback: boolean): boolean | undefined {
   const value = cell.trim().toLowerCase();
@@ -66,12 +75,21 @@ type Context = Awaited<ReturnType<typeof loadContext>>;
 const overlaps = (a: number | null, b: number | null) => a === null || b === null || a === b;
 
 /** Checks every row of the file; the earlier rows count as existing for the later ones. */
-function checkRows(table: { headers: string[]; rows: Array<{ line: number; cells: string[] }> }, options: ImportOptions, context: Context): ImportRow[] {
+function checkRows(
+  table: { headers: string[]; rows: Array<{ line: number; cells: string[] }> },
+  options: ImportOptions,
+  context: Context,
+): ImportRow[] {
   const fromColumn = columnOf(table.headers, FROM);
   const toColumn = columnOf(table.headers, TO);
   const typeColumn = columnOf(table.headers, TYPE);
   const siteColumn = columnOf(table.headers, SITE);
-  const keys = context.existing.map((r) => ({ key: r.old_path, siteId: r.site_id, targetPath: r.target_path, line: null as number | null }));
+  const keys = context.existing.map((r) => ({
+    key: r.old_path,
+    siteId: r.site_id,
+    targetPath: r.target_path,
+    line: null as number | null,
+  }));
   const pageIds = new Set(context.livePages.values());
   const defaultTree = [...context.trees.values()].find((t) => t.site.is_default_site) ?? [...context.trees.values()][0];
 
@@ -97,7 +115,10 @@ function checkRows(table: { headers: string[]; rows: Array<{ line: number; cells
     if (to.trim() === '') return reject('Target missing: the "to" cell is empty.');
 
     const same = keys.find((k) => k.key === oldPath && (k.siteId ?? 0) === (siteId ?? 0));
-    if (same) return reject(same.line === null ? `Duplicate: a redirect from ${oldPath} already exists.` : `Duplicate of row ${same.line}.`);
+    if (same)
+      return reject(
+        same.line === null ? `Duplicate: a redirect from ${oldPath} already exists.` : `Duplicate of row ${same.line}.`,
+      );
 
     let pageId: number | null = null;
     let link: string | null = null;
@@ -112,11 +133,17 @@ function checkRows(table: { headers: string[]; rows: Array<{ line: number; cells
       if (targetPath === null) link = to.trim();
       else {
         const targetKeys = lookupKeys(normalisePath(targetPath) as { path: string; query: string });
-        if (targetKeys.includes(oldPath) || targetKeys.includes(ownPath)) return reject('Loop: the target is the old path itself.');
+        if (targetKeys.includes(oldPath) || targetKeys.includes(ownPath))
+          return reject('Loop: the target is the old path itself.');
         const onward = keys.find((k) => targetKeys.includes(k.key) && overlaps(k.siteId, siteId));
-        if (onward) return reject(`Loop or chain: ${onward.key} already redirects${onward.line ? ` (row ${onward.line})` : ''}; point at its final address.`);
+        if (onward)
+          return reject(
+            `Loop or chain: ${onward.key} already redirects${onward.line ? ` (row ${onward.line})` : ''}; point at its final address.`,
+          );
         const tree = (siteId === null ? defaultTree : context.trees.get(siteId)) ?? defaultTree;
-        const { root, rest } = tree ? splitLocalePrefix(tree, targetPath.split('?')[0]!) : { root: undefined, rest: '' };
+        const { root, rest } = tree
+          ? splitLocalePrefix(tree, targetPath.split('?')[0]!)
+          : { root: undefined, rest: '' };
         const page = root ? context.livePages.get(urlPathFor(root, rest)) : undefined;
         if (page === undefined) return reject(`Target missing: no live page answers ${targetPath}.`);
         pageId = page;
@@ -124,17 +151,34 @@ function checkRows(table: { headers: string[]; rows: Array<{ line: number; cells
       }
     }
     const incoming = keys.find((k) => k.targetPath === ownPath && overlaps(k.siteId, siteId));
-    if (incoming) return reject(`Chain: ${incoming.key} already redirects to this path${incoming.line ? ` (row ${incoming.line})` : ''}.`);
+    if (incoming)
+      return reject(
+        `Chain: ${incoming.key} already redirects to this path${incoming.line ? ` (row ${incoming.line})` : ''}.`,
+      );
     keys.push({ key: oldPath, siteId, targetPath, line });
-    return { line, from, to, status: 'accepted', reason: '', redirect: { oldPath, siteId, pageId, link, targetPath, isPermanent, matchQueryString } };
+    return {
+      line,
+      from,
+      to,
+      status: 'accepted',
+      reason: '',
+      redirect: { oldPath, siteId, pageId, link, targetPath, isPermanent, matchQueryString },
+    };
   });
 }
 
 /** Reads and checks a file, keeps the preview under a new token; writes no redirect. */
-export async function previewImport(db: Db, userId: number, file: { name: string; bytes: Buffer }, options: ImportOptions): Promise<ImportPreview> {
+export async function previewImport(
+  db: Db,
+  userId: number,
+  file: { name: string; bytes: Buffer },
+  options: ImportOptions,
+): Promise<ImportPreview> {
   const table = await readImportFile(file.name, file.bytes);
   if (columnOf(table.headers, FROM) < 0 || columnOf(table.headers, TO) < 0) {
-    throw new ImportFileError('The first row must name the columns: "from" and "to" (and optionally "type" and "site").');
+    throw new ImportFileError(
+      'The first row must name the columns: "from" and "to" (and optionally "type" and "site").',
+    );
   }
   const rows = checkRows(table, options, await loadContext(db));
   const token = randomBytes(24).toString('base64url');
@@ -160,13 +204,28 @@ export async function getPreview(db: Db, userId: number, token: string): Promise
  * Writes the accepted rows of a preview. Every row is checked again first; rows that are no
  * longer valid are skipped and counted. Returns how many were written and skipped.
  */
-export async function confirmImport(db: Db, userId: number, token: string): Promise<{ created: number; skipped: number; fileName: string }> {
+export async function confirmImport(
+  db: Db,
+  userId: number,
+  token: string,
+): Promise<{ created: number; skipped: number; fileName: string }> {
   return inTransaction(db, async (trx) => {
     const stored = await repo.findImport(trx, token, userId);
     if (!stored) throw importExpired();
     const { rows, options } = stored.rows as Stored;
     const accepted = rows.filter((row) => row.status === 'accepted');
-    const table = { headers: ['from', 'to', 'type', 'site'], rows: accepted.map((row) => ({ line: row.line, cells: [row.from, row.to, row.redirect!.isPermanent ? '301' : '302', row.redirect!.siteId === null ? 'all' : String(row.redirect!.siteId)] })) };
+    const table = {
+      headers: ['from', 'to', 'type', 'site'],
+      rows: accepted.map((row) => ({
+        line: row.line,
+        cells: [
+          row.from,
+          row.to,
+          row.redirect!.isPermanent ? '301' : '302',
+          row.redirect!.siteId === null ? 'all' : String(row.redirect!.siteId),
+        ],
+      })),
+    };
     const again = checkRows(table, options, await loadContext(trx));
     let created = 0;
     for (const row of again) {
@@ -181,7 +240,14 @@ export async function confirmImport(db: Db, userId: number, token: string): Prom
         is_permanent: r.isPermanent,
         match_query_string: r.matchQueryString,
       });
-      await logModelAction(trx, { model: REDIRECT_MODEL, objectId: inserted.id, objectStr: inserted.old_path, userId, action: 'create', data: { source: 'import', file: stored.file_name } });
+      await logModelAction(trx, {
+        model: REDIRECT_MODEL,
+        objectId: inserted.id,
+        objectStr: inserted.old_path,
+        userId,
+        action: 'create',
+        data: { source: 'import', file: stored.file_name },
+      });
       created++;
     }
     await repo.deleteImport(trx, token);

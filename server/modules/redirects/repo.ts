@@ -5,7 +5,11 @@ import { pageOfRows } from '../admin/viewsets/repo';
 import type { Redirect } from './table';
 
 /** A redirect with what the list shows: its site's host and its page's title. */
-export type RedirectListing = Redirect & { site_hostname: string | null; page_title: string | null; page_url_path: string | null };
+export type RedirectListing = Redirect & {
+  site_hostname: string | null;
+  page_title: string | null;
+  page_url_path: string | null;
+};
 
 export type RedirectValues = {
   old_path: string;
@@ -37,12 +41,22 @@ export function listRedirects(db: Db, query: ListQuery): Promise<{ rows: Redirec
   if (origin) base = base.where('r.automatically_created', '=', origin === 'automatic');
   return pageOfRows(base, query, {
     search: ['r.old_path', 'r.redirect_link', 'p.title'],
-    sort: { old_path: 'r.old_path', site: 's.hostname', target: 'p.title', is_permanent: 'r.is_permanent', updated_at: 'r.updated_at' },
+    sort: {
+      old_path: 'r.old_path',
+      site: 's.hostname',
+      target: 'p.title',
+      is_permanent: 'r.is_permanent',
+      updated_at: 'r.updated_at',
+    },
     id: 'r.id',
   });
 }
 
-export function findRedirect(db: Db, id: number, options: { lock?: boolean } = {}): Promise<RedirectListing | undefined> {
+export function findRedirect(
+  db: Db,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<RedirectListing | undefined> {
   const query = listing(db).where('r.id', '=', id);
   return (options.lock ? query.forUpdate('r') : query).executeTakeFirst();
 }
@@ -93,7 +107,11 @@ export function findExact(db: Db, oldPath: string, siteId: number | null): Promi
  * index. The most specific key (with the query string) wins, then this site's row over an
  * all-sites row.
  */
-export function lookupRedirect(db: Db, siteId: number, keys: string[]): Promise<(Redirect & { page_url_path: string | null; page_live: boolean | null }) | undefined> {
+export function lookupRedirect(
+  db: Db,
+  siteId: number,
+  keys: string[],
+): Promise<(Redirect & { page_url_path: string | null; page_live: boolean | null }) | undefined> {
   return db
     .selectFrom('redirects as r')
     .leftJoin('pages as p', 'p.id', 'r.redirect_page_id')
@@ -132,7 +150,13 @@ export async function upsertMoveRedirect(db: Db, oldPath: string, siteId: number
     .onConflict((oc) =>
       oc
         .expression(sql`(coalesce(site_id, 0)), old_path`)
-        .doUpdateSet({ redirect_page_id: pageId, redirect_link: null, target_path: null, version: sql`redirects.version + 1`, updated_at: sql`now()` })
+        .doUpdateSet({
+          redirect_page_id: pageId,
+          redirect_link: null,
+          target_path: null,
+          version: sql`redirects.version + 1`,
+          updated_at: sql`now()`,
+        })
         .where('redirects.automatically_created', '=', true),
     )
     .execute();
@@ -140,12 +164,23 @@ export async function upsertMoveRedirect(db: Db, oldPath: string, siteId: number
 
 // Imports between preview and confirmation.
 
-export async function insertImport(db: Db, row: { token: string; user_id: number; file_name: string; rows: unknown }): Promise<void> {
-  await db.insertInto('redirect_imports').values({ ...row, rows: jsonb(row.rows) }).execute();
+export async function insertImport(
+  db: Db,
+  row: { token: string; user_id: number; file_name: string; rows: unknown },
+): Promise<void> {
+  await db
+    .insertInto('redirect_imports')
+    .values({ ...row, rows: jsonb(row.rows) })
+    .execute();
 }
 
 export function findImport(db: Db, token: string, userId: number) {
-  return db.selectFrom('redirect_imports').selectAll().where('token', '=', token).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('redirect_imports')
+    .selectAll()
+    .where('token', '=', token)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function deleteImport(db: Db, token: string): Promise<void> {
@@ -154,10 +189,19 @@ export async function deleteImport(db: Db, token: string): Promise<void> {
 
 /** Previews nobody confirmed within the hour are dropped. */
 export async function deleteStaleImports(db: Db, olderThanMinutes: number): Promise<void> {
-  await db.deleteFrom('redirect_imports').where('created_at', '<', sql<Date>`now() - make_interval(mins => ${olderThanMinutes})`).execute();
+  await db
+    .deleteFrom('redirect_imports')
+    .where('created_at', '<', sql<Date>`now() - make_interval(mins => ${olderThanMinutes})`)
+    .execute();
 }
 
 /** Every live page's tree path (the import resolves 10,000 target paths against them in memory). */
 export function listLivePagePaths(db: Db): Promise<Array<{ id: number; url_path: string }>> {
-  return db.selectFrom('pages').select(['id', 'url_path']).where('live', '=', true).where('expired', '=', false).where('depth', '>', 1).execute();
+  return db
+    .selectFrom('pages')
+    .select(['id', 'url_path'])
+    .where('live', '=', true)
+    .where('expired', '=', false)
+    .where('depth', '>', 1)
+    .execute();
 }

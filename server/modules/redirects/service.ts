@@ -14,9 +14,11 @@ import type { Redirect } from './table';
 export const REDIRECT_MODEL = 'wagtailredirects.redirect';
 
 /** What a redirect's target resolves to once checked: a page, or a link (with its path when it is on our sites). */
-export type CheckedTarget = { pageId: number; link: null; targetPath: null } | { pageId: null; link: string; targetPath: string | null };
+export type CheckedTarget =
+  { pageId: number; link: null; targetPath: null } | { pageId: null; link: string; targetPath: string | null };
 
-const scopeName = (siteId: number | null, sites: Site[]) => (siteId === null ? 'all sites' : (sites.find((s) => s.id === siteId)?.hostname ?? `site ${siteId}`));
+const scopeName = (siteId: number | null, sites: Site[]) =>
+  siteId === null ? 'all sites' : (sites.find((s) => s.id === siteId)?.hostname ?? `site ${siteId}`);
 
 /** The path of a link when it points at one of our sites (a path, or an address on a site's host). */
 export function internalPathOf(link: string, sites: Site[]): string | null {
@@ -26,7 +28,14 @@ export function internalPathOf(link: string, sites: Site[]): string | null {
     try {
       const url = new URL(link);
       const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-      if (!sites.some((site) => site.hostname === url.hostname.toLowerCase() && (site.port === port || sites.filter((s) => s.hostname === site.hostname).length === 1))) return null;
+      if (
+        !sites.some(
+          (site) =>
+            site.hostname === url.hostname.toLowerCase() &&
+            (site.port === port || sites.filter((s) => s.hostname === site.hostname).length === 1),
+        )
+      )
+        return null;
       path = url.pathname + url.search;
     } catch {
       return null;
@@ -43,7 +52,12 @@ async function treeFor(db: Db, siteId: number | null, sites: Site[]): Promise<Si
 }
 
 /** A page target given as an id or as the page's path on the site: the page's id, or an error sentence. */
-export async function resolvePageTarget(db: Db, value: string, siteId: number | null, sites: Site[]): Promise<{ pageId: number } | { error: string }> {
+export async function resolvePageTarget(
+  db: Db,
+  value: string,
+  siteId: number | null,
+  sites: Site[],
+): Promise<{ pageId: number } | { error: string }> {
   if (/^\d{1,10}$/.test(value)) {
     const page = await pagesRepo.findPageById(db, Number(value));
     return page && page.depth > 1 ? { pageId: page.id } : { error: `There is no page with id ${value}.` };
@@ -62,14 +76,21 @@ export async function resolvePageTarget(db: Db, value: string, siteId: number | 
  * not taken in that scope, and no loop or chain forms (a redirect to a path that itself
  * redirects, or a path another redirect points at). Errors are keyed by form field.
  */
-export async function checkRedirect(db: Db, input: RedirectInput, selfId: number | null, sites?: Site[]): Promise<CheckedTarget> {
+export async function checkRedirect(
+  db: Db,
+  input: RedirectInput,
+  selfId: number | null,
+  sites?: Site[],
+): Promise<CheckedTarget> {
   const allSites = sites ?? (await listSites(db));
   const fail = (field: string, message: string): never => {
     throw badRequest(message, { [field]: [message] });
   };
-  if (input.siteId !== null && !allSites.some((s) => s.id === input.siteId)) fail('site', 'Select a valid choice. That site does not exist.');
+  if (input.siteId !== null && !allSites.some((s) => s.id === input.siteId))
+    fail('site', 'Select a valid choice. That site does not exist.');
   const taken = await repo.findExact(db, input.oldPath, input.siteId);
-  if (taken && taken.id !== selfId) fail('old_path', `A redirect from ${input.oldPath} already exists for ${scopeName(input.siteId, allSites)}.`);
+  if (taken && taken.id !== selfId)
+    fail('old_path', `A redirect from ${input.oldPath} already exists for ${scopeName(input.siteId, allSites)}.`);
 
   const ownPath = input.oldPath.split('?')[0]!;
   let target: CheckedTarget;
@@ -78,22 +99,32 @@ export async function checkRedirect(db: Db, input: RedirectInput, selfId: number
     if ('error' in page) return fail('redirect_page', page.error);
     const found = await pagesRepo.findPageById(db, page.pageId);
     const tree = await treeFor(db, input.siteId, allSites);
-    if (found && tree && publicPath(tree, found) === ownPath) fail('redirect_page', `That page lives at ${ownPath}: the redirect would point at itself.`);
+    if (found && tree && publicPath(tree, found) === ownPath)
+      fail('redirect_page', `That page lives at ${ownPath}: the redirect would point at itself.`);
     target = { pageId: page.pageId, link: null, targetPath: null };
   } else {
     const targetPath = internalPathOf(input.link, allSites);
     target = { pageId: null, link: input.link, targetPath };
     if (targetPath !== null) {
       const keys = lookupKeys(normalisePath(targetPath) as { path: string; query: string });
-      if (keys.includes(input.oldPath) || keys.includes(ownPath)) fail('redirect_link', 'The link points back at the old path: the redirect would loop.');
+      if (keys.includes(input.oldPath) || keys.includes(ownPath))
+        fail('redirect_link', 'The link points back at the old path: the redirect would loop.');
       for (const key of keys) {
         const onward = (await repo.findByOldPath(db, key, input.siteId)).find((r) => r.id !== selfId);
-        if (onward) fail('redirect_link', `${key} already redirects elsewhere: point this redirect at its final address instead (at most one hop).`);
+        if (onward)
+          fail(
+            'redirect_link',
+            `${key} already redirects elsewhere: point this redirect at its final address instead (at most one hop).`,
+          );
       }
     }
   }
   const incoming = (await repo.findByTargetPath(db, ownPath, input.siteId)).find((r) => r.id !== selfId);
-  if (incoming) fail('old_path', `The redirect from ${incoming.old_path} points at ${ownPath}: a redirect here would make a chain of two hops. Change that redirect first.`);
+  if (incoming)
+    fail(
+      'old_path',
+      `The redirect from ${incoming.old_path} points at ${ownPath}: a redirect here would make a chain of two hops. Change that redirect first.`,
+    );
   return target;
 }
 
@@ -111,7 +142,9 @@ const valuesOf = (input: RedirectInput, target: CheckedTarget): repo.RedirectVal
 function duplicateGuard(input: RedirectInput) {
   return (error: unknown): never => {
     if (typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505') {
-      throw badRequest(`A redirect from ${input.oldPath} already exists for that site.`, { old_path: ['A redirect with this old path already exists for that site.'] });
+      throw badRequest(`A redirect from ${input.oldPath} already exists for that site.`, {
+        old_path: ['A redirect with this old path already exists for that site.'],
+      });
     }
     throw error;
   };
@@ -126,12 +159,17 @@ export async function createRedirect(db: Db, input: RedirectInput): Promise<repo
 export async function updateRedirect(db: Db, row: Redirect, input: RedirectInput): Promise<repo.RedirectListing> {
   const target = await checkRedirect(db, input, row.id);
   // A redirect someone edits is theirs now, even if a page move made it.
-  await repo.updateRedirectRow(db, row.id, { ...valuesOf(input, target), automatically_created: false }).catch(duplicateGuard(input));
+  await repo
+    .updateRedirectRow(db, row.id, { ...valuesOf(input, target), automatically_created: false })
+    .catch(duplicateGuard(input));
   return (await repo.findRedirect(db, row.id))!;
 }
 
 export async function deleteRedirects(db: Db, rows: Redirect[]): Promise<void> {
-  await repo.deleteRedirectRows(db, rows.map((row) => row.id));
+  await repo.deleteRedirectRows(
+    db,
+    rows.map((row) => row.id),
+  );
 }
 
 /**
@@ -139,7 +177,11 @@ export async function deleteRedirects(db: Db, rows: Redirect[]): Promise<void> {
  * address on every site whose tree held it (an automatic row; a redirect someone made by hand on
  * the same path is kept). Called inside the move's transaction with the paths from before the move.
  */
-export async function recordPageMoveRedirects(db: Db, moved: Array<{ id: number; title: string; oldUrlPath: string }>, userId: number | null): Promise<void> {
+export async function recordPageMoveRedirects(
+  db: Db,
+  moved: Array<{ id: number; title: string; oldUrlPath: string }>,
+  userId: number | null,
+): Promise<void> {
   if (moved.length === 0) return;
   for (const site of await listSites(db)) {
     let tree: SiteTree;
@@ -156,7 +198,14 @@ export async function recordPageMoveRedirects(db: Db, moved: Array<{ id: number;
       await repo.upsertMoveRedirect(db, normalised.path, site.id, page.id);
       const row = await repo.findExact(db, normalised.path, site.id);
       if (row?.automatically_created && row.redirect_page_id === page.id) {
-        await logModelAction(db, { model: REDIRECT_MODEL, objectId: row.id, objectStr: row.old_path, userId, action: 'create', data: { source: 'page-move', page: page.title } });
+        await logModelAction(db, {
+          model: REDIRECT_MODEL,
+          objectId: row.id,
+          objectStr: row.old_path,
+          userId,
+          action: 'create',
+          data: { source: 'page-move', page: page.title },
+        });
       }
     }
   }
@@ -166,7 +215,12 @@ export async function recordPageMoveRedirects(db: Db, moved: Array<{ id: number;
  * The public site's redirect for a path no live page answers (before the 404): one indexed query.
  * `path` is the request path as the visitor sent it (decoded), `search` its raw query string.
  */
-export async function findPublicRedirect(db: Db, tree: SiteTree, path: string, search: string): Promise<{ location: string; status: 301 | 302 } | undefined> {
+export async function findPublicRedirect(
+  db: Db,
+  tree: SiteTree,
+  path: string,
+  search: string,
+): Promise<{ location: string; status: 301 | 302 } | undefined> {
   const normalised = normalisePath(search ? `${path}?${search}` : path);
   if ('error' in normalised) return undefined;
   const row = await repo.lookupRedirect(db, tree.site.id, lookupKeys(normalised));
@@ -177,12 +231,15 @@ export async function findPublicRedirect(db: Db, tree: SiteTree, path: string, s
   const local = publicPath(tree, { url_path: row.page_url_path });
   if (local !== null) return { location: local, status };
   // A page on another site: its full address there.
-  const url = (await htmlUrls(db, [{ id: row.redirect_page_id, url_path: row.page_url_path }], tree)).get(row.redirect_page_id);
+  const url = (await htmlUrls(db, [{ id: row.redirect_page_id, url_path: row.page_url_path }], tree)).get(
+    row.redirect_page_id,
+  );
   return url ? { location: url, status } : undefined;
 }
 
 /** Raised when a redirect import's confirmation finds the preview gone. */
-export const importExpired = () => new HttpError(410, 'import_expired', 'This import has expired or was already confirmed. Upload the file again.');
+export const importExpired = () =>
+  new HttpError(410, 'import_expired', 'This import has expired or was already confirmed. Upload the file again.');
 
 export type { RedirectListing } from './repo';
 

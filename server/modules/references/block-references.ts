@@ -42,7 +42,8 @@ export function referencesInContent(content: unknown, prefix: ReadonlyArray<stri
   const walk = (value: unknown, path: ReadonlyArray<string | number>, depth: number): void => {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string') {
-      if (value.includes('data-page-id')) for (const match of value.matchAll(PAGE_LINK)) add(PAGE_MODEL, match[1]!, path);
+      if (value.includes('data-page-id'))
+        for (const match of value.matchAll(PAGE_LINK)) add(PAGE_MODEL, match[1]!, path);
       return;
     }
     if (Array.isArray(value)) {
@@ -55,10 +56,16 @@ export function referencesInContent(content: unknown, prefix: ReadonlyArray<stri
       const definition = blockSchemas.get(record.type);
       if (definition?.references) {
         const parsed = definition.schema.safeParse(record.value);
-        if (parsed.success) for (const ref of definition.references(parsed.data)) add(ref.model, ref.id, [...path, 'value', ...ref.path], ref.label);
+        if (parsed.success)
+          for (const ref of definition.references(parsed.data))
+            add(ref.model, ref.id, [...path, 'value', ...ref.path], ref.label);
       }
     }
-    if (typeof record.snippet_model === 'string' && /^snippets\.[a-z0-9_]+\.[a-z0-9_]+$/.test(record.snippet_model) && isId(record.snippet_id)) {
+    if (
+      typeof record.snippet_model === 'string' &&
+      /^snippets\.[a-z0-9_]+\.[a-z0-9_]+$/.test(record.snippet_model) &&
+      isId(record.snippet_id)
+    ) {
       add(record.snippet_model, record.snippet_id, path);
     }
     for (const [key, child] of Object.entries(record)) {

@@ -11,14 +11,26 @@ export async function replaceFrom(db: Db, from: ObjectKey, to: readonly Referenc
   if (to.length === 0) return;
   await db
     .insertInto('reference_index')
-    .values(to.map((target) => ({ from_model: from.model, from_id: from.id, to_model: target.model, to_id: target.id, field: target.field })))
+    .values(
+      to.map((target) => ({
+        from_model: from.model,
+        from_id: from.id,
+        to_model: target.model,
+        to_id: target.id,
+        field: target.field,
+      })),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
 export async function deleteRowsFrom(db: Db, from: { model: string; ids: readonly string[] }): Promise<void> {
   if (from.ids.length === 0) return;
-  await db.deleteFrom('reference_index').where('from_model', '=', from.model).where('from_id', 'in', from.ids).execute();
+  await db
+    .deleteFrom('reference_index')
+    .where('from_model', '=', from.model)
+    .where('from_id', 'in', from.ids)
+    .execute();
 }
 
 /** How many distinct objects reference each target id (ids absent from the map: none). */
@@ -49,7 +61,15 @@ export function listTo(db: Db, to: ObjectKey, limit: number): Promise<ReferenceR
 }
 
 export function listFrom(db: Db, from: ObjectKey): Promise<ReferenceRow[]> {
-  return db.selectFrom('reference_index').selectAll().where('from_model', '=', from.model).where('from_id', '=', from.id).orderBy('to_model').orderBy('to_id').orderBy('field').execute();
+  return db
+    .selectFrom('reference_index')
+    .selectAll()
+    .where('from_model', '=', from.model)
+    .where('from_id', '=', from.id)
+    .orderBy('to_model')
+    .orderBy('to_id')
+    .orderBy('field')
+    .execute();
 }
 
 /** Every target id of a model with how many objects use it (the embeds screen). */

@@ -45,13 +45,26 @@ export async function replaceReferences(db: Db, from: ObjectRef, to: readonly Re
   for (const target of to) {
     if (target.model !== EMBED_MODEL) continue;
     const resolved = resolveEmbed(String(target.id), target.label);
-    if (resolved) embeds.set(String(target.id), { url: String(target.id), provider_name: resolved.providerName, embed_url: resolved.embedUrl, title: resolved.title.slice(0, 255), type: resolved.type });
+    if (resolved)
+      embeds.set(String(target.id), {
+        url: String(target.id),
+        provider_name: resolved.providerName,
+        embed_url: resolved.embedUrl,
+        title: resolved.title.slice(0, 255),
+        type: resolved.type,
+      });
   }
-  await upsertEmbeds(db, [...embeds.values()].sort((a, b) => a.url.localeCompare(b.url)));
+  await upsertEmbeds(
+    db,
+    [...embeds.values()].sort((a, b) => a.url.localeCompare(b.url)),
+  );
 }
 
 /** Forgets what a deleted object referenced (one id or several of one model). */
-export async function deleteReferencesFrom(db: Db, from: { model: string; id: number | string | ReadonlyArray<number | string> }): Promise<void> {
+export async function deleteReferencesFrom(
+  db: Db,
+  from: { model: string; id: number | string | ReadonlyArray<number | string> },
+): Promise<void> {
   const ids = Array.isArray(from.id) ? from.id : [from.id as number | string];
   await repo.deleteRowsFrom(db, { model: from.model, ids: ids.map(String) });
 }
@@ -62,7 +75,11 @@ export async function countReferencesTo(db: Db, to: ObjectRef): Promise<number> 
 }
 
 /** Usage counts of several objects of one model, by id. */
-export async function countReferencesToMany(db: Db, model: string, ids: ReadonlyArray<number | string>): Promise<Map<string, number>> {
+export async function countReferencesToMany(
+  db: Db,
+  model: string,
+  ids: ReadonlyArray<number | string>,
+): Promise<Map<string, number>> {
   return repo.countTo(db, { model, ids: ids.map(String) });
 }
 
@@ -130,7 +147,11 @@ export async function listReferencesTo(db: Db, to: ObjectRef): Promise<UsageRow[
 
 /** What an object references (tests and the embeds screen). */
 export async function listReferencesFrom(db: Db, from: ObjectRef): Promise<ReferenceTo[]> {
-  return (await repo.listFrom(db, { model: from.model, id: String(from.id) })).map((row) => ({ model: row.to_model, id: row.to_id, field: row.field }));
+  return (await repo.listFrom(db, { model: from.model, id: String(from.id) })).map((row) => ({
+    model: row.to_model,
+    id: row.to_id,
+    field: row.field,
+  }));
 }
 
 /** Every referenced id of a model with how many objects use it. */
@@ -149,7 +170,11 @@ export function referenceUsage(model: string): {
 } {
   return {
     async count(db, rows) {
-      const counts = await countReferencesToMany(db, model, rows.map((row) => row.id));
+      const counts = await countReferencesToMany(
+        db,
+        model,
+        rows.map((row) => row.id),
+      );
       return new Map(rows.map((row) => [row.id, counts.get(String(row.id)) ?? 0]));
     },
     async list(db, row) {

@@ -25,7 +25,11 @@ export type AgingPageRow = {
  * user of the latest publish in the audit log (a publish or an approval). Filters: `edited_before`
  * (a UTC day: not edited since), `page_type`.
  */
-export function listAgingPages(db: Db, query: ListQuery, scope: PageScope): Promise<{ rows: AgingPageRow[]; total: number }> {
+export function listAgingPages(
+  db: Db,
+  query: ListQuery,
+  scope: PageScope,
+): Promise<{ rows: AgingPageRow[]; total: number }> {
   let inner = db
     .selectFrom('pages as p')
     .leftJoin('page_revisions as r', 'r.id', 'p.latest_revision_id')
@@ -48,12 +52,18 @@ export function listAgingPages(db: Db, query: ListQuery, scope: PageScope): Prom
     ])
     .where('p.depth', '>', 1)
     .where(pathInScope(scope, 'p.path'));
-  if (query.filters.edited_before) inner = inner.where(sql<boolean>`coalesce(r.created_at, p.updated_at) < ${dayStart(query.filters.edited_before)}`);
+  if (query.filters.edited_before)
+    inner = inner.where(sql<boolean>`coalesce(r.created_at, p.updated_at) < ${dayStart(query.filters.edited_before)}`);
   if (query.filters.page_type) inner = inner.where('p.page_type', '=', query.filters.page_type);
   const base = db.selectFrom(inner.as('a')).selectAll('a');
   return pageOfRows(base, query, {
     search: ['a.title'],
-    sort: { title: 'a.title', page_type: 'a.page_type', last_edited_at: 'a.last_edited_at', last_published_at: 'a.last_published_at' },
+    sort: {
+      title: 'a.title',
+      page_type: 'a.page_type',
+      last_edited_at: 'a.last_edited_at',
+      last_published_at: 'a.last_published_at',
+    },
     id: 'a.id',
   }) as Promise<{ rows: AgingPageRow[]; total: number }>;
 }

@@ -67,7 +67,8 @@ function sides(db: Db, query: ListQuery, scope: HistoryScope): { pages?: Side; m
       'm.user_id',
       'm.created_at',
     ]);
-  if (scope.models !== null) models = scope.models.length ? models.where('m.model', 'in', [...scope.models]) : models.where(sql<boolean>`false`);
+  if (scope.models !== null)
+    models = scope.models.length ? models.where('m.model', 'in', [...scope.models]) : models.where(sql<boolean>`false`);
   if (objectType && objectType !== PAGE_OBJECT_TYPE) models = models.where('m.model', '=', objectType);
   if (userId !== undefined) {
     pages = pages.where('e.user_id', '=', userId);
@@ -89,7 +90,10 @@ function sides(db: Db, query: ListQuery, scope: HistoryScope): { pages?: Side; m
     pages = pages.where(sql<boolean>`${pageLabel} ilike ${pattern}`);
     models = models.where('m.object_str', 'ilike', pattern);
   }
-  return { pages: objectType && objectType !== PAGE_OBJECT_TYPE ? undefined : pages, models: objectType === PAGE_OBJECT_TYPE ? undefined : models };
+  return {
+    pages: objectType && objectType !== PAGE_OBJECT_TYPE ? undefined : pages,
+    models: objectType === PAGE_OBJECT_TYPE ? undefined : models,
+  };
 }
 
 /**
@@ -98,7 +102,11 @@ function sides(db: Db, query: ListQuery, scope: HistoryScope): { pages?: Side; m
  * the count is the sum of both logs' counts, so a page of 50 never sorts the whole log; other
  * orders sort the union.
  */
-export async function listSiteHistory(db: Db, query: ListQuery, scope: HistoryScope): Promise<{ rows: HistoryRow[]; total: number }> {
+export async function listSiteHistory(
+  db: Db,
+  query: ListQuery,
+  scope: HistoryScope,
+): Promise<{ rows: HistoryRow[]; total: number }> {
   const { pages, models } = sides(db, query, scope);
   const present = [pages, models].filter((side): side is Side => side !== undefined);
   if (query.order.column !== 'created_at') {
@@ -106,21 +114,58 @@ export async function listSiteHistory(db: Db, query: ListQuery, scope: HistorySc
     const base = db
       .selectFrom(union.as('h'))
       .leftJoin('users as u', 'u.id', 'h.user_id')
-      .select(['h.uid', 'h.object_type', 'h.object_id', 'h.object_label', 'h.action', 'h.data', 'h.created_at', userName('u').as('user_name')]);
-    return pageOfRows(base, { ...query, q: '' }, { search: [], sort: { object: 'h.object_label', action: 'h.action', user: 'u.username' }, id: 'h.uid' }) as Promise<{ rows: HistoryRow[]; total: number }>;
+      .select([
+        'h.uid',
+        'h.object_type',
+        'h.object_id',
+        'h.object_label',
+        'h.action',
+        'h.data',
+        'h.created_at',
+        userName('u').as('user_name'),
+      ]);
+    return pageOfRows(
+      base,
+      { ...query, q: '' },
+      { search: [], sort: { object: 'h.object_label', action: 'h.action', user: 'u.username' }, id: 'h.uid' },
+    ) as Promise<{ rows: HistoryRow[]; total: number }>;
   }
-  const counts = await Promise.all(present.map((side) => side.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()));
+  const counts = await Promise.all(
+    present.map((side) =>
+      side
+        .clearSelect()
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow(),
+    ),
+  );
   const total = counts.reduce((sum, row) => sum + Number(row.n), 0);
   const direction = query.order.desc ? 'desc' : 'asc';
   // Same order inside each log and across them: time, then the log (pages first on a tie), then the entry id.
   const heads = present.map((side) =>
-    db.selectFrom(side.orderBy(sql.ref('created_at'), direction).orderBy(sql.ref('entry_id'), direction).limit(query.offset + query.limit).as('s')).selectAll('s'),
+    db
+      .selectFrom(
+        side
+          .orderBy(sql.ref('created_at'), direction)
+          .orderBy(sql.ref('entry_id'), direction)
+          .limit(query.offset + query.limit)
+          .as('s'),
+      )
+      .selectAll('s'),
   );
   const union = heads.length === 2 ? heads[0]!.unionAll(heads[1]!) : heads[0]!;
   const rows = await db
     .selectFrom(union.as('h'))
     .leftJoin('users as u', 'u.id', 'h.user_id')
-    .select(['h.uid', 'h.object_type', 'h.object_id', 'h.object_label', 'h.action', 'h.data', 'h.created_at', userName('u').as('user_name')])
+    .select([
+      'h.uid',
+      'h.object_type',
+      'h.object_id',
+      'h.object_label',
+      'h.action',
+      'h.data',
+      'h.created_at',
+      userName('u').as('user_name'),
+    ])
     .orderBy('h.created_at', direction)
     .orderBy('h.kind', direction)
     .orderBy('h.entry_id', direction)
@@ -132,5 +177,9 @@ export async function listSiteHistory(db: Db, query: ListQuery, scope: HistorySc
 
 /** Every user by name, for the report's user filter. */
 export function listUsersByName(db: Db): Promise<Array<{ id: number; name: string | null }>> {
-  return db.selectFrom('users as u').select(['u.id', userName('u').as('name')]).orderBy('u.username').execute();
+  return db
+    .selectFrom('users as u')
+    .select(['u.id', userName('u').as('name')])
+    .orderBy('u.username')
+    .execute();
 }

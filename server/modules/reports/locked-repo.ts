@@ -18,15 +18,34 @@ export type LockedPageRow = {
 };
 
 /** Locked pages in scope; filter `locked_by` (a user id). */
-export function listLockedPages(db: Db, query: ListQuery, scope: PageScope): Promise<{ rows: LockedPageRow[]; total: number }> {
+export function listLockedPages(
+  db: Db,
+  query: ListQuery,
+  scope: PageScope,
+): Promise<{ rows: LockedPageRow[]; total: number }> {
   let base = db
     .selectFrom('pages as p')
     .leftJoin('users as u', 'u.id', 'p.locked_by_id')
-    .select(['p.id', 'p.title', 'p.path', 'p.owner_id', 'p.numchild', 'p.live', 'p.locked_by_id', 'p.locked_at', 'p.url_path', userName('u').as('locked_by_name')])
+    .select([
+      'p.id',
+      'p.title',
+      'p.path',
+      'p.owner_id',
+      'p.numchild',
+      'p.live',
+      'p.locked_by_id',
+      'p.locked_at',
+      'p.url_path',
+      userName('u').as('locked_by_name'),
+    ])
     .where('p.locked', '=', true)
     .where(pathInScope(scope, 'p.path'));
   if (query.filters.locked_by) base = base.where('p.locked_by_id', '=', Number(query.filters.locked_by));
-  return pageOfRows(base, query, { search: ['p.title'], sort: { title: 'p.title', locked_by: 'u.username', locked_at: 'p.locked_at' }, id: 'p.id' });
+  return pageOfRows(base, query, {
+    search: ['p.title'],
+    sort: { title: 'p.title', locked_by: 'u.username', locked_at: 'p.locked_at' },
+    id: 'p.id',
+  });
 }
 
 /** The users who hold a lock on some page (the report's filter), by name. */
@@ -34,7 +53,15 @@ export function listLockHolders(db: Db): Promise<Array<{ id: number; name: strin
   return db
     .selectFrom('users as u')
     .select(['u.id', userName('u').as('name')])
-    .where((eb) => eb.exists(eb.selectFrom('pages').select('pages.id').whereRef('pages.locked_by_id', '=', 'u.id').where('pages.locked', '=', true)))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('pages')
+          .select('pages.id')
+          .whereRef('pages.locked_by_id', '=', 'u.id')
+          .where('pages.locked', '=', true),
+      ),
+    )
     .orderBy('u.username')
     .execute();
 }

@@ -11,12 +11,17 @@ export type PageScope = { paths: readonly string[] | null };
 export function pathInScope(scope: PageScope, pathColumn: string): Expression<SqlBool> {
   if (scope.paths === null) return sql<SqlBool>`true`;
   if (scope.paths.length === 0) return sql<SqlBool>`false`;
-  return sql<SqlBool>`(${sql.join(scope.paths.map((path) => sql`${sql.ref(pathColumn)} like ${`${path}%`}`), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(
+    scope.paths.map((path) => sql`${sql.ref(pathColumn)} like ${`${path}%`}`),
+    sql` or `,
+  )})`;
 }
 
 /** A joined user's display name as the admin shows it: 'First Last', else the username (null: no user). */
 export function userName(alias: string) {
-  return sql<string | null>`coalesce(nullif(trim(concat(${sql.ref(`${alias}.first_name`)}, ' ', ${sql.ref(`${alias}.last_name`)})), ''), ${sql.ref(`${alias}.username`)})`;
+  return sql<
+    string | null
+  >`coalesce(nullif(trim(concat(${sql.ref(`${alias}.first_name`)}, ' ', ${sql.ref(`${alias}.last_name`)})), ''), ${sql.ref(`${alias}.username`)})`;
 }
 
 /** The start of a UTC day given as YYYY-MM-DD, and the start of the next one (inclusive date ranges). */

@@ -4,7 +4,12 @@ import { listSiteHistory, listUsersByName, type HistoryRow, type HistoryScope } 
 import { listLockedPages, listLockHolders, type LockedPageRow } from './locked-repo';
 import type { PageScope } from './scope-repo';
 import { countPagesByType, listAgingPages, type AgingPageRow } from './aging-repo';
-import { listSubmitters, listWorkflowSubmissions, listWorkflowTaskStates, type WorkflowReportRow } from './workflow-repo';
+import {
+  listSubmitters,
+  listWorkflowSubmissions,
+  listWorkflowTaskStates,
+  type WorkflowReportRow,
+} from './workflow-repo';
 import { pageTypes } from '../pages/page-types';
 
 /**
@@ -19,8 +24,10 @@ export const lockedPages = (db: Db, query: ListQuery, scope: PageScope) => listL
 export const lockHolders = (db: Db) => listLockHolders(db);
 export const siteHistory = (db: Db, query: ListQuery, scope: HistoryScope) => listSiteHistory(db, query, scope);
 export const usersByName = (db: Db) => listUsersByName(db);
-export const workflowSubmissions = (db: Db, query: ListQuery, scope: PageScope) => listWorkflowSubmissions(db, query, scope);
-export const workflowTaskStates = (db: Db, query: ListQuery, scope: PageScope) => listWorkflowTaskStates(db, query, scope);
+export const workflowSubmissions = (db: Db, query: ListQuery, scope: PageScope) =>
+  listWorkflowSubmissions(db, query, scope);
+export const workflowTaskStates = (db: Db, query: ListQuery, scope: PageScope) =>
+  listWorkflowTaskStates(db, query, scope);
 export const submitters = (db: Db) => listSubmitters(db);
 export const agingPages = (db: Db, query: ListQuery, scope: PageScope) => listAgingPages(db, query, scope);
 
@@ -38,13 +45,28 @@ export type PageTypeUsageRow = { id: number; type: string; label: string; count:
  * Each page type with how many pages in scope use it (0 included, as Wagtail lists them). The
  * types are the code's registry (a few dozen at most), so search, sort and paging happen here.
  */
-export async function pageTypeUsage(db: Db, query: ListQuery, scope: PageScope): Promise<{ rows: PageTypeUsageRow[]; total: number }> {
+export async function pageTypeUsage(
+  db: Db,
+  query: ListQuery,
+  scope: PageScope,
+): Promise<{ rows: PageTypeUsageRow[]; total: number }> {
   const counts = await countPagesByType(db, scope);
   const words = query.q.toLowerCase().split(/\s+/).filter(Boolean);
   const rows = pageTypeChoices()
-    .map((choice, index) => ({ id: index + 1, type: choice.value, label: choice.label, count: counts.get(choice.value) ?? 0 }))
+    .map((choice, index) => ({
+      id: index + 1,
+      type: choice.value,
+      label: choice.label,
+      count: counts.get(choice.value) ?? 0,
+    }))
     .filter((row) => words.every((word) => `${row.label} ${row.type}`.toLowerCase().includes(word)));
   const direction = query.order.desc ? -1 : 1;
-  rows.sort((a, b) => direction * (query.order.column === 'count' ? a.count - b.count || a.label.localeCompare(b.label) : a.label.localeCompare(b.label)));
+  rows.sort(
+    (a, b) =>
+      direction *
+      (query.order.column === 'count'
+        ? a.count - b.count || a.label.localeCompare(b.label)
+        : a.label.localeCompare(b.label)),
+  );
   return { rows: rows.slice(query.offset, query.offset + query.limit), total: rows.length };
 }

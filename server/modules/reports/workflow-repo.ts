@@ -28,7 +28,11 @@ export type WorkflowReportRow = {
 };
 
 /** Submissions of pages in scope, filtered as filteredPage says. */
-export function listWorkflowSubmissions(db: Db, query: ListQuery, scope: PageScope): Promise<{ rows: WorkflowReportRow[]; total: number }> {
+export function listWorkflowSubmissions(
+  db: Db,
+  query: ListQuery,
+  scope: PageScope,
+): Promise<{ rows: WorkflowReportRow[]; total: number }> {
   const inner = db
     .selectFrom('workflow_states as w')
     .innerJoin('pages as p', 'p.id', 'w.page_id')
@@ -43,7 +47,9 @@ export function listWorkflowSubmissions(db: Db, query: ListQuery, scope: PageSco
       'p.owner_id',
       'p.numchild',
       'wf.name as workflow_name',
-      sql<string>`coalesce((SELECT t.name FROM workflow_task_states ts JOIN workflow_tasks t ON t.id = ts.task_id WHERE ts.workflow_state_id = w.id ORDER BY ts.id DESC LIMIT 1), '')`.as('task_name'),
+      sql<string>`coalesce((SELECT t.name FROM workflow_task_states ts JOIN workflow_tasks t ON t.id = ts.task_id WHERE ts.workflow_state_id = w.id ORDER BY ts.id DESC LIMIT 1), '')`.as(
+        'task_name',
+      ),
       sql<string>`cast(w.status as text)`.as('status'),
       'w.requested_by_id',
       userName('requester').as('requested_by_name'),
@@ -59,7 +65,11 @@ export function listWorkflowSubmissions(db: Db, query: ListQuery, scope: PageSco
  * Each task of each submission in scope (Wagtail's TaskState): the task, its own status and dates,
  * who ended it. Filters as for submissions; `status` and the dates are the task's.
  */
-export function listWorkflowTaskStates(db: Db, query: ListQuery, scope: PageScope): Promise<{ rows: WorkflowReportRow[]; total: number }> {
+export function listWorkflowTaskStates(
+  db: Db,
+  query: ListQuery,
+  scope: PageScope,
+): Promise<{ rows: WorkflowReportRow[]; total: number }> {
   const inner = db
     .selectFrom('workflow_task_states as ts')
     .innerJoin('workflow_states as w', 'w.id', 'ts.workflow_state_id')
@@ -92,7 +102,12 @@ export function listWorkflowTaskStates(db: Db, query: ListQuery, scope: PageScop
  * Both reports' rows have the same columns: the filters (`status`, `requested_by` a user id,
  * `date_from` / `date_to` started, UTC days), search, sort and paging apply to them alike.
  */
-function filteredPage(db: Db, rows: SelectQueryBuilder<Database, never, WorkflowReportRow & { requested_by_id: number | null }>, query: ListQuery, search: string[]) {
+function filteredPage(
+  db: Db,
+  rows: SelectQueryBuilder<Database, never, WorkflowReportRow & { requested_by_id: number | null }>,
+  query: ListQuery,
+  search: string[],
+) {
   const { status, requested_by: requestedBy, date_from: from, date_to: to } = query.filters;
   let base = db.selectFrom(rows.as('s')).selectAll('s');
   if (status) base = base.where('s.status', '=', status);
@@ -101,7 +116,13 @@ function filteredPage(db: Db, rows: SelectQueryBuilder<Database, never, Workflow
   if (to) base = base.where('s.created_at', '<', dayAfter(to));
   return pageOfRows(base, query, {
     search,
-    sort: { page: 's.page_title', status: 's.status', requested_by: 's.requested_by_name', created_at: 's.created_at', finished_at: 's.finished_at' },
+    sort: {
+      page: 's.page_title',
+      status: 's.status',
+      requested_by: 's.requested_by_name',
+      created_at: 's.created_at',
+      finished_at: 's.finished_at',
+    },
     id: 's.id',
   }) as Promise<{ rows: WorkflowReportRow[]; total: number }>;
 }
@@ -111,7 +132,9 @@ export function listSubmitters(db: Db): Promise<Array<{ id: number; name: string
   return db
     .selectFrom('users as u')
     .select(['u.id', userName('u').as('name')])
-    .where((eb) => eb.exists(eb.selectFrom('workflow_states as w').select('w.id').whereRef('w.requested_by_id', '=', 'u.id')))
+    .where((eb) =>
+      eb.exists(eb.selectFrom('workflow_states as w').select('w.id').whereRef('w.requested_by_id', '=', 'u.id')),
+    )
     .orderBy('u.username')
     .execute();
 }

@@ -27,7 +27,9 @@ export function seoRoutes(db: Db, options: { siteSettings: SiteSettingsCache }):
     const body =
       settings.robotsPolicy === 'noindex'
         ? ['User-agent: *', 'Disallow: /', ''].join('\n')
-        : ['User-agent: *', 'Disallow: /wagtail/', '', `Sitemap: ${requestSiteOf(res).origin}/sitemap.xml`, ''].join('\n');
+        : ['User-agent: *', 'Disallow: /wagtail/', '', `Sitemap: ${requestSiteOf(res).origin}/sitemap.xml`, ''].join(
+            '\n',
+          );
     res.type('text/plain').set('Cache-Control', 'public, max-age=3600').send(body);
   });
 

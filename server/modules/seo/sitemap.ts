@@ -12,7 +12,8 @@ export type SitemapUrl = { loc: string; lastmod?: string };
 /** Served pages nobody searches for: the not-found page and redirect pages. */
 const EXCLUDED_TYPES = new Set(['Error404', 'RedirectPage']);
 
-const day = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString().slice(0, 10) : undefined);
+const day = (value: Date | string | null | undefined) =>
+  value ? new Date(value).toISOString().slice(0, 10) : undefined;
 
 /**
  * Every live routable page of the site that may be indexed (all its languages), then under each
@@ -59,11 +60,13 @@ export async function sitemapUrls(db: Db, tree: SiteTree, origin: string): Promi
   return urls;
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 export function sitemapXml(urls: SitemapUrl[]): string {
   const entries = urls.map(
-    ({ loc, lastmod }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>`,
+    ({ loc, lastmod }) =>
+      `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${lastmod ? `    <lastmod>${lastmod}</lastmod>\n` : ''}  </url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 }

@@ -29,6 +29,9 @@ export async function deleteSession(db: Db, sid: string): Promise<void> {
 }
 
 export async function deleteExpiredSessions(db: Db): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('sessions')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -30,7 +30,10 @@ export class KyselySessionStore extends session.Store {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: Callback): void {
-    this.settle(this.pruneIfDue().then(() => repo.upsertSession(this.db, sid, sess, this.expiryOf(sess))), callback);
+    this.settle(
+      this.pruneIfDue().then(() => repo.upsertSession(this.db, sid, sess, this.expiryOf(sess))),
+      callback,
+    );
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: Callback): void {

@@ -8,12 +8,27 @@ export function listSettings(db: Db, model: string): Promise<SiteSettingRow[]> {
 
 /** The row of one site, locked for a save (created empty first when the site has none yet). */
 export async function lockSettings(db: Db, siteId: number, model: string): Promise<SiteSettingRow> {
-  await db.insertInto('site_settings').values({ site_id: siteId, model, value: jsonb({}) }).onConflict((oc) => oc.columns(['site_id', 'model']).doNothing()).execute();
-  return db.selectFrom('site_settings').selectAll().where('site_id', '=', siteId).where('model', '=', model).forUpdate().executeTakeFirstOrThrow();
+  await db
+    .insertInto('site_settings')
+    .values({ site_id: siteId, model, value: jsonb({}) })
+    .onConflict((oc) => oc.columns(['site_id', 'model']).doNothing())
+    .execute();
+  return db
+    .selectFrom('site_settings')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('model', '=', model)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 export function findSettings(db: Db, siteId: number, model: string): Promise<SiteSettingRow | undefined> {
-  return db.selectFrom('site_settings').selectAll().where('site_id', '=', siteId).where('model', '=', model).executeTakeFirst();
+  return db
+    .selectFrom('site_settings')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('model', '=', model)
+    .executeTakeFirst();
 }
 
 export async function writeSettings(db: Db, siteId: number, model: string, value: unknown): Promise<void> {

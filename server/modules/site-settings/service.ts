@@ -13,7 +13,12 @@ export const SITE_SETTINGS_MODEL = 'core.sitesettings';
 export const SITE_SETTINGS_CHANNEL = 'site_settings_changed';
 
 /** The environment's values (server/config.ts): what an empty setting falls back to. */
-export type SiteSettingsDefaults = { a11yFeedbackUrl?: string; embedHosts: readonly string[]; securityContact?: string; mapStyleUrl?: string };
+export type SiteSettingsDefaults = {
+  a11yFeedbackUrl?: string;
+  embedHosts: readonly string[];
+  securityContact?: string;
+  mapStyleUrl?: string;
+};
 
 /** What the public site uses for one site: the staff's value, else the environment's. */
 export type EffectiveSiteSettings = {
@@ -76,7 +81,8 @@ export class SiteSettingsCache {
     this.loading ??= (async () => {
       const rows = await repo.listSettings(this.db, SITE_SETTINGS_MODEL);
       const next = new Map<number, EffectiveSiteSettings>();
-      for (const row of rows) next.set(row.site_id, effectiveSettings(parseStored(row.value, this.logger, row.site_id), this.defaults));
+      for (const row of rows)
+        next.set(row.site_id, effectiveSettings(parseStored(row.value, this.logger, row.site_id), this.defaults));
       this.snapshot = next;
       configureEmbedHosts(this.frameHosts());
       return next;
@@ -101,14 +107,22 @@ export class SiteSettingsCache {
 
   async listen(): Promise<void> {
     // A missed message (the bus was reconnecting) may have been a change: reload then too.
-    await eventBusFor(this.db).subscribe(SITE_SETTINGS_CHANNEL, () => this.invalidate(), () => this.invalidate());
+    await eventBusFor(this.db).subscribe(
+      SITE_SETTINGS_CHANNEL,
+      () => this.invalidate(),
+      () => this.invalidate(),
+    );
     await this.load();
   }
 
   /** The unions of the current snapshot: the CSP reads them on every response, settings change rarely. */
   private unions: { of: Map<number, EffectiveSiteSettings>; values: Map<string, readonly string[]> } | undefined;
 
-  private union(name: string, pick: (settings: EffectiveSiteSettings) => readonly string[], fallback: () => readonly string[]): readonly string[] {
+  private union(
+    name: string,
+    pick: (settings: EffectiveSiteSettings) => readonly string[],
+    fallback: () => readonly string[],
+  ): readonly string[] {
     if (this.unions?.of !== this.snapshot) this.unions = { of: this.snapshot, values: new Map() };
     const known = this.unions.values.get(name);
     if (known) return known;
@@ -120,15 +134,27 @@ export class SiteSettingsCache {
   }
 
   frameHosts(): readonly string[] {
-    return this.union('frame', (s) => s.embedHosts, () => this.defaults.embedHosts);
+    return this.union(
+      'frame',
+      (s) => s.embedHosts,
+      () => this.defaults.embedHosts,
+    );
   }
 
   mapOrigins(): readonly string[] {
-    return this.union('map', (s) => originOf(s.mapStyleUrl), () => originOf(this.defaults.mapStyleUrl ?? null));
+    return this.union(
+      'map',
+      (s) => originOf(s.mapStyleUrl),
+      () => originOf(this.defaults.mapStyleUrl ?? null),
+    );
   }
 
   formActionOrigins(): readonly string[] {
-    return this.union('form', (s) => originOf(s.a11yFeedbackUrl), () => originOf(this.defaults.a11yFeedbackUrl ?? null));
+    return this.union(
+      'form',
+      (s) => originOf(s.a11yFeedbackUrl),
+      () => originOf(this.defaults.a11yFeedbackUrl ?? null),
+    );
   }
 }
 
@@ -142,24 +168,49 @@ export async function storedSettings(db: Db, siteId: number): Promise<{ value: S
  * Saves one site's settings from a form opened on `version` (0: never saved). A newer save
  * meanwhile is a 409 naming who and when. Every dyno is told to reload its settings.
  */
-export async function saveSiteSettings(db: Db, siteId: number, version: number, value: SiteSettingsValue, userId: number): Promise<void> {
+export async function saveSiteSettings(
+  db: Db,
+  siteId: number,
+  version: number,
+  value: SiteSettingsValue,
+  userId: number,
+): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (!(await listSites(trx)).some((site) => site.id === siteId)) throw new HttpError(404, 'not_found', 'The site does not exist.');
+    if (!(await listSites(trx)).some((site) => site.id === siteId))
+      throw new HttpError(404, 'not_found', 'The site does not exist.');
     if (value.default_social_image_id !== null && !(await repo.imageExists(trx, value.default_social_image_id))) {
-      throw badRequest('That image does not exist.', { default_social_image: [`There is no image with id ${value.default_social_image_id}.`] });
+      throw badRequest('That image does not exist.', {
+        default_social_image: [`There is no image with id ${value.default_social_image_id}.`],
+      });
     }
     const row = await repo.lockSettings(trx, siteId, SITE_SETTINGS_MODEL);
     // A row made just now by lockSettings has version 1 and an empty value: a form opened on 0 may save it.
-    const current = version === 0 && row.version === 1 && Object.keys(row.value as object).length === 0 ? 0 : row.version;
+    const current =
+      version === 0 && row.version === 1 && Object.keys(row.value as object).length === 0 ? 0 : row.version;
     if (current !== version) {
       const last = await lastModelChange(trx, SITE_SETTINGS_MODEL, siteId);
-      const who = last ? `${last.user ?? 'someone'} at ${last.createdAt.replace('T', ' ').slice(0, 16)} UTC` : 'someone else';
-      throw new HttpError(409, 'stale_form', `These settings were changed by ${who} after you opened them. Your input is kept below: check it and save again to overwrite.`);
+      const who = last
+        ? `${last.user ?? 'someone'} at ${last.createdAt.replace('T', ' ').slice(0, 16)} UTC`
+        : 'someone else';
+      throw new HttpError(
+        409,
+        'stale_form',
+        `These settings were changed by ${who} after you opened them. Your input is kept below: check it and save again to overwrite.`,
+      );
     }
     const before = parseStored(row.value, undefined, siteId);
     await repo.writeSettings(trx, siteId, SITE_SETTINGS_MODEL, value);
-    const changed = (Object.keys(value) as Array<keyof SiteSettingsValue>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(value[key]));
-    await logModelAction(trx, { model: SITE_SETTINGS_MODEL, objectId: siteId, objectStr: `Site settings of site ${siteId}`, userId, action: 'edit', data: { changed: changed.map((key) => key.replace(/_/g, ' ')) } });
+    const changed = (Object.keys(value) as Array<keyof SiteSettingsValue>).filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(value[key]),
+    );
+    await logModelAction(trx, {
+      model: SITE_SETTINGS_MODEL,
+      objectId: siteId,
+      objectStr: `Site settings of site ${siteId}`,
+      userId,
+      action: 'edit',
+      data: { changed: changed.map((key) => key.replace(/_/g, ' ')) },
+    });
   });
   await eventBusFor(db).publish(SITE_SETTINGS_CHANNEL, String(siteId));
 }

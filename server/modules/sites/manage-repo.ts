@@ -19,7 +19,12 @@ export function findSiteById(db: Db, id: number): Promise<Site | undefined> {
 }
 
 export function findSiteByHostPort(db: Db, hostname: string, port: number): Promise<Site | undefined> {
-  return db.selectFrom('sites').selectAll().where('hostname', '=', hostname).where('port', '=', port).executeTakeFirst();
+  return db
+    .selectFrom('sites')
+    .selectAll()
+    .where('hostname', '=', hostname)
+    .where('port', '=', port)
+    .executeTakeFirst();
 }
 
 export function findDefaultSite(db: Db): Promise<Site | undefined> {

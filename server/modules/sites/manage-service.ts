@@ -16,10 +16,13 @@ async function validate(db: Db, form: SiteForm, id: number | undefined): Promise
   const fields: Record<string, string[]> = {};
   const clash = await repo.findSiteByHostPort(db, form.hostname, form.port);
   if (clash && clash.id !== id) fields.hostname = [`${form.hostname}:${form.port} is already configured as a site.`];
-  if (!(await findPageById(db, form.root_page))) fields.root_page = ['Select a valid choice. That page does not exist.'];
+  if (!(await findPageById(db, form.root_page)))
+    fields.root_page = ['Select a valid choice. That page does not exist.'];
   const current = await repo.findDefaultSite(db);
   if (form.is_default_site && current && current.id !== id) {
-    fields.is_default_site = [`${current.hostname} is already configured as the default site. You must unset that before you can save this site as default.`];
+    fields.is_default_site = [
+      `${current.hostname} is already configured as the default site. You must unset that before you can save this site as default.`,
+    ];
   }
   if (!form.is_default_site && (!current || current.id === id)) {
     fields.is_default_site = ['There must be one default site: make another site the default first.'];

@@ -40,6 +40,10 @@ export function listLocales(db: Db): Promise<Locale[]> {
 }
 
 export async function ensureLocale(db: Db, languageCode: string): Promise<Locale> {
-  await db.insertInto('locales').values({ language_code: languageCode }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('locales')
+    .values({ language_code: languageCode })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return db.selectFrom('locales').selectAll().where('language_code', '=', languageCode).executeTakeFirstOrThrow();
 }

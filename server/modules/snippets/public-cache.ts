@@ -2,7 +2,13 @@ import type { Db } from '../../db';
 import { eventBusFor } from '../../events';
 import { siteOrigin } from '../../http/site';
 import type { Logger } from '../../logger';
-import { footerContentSchema, headerContentSchema, type FooterContent, type HeaderContent, type Region } from '../../../shared/schemas/navigation';
+import {
+  footerContentSchema,
+  headerContentSchema,
+  type FooterContent,
+  type HeaderContent,
+  type Region,
+} from '../../../shared/schemas/navigation';
 import { loadSiteTree, publicPath, type SiteTree } from '../pages/site-tree';
 import { listSites } from '../sites/repo';
 import { allChrome, allCountries, onSnippetsChanged, SNIPPETS_CHANNEL } from './service';
@@ -44,19 +50,28 @@ export class SnippetsCache {
       throw error;
     });
     this.loading = loading;
-    void loading.then(() => {
-      if (this.generation !== generation && this.loading === loading) this.loading = undefined;
-    }, () => undefined);
+    void loading.then(
+      () => {
+        if (this.generation !== generation && this.loading === loading) this.loading = undefined;
+      },
+      () => undefined,
+    );
     return loading;
   }
 
   private async read(): Promise<Snapshot> {
-    const [navigation, footers, countries, sites] = await Promise.all([allChrome(this.db, 'snippet_navigation'), allChrome(this.db, 'snippet_footers'), allCountries(this.db), listSites(this.db)]);
+    const [navigation, footers, countries, sites] = await Promise.all([
+      allChrome(this.db, 'snippet_navigation'),
+      allChrome(this.db, 'snippet_footers'),
+      allCountries(this.db),
+      listSites(this.db),
+    ]);
     const headers = new Map<string, HeaderContent>();
     for (const row of navigation) {
       const parsed = headerContentSchema.safeParse(row.content);
       if (parsed.success) headers.set(keyOf(row.site_id, row.language_code), parsed.data);
-      else this.logger?.warn({ siteId: row.site_id, issues: parsed.error.issues }, 'stored header menu fails its schema');
+      else
+        this.logger?.warn({ siteId: row.site_id, issues: parsed.error.issues }, 'stored header menu fails its schema');
     }
     const footerMap = new Map<string, Omit<FooterContent, 'regions'>>();
     for (const row of footers) {
@@ -79,9 +94,14 @@ export class SnippetsCache {
   }
 
   /** The header menu and footer of a site in a language, else in the site's default language. */
-  async chrome(siteId: number, languageCode: string, defaultLanguageCode: string): Promise<{ header?: HeaderContent; footer?: FooterContent }> {
+  async chrome(
+    siteId: number,
+    languageCode: string,
+    defaultLanguageCode: string,
+  ): Promise<{ header?: HeaderContent; footer?: FooterContent }> {
     const snapshot = await this.load();
-    const pick = <T>(map: Map<string, T>) => map.get(keyOf(siteId, languageCode)) ?? map.get(keyOf(siteId, defaultLanguageCode));
+    const pick = <T>(map: Map<string, T>) =>
+      map.get(keyOf(siteId, languageCode)) ?? map.get(keyOf(siteId, defaultLanguageCode));
     const header = pick(snapshot.headers);
     const footer = pick(snapshot.footers);
     return { header, footer: footer ? { ...footer, regions: regionsOf(snapshot.countries, languageCode) } : undefined };
@@ -129,7 +149,11 @@ export function snippetsCacheFor(db: Db, logger?: Logger): SnippetsCache {
   try {
     // A missed message may have been a change: drop the snapshot then too.
     eventBusFor(db)
-      .subscribe(SNIPPETS_CHANNEL, () => created.invalidate(), () => created.invalidate())
+      .subscribe(
+        SNIPPETS_CHANNEL,
+        () => created.invalidate(),
+        () => created.invalidate(),
+      )
       .catch((error: unknown) => logger?.error({ err: error }, 'snippets cache cannot hear changes'));
   } catch (error) {
     logger?.warn({ err: error }, 'snippets cache has no event bus: it reloads only on local changes');

@@ -7,7 +7,13 @@ import type { SnippetChrome, SnippetCountry, SnippetToolbox } from './table';
 // Countries
 
 export type CountryListing = SnippetCountry & { site_hostname: string | null; root_title: string | null };
-export type CountryValues = { iso_code: string; language_code: string; printable_name: string; site_id: number | null; root_page_id: number | null };
+export type CountryValues = {
+  iso_code: string;
+  language_code: string;
+  printable_name: string;
+  site_id: number | null;
+  root_page_id: number | null;
+};
 
 const countryListing = (db: Db) =>
   db
@@ -23,7 +29,12 @@ export function listCountries(db: Db, query: ListQuery): Promise<{ rows: Country
   if (query.filters.site) base = base.where('c.site_id', '=', Number(query.filters.site));
   return pageOfRows(base, query, {
     search: ['c.printable_name', 'c.iso_code'],
-    sort: { printable_name: 'c.printable_name', iso_code: 'c.iso_code', language: 'c.language_code', site: 's.hostname' },
+    sort: {
+      printable_name: 'c.printable_name',
+      iso_code: 'c.iso_code',
+      language: 'c.language_code',
+      site: 's.hostname',
+    },
     id: 'c.id',
   });
 }
@@ -34,7 +45,12 @@ export function findCountry(db: Db, id: number, options: { lock?: boolean } = {}
 }
 
 export function findCountryByKey(db: Db, isoCode: string, languageCode: string): Promise<SnippetCountry | undefined> {
-  return db.selectFrom('snippet_countries').selectAll().where('iso_code', '=', isoCode).where('language_code', '=', languageCode).executeTakeFirst();
+  return db
+    .selectFrom('snippet_countries')
+    .selectAll()
+    .where('iso_code', '=', isoCode)
+    .where('language_code', '=', languageCode)
+    .executeTakeFirst();
 }
 
 export function insertCountry(db: Db, values: CountryValues): Promise<SnippetCountry> {
@@ -42,7 +58,11 @@ export function insertCountry(db: Db, values: CountryValues): Promise<SnippetCou
 }
 
 export async function updateCountry(db: Db, id: number, values: CountryValues): Promise<void> {
-  await db.updateTable('snippet_countries').set({ ...values, version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('snippet_countries')
+    .set({ ...values, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteCountries(db: Db, ids: number[]): Promise<void> {
@@ -54,7 +74,16 @@ export function allCountries(db: Db) {
   return db
     .selectFrom('snippet_countries as c')
     .leftJoin('pages as p', 'p.id', 'c.root_page_id')
-    .select(['c.id', 'c.iso_code', 'c.language_code', 'c.printable_name', 'c.site_id', 'c.root_page_id', 'p.url_path as root_url_path', 'p.live as root_live'])
+    .select([
+      'c.id',
+      'c.iso_code',
+      'c.language_code',
+      'c.printable_name',
+      'c.site_id',
+      'c.root_page_id',
+      'p.url_path as root_url_path',
+      'p.live as root_live',
+    ])
     .orderBy('c.iso_code')
     .orderBy('c.id')
     .execute();
@@ -72,7 +101,11 @@ const chromeListing = (db: Db, table: ChromeTable) =>
     .selectAll('n')
     .select(['s.hostname as site_hostname', 's.site_name as site_name']);
 
-export function listChrome(db: Db, table: ChromeTable, query: ListQuery): Promise<{ rows: ChromeListing[]; total: number }> {
+export function listChrome(
+  db: Db,
+  table: ChromeTable,
+  query: ListQuery,
+): Promise<{ rows: ChromeListing[]; total: number }> {
   let base = chromeListing(db, table);
   if (query.filters.language) base = base.where('n.language_code', '=', query.filters.language);
   if (query.filters.site) base = base.where('n.site_id', '=', Number(query.filters.site));
@@ -83,13 +116,28 @@ export function listChrome(db: Db, table: ChromeTable, query: ListQuery): Promis
   });
 }
 
-export function findChrome(db: Db, table: ChromeTable, id: number, options: { lock?: boolean } = {}): Promise<ChromeListing | undefined> {
+export function findChrome(
+  db: Db,
+  table: ChromeTable,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<ChromeListing | undefined> {
   const query = chromeListing(db, table).where('n.id', '=', id);
   return (options.lock ? query.forUpdate('n') : query).executeTakeFirst();
 }
 
-export function findChromeBySite(db: Db, table: ChromeTable, siteId: number, languageCode: string): Promise<SnippetChrome | undefined> {
-  return db.selectFrom(table).selectAll().where('site_id', '=', siteId).where('language_code', '=', languageCode).executeTakeFirst();
+export function findChromeBySite(
+  db: Db,
+  table: ChromeTable,
+  siteId: number,
+  languageCode: string,
+): Promise<SnippetChrome | undefined> {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('language_code', '=', languageCode)
+    .executeTakeFirst();
 }
 
 /** Every published row (the public cache loads them all: a few per site). */
@@ -97,25 +145,58 @@ export function allChrome(db: Db, table: ChromeTable): Promise<SnippetChrome[]> 
   return db.selectFrom(table).selectAll().orderBy('id').execute();
 }
 
-export function insertChrome(db: Db, table: ChromeTable, values: { site_id: number; language_code: string; content: unknown }): Promise<SnippetChrome> {
-  return db.insertInto(table).values({ ...values, content: jsonb(values.content) }).returningAll().executeTakeFirstOrThrow();
+export function insertChrome(
+  db: Db,
+  table: ChromeTable,
+  values: { site_id: number; language_code: string; content: unknown },
+): Promise<SnippetChrome> {
+  return db
+    .insertInto(table)
+    .values({ ...values, content: jsonb(values.content) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Publishes: the content, its site and language, and a new version. */
-export async function updateChrome(db: Db, table: ChromeTable, id: number, values: { site_id: number; language_code: string; content: unknown }): Promise<void> {
-  await db.updateTable(table).set({ ...values, content: jsonb(values.content), version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', id).execute();
+export async function updateChrome(
+  db: Db,
+  table: ChromeTable,
+  id: number,
+  values: { site_id: number; language_code: string; content: unknown },
+): Promise<void> {
+  await db
+    .updateTable(table)
+    .set({ ...values, content: jsonb(values.content), version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** A draft was saved: the version only. */
 export async function touchChrome(db: Db, table: ChromeTable, id: number): Promise<void> {
-  await db.updateTable(table).set({ version: sql`version + 1` }).where('id', '=', id).execute();
+  await db
+    .updateTable(table)
+    .set({ version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function upsertChrome(db: Db, table: ChromeTable, values: { site_id: number; language_code: string; content: unknown }): Promise<void> {
+export async function upsertChrome(
+  db: Db,
+  table: ChromeTable,
+  values: { site_id: number; language_code: string; content: unknown },
+): Promise<void> {
   await db
     .insertInto(table)
     .values({ ...values, content: jsonb(values.content) })
-    .onConflict((oc) => oc.columns(['site_id', 'language_code']).doUpdateSet({ content: jsonb(values.content), version: sql`${sql.ref(`${table}.version`)} + 1`, updated_at: sql`now()` }))
+    .onConflict((oc) =>
+      oc
+        .columns(['site_id', 'language_code'])
+        .doUpdateSet({
+          content: jsonb(values.content),
+          version: sql`${sql.ref(`${table}.version`)} + 1`,
+          updated_at: sql`now()`,
+        }),
+    )
     .execute();
 }
 
@@ -126,7 +207,11 @@ export async function deleteChrome(db: Db, table: ChromeTable, ids: number[]): P
 // Toolboxes
 
 export function listToolboxes(db: Db, query: ListQuery): Promise<{ rows: SnippetToolbox[]; total: number }> {
-  return pageOfRows(db.selectFrom('snippet_toolboxes as t').selectAll('t'), query, { search: ['t.name'], sort: { name: 't.name', updated_at: 't.updated_at' }, id: 't.id' });
+  return pageOfRows(db.selectFrom('snippet_toolboxes as t').selectAll('t'), query, {
+    search: ['t.name'],
+    sort: { name: 't.name', updated_at: 't.updated_at' },
+    id: 't.id',
+  });
 }
 
 export function findToolbox(db: Db, id: number, options: { lock?: boolean } = {}): Promise<SnippetToolbox | undefined> {
@@ -135,7 +220,11 @@ export function findToolbox(db: Db, id: number, options: { lock?: boolean } = {}
 }
 
 export function findToolboxByName(db: Db, name: string): Promise<SnippetToolbox | undefined> {
-  return db.selectFrom('snippet_toolboxes').selectAll().where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('snippet_toolboxes')
+    .selectAll()
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
 }
 
 export function findToolboxes(db: Db, ids: number[]): Promise<SnippetToolbox[]> {
@@ -144,19 +233,41 @@ export function findToolboxes(db: Db, ids: number[]): Promise<SnippetToolbox[]> 
 }
 
 export function insertToolbox(db: Db, values: { name: string; blocks: unknown }): Promise<SnippetToolbox> {
-  return db.insertInto('snippet_toolboxes').values({ name: values.name, blocks: jsonb(values.blocks) }).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('snippet_toolboxes')
+    .values({ name: values.name, blocks: jsonb(values.blocks) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateToolbox(db: Db, id: number, values: { name: string; blocks: unknown }): Promise<void> {
-  await db.updateTable('snippet_toolboxes').set({ name: values.name, blocks: jsonb(values.blocks), version: sql`version + 1`, updated_at: sql`now()` }).where('id', '=', id).execute();
+  await db
+    .updateTable('snippet_toolboxes')
+    .set({ name: values.name, blocks: jsonb(values.blocks), version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteToolboxes(db: Db, ids: number[]): Promise<void> {
   if (ids.length) await db.deleteFrom('snippet_toolboxes').where('id', 'in', ids).execute();
 }
 
-export async function countSnippets(db: Db): Promise<{ countries: number; navigation: number; footers: number; toolboxes: number }> {
+export async function countSnippets(
+  db: Db,
+): Promise<{ countries: number; navigation: number; footers: number; toolboxes: number }> {
   const count = async (table: 'snippet_countries' | 'snippet_navigation' | 'snippet_footers' | 'snippet_toolboxes') =>
-    Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  return { countries: await count('snippet_countries'), navigation: await count('snippet_navigation'), footers: await count('snippet_footers'), toolboxes: await count('snippet_toolboxes') };
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    countries: await count('snippet_countries'),
+    navigation: await count('snippet_navigation'),
+    footers: await count('snippet_footers'),
+    toolboxes: await count('snippet_toolboxes'),
+  };
 }

@@ -4,7 +4,13 @@ import { eventBusFor } from '../../events';
 import type { ListQuery } from '../admin/viewsets/definition';
 import { resolvePageTarget } from '../redirects/service';
 import { listLocales, listSites } from '../sites/repo';
-import type { CountryInput, FooterInput, NavigationInput, StoredFooter, ToolboxInput } from '../../../shared/schemas/snippets';
+import type {
+  CountryInput,
+  FooterInput,
+  NavigationInput,
+  StoredFooter,
+  ToolboxInput,
+} from '../../../shared/schemas/snippets';
 import { z } from 'zod';
 import { blockBodySchema } from '../../../shared/schemas/block-body';
 import { contentForSave } from '../pages/content';
@@ -17,7 +23,13 @@ export type { ChromeListing, ChromeTable, CountryListing } from './repo';
 export const SNIPPETS_CHANNEL = 'snippets_changed';
 
 /** A toolbox's blocks are checked as a one-field page content would be. */
-const TOOLBOX_PAGE_TYPE = { type: 'Toolbox', label: 'Toolbox', contentSchema: z.object({ blocks: blockBodySchema }), streamFields: ['blocks'], parentTypes: [] } as unknown as PageTypeDefinition;
+const TOOLBOX_PAGE_TYPE = {
+  type: 'Toolbox',
+  label: 'Toolbox',
+  contentSchema: z.object({ blocks: blockBodySchema }),
+  streamFields: ['blocks'],
+  parentTypes: [],
+} as unknown as PageTypeDefinition;
 
 export const COUNTRY_MODEL = 'core.country';
 export const NAVIGATION_MODEL = 'core.tierednavigation';
@@ -51,13 +63,15 @@ export async function snippetsChanged(db: Db): Promise<void> {
 
 async function checkLanguage(db: Db, languageCode: string, field = 'language'): Promise<void> {
   const locales = await listLocales(db);
-  if (!locales.some((l) => l.language_code === languageCode)) throw badRequest('Select a valid choice.', { [field]: ['Select a valid choice.'] });
+  if (!locales.some((l) => l.language_code === languageCode))
+    throw badRequest('Select a valid choice.', { [field]: ['Select a valid choice.'] });
 }
 
 async function checkSite(db: Db, siteId: number | null): Promise<void> {
   if (siteId === null) return;
   const sites = await listSites(db);
-  if (!sites.some((s) => s.id === siteId)) throw badRequest('Select a valid choice.', { site: ['Select a valid choice.'] });
+  if (!sites.some((s) => s.id === siteId))
+    throw badRequest('Select a valid choice.', { site: ['Select a valid choice.'] });
 }
 
 // Countries
@@ -79,7 +93,13 @@ async function countryValues(db: Db, input: CountryInput, selfId: number | null)
     if ('error' in target) throw badRequest(target.error, { root_page: [target.error] });
     rootPageId = target.pageId;
   }
-  return { iso_code: input.isoCode, language_code: input.languageCode, printable_name: input.printableName, site_id: input.siteId, root_page_id: rootPageId };
+  return {
+    iso_code: input.isoCode,
+    language_code: input.languageCode,
+    printable_name: input.printableName,
+    site_id: input.siteId,
+    root_page_id: rootPageId,
+  };
 }
 
 export async function createCountry(db: Db, input: CountryInput): Promise<repo.CountryListing> {
@@ -87,19 +107,35 @@ export async function createCountry(db: Db, input: CountryInput): Promise<repo.C
   return (await repo.findCountry(db, row.id))!;
 }
 
-export async function updateCountry(db: Db, row: repo.CountryListing, input: CountryInput): Promise<repo.CountryListing> {
+export async function updateCountry(
+  db: Db,
+  row: repo.CountryListing,
+  input: CountryInput,
+): Promise<repo.CountryListing> {
   await repo.updateCountry(db, row.id, await countryValues(db, input, row.id));
   return (await repo.findCountry(db, row.id))!;
 }
 
-export const deleteCountries = (db: Db, rows: Array<{ id: number }>) => repo.deleteCountries(db, rows.map((r) => r.id));
+export const deleteCountries = (db: Db, rows: Array<{ id: number }>) =>
+  repo.deleteCountries(
+    db,
+    rows.map((r) => r.id),
+  );
 
 // Header menus (tiered navigation) and footers: one published row per site and language.
 
 export const listChrome = (table: repo.ChromeTable) => (db: Db, query: ListQuery) => repo.listChrome(db, table, query);
-export const findChrome = (table: repo.ChromeTable) => (db: Db, id: number, options: { lock?: boolean } = {}) => repo.findChrome(db, table, id, options);
+export const findChrome =
+  (table: repo.ChromeTable) =>
+  (db: Db, id: number, options: { lock?: boolean } = {}) =>
+    repo.findChrome(db, table, id, options);
 
-async function checkChromeKey(db: Db, table: repo.ChromeTable, input: { siteId: number; languageCode: string }, selfId: number | null): Promise<void> {
+async function checkChromeKey(
+  db: Db,
+  table: repo.ChromeTable,
+  input: { siteId: number; languageCode: string },
+  selfId: number | null,
+): Promise<void> {
   await checkLanguage(db, input.languageCode);
   await checkSite(db, input.siteId);
   const taken = await repo.findChromeBySite(db, table, input.siteId, input.languageCode);
@@ -112,30 +148,64 @@ async function checkChromeKey(db: Db, table: repo.ChromeTable, input: { siteId: 
 
 type ChromeInput = NavigationInput | FooterInput;
 
-export const createChrome = (table: repo.ChromeTable) => async (db: Db, input: ChromeInput): Promise<repo.ChromeListing> => {
-  await checkChromeKey(db, table, input, null);
-  const row = await repo.insertChrome(db, table, { site_id: input.siteId, language_code: input.languageCode, content: input.content });
-  return (await repo.findChrome(db, table, row.id))!;
-};
+export const createChrome =
+  (table: repo.ChromeTable) =>
+  async (db: Db, input: ChromeInput): Promise<repo.ChromeListing> => {
+    await checkChromeKey(db, table, input, null);
+    const row = await repo.insertChrome(db, table, {
+      site_id: input.siteId,
+      language_code: input.languageCode,
+      content: input.content,
+    });
+    return (await repo.findChrome(db, table, row.id))!;
+  };
 
 /** Publishes the input onto the live row (the viewset's publish hook). */
-export const publishChrome = (table: repo.ChromeTable) => async (db: Db, row: { id: number }, input: ChromeInput): Promise<repo.ChromeListing> => {
-  await checkChromeKey(db, table, input, row.id);
-  await repo.updateChrome(db, table, row.id, { site_id: input.siteId, language_code: input.languageCode, content: input.content });
-  return (await repo.findChrome(db, table, row.id))!;
-};
+export const publishChrome =
+  (table: repo.ChromeTable) =>
+  async (db: Db, row: { id: number }, input: ChromeInput): Promise<repo.ChromeListing> => {
+    await checkChromeKey(db, table, input, row.id);
+    await repo.updateChrome(db, table, row.id, {
+      site_id: input.siteId,
+      language_code: input.languageCode,
+      content: input.content,
+    });
+    return (await repo.findChrome(db, table, row.id))!;
+  };
 
-export const touchChrome = (table: repo.ChromeTable) => async (db: Db, row: { id: number }): Promise<repo.ChromeListing> => {
-  await repo.touchChrome(db, table, row.id);
-  return (await repo.findChrome(db, table, row.id))!;
-};
+export const touchChrome =
+  (table: repo.ChromeTable) =>
+  async (db: Db, row: { id: number }): Promise<repo.ChromeListing> => {
+    await repo.touchChrome(db, table, row.id);
+    return (await repo.findChrome(db, table, row.id))!;
+  };
 
-export const deleteChrome = (table: repo.ChromeTable) => (db: Db, rows: Array<{ id: number }>) => repo.deleteChrome(db, table, rows.map((r) => r.id));
+export const deleteChrome = (table: repo.ChromeTable) => (db: Db, rows: Array<{ id: number }>) =>
+  repo.deleteChrome(
+    db,
+    table,
+    rows.map((r) => r.id),
+  );
 
 /** Saves published header and footer content without a user (the seed). */
-export async function initialiseChrome(db: Db, siteId: number, languageCode: string, content: { header: NavigationInput['content'] | null; footer: StoredFooter | null }): Promise<void> {
-  if (content.header) await repo.upsertChrome(db, 'snippet_navigation', { site_id: siteId, language_code: languageCode, content: content.header });
-  if (content.footer) await repo.upsertChrome(db, 'snippet_footers', { site_id: siteId, language_code: languageCode, content: content.footer });
+export async function initialiseChrome(
+  db: Db,
+  siteId: number,
+  languageCode: string,
+  content: { header: NavigationInput['content'] | null; footer: StoredFooter | null },
+): Promise<void> {
+  if (content.header)
+    await repo.upsertChrome(db, 'snippet_navigation', {
+      site_id: siteId,
+      language_code: languageCode,
+      content: content.header,
+    });
+  if (content.footer)
+    await repo.upsertChrome(db, 'snippet_footers', {
+      site_id: siteId,
+      language_code: languageCode,
+      content: content.footer,
+    });
 }
 
 /** Country rows without a user (the seed). */
@@ -155,7 +225,12 @@ export async function languageCodes(db: Db): Promise<string[]> {
 /** How many of each snippet there are, by permission key (the snippets index). */
 export async function countSnippets(db: Db): Promise<Record<string, number>> {
   const counts = await repo.countSnippets(db);
-  return { [COUNTRY_MODEL]: counts.countries, [NAVIGATION_MODEL]: counts.navigation, [FOOTER_MODEL]: counts.footers, [TOOLBOX_MODEL]: counts.toolboxes };
+  return {
+    [COUNTRY_MODEL]: counts.countries,
+    [NAVIGATION_MODEL]: counts.navigation,
+    [FOOTER_MODEL]: counts.footers,
+    [TOOLBOX_MODEL]: counts.toolboxes,
+  };
 }
 
 // Toolboxes
@@ -165,19 +240,32 @@ export const findToolbox = (db: Db, id: number, options: { lock?: boolean } = {}
 export const findToolboxes = (db: Db, ids: number[]) => repo.findToolboxes(db, ids);
 
 /** The blocks, each checked against its block type's schema (a toolbox never includes a toolbox). */
-async function toolboxValues(db: Db, input: ToolboxInput, selfId: number | null): Promise<{ name: string; blocks: unknown }> {
+async function toolboxValues(
+  db: Db,
+  input: ToolboxInput,
+  selfId: number | null,
+): Promise<{ name: string; blocks: unknown }> {
   const taken = await repo.findToolboxByName(db, input.name);
-  if (taken && taken.id !== selfId) throw badRequest(`A toolbox named “${taken.name}” already exists.`, { name: [`A toolbox named “${taken.name}” already exists.`] });
+  if (taken && taken.id !== selfId)
+    throw badRequest(`A toolbox named “${taken.name}” already exists.`, {
+      name: [`A toolbox named “${taken.name}” already exists.`],
+    });
   const checked = contentForSave(TOOLBOX_PAGE_TYPE, { blocks: input.blocks });
   if (!checked.ok) {
     const [path, messages] = Object.entries(checked.errors)[0]!;
-    const where = path.replace(/^blocks\.(\d+)/, (_m, index: string) => `Block ${Number(index) + 1}`).replace(/\.value\./, ': ').replace(/\./g, ' › ');
+    const where = path
+      .replace(/^blocks\.(\d+)/, (_m, index: string) => `Block ${Number(index) + 1}`)
+      .replace(/\.value\./, ': ')
+      .replace(/\./g, ' › ');
     const message = `${where}: ${messages[0]}`;
     throw badRequest(message, { blocks: [message] });
   }
   const blocks = (checked.content.blocks ?? []) as Array<{ type: string }>;
   const nested = blocks.findIndex((block) => block.type === 'toolbox');
-  if (nested !== -1) throw badRequest(`Block ${nested + 1}: a toolbox cannot include another toolbox.`, { blocks: [`Block ${nested + 1}: a toolbox cannot include another toolbox.`] });
+  if (nested !== -1)
+    throw badRequest(`Block ${nested + 1}: a toolbox cannot include another toolbox.`, {
+      blocks: [`Block ${nested + 1}: a toolbox cannot include another toolbox.`],
+    });
   return { name: input.name, blocks };
 }
 
@@ -190,7 +278,11 @@ export async function updateToolbox(db: Db, row: { id: number }, input: ToolboxI
   return (await repo.findToolbox(db, row.id))!;
 }
 
-export const deleteToolboxes = (db: Db, rows: Array<{ id: number }>) => repo.deleteToolboxes(db, rows.map((r) => r.id));
+export const deleteToolboxes = (db: Db, rows: Array<{ id: number }>) =>
+  repo.deleteToolboxes(
+    db,
+    rows.map((r) => r.id),
+  );
 
 /** The chooser's listing: toolboxes by name, searched. */
 export async function chooseToolboxes(db: Db, search: string, offset: number, limit: number) {

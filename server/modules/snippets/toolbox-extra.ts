@@ -43,14 +43,21 @@ function walkToolboxIds(content: unknown, startDepth = 0): number[] {
  * `page.extra.toolboxes` for pages that include toolboxes: each toolbox's current blocks, cleaned
  * block by block like page content. A toolbox inside a toolbox is not expanded (no loops).
  */
-export async function toolboxExtra(db: Db, logger: Logger, content: Record<string, unknown>): Promise<{ toolboxes?: Record<string, { name: string; blocks: BlockData[] }> }> {
+export async function toolboxExtra(
+  db: Db,
+  logger: Logger,
+  content: Record<string, unknown>,
+): Promise<{ toolboxes?: Record<string, { name: string; blocks: BlockData[] }> }> {
   const ids = toolboxIdsIn(content);
   if (ids.length === 0) return {};
   const toolboxes: Record<string, { name: string; blocks: BlockData[] }> = {};
-  const rows = await tableMemoFor(db).read(`toolboxes ${ids.join(',')}`, ['snippet_toolboxes'], () => findToolboxes(db, ids));
+  const rows = await tableMemoFor(db).read(`toolboxes ${ids.join(',')}`, ['snippet_toolboxes'], () =>
+    findToolboxes(db, ids),
+  );
   for (const row of rows) {
     const { blocks, problems } = cleanedToolbox(row.blocks);
-    for (const problem of problems) logger.warn({ toolboxId: row.id, ...problem }, 'toolbox block failed its schema; rendering without it');
+    for (const problem of problems)
+      logger.warn({ toolboxId: row.id, ...problem }, 'toolbox block failed its schema; rendering without it');
     toolboxes[String(row.id)] = { name: row.name, blocks };
   }
   return { toolboxes };
@@ -63,7 +70,9 @@ export async function toolboxExtra(db: Db, logger: Logger, content: Record<strin
  */
 function cleanToolbox(raw: unknown): { blocks: BlockData[]; problems: ContentProblem[] } {
   const problems: ContentProblem[] = [];
-  const blocks = cleanBlocks('blocks', raw, (problem) => problems.push(problem)).filter((block) => block.type !== 'toolbox');
+  const blocks = cleanBlocks('blocks', raw, (problem) => problems.push(problem)).filter(
+    (block) => block.type !== 'toolbox',
+  );
   return { blocks, problems };
 }
 const cleanedToolboxRow = oncePerObject((raw: object) => cleanToolbox(raw));

@@ -13,7 +13,10 @@ const USERNAME_TAKEN = 'A user with that username already exists.';
 async function checkGroups(db: Db, ids: number[]): Promise<number[]> {
   const unique = [...new Set(ids)];
   const found = await existingGroupIds(db, unique);
-  if (found.length !== unique.length) throw badRequest('Select a valid choice.', { groups: ['Select a valid choice. That group is not one of the available choices.'] });
+  if (found.length !== unique.length)
+    throw badRequest('Select a valid choice.', {
+      groups: ['Select a valid choice. That group is not one of the available choices.'],
+    });
   return unique;
 }
 
@@ -21,7 +24,8 @@ async function checkGroups(db: Db, ids: number[]): Promise<number[]> {
 export async function createUser(db: Db, form: UserCreateForm): Promise<User> {
   const passwordHash = await hashPassword(form.password1); // outside the transaction: argon2 is slow
   return inTransaction(db, async (trx) => {
-    if (await manageRepo.usernameTaken(trx, form.username)) throw badRequest(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
+    if (await manageRepo.usernameTaken(trx, form.username))
+      throw badRequest(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
     const groups = await checkGroups(trx, form.groups);
     const user = await repo.insertUser(trx, {
       username: form.username,
@@ -46,11 +50,17 @@ export async function editUser(db: Db, actorId: number, id: number, form: UserEd
   await inTransaction(db, async (trx) => {
     const user = await repo.findUserById(trx, id);
     if (!user) throw notFound('The user does not exist.');
-    if (await manageRepo.usernameTaken(trx, form.username, id)) throw badRequest(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
+    if (await manageRepo.usernameTaken(trx, form.username, id))
+      throw badRequest(USERNAME_TAKEN, { username: [USERNAME_TAKEN] });
     const self = actorId === id;
-    if (self && !form.is_active) throw badRequest('You cannot deactivate your own account.', { is_active: ['You cannot deactivate your own account.'] });
+    if (self && !form.is_active)
+      throw badRequest('You cannot deactivate your own account.', {
+        is_active: ['You cannot deactivate your own account.'],
+      });
     if (self && user.is_superuser && !form.is_superuser) {
-      throw badRequest('You cannot remove your own administrator rights.', { is_superuser: ['You cannot remove your own administrator rights.'] });
+      throw badRequest('You cannot remove your own administrator rights.', {
+        is_superuser: ['You cannot remove your own administrator rights.'],
+      });
     }
     const groups = await checkGroups(trx, form.groups);
     await manageRepo.updateUser(trx, id, {

@@ -7,7 +7,14 @@ export function findUserByUsername(db: Db, username: string): Promise<User | und
 
 export function insertUser(
   db: Db,
-  user: { username: string; email: string; password_hash: string; is_superuser: boolean; first_name?: string; last_name?: string },
+  user: {
+    username: string;
+    email: string;
+    password_hash: string;
+    is_superuser: boolean;
+    first_name?: string;
+    last_name?: string;
+  },
 ): Promise<User> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }

@@ -4,7 +4,11 @@ import * as repo from './repo';
 import type { User } from './table';
 
 /** Creates the first staff superuser unless an account with that username exists. */
-export async function ensureSuperuser(db: Db, username: string, password: string): Promise<{ user: User; created: boolean }> {
+export async function ensureSuperuser(
+  db: Db,
+  username: string,
+  password: string,
+): Promise<{ user: User; created: boolean }> {
   const existing = await repo.findUserByUsername(db, username);
   if (existing) return { user: existing, created: false };
   const user = await repo.insertUser(db, {

@@ -7,10 +7,20 @@ import type { CollectionGate } from '../privacy/collection-gate';
 import { asciiName, sendStoredObject } from '../documents/routes';
 import { findTrack, openVideo, videoUrl } from './service';
 
-const ID = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const ID = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const videoParams = z.object({ id: ID, filename: z.string().min(1).max(200) });
 // Digits only: '1e3', ' 7' or '0x10' are not a track's pk.
-const trackParams = z.object({ pk: z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2 ** 31 - 1)) });
+const trackParams = z.object({
+  pk: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number)
+    .pipe(z.number().max(2 ** 31 - 1)),
+});
 
 /**
  * The video library's public files: GET /videos/{id}/{filename} (the video with its recognised
@@ -30,7 +40,10 @@ export function videoRoutes(db: Db, storage: MediaStorage, gate: CollectionGate)
     if (access === 'answered' || !object) {
       object?.body.destroy();
       // Another file name of this video (it was replaced): the current file.
-      if (access !== 'answered') res.set('Cache-Control', access === 'public' ? 'public, max-age=300' : 'private, no-store').redirect(302, videoUrl(video));
+      if (access !== 'answered')
+        res
+          .set('Cache-Control', access === 'public' ? 'public, max-age=300' : 'private, no-store')
+          .redirect(302, videoUrl(video));
       return;
     }
     res.set({

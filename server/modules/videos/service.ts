@@ -24,7 +24,8 @@ import type { VideoRow, VideoTextTrackRow } from './table';
 /** Wagtail's media model (wagtailmedia), as the reference index already names it. */
 export const VIDEO_MODEL = 'wagtailmedia.media';
 
-export const videoUrl = (video: Pick<VideoRow, 'id' | 'file_name'>) => `/videos/${video.id}/${encodeURIComponent(video.file_name)}`;
+export const videoUrl = (video: Pick<VideoRow, 'id' | 'file_name'>) =>
+  `/videos/${video.id}/${encodeURIComponent(video.file_name)}`;
 export const trackUrl = (track: Pick<VideoTextTrackRow, 'id'>) => `/video-track/${track.id}/`;
 
 const refuse = (message: string) => new HttpError(400, 'unsupported_video', message, { file: [message] });
@@ -33,7 +34,8 @@ const refuse = (message: string) => new HttpError(400, 'unsupported_video', mess
 export function videoTypeOf(head: Buffer) {
   const type = detectFileType(head.subarray(0, SNIFF_BYTES));
   if (!type || type.kind !== 'video') throw refuse('This is not a video we accept: upload an MP4 or WebM file.');
-  if (looksLikePolyglot(head.subarray(0, SNIFF_BYTES))) throw refuse('This file holds markup besides the video and is refused.');
+  if (looksLikePolyglot(head.subarray(0, SNIFF_BYTES)))
+    throw refuse('This file holds markup besides the video and is refused.');
   return type;
 }
 
@@ -51,7 +53,12 @@ async function storeUpload(storage: MediaStorage, file: UploadedFile) {
 export type VideoUploadInput = { title: string; collectionId?: number; userId: number | null };
 
 /** A video from an upload already streamed to disk; the stored object is removed again if the row cannot be written. */
-export async function createVideoFromUpload(db: Db, storage: MediaStorage, file: UploadedFile, input: VideoUploadInput): Promise<VideoRow> {
+export async function createVideoFromUpload(
+  db: Db,
+  storage: MediaStorage,
+  file: UploadedFile,
+  input: VideoUploadInput,
+): Promise<VideoRow> {
   const stored = await storeUpload(storage, file);
   return writeRowOrRemoveFile(storage, stored.file, () =>
     repo.insertVideo(db, {
@@ -64,11 +71,20 @@ export async function createVideoFromUpload(db: Db, storage: MediaStorage, file:
 }
 
 /** A video from bytes in memory (the seed): written to a temporary file and taken as an upload. */
-export async function createVideo(db: Db, storage: MediaStorage, input: VideoUploadInput & { fileName: string; data: Buffer; posterImageId?: number }): Promise<VideoRow> {
+export async function createVideo(
+  db: Db,
+  storage: MediaStorage,
+  input: VideoUploadInput & { fileName: string; data: Buffer; posterImageId?: number },
+): Promise<VideoRow> {
   const path = join(tmpdir(), `video-${randomBytes(8).toString('hex')}`);
   await writeFile(path, input.data);
   try {
-    const video = await createVideoFromUpload(db, storage, { path, originalName: input.fileName, size: input.data.length }, input);
+    const video = await createVideoFromUpload(
+      db,
+      storage,
+      { path, originalName: input.fileName, size: input.data.length },
+      input,
+    );
     return input.posterImageId ? repo.updateVideo(db, video.id, { poster_image_id: input.posterImageId }) : video;
   } finally {
     await unlink(path).catch(() => {});
@@ -76,7 +92,12 @@ export async function createVideo(db: Db, storage: MediaStorage, input: VideoUpl
 }
 
 /** Replaces a video's file keeping its id (blocks choosing it keep their id); the old file is removed. */
-export async function replaceVideoFile(db: Db, storage: MediaStorage, id: number, file: UploadedFile): Promise<VideoRow> {
+export async function replaceVideoFile(
+  db: Db,
+  storage: MediaStorage,
+  id: number,
+  file: UploadedFile,
+): Promise<VideoRow> {
   const stored = await storeUpload(storage, file);
   return replaceFileKeepingRow(db, storage, stored.file, async (trx) => {
     const previous = await repo.lockVideo(trx, id);
@@ -101,12 +122,19 @@ export async function updateVideo(db: Db, row: VideoRow, input: VideoFormInput):
   if (input.posterImageId !== null && !(await findImage(db, input.posterImageId))) {
     throw new HttpError(400, 'bad_poster', 'That image does not exist.', { poster: ['Select a valid choice.'] });
   }
-  return repo.updateVideo(db, row.id, { title: input.title, collection_id: input.collectionId, poster_image_id: input.posterImageId });
+  return repo.updateVideo(db, row.id, {
+    title: input.title,
+    collection_id: input.collectionId,
+    poster_image_id: input.posterImageId,
+  });
 }
 
 /** Deletes the rows (their tracks go with them), then their files. */
 export async function deleteVideos(db: Db, storage: MediaStorage, rows: VideoRow[]): Promise<void> {
-  await repo.deleteVideos(db, rows.map((row) => row.id));
+  await repo.deleteVideos(
+    db,
+    rows.map((row) => row.id),
+  );
   for (const row of rows) await storage.remove(row.file).catch(() => {});
 }
 
@@ -114,7 +142,12 @@ export async function deleteVideos(db: Db, storage: MediaStorage, rows: VideoRow
  * A video and its stored bytes. `renamed`: the URL names an older file of the video (replaced
  * since, keeping the id): blocks that stored the old URL are sent to the current one.
  */
-export async function openVideo(db: Db, storage: MediaStorage, id: number, fileName: string): Promise<{ video: VideoRow; object?: StoredObject; renamed: boolean } | undefined> {
+export async function openVideo(
+  db: Db,
+  storage: MediaStorage,
+  id: number,
+  fileName: string,
+): Promise<{ video: VideoRow; object?: StoredObject; renamed: boolean } | undefined> {
   const video = await repo.findVideo(db, id);
   if (!video) return undefined;
   if (video.file_name !== fileName) return { video, renamed: true };
@@ -128,7 +161,10 @@ const POSTER_CHOICES = 500;
 /** The poster select's choices: none, then the newest images of the library. */
 export async function posterChoices(db: Db): Promise<Array<{ value: string; label: string }>> {
   const images = await repo.newestImages(db, POSTER_CHOICES);
-  return [{ value: '', label: 'No poster' }, ...images.map((image) => ({ value: String(image.id), label: `${image.title} (#${image.id})` }))];
+  return [
+    { value: '', label: 'No poster' },
+    ...images.map((image) => ({ value: String(image.id), label: `${image.title} (#${image.id})` })),
+  ];
 }
 
 export function tracksOf(db: Db, videoId: number) {
@@ -151,9 +187,21 @@ export async function addTrack(db: Db, videoId: number, input: VideoTrackFormInp
     if (!video) throw notFound('No such video.');
     const tracks = await repo.tracksOf(trx, videoId);
     if (tracks.some((track) => track.language.toLowerCase() === input.language.toLowerCase())) {
-      throw new HttpError(400, 'duplicate_track', `This video already has a track in “${input.language}”: delete it first.`, { language: ['This video already has a track in this language.'] });
+      throw new HttpError(
+        400,
+        'duplicate_track',
+        `This video already has a track in “${input.language}”: delete it first.`,
+        { language: ['This video already has a track in this language.'] },
+      );
     }
-    const track = await repo.insertTrack(trx, { video_id: videoId, kind: input.kind, language: input.language, label: input.label, is_default: input.is_default, source: checked.text });
+    const track = await repo.insertTrack(trx, {
+      video_id: videoId,
+      kind: input.kind,
+      language: input.language,
+      label: input.label,
+      is_default: input.is_default,
+      source: checked.text,
+    });
     await repo.bumpVersion(trx, videoId);
     return track;
   });
@@ -200,7 +248,13 @@ const API_BASE = '/wagtail/api/main/videos';
 function apiItem(row: VideoRow) {
   return {
     id: row.id,
-    meta: { type: 'wagtailmedia.Media', detail_url: `${API_BASE}/${row.id}/`, download_url: videoUrl(row), duration: row.duration, mimetype: row.mimetype },
+    meta: {
+      type: 'wagtailmedia.Media',
+      detail_url: `${API_BASE}/${row.id}/`,
+      download_url: videoUrl(row),
+      duration: row.duration,
+      mimetype: row.mimetype,
+    },
     title: row.title,
   };
 }
@@ -222,7 +276,12 @@ export async function videoApiDetail(db: Db, storage: MediaStorage, id: number) 
   const item = apiItem(row);
   return {
     ...item,
-    meta: { ...item.meta, file_name: row.file_name, file_size: row.file_size, created_at: new Date(row.created_at).toISOString() },
+    meta: {
+      ...item.meta,
+      file_name: row.file_name,
+      file_size: row.file_size,
+      created_at: new Date(row.created_at).toISOString(),
+    },
     collection: { id: row.collection_id },
     poster_image: row.poster_image_id === null ? null : { id: row.poster_image_id },
     block_value: await videoForBlocks(db, row.id, storage),

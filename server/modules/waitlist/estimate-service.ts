@@ -1,5 +1,13 @@
 import type { Db } from '../../db';
-import { bandOf, estimateMinutes, RECENT_WINDOW_MINUTES, waitText, type Band, type BandSettings, type RecentSeatings } from '../../../shared/waitlist/estimate';
+import {
+  bandOf,
+  estimateMinutes,
+  RECENT_WINDOW_MINUTES,
+  waitText,
+  type Band,
+  type BandSettings,
+  type RecentSeatings,
+} from '../../../shared/waitlist/estimate';
 import { isOpenAt } from '../../../shared/waitlist/local-time';
 import { DEFAULT_PARTY_SIZE, type ClosedReason, type WaitEstimate } from '../../../shared/schemas/waitlist';
 import type { DayHours, SpecialHours } from '../../../shared/schemas/locations';
@@ -12,7 +20,8 @@ import type { WaitlistSettings } from './table';
  * a new entry and every location's estimatedWaitTime all come from `estimateFor`.
  */
 
-const jsonList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : typeof value === 'string' ? (JSON.parse(value) as T[]) : []);
+const jsonList = <T>(value: unknown): T[] =>
+  Array.isArray(value) ? (value as T[]) : typeof value === 'string' ? (JSON.parse(value) as T[]) : [];
 
 /** The defaults of a restaurant that has no settings row yet (the migration's column defaults). */
 export const DEFAULT_BANDS: BandSettings = {
@@ -40,7 +49,13 @@ const CLOSED_TEXT: Record<ClosedReason, string> = {
 
 export type WaitSubject = Pick<
   LocationRow,
-  'rlid' | 'wait_list_ready' | 'is_temporarily_closed' | 'is_dining_room_opened' | 'time_zone' | 'hours' | 'special_hours'
+  | 'rlid'
+  | 'wait_list_ready'
+  | 'is_temporarily_closed'
+  | 'is_dining_room_opened'
+  | 'time_zone'
+  | 'hours'
+  | 'special_hours'
 >;
 
 /** Why the wait list cannot take a party now, or null when it can. */
@@ -49,11 +64,16 @@ export function closedReason(row: WaitSubject, settings: WaitlistSettings | unde
   if (row.is_temporarily_closed) return 'temporarily-closed';
   if (!row.is_dining_room_opened) return 'dining-room-closed';
   if (settings?.paused) return 'paused';
-  if (!isOpenAt(now, row.time_zone, jsonList<DayHours>(row.hours), jsonList<SpecialHours>(row.special_hours))) return 'outside-hours';
+  if (!isOpenAt(now, row.time_zone, jsonList<DayHours>(row.hours), jsonList<SpecialHours>(row.special_hours)))
+    return 'outside-hours';
   return null;
 }
 
-export type QueueSnapshot = { queue: { party_size: number; position: number }[]; recent: RecentSeatings; settings: WaitlistSettings | undefined };
+export type QueueSnapshot = {
+  queue: { party_size: number; position: number }[];
+  recent: RecentSeatings;
+  settings: WaitlistSettings | undefined;
+};
 
 /** The estimate for a party joining now (behind every open entry of its band). */
 export function estimateFor(row: WaitSubject, partySize: number, snapshot: QueueSnapshot, now: Date): WaitEstimate {
@@ -67,16 +87,27 @@ export function estimateFor(row: WaitSubject, partySize: number, snapshot: Queue
 }
 
 /** The estimate from an open entry's own place in line (parties of its band ahead of it). */
-export function estimateAt(row: WaitSubject, partySize: number, position: number, snapshot: QueueSnapshot, now: Date): WaitEstimate {
+export function estimateAt(
+  row: WaitSubject,
+  partySize: number,
+  position: number,
+  snapshot: QueueSnapshot,
+  now: Date,
+): WaitEstimate {
   return estimateFor(row, partySize, { ...snapshot, queue: snapshot.queue.filter((e) => e.position < position) }, now);
 }
 
 /** Queues, recent pace and settings of several restaurants in three queries. */
 export async function snapshots(db: Db, rlids: number[]): Promise<Map<number, QueueSnapshot>> {
-  const [queues, seatings, settings] = await Promise.all([repo.openQueues(db, rlids), repo.recentSeatings(db, rlids, RECENT_WINDOW_MINUTES), repo.findSettingsFor(db, rlids)]);
+  const [queues, seatings, settings] = await Promise.all([
+    repo.openQueues(db, rlids),
+    repo.recentSeatings(db, rlids, RECENT_WINDOW_MINUTES),
+    repo.findSettingsFor(db, rlids),
+  ]);
   const out = new Map<number, QueueSnapshot>();
   for (const rlid of rlids) out.set(rlid, { queue: [], recent: {}, settings: undefined });
-  for (const entry of queues) out.get(entry.rlid)?.queue.push({ party_size: entry.party_size, position: entry.position });
+  for (const entry of queues)
+    out.get(entry.rlid)?.queue.push({ party_size: entry.party_size, position: entry.position });
   for (const row of seatings) {
     const recent = out.get(row.rlid)?.recent;
     if (!recent) continue;
@@ -98,9 +129,16 @@ export async function snapshot(db: Db, rlid: number): Promise<QueueSnapshot> {
  * What the location API says about the wait list: waitListReady (offered and not paused) and the
  * estimatedWaitTime for a party of two, or why there is no number.
  */
-export async function liveWaits(db: Db, rows: WaitSubject[], now = new Date()): Promise<Map<number, { waitListReady: boolean; estimatedWaitTime: string | undefined }>> {
+export async function liveWaits(
+  db: Db,
+  rows: WaitSubject[],
+  now = new Date(),
+): Promise<Map<number, { waitListReady: boolean; estimatedWaitTime: string | undefined }>> {
   const offered = rows.filter((row) => row.wait_list_ready);
-  const snaps = await snapshots(db, offered.map((row) => row.rlid));
+  const snaps = await snapshots(
+    db,
+    offered.map((row) => row.rlid),
+  );
   const out = new Map<number, { waitListReady: boolean; estimatedWaitTime: string | undefined }>();
   for (const row of rows) {
     const snap = snaps.get(row.rlid);

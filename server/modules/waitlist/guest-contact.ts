@@ -6,7 +6,10 @@ import { badRequest } from '../../errors';
  * default (a local number typed without +1 works), or a 400 on the phone field.
  */
 export function normalisePhone(input: string, country: string): string {
-  const fail = () => badRequest('The phone number is not valid.', { phone: ['Please enter a valid mobile phone number, e.g. (407) 555-0123'] });
+  const fail = () =>
+    badRequest('The phone number is not valid.', {
+      phone: ['Please enter a valid mobile phone number, e.g. (407) 555-0123'],
+    });
   const defaultCountry = (/^[A-Z]{2}$/.test(country) ? country : 'US') as CountryCode;
   let parsed;
   try {
@@ -19,7 +22,9 @@ export function normalisePhone(input: string, country: string): string {
   const type = parsed.getType();
   // Text messages need a number that can receive them; a fixed line cannot.
   if (type !== undefined && !['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSONAL_NUMBER', 'VOIP'].includes(type)) {
-    throw badRequest('The phone number is not a mobile number.', { phone: ['Please enter a mobile phone number that can receive text messages'] });
+    throw badRequest('The phone number is not a mobile number.', {
+      phone: ['Please enter a mobile phone number that can receive text messages'],
+    });
   }
   return parsed.number;
 }
@@ -29,6 +34,18 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-export function restaurantSummary(row: { city: string; state: string; address1: string; zip: string; phone: string; time_zone: string }) {
-  return { name: `${row.city}, ${row.state}`, address: `${row.address1}, ${row.city}, ${row.state} ${row.zip}`, phone: row.phone, timeZone: row.time_zone };
+export function restaurantSummary(row: {
+  city: string;
+  state: string;
+  address1: string;
+  zip: string;
+  phone: string;
+  time_zone: string;
+}) {
+  return {
+    name: `${row.city}, ${row.state}`,
+    address: `${row.address1}, ${row.city}, ${row.state} ${row.zip}`,
+    phone: row.phone,
+    timeZone: row.time_zone,
+  };
 }

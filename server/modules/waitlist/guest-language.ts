@@ -11,5 +11,8 @@ const PREFIX = /^(\/[a-z][a-z-]{0,19})?$/;
 /** The columns to store; an unknown or malformed prefix (never expected) falls back to none. */
 export function languageColumns(language: GuestLanguage | undefined): { language_code?: string; path_prefix?: string } {
   if (!language) return {};
-  return { language_code: language.code.slice(0, 20), path_prefix: PREFIX.test(language.prefix) ? language.prefix : '' };
+  return {
+    language_code: language.code.slice(0, 20),
+    path_prefix: PREFIX.test(language.prefix) ? language.prefix : '',
+  };
 }

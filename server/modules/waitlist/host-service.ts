@@ -29,7 +29,8 @@ export async function manageableRlids(db: Db, user: StaffUser): Promise<'all' | 
 
 export async function requireHostAccess(db: Db, user: StaffUser, rlid: number): Promise<LocationRow> {
   const allowed = await manageableRlids(db, user);
-  if (allowed !== 'all' && !allowed.includes(rlid)) throw new HttpError(403, 'forbidden', 'You may not manage the wait list of this restaurant.');
+  if (allowed !== 'all' && !allowed.includes(rlid))
+    throw new HttpError(403, 'forbidden', 'You may not manage the wait list of this restaurant.');
   return requireLocation(db, rlid);
 }
 
@@ -38,11 +39,20 @@ export async function restaurantsFor(db: Db, user: StaffUser, q: string) {
   return permissionsRepo.listRestaurants(db, allowed === 'all' ? null : allowed, q);
 }
 
-
 export async function hostStand(db: Db, row: LocationRow, now = new Date()) {
-  const [entries, snap, settings] = await Promise.all([repo.listOpen(db, row.rlid), snapshot(db, row.rlid), repo.findSettings(db, row.rlid)]);
+  const [entries, snap, settings] = await Promise.all([
+    repo.listOpen(db, row.rlid),
+    snapshot(db, row.rlid),
+    repo.findSettings(db, row.rlid),
+  ]);
   const queue: HostQueueRow[] = entries.map((entry) => {
-    const estimate = estimateAt({ ...row, wait_list_ready: true }, entry.party_size, entry.position!, { ...snap, settings: settings ? { ...settings, paused: false } : undefined }, now);
+    const estimate = estimateAt(
+      { ...row, wait_list_ready: true },
+      entry.party_size,
+      entry.position!,
+      { ...snap, settings: settings ? { ...settings, paused: false } : undefined },
+      now,
+    );
     return {
       id: entry.id,
       position: entry.position!,
@@ -63,7 +73,11 @@ export async function hostStand(db: Db, row: LocationRow, now = new Date()) {
   const today = localNow(now, row.time_zone).date;
   return {
     queue,
-    bands: { small: queue.filter((q) => bandOf(q.partySize) === 'small').length, medium: queue.filter((q) => bandOf(q.partySize) === 'medium').length, large: queue.filter((q) => bandOf(q.partySize) === 'large').length },
+    bands: {
+      small: queue.filter((q) => bandOf(q.partySize) === 'small').length,
+      medium: queue.filter((q) => bandOf(q.partySize) === 'medium').length,
+      large: queue.filter((q) => bandOf(q.partySize) === 'large').length,
+    },
     settings: settings ?? null,
     reservations: await reservationsRepo.bookedOn(db, row.rlid, today),
     today,
@@ -71,8 +85,17 @@ export async function hostStand(db: Db, row: LocationRow, now = new Date()) {
   };
 }
 
-export async function addWalkIn(db: Db, rlid: number, input: { partySize: number; name: string; phone?: string; email?: string; note?: string }, origin: string) {
-  return join(db, { rlid, partySize: input.partySize, name: input.name, phone: input.phone, email: input.email, note: input.note }, { ip: 'host-stand', origin, source: 'walk_in' });
+export async function addWalkIn(
+  db: Db,
+  rlid: number,
+  input: { partySize: number; name: string; phone?: string; email?: string; note?: string },
+  origin: string,
+) {
+  return join(
+    db,
+    { rlid, partySize: input.partySize, name: input.name, phone: input.phone, email: input.email, note: input.note },
+    { ip: 'host-stand', origin, source: 'walk_in' },
+  );
 }
 
 export type HostAction = 'notify' | 'seat' | 'no-show' | 'remove' | 'up' | 'down';
@@ -115,7 +138,8 @@ export const DEFAULT_SETTINGS = {
 };
 
 export async function setPause(db: Db, rlid: number, paused: boolean, reason: string | null): Promise<void> {
-  if (paused && !reason) throw badRequest('Please give a reason for pausing the wait list.', { reason: ['A reason is required'] });
+  if (paused && !reason)
+    throw badRequest('Please give a reason for pausing the wait list.', { reason: ['A reason is required'] });
   await db.transaction().execute(async (trx) => {
     await repo.lockSettings(trx, rlid);
     await repo.updateSettings(trx, rlid, { paused, pause_reason: paused ? reason : null });
@@ -125,7 +149,14 @@ export async function setPause(db: Db, rlid: number, paused: boolean, reason: st
 
 export type HostSettings = Pick<
   WaitlistSettings,
-  'turn_minutes_small' | 'turn_minutes_medium' | 'turn_minutes_large' | 'tables_small' | 'tables_medium' | 'tables_large' | 'slot_minutes' | 'parties_per_slot'
+  | 'turn_minutes_small'
+  | 'turn_minutes_medium'
+  | 'turn_minutes_large'
+  | 'tables_small'
+  | 'tables_medium'
+  | 'tables_large'
+  | 'slot_minutes'
+  | 'parties_per_slot'
 >;
 
 export async function saveSettings(db: Db, rlid: number, values: HostSettings): Promise<void> {

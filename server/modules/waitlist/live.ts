@@ -12,8 +12,21 @@ const COALESCE_MS = 100;
  * after every change any dyno announces on PostgreSQL LISTEN/NOTIFY for that restaurant, and
  * after a reconnection of the listener (changes may have been missed).
  */
-export async function streamChanges(db: Db, rlid: number, req: Request, res: Response, send: () => Promise<unknown>): Promise<void> {
-  res.status(200).set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', Connection: 'keep-alive' });
+export async function streamChanges(
+  db: Db,
+  rlid: number,
+  req: Request,
+  res: Response,
+  send: () => Promise<unknown>,
+): Promise<void> {
+  res
+    .status(200)
+    .set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+    });
   res.flushHeaders();
   res.write('retry: 3000\n\n');
   let closed = false;
@@ -35,7 +48,11 @@ export async function streamChanges(db: Db, rlid: number, req: Request, res: Res
     unsubscribe();
   };
   req.on('close', finish);
-  unsubscribe = await eventBusFor(db).subscribe(service.WAITLIST_CHANNEL, (payload) => payload === String(rlid) && push(), push);
+  unsubscribe = await eventBusFor(db).subscribe(
+    service.WAITLIST_CHANNEL,
+    (payload) => payload === String(rlid) && push(),
+    push,
+  );
   if (closed) unsubscribe();
   await send();
 }
@@ -48,5 +65,7 @@ export function writeEvent(res: Response, event: string, data: unknown): void {
 /** The guest page's stream: the entry as GET /api/waitlist/{id}/ returns it, on every change. */
 export async function streamEntry(db: Db, publicId: string, req: Request, res: Response): Promise<void> {
   const first = await service.entryByPublicId(db, publicId);
-  await streamChanges(db, first.rlid, req, res, async () => writeEvent(res, 'entry', await service.entryByPublicId(db, publicId)));
+  await streamChanges(db, first.rlid, req, res, async () =>
+    writeEvent(res, 'entry', await service.entryByPublicId(db, publicId)),
+  );
 }

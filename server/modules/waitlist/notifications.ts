@@ -99,8 +99,13 @@ async function render(db: Db, payload: Record<string, unknown>): Promise<Rendere
         text: `${hello}\n\n${t('Your table for {count} is ready. Please come to the host stand.', { values: { count: entry.party_size } })}\n\n${link}`,
       };
     }
-    const quote = entry.quoted_minutes === null ? '' : ` ${t('The quoted wait is about {minutes} minutes.', { values: { minutes: entry.quoted_minutes } })}`;
-    const line = t('You are number {position} in line for {count}.', { values: { position: entry.position ?? '-', count: entry.party_size } });
+    const quote =
+      entry.quoted_minutes === null
+        ? ''
+        : ` ${t('The quoted wait is about {minutes} minutes.', { values: { minutes: entry.quoted_minutes } })}`;
+    const line = t('You are number {position} in line for {count}.', {
+      values: { position: entry.position ?? '-', count: entry.party_size },
+    });
     return {
       email: entry.email,
       phone: entry.phone,
@@ -116,7 +121,10 @@ async function render(db: Db, payload: Record<string, unknown>): Promise<Rendere
     const place = restaurantSummary(location).name;
     const link = `${origin}${reservation.path_prefix}/reservations/${reservation.public_id}/`;
     const what = kind === 'cancelled' || kind === 'changed' ? kind : 'booked';
-    const when = { date: reservation.local_date, time: slotLabel(reservation.language_code, reservation.local_time, reservation.local_time) };
+    const when = {
+      date: reservation.local_date,
+      time: slotLabel(reservation.language_code, reservation.local_time, reservation.local_time),
+    };
     return {
       email: reservation.email,
       phone: reservation.phone,
@@ -141,7 +149,11 @@ export function waitlistJobHandlers(deps: { mailer: Mailer; sms: SmsSender }): M
       JOB_SMS,
       async (db, payload) => {
         const message = await render(db, payload);
-        if (message?.phone) await deps.sms.send({ to: message.phone, text: `${message.subject}. ${message.text.split('\n\n').slice(1).join(' ')}` });
+        if (message?.phone)
+          await deps.sms.send({
+            to: message.phone,
+            text: `${message.subject}. ${message.text.split('\n\n').slice(1).join(' ')}`,
+          });
       },
     ],
     [
@@ -158,7 +170,10 @@ export function waitlistJobHandlers(deps: { mailer: Mailer; sms: SmsSender }): M
 export const RETENTION_DAYS = 30;
 
 export async function purgeGuestData(db: Db): Promise<{ entries: number; reservations: number }> {
-  return { entries: await repo.anonymiseClosedEntries(db, RETENTION_DAYS), reservations: await reservationsRepo.anonymiseOldReservations(db, RETENTION_DAYS) };
+  return {
+    entries: await repo.anonymiseClosedEntries(db, RETENTION_DAYS),
+    reservations: await reservationsRepo.anonymiseOldReservations(db, RETENTION_DAYS),
+  };
 }
 
 /** Keeps exactly one pending purge job (every dyno calls this at start; the dedupe key keeps one). */

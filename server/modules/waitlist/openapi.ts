@@ -17,17 +17,34 @@ import {
  * Its schemas are generated from the same zod schemas the routes parse with, so the document
  * cannot drift from the code.
  */
-const request = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
-const response = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
+const request = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' });
+const response = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' });
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
 const ok = (name: string, description: string) => ({ description, content: json(name) });
 const error = (description: string) => ({ description, content: json('Error') });
-const query = (name: string, description: string, required: boolean, schema: Record<string, unknown>) => ({ name, in: 'query', required, description, schema });
-const idParam = (what: string) => ({ name: 'id', in: 'path', required: true, description: `The ${what} id (32 characters, unguessable)`, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{32}$' } });
+const query = (name: string, description: string, required: boolean, schema: Record<string, unknown>) => ({
+  name,
+  in: 'query',
+  required,
+  description,
+  schema,
+});
+const idParam = (what: string) => ({
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: `The ${what} id (32 characters, unguessable)`,
+  schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{32}$' },
+});
 const rlid = query('rlid', 'The restaurant (location id)', true, { type: 'string', pattern: '^\\d{1,9}$' });
-const partySize = query('partySize', 'Guests in the party (default 2)', false, { type: 'string', pattern: '^\\d{1,9}$' });
+const partySize = query('partySize', 'Guests in the party (default 2)', false, {
+  type: 'string',
+  pattern: '^\\d{1,9}$',
+});
 
 let cached: Record<string, unknown> | undefined;
 
@@ -42,20 +59,39 @@ export function openApiDocument(): Record<string, unknown> {
     },
     paths: {
       '/api/location/getwaitlist/': {
-        get: { summary: "A restaurant's wait-list state", parameters: [rlid], responses: { 200: ok('WaitlistState', 'Ready, open now, paused, estimate, max party size'), 400: error('Bad query'), 404: error('Unknown rlid') } },
+        get: {
+          summary: "A restaurant's wait-list state",
+          parameters: [rlid],
+          responses: {
+            200: ok('WaitlistState', 'Ready, open now, paused, estimate, max party size'),
+            400: error('Bad query'),
+            404: error('Unknown rlid'),
+          },
+        },
       },
       '/api/waitlist/estimate/': {
         get: {
           summary: 'The live wait estimate for a party size',
-          description: 'Computed from the open queue, the table mix and turn times (recent seatings included). Closed, paused or outside-hours restaurants answer available: false with a reason.',
+          description:
+            'Computed from the open queue, the table mix and turn times (recent seatings included). Closed, paused or outside-hours restaurants answer available: false with a reason.',
           parameters: [rlid, partySize],
-          responses: { 200: ok('WaitEstimate', 'The estimate'), 400: error('Bad query or party too large'), 404: error('Unknown rlid') },
+          responses: {
+            200: ok('WaitEstimate', 'The estimate'),
+            400: error('Bad query or party too large'),
+            404: error('Unknown rlid'),
+          },
         },
       },
       '/api/waitlist/': {
         post: {
           summary: 'Join the wait list',
-          requestBody: { required: true, content: { 'application/json': { schema: ref('JoinRequest') }, 'application/x-www-form-urlencoded': { schema: ref('JoinRequest') } } },
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: ref('JoinRequest') },
+              'application/x-www-form-urlencoded': { schema: ref('JoinRequest') },
+            },
+          },
           responses: {
             201: ok('WaitlistEntry', 'The plan-ahead entry (Location header: its URL)'),
             400: error('Invalid field (party size, phone, e-mail, name)'),
@@ -66,34 +102,72 @@ export function openApiDocument(): Record<string, unknown> {
         },
       },
       '/api/waitlist/{id}/': {
-        get: { summary: 'A plan-ahead entry', parameters: [idParam('plan-ahead')], responses: { 200: ok('WaitlistEntry', 'The entry'), 404: error('Unknown id') } },
-        delete: { summary: 'Cancel my spot', parameters: [idParam('plan-ahead')], responses: { 200: ok('WaitlistEntry', 'The cancelled entry'), 404: error('Unknown id'), 409: error('Already closed') } },
+        get: {
+          summary: 'A plan-ahead entry',
+          parameters: [idParam('plan-ahead')],
+          responses: { 200: ok('WaitlistEntry', 'The entry'), 404: error('Unknown id') },
+        },
+        delete: {
+          summary: 'Cancel my spot',
+          parameters: [idParam('plan-ahead')],
+          responses: {
+            200: ok('WaitlistEntry', 'The cancelled entry'),
+            404: error('Unknown id'),
+            409: error('Already closed'),
+          },
+        },
         post: {
           summary: 'Cancel my spot (for clients without DELETE)',
           parameters: [idParam('plan-ahead')],
           requestBody: { required: true, content: json('EntryAction') },
-          responses: { 200: ok('WaitlistEntry', 'The cancelled entry'), 400: error('Unknown action'), 404: error('Unknown id'), 409: error('Already closed') },
+          responses: {
+            200: ok('WaitlistEntry', 'The cancelled entry'),
+            400: error('Unknown action'),
+            404: error('Unknown id'),
+            409: error('Already closed'),
+          },
         },
       },
       '/api/waitlist/{id}/events/': {
         get: {
           summary: 'Live updates of a plan-ahead entry (server-sent events)',
-          description: 'An `entry` event carrying the WaitlistEntry now and after every change to the restaurant\'s queue, from any server.',
+          description:
+            "An `entry` event carrying the WaitlistEntry now and after every change to the restaurant's queue, from any server.",
           parameters: [idParam('plan-ahead')],
-          responses: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 404: error('Unknown id') },
+          responses: {
+            200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+            404: error('Unknown id'),
+          },
         },
       },
       '/api/reservations/availability/': {
         get: {
-          summary: 'Bookable times of a day, in the restaurant\'s time zone',
-          parameters: [rlid, query('date', 'Local date, today to 30 days ahead', true, { type: 'string', format: 'date' }), partySize],
-          responses: { 200: ok('Availability', 'Times and whether each has room'), 400: error('Past or far date, bad party size'), 404: error('Unknown rlid'), 409: error('No reservations here') },
+          summary: "Bookable times of a day, in the restaurant's time zone",
+          parameters: [
+            rlid,
+            query('date', 'Local date, today to 30 days ahead', true, { type: 'string', format: 'date' }),
+            partySize,
+          ],
+          responses: {
+            200: ok('Availability', 'Times and whether each has room'),
+            400: error('Past or far date, bad party size'),
+            404: error('Unknown rlid'),
+            409: error('No reservations here'),
+          },
         },
       },
       '/api/reservations/': {
         post: {
           summary: 'Book a table',
-          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, description: 'Retrying with the same key returns the first booking (200)', schema: { type: 'string' } }],
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Retrying with the same key returns the first booking (200)',
+              schema: { type: 'string' },
+            },
+          ],
           requestBody: { required: true, content: json('BookingRequest') },
           responses: {
             200: ok('Reservation', 'The booking made earlier with this idempotency key'),
@@ -106,13 +180,26 @@ export function openApiDocument(): Record<string, unknown> {
         },
       },
       '/api/reservations/{id}/': {
-        get: { summary: 'A reservation', parameters: [idParam('reservation')], responses: { 200: ok('Reservation', 'The reservation'), 404: error('Unknown id') } },
-        delete: { summary: 'Cancel a reservation', parameters: [idParam('reservation')], responses: { 200: ok('Reservation', 'Cancelled'), 404: error('Unknown id'), 409: error('Already cancelled') } },
+        get: {
+          summary: 'A reservation',
+          parameters: [idParam('reservation')],
+          responses: { 200: ok('Reservation', 'The reservation'), 404: error('Unknown id') },
+        },
+        delete: {
+          summary: 'Cancel a reservation',
+          parameters: [idParam('reservation')],
+          responses: { 200: ok('Reservation', 'Cancelled'), 404: error('Unknown id'), 409: error('Already cancelled') },
+        },
         post: {
           summary: 'Change or cancel a reservation',
           parameters: [idParam('reservation')],
           requestBody: { required: true, content: json('ReservationAction') },
-          responses: { 200: ok('Reservation', 'The reservation after the change'), 400: error('Invalid change'), 404: error('Unknown id'), 409: error('No room at the new time, or cancelled') },
+          responses: {
+            200: ok('Reservation', 'The reservation after the change'),
+            400: error('Invalid change'),
+            404: error('Unknown id'),
+            409: error('No room at the new time, or cancelled'),
+          },
         },
       },
     },

@@ -31,7 +31,9 @@ const BOOK_FIELDS = ['date', 'time', 'partySize', 'name', 'phone', 'email', 'not
 
 const emptyForm = (values: Record<string, string> = {}): FormState => ({ values, fieldErrors: {}, nonFieldErrors: [] });
 const stringValues = (body: unknown): Record<string, string> =>
-  Object.fromEntries(Object.entries(typeof body === 'object' && body !== null ? body : {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  Object.fromEntries(
+    Object.entries(typeof body === 'object' && body !== null ? body : {}).filter(([, v]) => typeof v === 'string'),
+  ) as Record<string, string>;
 
 /** Every path these pages can match, with or without a language prefix (the app skips the router for the others). */
 export const WAITLIST_PAGE_SCOPE = /\/(?:waitlist|reservations)/i;
@@ -69,14 +71,23 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
   const router = Router();
   router.use(['/waitlist', '/reservations'], ...bodyParsers('16kb'));
 
-  const render = async (res: Response, template: 'WaitlistPage' | 'ReservationPage', title: string, url: string, extra: Record<string, unknown>, status: ResolvedPage['status'] = 200) => {
+  const render = async (
+    res: Response,
+    template: 'WaitlistPage' | 'ReservationPage',
+    title: string,
+    url: string,
+    extra: Record<string, unknown>,
+    status: ResolvedPage['status'] = 200,
+  ) => {
     const { tree, root } = requestSiteOf(res);
     res.set('Cache-Control', 'no-store');
     // The same page in the site's other languages, for the footer's language switcher.
     // Its query (the rlid, the chosen day) comes along.
     const original = res.req.originalUrl;
     const below = `${url.slice(root.prefix.length)}${original.includes('?') ? original.slice(original.indexOf('?')) : ''}`;
-    const alternates = tree.roots.filter((other) => other !== root).map((other) => ({ languageCode: other.languageCode, url: `${other.prefix}${below}` }));
+    const alternates = tree.roots
+      .filter((other) => other !== root)
+      .map((other) => ({ languageCode: other.languageCode, url: `${other.prefix}${below}` }));
     await renderPage(
       res,
       {
@@ -86,7 +97,18 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
         root,
         template,
         alternates,
-        page: { id: root.page.id, pageType: template, title, seoTitle: '', searchDescription: '', robots: 'noindex', url, lastPublishedAt: null, content: {}, extra },
+        page: {
+          id: root.page.id,
+          pageType: template,
+          title,
+          seoTitle: '',
+          searchDescription: '',
+          robots: 'noindex',
+          url,
+          lastPublishedAt: null,
+          content: {},
+          extra,
+        },
       },
       renderDeps,
     );
@@ -100,9 +122,22 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
     return parsed.data;
   };
 
-  const renderJoin = async (req: Request, res: Response, rlid: number, form: FormState, status: ResolvedPage['status'] = 200) => {
+  const renderJoin = async (
+    req: Request,
+    res: Response,
+    rlid: number,
+    form: FormState,
+    status: ResolvedPage['status'] = 200,
+  ) => {
     const state = await service.waitlistState(db, rlid);
-    await render(res, 'WaitlistPage', translatorFor(res)('Join the wait list: {name}', { values: { name: state.restaurant.name } }), pathOf(req), waitlistPageExtraSchema.parse({ mode: 'join', state, form }), status);
+    await render(
+      res,
+      'WaitlistPage',
+      translatorFor(res)('Join the wait list: {name}', { values: { name: state.restaurant.name } }),
+      pathOf(req),
+      waitlistPageExtraSchema.parse({ mode: 'join', state, form }),
+      status,
+    );
   };
 
   router.get('/waitlist/join/', async (req, res) => {
@@ -116,11 +151,21 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
     const parsed = joinRequestSchema.safeParse({ ...pick(values, JOIN_FIELDS), rlid });
     if (!parsed.success) return renderJoin(req, res, rlid, { values, ...formErrors(parsed.error, JOIN_FIELDS) }, 400);
     try {
-      const entry = await service.join(db, parsed.data, { ip: clientAddress(req), origin: origin(res), language: languageOf(res) });
+      const entry = await service.join(db, parsed.data, {
+        ip: clientAddress(req),
+        origin: origin(res),
+        language: languageOf(res),
+      });
       res.redirect(303, `${prefixOf(res)}${entry.links.page}`);
     } catch (error) {
       if (error instanceof HttpError && error.status < 500 && error.status !== 404) {
-        return renderJoin(req, res, rlid, { values, ...formErrors(error, JOIN_FIELDS) }, error.status as ResolvedPage['status']);
+        return renderJoin(
+          req,
+          res,
+          rlid,
+          { values, ...formErrors(error, JOIN_FIELDS) },
+          error.status as ResolvedPage['status'],
+        );
       }
       throw error;
     }
@@ -129,7 +174,13 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
   router.get('/waitlist/:id/', async (req, res) => {
     const id = parseParam(publicIdField, req.params.id);
     const entry = await service.entryByPublicId(db, id);
-    await render(res, 'WaitlistPage', translatorFor(res)('Your place in line: {name}', { values: { name: entry.restaurant.name } }), pathOf(req), waitlistPageExtraSchema.parse({ mode: 'entry', entry, cancelled: req.query.cancelled === '1' }));
+    await render(
+      res,
+      'WaitlistPage',
+      translatorFor(res)('Your place in line: {name}', { values: { name: entry.restaurant.name } }),
+      pathOf(req),
+      waitlistPageExtraSchema.parse({ mode: 'entry', entry, cancelled: req.query.cancelled === '1' }),
+    );
   });
 
   router.post('/waitlist/:id/cancel/', async (req, res) => {
@@ -143,9 +194,17 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
     res.redirect(303, `${prefixOf(res)}/waitlist/${id}/?cancelled=1`);
   });
 
-  const renderNew = async (req: Request, res: Response, rlid: number, form: FormState, status: ResolvedPage['status'] = 200) => {
+  const renderNew = async (
+    req: Request,
+    res: Response,
+    rlid: number,
+    form: FormState,
+    status: ResolvedPage['status'] = 200,
+  ) => {
     const row = await service.requireLocation(db, rlid);
-    const date = localDateField.safeParse(form.values.date).success ? form.values.date! : await reservations.firstBookableDate(db, row.rlid);
+    const date = localDateField.safeParse(form.values.date).success
+      ? form.values.date!
+      : await reservations.firstBookableDate(db, row.rlid);
     const partySize = partySizeField.safeParse(form.values.partySize ?? '2');
     let availability = null;
     try {
@@ -161,10 +220,20 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
       restaurant: restaurantSummary(row),
       maxPartySize: service.maxPartySize(row),
       availability,
-      idempotencyKey: form.values.idempotencyKey && /^[A-Za-z0-9_-]{8,64}$/.test(form.values.idempotencyKey) ? form.values.idempotencyKey : randomBytes(16).toString('base64url'),
+      idempotencyKey:
+        form.values.idempotencyKey && /^[A-Za-z0-9_-]{8,64}$/.test(form.values.idempotencyKey)
+          ? form.values.idempotencyKey
+          : randomBytes(16).toString('base64url'),
       form: { ...form, values: { date, partySize: '2', ...form.values, ...(form.values.date ? {} : { date }) } },
     });
-    await render(res, 'ReservationPage', translatorFor(res)('Reserve a table: {name}', { values: { name: restaurantSummary(row).name } }), pathOf(req), extra, status);
+    await render(
+      res,
+      'ReservationPage',
+      translatorFor(res)('Reserve a table: {name}', { values: { name: restaurantSummary(row).name } }),
+      pathOf(req),
+      extra,
+      status,
+    );
   };
 
   router.get('/reservations/new/', async (req, res) => {
@@ -178,17 +247,33 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
     const parsed = bookingRequestSchema.safeParse({ ...pick(values, [...BOOK_FIELDS, 'idempotencyKey']), rlid });
     if (!parsed.success) return renderNew(req, res, rlid, { values, ...formErrors(parsed.error, BOOK_FIELDS) }, 400);
     try {
-      const { reservation } = await reservations.book(db, parsed.data, { ip: clientAddress(req), origin: origin(res), language: languageOf(res) });
+      const { reservation } = await reservations.book(db, parsed.data, {
+        ip: clientAddress(req),
+        origin: origin(res),
+        language: languageOf(res),
+      });
       res.redirect(303, `${prefixOf(res)}${reservation.links.page}`);
     } catch (error) {
       if (error instanceof HttpError && error.status < 500 && error.status !== 404) {
-        return renderNew(req, res, rlid, { values, ...formErrors(error, BOOK_FIELDS) }, error.status as ResolvedPage['status']);
+        return renderNew(
+          req,
+          res,
+          rlid,
+          { values, ...formErrors(error, BOOK_FIELDS) },
+          error.status as ResolvedPage['status'],
+        );
       }
       throw error;
     }
   });
 
-  const renderManage = async (req: Request, res: Response, id: string, form: FormState, status: ResolvedPage['status'] = 200) => {
+  const renderManage = async (
+    req: Request,
+    res: Response,
+    id: string,
+    form: FormState,
+    status: ResolvedPage['status'] = 200,
+  ) => {
     const reservation = await reservations.reservationByPublicId(db, id);
     const date = localDateField.safeParse(form.values.date).success ? form.values.date! : reservation.date;
     let availability = null;
@@ -200,8 +285,23 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
         form.fieldErrors.date ??= error.message;
       }
     }
-    const extra = reservationPageExtraSchema.parse({ mode: 'manage', reservation, availability, form: { ...form, values: { date, time: reservation.time, partySize: String(reservation.partySize), ...form.values } } });
-    await render(res, 'ReservationPage', translatorFor(res)('Your reservation: {name}', { values: { name: reservation.restaurant.name } }), pathOf(req), extra, status);
+    const extra = reservationPageExtraSchema.parse({
+      mode: 'manage',
+      reservation,
+      availability,
+      form: {
+        ...form,
+        values: { date, time: reservation.time, partySize: String(reservation.partySize), ...form.values },
+      },
+    });
+    await render(
+      res,
+      'ReservationPage',
+      translatorFor(res)('Your reservation: {name}', { values: { name: reservation.restaurant.name } }),
+      pathOf(req),
+      extra,
+      status,
+    );
   };
 
   router.get('/reservations/:id/', async (req, res) => {
@@ -229,9 +329,22 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
       res.redirect(303, `${prefixOf(res)}/reservations/${id}/`);
     } catch (error) {
       if (error instanceof HttpError && error.status < 500 && error.status !== 404) {
-        return renderManage(req, res, id, { values, ...formErrors(error, BOOK_FIELDS) }, error.status as ResolvedPage['status']);
+        return renderManage(
+          req,
+          res,
+          id,
+          { values, ...formErrors(error, BOOK_FIELDS) },
+          error.status as ResolvedPage['status'],
+        );
       }
-      if (error instanceof Error && error.name === 'ZodError') return renderManage(req, res, id, { values, fieldErrors: { date: 'Please choose a date and a party size' }, nonFieldErrors: [] }, 400);
+      if (error instanceof Error && error.name === 'ZodError')
+        return renderManage(
+          req,
+          res,
+          id,
+          { values, fieldErrors: { date: 'Please choose a date and a party size' }, nonFieldErrors: [] },
+          400,
+        );
       throw error;
     }
   });

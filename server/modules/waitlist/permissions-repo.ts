@@ -17,7 +17,15 @@ export function listRestaurants(db: Db, rlids: number[] | null, q: string) {
   let query = db
     .selectFrom('locations')
     .leftJoin('waitlist_settings as s', 's.rlid', 'locations.rlid')
-    .select(['locations.rlid', 'city', 'state', 'address1', 'wait_list_ready', 'is_reservations_enabled', sql<boolean | null>`s.paused`.as('paused')])
+    .select([
+      'locations.rlid',
+      'city',
+      'state',
+      'address1',
+      'wait_list_ready',
+      'is_reservations_enabled',
+      sql<boolean | null>`s.paused`.as('paused'),
+    ])
     .select((eb) =>
       eb
         .selectFrom('waitlist_entries as e')
@@ -34,13 +42,17 @@ export function listRestaurants(db: Db, rlids: number[] | null, q: string) {
   if (rlids) query = query.where('locations.rlid', 'in', rlids);
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('city', 'ilike', like), eb('address1', 'ilike', like), eb('restaurant_number', 'ilike', like)]));
+    query = query.where((eb) =>
+      eb.or([eb('city', 'ilike', like), eb('address1', 'ilike', like), eb('restaurant_number', 'ilike', like)]),
+    );
   }
   return query.execute();
 }
 
 export async function grant(db: Db, groupId: number, rlid: number | null): Promise<void> {
-  await sql`insert into group_waitlist_permissions (group_id, rlid) values (${groupId}, ${rlid}) on conflict do nothing`.execute(db);
+  await sql`insert into group_waitlist_permissions (group_id, rlid) values (${groupId}, ${rlid}) on conflict do nothing`.execute(
+    db,
+  );
 }
 
 export async function revoke(db: Db, id: number): Promise<void> {

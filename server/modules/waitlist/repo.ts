@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { EntryEventState, EntryStatus, WaitlistEntry, WaitlistEntryTable, WaitlistSettings, WaitlistSettingsTable } from './table';
+import type {
+  EntryEventState,
+  EntryStatus,
+  WaitlistEntry,
+  WaitlistEntryTable,
+  WaitlistSettings,
+  WaitlistSettingsTable,
+} from './table';
 import type { Insertable, Updateable } from 'kysely';
 
 const OPEN = ['waiting', 'notified'] as const;
@@ -29,7 +36,11 @@ export function findSettingsFor(db: Db, rlids: number[]): Promise<WaitlistSettin
 }
 
 export async function updateSettings(trx: Db, rlid: number, values: Updateable<WaitlistSettingsTable>): Promise<void> {
-  await trx.updateTable('waitlist_settings').set({ ...values, updated_at: sql`now()` }).where('rlid', '=', rlid).execute();
+  await trx
+    .updateTable('waitlist_settings')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('rlid', '=', rlid)
+    .execute();
 }
 
 /** Open entries of some restaurants, grouped: rlid, party size and position (for estimates). */
@@ -46,7 +57,11 @@ export function openQueues(db: Db, rlids: number[]): Promise<{ rlid: number; par
 }
 
 /** Seatings per party size in the last `minutes`, from the entries' state history. */
-export function recentSeatings(db: Db, rlids: number[], minutes: number): Promise<{ rlid: number; party_size: number; n: number }[]> {
+export function recentSeatings(
+  db: Db,
+  rlids: number[],
+  minutes: number,
+): Promise<{ rlid: number; party_size: number; n: number }[]> {
   if (rlids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('waitlist_entries')
@@ -59,7 +74,12 @@ export function recentSeatings(db: Db, rlids: number[], minutes: number): Promis
 }
 
 export async function countOpen(trx: Db, rlid: number): Promise<number> {
-  const row = await trx.selectFrom('waitlist_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('rlid', '=', rlid).where('status', 'in', OPEN).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('rlid', '=', rlid)
+    .where('status', 'in', OPEN)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -67,11 +87,20 @@ export async function insertEntry(trx: Db, values: Insertable<WaitlistEntryTable
   return trx.insertInto('waitlist_entries').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function addEvent(trx: Db, entryId: number, state: EntryEventState, detail: string | null = null): Promise<void> {
+export async function addEvent(
+  trx: Db,
+  entryId: number,
+  state: EntryEventState,
+  detail: string | null = null,
+): Promise<void> {
   await addEvents(trx, entryId, [{ state, detail }]);
 }
 
-export async function addEvents(trx: Db, entryId: number, events: { state: EntryEventState; detail: string | null }[]): Promise<void> {
+export async function addEvents(
+  trx: Db,
+  entryId: number,
+  events: { state: EntryEventState; detail: string | null }[],
+): Promise<void> {
   await trx
     .insertInto('waitlist_entry_events')
     .values(events.map((e) => ({ entry_id: entryId, ...e })))
@@ -92,16 +121,32 @@ export function findEntryForUpdate(trx: Db, id: number): Promise<WaitlistEntry |
 }
 
 export function findOpenByPhone(trx: Db, rlid: number, phone: string): Promise<WaitlistEntry | undefined> {
-  return trx.selectFrom('waitlist_entries').selectAll().where('rlid', '=', rlid).where('phone', '=', phone).where('status', 'in', OPEN).executeTakeFirst();
+  return trx
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('rlid', '=', rlid)
+    .where('phone', '=', phone)
+    .where('status', 'in', OPEN)
+    .executeTakeFirst();
 }
 
 export function listOpen(db: Db, rlid: number): Promise<WaitlistEntry[]> {
-  return db.selectFrom('waitlist_entries').selectAll().where('rlid', '=', rlid).where('status', 'in', OPEN).orderBy('position').execute();
+  return db
+    .selectFrom('waitlist_entries')
+    .selectAll()
+    .where('rlid', '=', rlid)
+    .where('status', 'in', OPEN)
+    .orderBy('position')
+    .execute();
 }
 
 /** Closes an entry and closes the gap it leaves: every later entry moves up one place. */
 export async function closeEntry(trx: Db, entry: WaitlistEntry, status: EntryStatus): Promise<void> {
-  await trx.updateTable('waitlist_entries').set({ status, position: null, closed_at: sql`now()` }).where('id', '=', entry.id).execute();
+  await trx
+    .updateTable('waitlist_entries')
+    .set({ status, position: null, closed_at: sql`now()` })
+    .where('id', '=', entry.id)
+    .execute();
   if (entry.position !== null) {
     await trx
       .updateTable('waitlist_entries')
@@ -114,7 +159,11 @@ export async function closeEntry(trx: Db, entry: WaitlistEntry, status: EntrySta
 }
 
 export async function markNotified(trx: Db, id: number): Promise<void> {
-  await trx.updateTable('waitlist_entries').set({ status: 'notified', notified_at: sql`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('waitlist_entries')
+    .set({ status: 'notified', notified_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Moves an open entry from `from` to `to`, shifting the ones between by one place. */
@@ -134,7 +183,13 @@ export async function moveEntry(trx: Db, entry: WaitlistEntry & { position: numb
 }
 
 export function entryEvents(db: Db, entryId: number) {
-  return db.selectFrom('waitlist_entry_events').select(['state', 'at', 'detail']).where('entry_id', '=', entryId).orderBy('at').orderBy('id').execute();
+  return db
+    .selectFrom('waitlist_entry_events')
+    .select(['state', 'at', 'detail'])
+    .where('entry_id', '=', entryId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
 }
 
 /** Anonymises entries closed more than `days` ago: the name becomes 'Guest', contact and note go. */
@@ -151,19 +206,23 @@ export async function anonymiseClosedEntries(db: Db, days: number): Promise<numb
 /** Per local day: entries seated, their average quoted and actual wait (joined to seated), in minutes. */
 export function quotedVsActual(db: Db, rlid: number, timeZone: string, days: number) {
   const day = sql<string>`to_char(joined_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
-  return db
-    .selectFrom('waitlist_entries')
-    .select([
-      day.as('day'),
-      (eb) => eb.fn.countAll<number>().as('seated'),
-      sql<number | null>`round(avg(quoted_minutes)::numeric, 1)::float8`.as('avg_quoted'),
-      sql<number | null>`round(avg(extract(epoch from (closed_at - joined_at)) / 60)::numeric, 1)::float8`.as('avg_actual'),
-    ])
-    .where('rlid', '=', rlid)
-    .where('status', '=', 'seated')
-    .where('joined_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
-    // By position: the time zone is a parameter, so the same expression written again is another one.
-    .groupBy(sql`1`)
-    .orderBy(sql`1`, 'desc')
-    .execute();
+  return (
+    db
+      .selectFrom('waitlist_entries')
+      .select([
+        day.as('day'),
+        (eb) => eb.fn.countAll<number>().as('seated'),
+        sql<number | null>`round(avg(quoted_minutes)::numeric, 1)::float8`.as('avg_quoted'),
+        sql<number | null>`round(avg(extract(epoch from (closed_at - joined_at)) / 60)::numeric, 1)::float8`.as(
+          'avg_actual',
+        ),
+      ])
+      .where('rlid', '=', rlid)
+      .where('status', '=', 'seated')
+      .where('joined_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+      // By position: the time zone is a parameter, so the same expression written again is another one.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`, 'desc')
+      .execute()
+  );
 }

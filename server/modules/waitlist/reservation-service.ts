@@ -29,14 +29,17 @@ import type { Reservation, WaitlistSettings } from './table';
  * are served one after the other and only the first gets it.
  */
 
-const jsonList = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : typeof value === 'string' ? (JSON.parse(value) as T[]) : []);
+const jsonList = <T>(value: unknown): T[] =>
+  Array.isArray(value) ? (value as T[]) : typeof value === 'string' ? (JSON.parse(value) as T[]) : [];
 
 /** A booking must start at least this long after now. */
 const LEAD_MINUTES = 15;
 
 function requireReservations(row: LocationRow): void {
-  if (!row.is_reservations_enabled) throw new HttpError(409, 'reservations_not_offered', 'This restaurant does not take reservations.');
-  if (row.is_temporarily_closed) throw new HttpError(409, 'temporarily_closed', 'This restaurant is temporarily closed.');
+  if (!row.is_reservations_enabled)
+    throw new HttpError(409, 'reservations_not_offered', 'This restaurant does not take reservations.');
+  if (row.is_temporarily_closed)
+    throw new HttpError(409, 'temporarily_closed', 'This restaurant is temporarily closed.');
 }
 
 function bookableWindow(row: LocationRow, now: Date) {
@@ -46,22 +49,42 @@ function bookableWindow(row: LocationRow, now: Date) {
 
 function checkDate(row: LocationRow, date: string, now: Date) {
   const window = bookableWindow(row, now);
-  if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date) {
+  if (
+    Number.isNaN(Date.parse(`${date}T00:00:00Z`)) ||
+    new Date(`${date}T00:00:00Z`).toISOString().slice(0, 10) !== date
+  ) {
     throw badRequest('The date is not valid.', { date: ['Please choose a real date'] });
   }
-  if (date < window.firstDate) throw badRequest('The date is in the past.', { date: ['Please choose today or a later date'] });
-  if (date > window.lastDate) throw badRequest(`Tables can be booked up to ${RESERVATION_DAYS_AHEAD} days ahead.`, { date: [`Please choose a date up to ${window.lastDate}`] });
+  if (date < window.firstDate)
+    throw badRequest('The date is in the past.', { date: ['Please choose today or a later date'] });
+  if (date > window.lastDate)
+    throw badRequest(`Tables can be booked up to ${RESERVATION_DAYS_AHEAD} days ahead.`, {
+      date: [`Please choose a date up to ${window.lastDate}`],
+    });
   return window;
 }
 
 function checkPartySize(row: LocationRow, partySize: number): void {
   const max = maxPartySize(row);
-  if (partySize > max) throw badRequest(`Parties of more than ${max} cannot book online; please call the restaurant.`, { partySize: [`The largest party is ${max}`] });
+  if (partySize > max)
+    throw badRequest(`Parties of more than ${max} cannot book online; please call the restaurant.`, {
+      partySize: [`The largest party is ${max}`],
+    });
 }
 
-function offeredTimes(row: LocationRow, settings: Pick<WaitlistSettings, 'slot_minutes'> | undefined, date: string, now: Date): string[] {
+function offeredTimes(
+  row: LocationRow,
+  settings: Pick<WaitlistSettings, 'slot_minutes'> | undefined,
+  date: string,
+  now: Date,
+): string[] {
   const window = bookableWindow(row, now);
-  const times = slotTimes(date, jsonList<DayHours>(row.hours), jsonList<SpecialHours>(row.special_hours), settings?.slot_minutes ?? 30);
+  const times = slotTimes(
+    date,
+    jsonList<DayHours>(row.hours),
+    jsonList<SpecialHours>(row.special_hours),
+    settings?.slot_minutes ?? 30,
+  );
   if (date !== window.firstDate) return times;
   return times.filter((time) => toMinutes(time) >= window.today.minutes + LEAD_MINUTES);
 }
@@ -74,17 +97,27 @@ export async function firstBookableDate(db: Db, rlid: number, now = new Date()):
   const row = await requireLocation(db, rlid);
   const window = bookableWindow(row, now);
   const settings = await repo.findSettings(db, rlid);
-  return offeredTimes(row, settings, window.firstDate, now).length > 0 ? window.firstDate : addDays(window.firstDate, 1);
+  return offeredTimes(row, settings, window.firstDate, now).length > 0
+    ? window.firstDate
+    : addDays(window.firstDate, 1);
 }
 
-export async function availability(db: Db, rlid: number, date: string, partySize = DEFAULT_PARTY_SIZE, now = new Date()): Promise<Availability> {
+export async function availability(
+  db: Db,
+  rlid: number,
+  date: string,
+  partySize = DEFAULT_PARTY_SIZE,
+  now = new Date(),
+): Promise<Availability> {
   const row = await requireLocation(db, rlid);
   requireReservations(row);
   checkPartySize(row, partySize);
   const window = checkDate(row, date, now);
   const settings = await repo.findSettings(db, rlid);
   const capacity = settings?.parties_per_slot ?? 4;
-  const booked = new Map((await reservationsRepo.bookedPerSlot(db, rlid, date)).map((r) => [r.local_time, Number(r.n)]));
+  const booked = new Map(
+    (await reservationsRepo.bookedPerSlot(db, rlid, date)).map((r) => [r.local_time, Number(r.n)]),
+  );
   const times = offeredTimes(row, settings, date, now);
   return availabilitySchema.parse({
     rlid,
@@ -101,7 +134,11 @@ export async function availability(db: Db, rlid: number, date: string, partySize
 export type BookContext = { ip: string; origin: string; idempotencyKey?: string; now?: Date; language?: GuestLanguage };
 
 /** Books a table; the same idempotency key returns the first booking instead of a second one. */
-export async function book(db: Db, input: BookingRequest, context: BookContext): Promise<{ reservation: ReservationView; replayed: boolean }> {
+export async function book(
+  db: Db,
+  input: BookingRequest,
+  context: BookContext,
+): Promise<{ reservation: ReservationView; replayed: boolean }> {
   const now = context.now ?? new Date();
   const key = context.idempotencyKey ?? input.idempotencyKey;
   if (key) {
@@ -153,12 +190,22 @@ export async function book(db: Db, input: BookingRequest, context: BookContext):
 }
 
 /** Checks, under the lock, that the time is offered that day and the slot still has room. */
-async function takeSlot(trx: Db, row: LocationRow, settings: WaitlistSettings, date: string, time: string, now: Date, exceptId?: number): Promise<void> {
+async function takeSlot(
+  trx: Db,
+  row: LocationRow,
+  settings: WaitlistSettings,
+  date: string,
+  time: string,
+  now: Date,
+  exceptId?: number,
+): Promise<void> {
   if (!offeredTimes(row, settings, date, now).includes(time)) {
     throw badRequest('This time cannot be booked.', { time: ['Please choose one of the available times'] });
   }
   if ((await reservationsRepo.countBooked(trx, row.rlid, date, time, exceptId)) >= settings.parties_per_slot) {
-    throw new HttpError(409, 'slot_full', 'This time has just been taken. Please choose another.', { time: ['This time is no longer available'] });
+    throw new HttpError(409, 'slot_full', 'This time has just been taken. Please choose another.', {
+      time: ['This time is no longer available'],
+    });
   }
 }
 
@@ -167,7 +214,12 @@ async function limit(db: Db, ip: string, phone: string | null): Promise<void> {
   if (phone) checks.push([rateLimits.LIMITS.reservationPhone, phone]);
   for (const [rule, key] of checks) {
     const reservation = await rateLimits.reserve(db, rule, key);
-    if (!reservation.counted) throw new HttpError(429, 'rate_limited', `Too many attempts. Please try again in ${reservation.retryAfterSeconds} seconds.`);
+    if (!reservation.counted)
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Too many attempts. Please try again in ${reservation.retryAfterSeconds} seconds.`,
+      );
   }
 }
 
@@ -182,7 +234,8 @@ export async function cancelReservation(db: Db, publicId: string, origin: string
   if (!found) throw notFound('No reservation has this id.');
   await db.transaction().execute(async (trx) => {
     const reservation = await reservationsRepo.findForUpdate(trx, found.id);
-    if (!reservation || reservation.status !== 'booked') throw new HttpError(409, 'reservation_closed', 'This reservation is already cancelled.');
+    if (!reservation || reservation.status !== 'booked')
+      throw new HttpError(409, 'reservation_closed', 'This reservation is already cancelled.');
     await reservationsRepo.cancel(trx, reservation.id);
     await enqueueGuestMessage(trx, { reservationId: reservation.id }, 'cancelled', reservation, origin);
   });
@@ -191,7 +244,13 @@ export async function cancelReservation(db: Db, publicId: string, origin: string
 }
 
 /** Moves a booking to another date, time or party size, with the same capacity rule. */
-export async function changeReservation(db: Db, publicId: string, change: { date: string; time: string; partySize: number }, origin: string, now = new Date()): Promise<ReservationView> {
+export async function changeReservation(
+  db: Db,
+  publicId: string,
+  change: { date: string; time: string; partySize: number },
+  origin: string,
+  now = new Date(),
+): Promise<ReservationView> {
   const found = await reservationsRepo.findByPublicId(db, publicId);
   if (!found) throw notFound('No reservation has this id.');
   const row = await requireLocation(db, found.rlid);
@@ -201,7 +260,8 @@ export async function changeReservation(db: Db, publicId: string, change: { date
   await db.transaction().execute(async (trx) => {
     const settings = await repo.lockSettings(trx, row.rlid);
     const reservation = await reservationsRepo.findForUpdate(trx, found.id);
-    if (!reservation || reservation.status !== 'booked') throw new HttpError(409, 'reservation_closed', 'This reservation is cancelled.');
+    if (!reservation || reservation.status !== 'booked')
+      throw new HttpError(409, 'reservation_closed', 'This reservation is cancelled.');
     await takeSlot(trx, row, settings, change.date, change.time, now, reservation.id);
     await reservationsRepo.reschedule(trx, reservation.id, {
       local_date: change.date,

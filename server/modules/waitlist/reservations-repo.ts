@@ -14,7 +14,13 @@ export function bookedPerSlot(db: Db, rlid: number, date: string): Promise<{ loc
     .execute();
 }
 
-export async function countBooked(trx: Db, rlid: number, date: string, time: string, exceptId?: number): Promise<number> {
+export async function countBooked(
+  trx: Db,
+  rlid: number,
+  date: string,
+  time: string,
+  exceptId?: number,
+): Promise<number> {
   let query = trx
     .selectFrom('reservations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -48,16 +54,32 @@ export function findForUpdate(trx: Db, id: number): Promise<Reservation | undefi
 }
 
 export async function cancel(trx: Db, id: number): Promise<void> {
-  await trx.updateTable('reservations').set({ status: 'cancelled', cancelled_at: sql`now()` }).where('id', '=', id).execute();
+  await trx
+    .updateTable('reservations')
+    .set({ status: 'cancelled', cancelled_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function reschedule(trx: Db, id: number, values: { local_date: string; local_time: string; starts_at: Date; party_size: number }): Promise<void> {
+export async function reschedule(
+  trx: Db,
+  id: number,
+  values: { local_date: string; local_time: string; starts_at: Date; party_size: number },
+): Promise<void> {
   await trx.updateTable('reservations').set(values).where('id', '=', id).execute();
 }
 
 /** Today's (a local date's) booked tables of a restaurant, by time. */
 export function bookedOn(db: Db, rlid: number, date: string): Promise<Reservation[]> {
-  return db.selectFrom('reservations').selectAll().where('rlid', '=', rlid).where('local_date', '=', date).where('status', '=', 'booked').orderBy('local_time').orderBy('id').execute();
+  return db
+    .selectFrom('reservations')
+    .selectAll()
+    .where('rlid', '=', rlid)
+    .where('local_date', '=', date)
+    .where('status', '=', 'booked')
+    .orderBy('local_time')
+    .orderBy('id')
+    .execute();
 }
 
 /** Anonymises reservations that ended (or were cancelled) more than `days` ago. */

@@ -76,14 +76,23 @@ export function waitlistRoutes(db: Db): Router {
 
   router.get('/api/reservations/availability', async (req, res) => {
     const { rlid, date, partySize } = parseOr400(availabilityQuerySchema, req.query, 'query');
-    noStore(res).json(await reservations.availability(db, rlid, date ?? (await reservations.firstBookableDate(db, rlid)), partySize));
+    noStore(res).json(
+      await reservations.availability(db, rlid, date ?? (await reservations.firstBookableDate(db, rlid)), partySize),
+    );
   });
 
   router.post('/api/reservations', async (req, res) => {
     const input = parseOr400(bookingRequestSchema, req.body ?? {}, 'booking');
     const header = req.get('Idempotency-Key');
-    const idempotencyKey = header === undefined ? undefined : parseOr400(bookingRequestSchema.shape.idempotencyKey, header, 'Idempotency-Key header');
-    const { reservation, replayed } = await reservations.book(db, input, { ip: clientAddress(req), origin: await origin(req, res), idempotencyKey });
+    const idempotencyKey =
+      header === undefined
+        ? undefined
+        : parseOr400(bookingRequestSchema.shape.idempotencyKey, header, 'Idempotency-Key header');
+    const { reservation, replayed } = await reservations.book(db, input, {
+      ip: clientAddress(req),
+      origin: await origin(req, res),
+      idempotencyKey,
+    });
     noStore(res)
       .status(replayed ? 200 : 201)
       .location(reservation.links.api)
@@ -106,7 +115,12 @@ export function waitlistRoutes(db: Db): Router {
     const result =
       action.action === 'cancel'
         ? await reservations.cancelReservation(db, id, await origin(req, res))
-        : await reservations.changeReservation(db, id, { date: action.date, time: action.time, partySize: action.partySize }, await origin(req, res));
+        : await reservations.changeReservation(
+            db,
+            id,
+            { date: action.date, time: action.time, partySize: action.partySize },
+            await origin(req, res),
+          );
     noStore(res).json(result);
   });
 

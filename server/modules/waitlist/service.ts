@@ -28,7 +28,10 @@ export const WAITLIST_CHANNEL = 'waitlist_changed';
 export const newPublicId = () => randomBytes(24).toString('base64url');
 
 const isUniqueViolation = (error: unknown, constraint?: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (!constraint || (error as { constraint?: string }).constraint === constraint);
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: string }).code === '23505' &&
+  (!constraint || (error as { constraint?: string }).constraint === constraint);
 
 export async function requireLocation(db: Db, rlid: number): Promise<LocationRow> {
   const row = await findByRlid(db, rlid);
@@ -47,7 +50,12 @@ export async function announce(db: Db, rlid: number): Promise<void> {
   }
 }
 
-export async function estimate(db: Db, rlid: number, partySize = DEFAULT_PARTY_SIZE, now = new Date()): Promise<WaitEstimate> {
+export async function estimate(
+  db: Db,
+  rlid: number,
+  partySize = DEFAULT_PARTY_SIZE,
+  now = new Date(),
+): Promise<WaitEstimate> {
   const row = await requireLocation(db, rlid);
   if (partySize > maxPartySize(row)) throw partyTooLarge(row);
   return estimateFor(row, partySize, await snapshot(db, rlid), now);
@@ -79,10 +87,20 @@ function partyTooLarge(row: LocationRow): HttpError {
 
 function closedError(estimateValue: WaitEstimate): HttpError {
   if (estimateValue.available) throw new Error('not closed');
-  return new HttpError(409, `waitlist_${estimateValue.reason.replace(/-/g, '_')}`, `The wait list is not taking parties: ${estimateValue.text}.`);
+  return new HttpError(
+    409,
+    `waitlist_${estimateValue.reason.replace(/-/g, '_')}`,
+    `The wait list is not taking parties: ${estimateValue.text}.`,
+  );
 }
 
-export type JoinContext = { ip: string; origin: string; source?: 'online' | 'walk_in'; now?: Date; language?: GuestLanguage };
+export type JoinContext = {
+  ip: string;
+  origin: string;
+  source?: 'online' | 'walk_in';
+  now?: Date;
+  language?: GuestLanguage;
+};
 
 /**
  * Adds a party at the end of the line. Under the restaurant's row lock: the one-open-entry-per-
@@ -108,10 +126,20 @@ export async function join(db: Db, input: JoinRequest, context: JoinContext): Pr
       // Walk-ins are added by the host even when the online list is paused.
       const reason = closedReason(row, settings, now);
       if (reason && !(source === 'walk_in' && reason === 'paused')) {
-        throw closedError({ available: false, rlid: row.rlid, partySize: input.partySize, reason, text: reasonText(reason), computedAt: now.toISOString() });
+        throw closedError({
+          available: false,
+          rlid: row.rlid,
+          partySize: input.partySize,
+          reason,
+          text: reasonText(reason),
+          computedAt: now.toISOString(),
+        });
       }
       // Under the lock the queue is exactly the open entries: the new one goes after them.
-      const queue = (await repo.openQueues(trx, [row.rlid])).map((e) => ({ party_size: e.party_size, position: e.position }));
+      const queue = (await repo.openQueues(trx, [row.rlid])).map((e) => ({
+        party_size: e.party_size,
+        position: e.position,
+      }));
       const quote = estimateFor(row, input.partySize, { queue, recent, settings }, now);
       const created = await repo.insertEntry(trx, {
         public_id: newPublicId(),
@@ -145,10 +173,20 @@ export async function join(db: Db, input: JoinRequest, context: JoinContext): Pr
 }
 
 const alreadyInLine = () =>
-  new HttpError(409, 'already_in_line', 'This phone number is already in line at this restaurant.', { phone: ['This phone number is already in line here'] });
+  new HttpError(409, 'already_in_line', 'This phone number is already in line at this restaurant.', {
+    phone: ['This phone number is already in line here'],
+  });
 
 function reasonText(reason: string): string {
-  return { 'not-offered': 'Wait list not offered', 'temporarily-closed': 'Temporarily closed', 'dining-room-closed': 'Dining room closed', 'outside-hours': 'Closed now', paused: 'Wait list paused' }[reason] ?? reason;
+  return (
+    {
+      'not-offered': 'Wait list not offered',
+      'temporarily-closed': 'Temporarily closed',
+      'dining-room-closed': 'Dining room closed',
+      'outside-hours': 'Closed now',
+      paused: 'Wait list paused',
+    }[reason] ?? reason
+  );
 }
 
 async function limit(db: Db, ip: string, phone: string | null): Promise<void> {
@@ -157,7 +195,11 @@ async function limit(db: Db, ip: string, phone: string | null): Promise<void> {
   for (const [rule, key] of checks) {
     const reservation = await rateLimits.reserve(db, rule, key);
     if (!reservation.counted) {
-      throw new HttpError(429, 'rate_limited', `Too many attempts. Please try again in ${reservation.retryAfterSeconds} seconds.`);
+      throw new HttpError(
+        429,
+        'rate_limited',
+        `Too many attempts. Please try again in ${reservation.retryAfterSeconds} seconds.`,
+      );
     }
   }
 }
@@ -169,7 +211,12 @@ export async function entryByPublicId(db: Db, publicId: string, now = new Date()
   return entryView(db, entry, row, now);
 }
 
-export async function entryView(db: Db, entry: WaitlistEntry, row: LocationRow, now = new Date()): Promise<WaitlistEntryView> {
+export async function entryView(
+  db: Db,
+  entry: WaitlistEntry,
+  row: LocationRow,
+  now = new Date(),
+): Promise<WaitlistEntryView> {
   const open = entry.position !== null;
   const snap = open ? await snapshot(db, entry.rlid) : null;
   const live = open && snap ? estimateAt(row, entry.party_size, entry.position!, snap, now) : null;
@@ -188,7 +235,11 @@ export async function entryView(db: Db, entry: WaitlistEntry, row: LocationRow, 
     notifiedAt: entry.notified_at?.toISOString() ?? null,
     closedAt: entry.closed_at?.toISOString() ?? null,
     estimate: live,
-    links: { page: `/waitlist/${entry.public_id}/`, api: `/api/waitlist/${entry.public_id}/`, events: `/api/waitlist/${entry.public_id}/events/` },
+    links: {
+      page: `/waitlist/${entry.public_id}/`,
+      api: `/api/waitlist/${entry.public_id}/`,
+      events: `/api/waitlist/${entry.public_id}/events/`,
+    },
   });
 }
 
@@ -201,12 +252,19 @@ export async function cancelByGuest(db: Db, publicId: string): Promise<WaitlistE
 }
 
 /** Closes an open entry (seated, cancelled, no-show, removed) and closes the gap in the line. */
-export async function closeAs(db: Db, rlid: number, entryId: number, status: Exclude<EntryStatus, 'waiting' | 'notified'>, detail: string | null = null): Promise<void> {
+export async function closeAs(
+  db: Db,
+  rlid: number,
+  entryId: number,
+  status: Exclude<EntryStatus, 'waiting' | 'notified'>,
+  detail: string | null = null,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await repo.lockSettings(trx, rlid);
     const entry = await repo.findEntryForUpdate(trx, entryId);
     if (!entry || entry.rlid !== rlid) throw notFound('No wait-list entry has this id.');
-    if (entry.position === null) throw new HttpError(409, 'entry_closed', `This entry is already closed (${entry.status.replace('_', '-')}).`);
+    if (entry.position === null)
+      throw new HttpError(409, 'entry_closed', `This entry is already closed (${entry.status.replace('_', '-')}).`);
     await repo.closeEntry(trx, entry, status);
     await repo.addEvent(trx, entry.id, status, detail);
   });

@@ -6,7 +6,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export const OPEN_STATUSES = ['waiting', 'notified'] as const;
 export const ENTRY_STATUSES = ['waiting', 'notified', 'seated', 'cancelled', 'no_show', 'removed'] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
-export type EntryEventState = 'joined' | 'quoted' | 'notified' | 'seated' | 'cancelled' | 'no_show' | 'removed' | 'moved';
+export type EntryEventState =
+  'joined' | 'quoted' | 'notified' | 'seated' | 'cancelled' | 'no_show' | 'removed' | 'moved';
 
 /** One row per restaurant: the host stand's settings and the lock every queue change takes. */
 export interface WaitlistSettingsTable {

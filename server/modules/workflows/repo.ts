@@ -7,7 +7,13 @@ import type { Workflow, WorkflowTask } from './table';
 export type TaskListing = WorkflowTask & { group_names: string[]; workflow_names: string[] };
 
 export async function listTasks(db: Db): Promise<TaskListing[]> {
-  const tasks = await db.selectFrom('workflow_tasks').selectAll().orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+  const tasks = await db
+    .selectFrom('workflow_tasks')
+    .selectAll()
+    .orderBy('active', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   const groups = await db
     .selectFrom('workflow_task_groups')
     .innerJoin('groups', 'groups.id', 'workflow_task_groups.group_id')
@@ -38,13 +44,24 @@ export function findTask(db: Db, id: number, options: { lock?: boolean } = {}): 
 }
 
 export async function taskGroupIds(db: Db, taskId: number): Promise<number[]> {
-  return (await db.selectFrom('workflow_task_groups').select('group_id').where('task_id', '=', taskId).orderBy('group_id').execute()).map((r) => r.group_id);
+  return (
+    await db
+      .selectFrom('workflow_task_groups')
+      .select('group_id')
+      .where('task_id', '=', taskId)
+      .orderBy('group_id')
+      .execute()
+  ).map((r) => r.group_id);
 }
 
 export type TaskInput = { name: string; restart_on_new_revision: boolean; group_ids: number[] };
 
 export async function insertTask(db: Db, input: TaskInput): Promise<WorkflowTask> {
-  const task = await db.insertInto('workflow_tasks').values({ name: input.name, restart_on_new_revision: input.restart_on_new_revision }).returningAll().executeTakeFirstOrThrow();
+  const task = await db
+    .insertInto('workflow_tasks')
+    .values({ name: input.name, restart_on_new_revision: input.restart_on_new_revision })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await replaceTaskGroups(db, task.id, input.group_ids);
   return task;
 }
@@ -62,11 +79,20 @@ export async function updateTask(db: Db, id: number, input: TaskInput): Promise<
 
 async function replaceTaskGroups(db: Db, taskId: number, groupIds: number[]): Promise<void> {
   await db.deleteFrom('workflow_task_groups').where('task_id', '=', taskId).execute();
-  if (groupIds.length) await db.insertInto('workflow_task_groups').values(groupIds.map((group_id) => ({ task_id: taskId, group_id }))).execute();
+  if (groupIds.length)
+    await db
+      .insertInto('workflow_task_groups')
+      .values(groupIds.map((group_id) => ({ task_id: taskId, group_id })))
+      .execute();
 }
 
 export function setTaskActive(db: Db, id: number, active: boolean): Promise<WorkflowTask | undefined> {
-  return db.updateTable('workflow_tasks').set({ active, version: sql`version + 1` }).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('workflow_tasks')
+    .set({ active, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Of these task ids, the ones that exist, with whether each is active. */
@@ -76,20 +102,36 @@ export function tasksByIds(db: Db, ids: number[]): Promise<WorkflowTask[]> {
 }
 
 export function activeTaskChoices(db: Db): Promise<Array<{ id: number; name: string }>> {
-  return db.selectFrom('workflow_tasks').select(['id', 'name']).where('active', '=', true).orderBy('name').orderBy('id').execute();
+  return db
+    .selectFrom('workflow_tasks')
+    .select(['id', 'name'])
+    .where('active', '=', true)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 export type WorkflowListing = Workflow & { task_names: string[]; page_count: number };
 
 export async function listWorkflows(db: Db): Promise<WorkflowListing[]> {
-  const workflows = await db.selectFrom('workflows').selectAll().orderBy('active', 'desc').orderBy('name').orderBy('id').execute();
+  const workflows = await db
+    .selectFrom('workflows')
+    .selectAll()
+    .orderBy('active', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
   const tasks = await db
     .selectFrom('workflow_workflow_tasks')
     .innerJoin('workflow_tasks', 'workflow_tasks.id', 'workflow_workflow_tasks.task_id')
     .select(['workflow_workflow_tasks.workflow_id', 'workflow_tasks.name'])
     .orderBy('workflow_workflow_tasks.sort_order')
     .execute();
-  const pages = await db.selectFrom('workflow_pages').select(['workflow_id', sql<number>`count(*)::int`.as('n')]).groupBy('workflow_id').execute();
+  const pages = await db
+    .selectFrom('workflow_pages')
+    .select(['workflow_id', sql<number>`count(*)::int`.as('n')])
+    .groupBy('workflow_id')
+    .execute();
   return workflows.map((workflow) => ({
     ...workflow,
     task_names: tasks.filter((t) => t.workflow_id === workflow.id).map((t) => t.name),
@@ -130,14 +172,23 @@ export function workflowPages(db: Db, workflowId: number): Promise<Array<{ id: n
 export type WorkflowInput = { name: string; task_ids: number[]; page_ids: number[] };
 
 export async function insertWorkflow(db: Db, input: WorkflowInput): Promise<Workflow> {
-  const workflow = await db.insertInto('workflows').values({ name: input.name }).returningAll().executeTakeFirstOrThrow();
+  const workflow = await db
+    .insertInto('workflows')
+    .values({ name: input.name })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await replaceWorkflowTasks(db, workflow.id, input.task_ids);
   await assignPages(db, workflow.id, input.page_ids);
   return workflow;
 }
 
 export async function updateWorkflow(db: Db, id: number, input: WorkflowInput): Promise<Workflow> {
-  const workflow = await db.updateTable('workflows').set({ name: input.name, version: sql`version + 1` }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  const workflow = await db
+    .updateTable('workflows')
+    .set({ name: input.name, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await replaceWorkflowTasks(db, id, input.task_ids);
   await db.deleteFrom('workflow_pages').where('workflow_id', '=', id).execute();
   await assignPages(db, id, input.page_ids);
@@ -166,7 +217,11 @@ async function assignPages(db: Db, workflowId: number, pageIds: number[]): Promi
 }
 
 /** Pages assigned to another workflow than this one (the form says they move). */
-export function pagesAssignedElsewhere(db: Db, workflowId: number | null, pageIds: number[]): Promise<Array<{ page_id: number; workflow_name: string }>> {
+export function pagesAssignedElsewhere(
+  db: Db,
+  workflowId: number | null,
+  pageIds: number[],
+): Promise<Array<{ page_id: number; workflow_name: string }>> {
   if (pageIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('workflow_pages')
@@ -179,7 +234,12 @@ export function pagesAssignedElsewhere(db: Db, workflowId: number | null, pageId
 
 export async function setWorkflowActive(db: Db, id: number, active: boolean): Promise<Workflow | undefined> {
   if (!active) await db.deleteFrom('workflow_pages').where('workflow_id', '=', id).execute();
-  return db.updateTable('workflows').set({ active, version: sql`version + 1` }).where('id', '=', id).returningAll().executeTakeFirst();
+  return db
+    .updateTable('workflows')
+    .set({ active, version: sql`version + 1` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**
@@ -217,7 +277,12 @@ export async function groupMemberEmails(db: Db, groupIds: number[]): Promise<str
 
 export async function isGroupMember(db: Db, userId: number, groupIds: number[]): Promise<boolean> {
   if (groupIds.length === 0) return false;
-  const row = await db.selectFrom('user_groups').select('user_id').where('user_id', '=', userId).where('group_id', 'in', groupIds).executeTakeFirst();
+  const row = await db
+    .selectFrom('user_groups')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('group_id', 'in', groupIds)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -233,5 +298,9 @@ export function findWorkflowByName(db: Db, name: string): Promise<Workflow | und
 
 /** Assigns a workflow to a page that has none (an existing assignment is kept). */
 export async function assignPageIfUnassigned(db: Db, pageId: number, workflowId: number): Promise<void> {
-  await db.insertInto('workflow_pages').values({ page_id: pageId, workflow_id: workflowId }).onConflict((oc) => oc.column('page_id').doNothing()).execute();
+  await db
+    .insertInto('workflow_pages')
+    .values({ page_id: pageId, workflow_id: workflowId })
+    .onConflict((oc) => oc.column('page_id').doNothing())
+    .execute();
 }

@@ -23,13 +23,16 @@ function invalid(fields: Fields, what: string): never {
 /** Posted values of a multiple choice (one string or several), as positive integers; NaN marks junk. */
 export function idsOf(value: unknown): number[] {
   const list = Array.isArray(value) ? value : value === undefined || value === '' ? [] : [value];
-  return list.filter((item) => item !== '').map((item) => (typeof item === 'string' && /^\d{1,9}$/.test(item) ? Number(item) : Number.NaN));
+  return list
+    .filter((item) => item !== '')
+    .map((item) => (typeof item === 'string' && /^\d{1,9}$/.test(item) ? Number(item) : Number.NaN));
 }
 
 function nameOf(raw: unknown, fields: Fields): string {
   const name = typeof raw === 'string' ? raw.trim() : '';
   if (!name) fields.name = ['This field is required.'];
-  else if (name.length > NAME_MAX) fields.name = [`Ensure this value has at most ${NAME_MAX} characters (it has ${name.length}).`];
+  else if (name.length > NAME_MAX)
+    fields.name = [`Ensure this value has at most ${NAME_MAX} characters (it has ${name.length}).`];
   return name;
 }
 
@@ -40,9 +43,17 @@ async function parseTask(db: Db, form: TaskForm): Promise<repo.TaskInput> {
   const fields: Fields = {};
   const name = nameOf(form.name, fields);
   const ids = idsOf(form.groups);
-  const known = new Set(await existingGroupIds(db, ids.filter((id) => Number.isFinite(id))));
+  const known = new Set(
+    await existingGroupIds(
+      db,
+      ids.filter((id) => Number.isFinite(id)),
+    ),
+  );
   const unknown = ids.find((id) => !known.has(id));
-  if (unknown !== undefined) fields.groups = [`Select a valid choice. ${Number.isNaN(unknown) ? 'That' : unknown} is not one of the available choices.`];
+  if (unknown !== undefined)
+    fields.groups = [
+      `Select a valid choice. ${Number.isNaN(unknown) ? 'That' : unknown} is not one of the available choices.`,
+    ];
   else if (ids.length === 0) fields.groups = ['Choose at least one group: its members approve this task.'];
   if (Object.keys(fields).length) invalid(fields, 'task');
   return { name, group_ids: [...new Set(ids)], restart_on_new_revision: form.restart_on_new_revision === 'on' };
@@ -75,17 +86,34 @@ export async function setTaskActive(db: Db, id: number, active: boolean, userId:
     const before = await repo.findTask(trx, id, { lock: true });
     if (!before) throw notFound('This task does not exist.');
     const task = (await repo.setTaskActive(trx, id, active))!;
-    await logModelAction(trx, { model: TASK_MODEL, objectId: id, objectStr: task.name, userId, action: 'edit', data: { changed: [active ? 'enabled' : 'disabled'] } });
+    await logModelAction(trx, {
+      model: TASK_MODEL,
+      objectId: id,
+      objectStr: task.name,
+      userId,
+      action: 'edit',
+      data: { changed: [active ? 'enabled' : 'disabled'] },
+    });
     if (!active) {
-      for (const state of await moderationRepo.inProgressStatesOfTask(trx, id)) await moveOnFromDisabledTask(trx, state, id, userId);
+      for (const state of await moderationRepo.inProgressStatesOfTask(trx, id))
+        await moveOnFromDisabledTask(trx, state, id, userId);
     }
     return task;
   });
 }
 
-async function moveOnFromDisabledTask(trx: Db, state: moderationRepo.InProgressState, taskId: number, userId: number): Promise<void> {
+async function moveOnFromDisabledTask(
+  trx: Db,
+  state: moderationRepo.InProgressState,
+  taskId: number,
+  userId: number,
+): Promise<void> {
   await moderationRepo.lockPageRow(trx, state.page_id);
-  if (state.current_task_state_id) await moderationRepo.finishTaskState(trx, state.current_task_state_id, { status: 'cancelled', finishedById: userId });
+  if (state.current_task_state_id)
+    await moderationRepo.finishTaskState(trx, state.current_task_state_id, {
+      status: 'cancelled',
+      finishedById: userId,
+    });
   const next = nextActiveTask(await repo.workflowTasks(trx, state.workflow_id), taskId);
   const workflow = await repo.findWorkflow(trx, state.workflow_id);
   if (next) {
@@ -110,16 +138,25 @@ async function parseWorkflow(db: Db, form: WorkflowForm): Promise<repo.WorkflowI
   const fields: Fields = {};
   const name = nameOf(form.name, fields);
   const taskIds = idsOf(form.tasks);
-  const tasks = await repo.tasksByIds(db, taskIds.filter((id) => Number.isFinite(id)));
+  const tasks = await repo.tasksByIds(
+    db,
+    taskIds.filter((id) => Number.isFinite(id)),
+  );
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const unknownTask = taskIds.find((id) => !byId.has(id));
   const disabled = tasks.find((task) => !task.active);
-  if (unknownTask !== undefined) fields.tasks = [`Select a valid choice. ${Number.isNaN(unknownTask) ? 'That' : unknownTask} is not one of the available choices.`];
+  if (unknownTask !== undefined)
+    fields.tasks = [
+      `Select a valid choice. ${Number.isNaN(unknownTask) ? 'That' : unknownTask} is not one of the available choices.`,
+    ];
   else if (disabled) fields.tasks = [`The task '${disabled.name}' is disabled: enable it or choose another.`];
   else if (taskIds.length === 0) fields.tasks = ['A workflow needs at least one task.'];
   else if (new Set(taskIds).size !== taskIds.length) fields.tasks = ['Each task may appear only once in a workflow.'];
   const pageIds = idsOf(form.pages);
-  const pages = await pageTitles(db, pageIds.filter((id) => Number.isFinite(id)));
+  const pages = await pageTitles(
+    db,
+    pageIds.filter((id) => Number.isFinite(id)),
+  );
   if (pageIds.some((id) => !pages.some((page) => page.id === id))) fields.pages = ['Choose pages that exist.'];
   if (Object.keys(fields).length) invalid(fields, 'workflow');
   return { name, task_ids: taskIds, page_ids: [...new Set(pageIds)] };
@@ -128,7 +165,13 @@ async function parseWorkflow(db: Db, form: WorkflowForm): Promise<repo.WorkflowI
 export async function createWorkflow(db: Db, form: WorkflowForm, userId: number): Promise<Workflow> {
   return inTransaction(db, async (trx) => {
     const workflow = await repo.insertWorkflow(trx, await parseWorkflow(trx, form));
-    await logModelAction(trx, { model: WORKFLOW_MODEL, objectId: workflow.id, objectStr: workflow.name, userId, action: 'create' });
+    await logModelAction(trx, {
+      model: WORKFLOW_MODEL,
+      objectId: workflow.id,
+      objectStr: workflow.name,
+      userId,
+      action: 'create',
+    });
     return workflow;
   });
 }
@@ -141,9 +184,16 @@ export async function editWorkflow(db: Db, id: number, form: WorkflowForm, userI
   return inTransaction(db, async (trx) => {
     const before = await repo.findWorkflow(trx, id, { lock: true });
     if (!before) throw notFound('This workflow does not exist.');
-    if (!before.active) throw new HttpError(409, 'workflow_disabled', 'This workflow is disabled: enable it before editing it.');
+    if (!before.active)
+      throw new HttpError(409, 'workflow_disabled', 'This workflow is disabled: enable it before editing it.');
     const workflow = await repo.updateWorkflow(trx, id, await parseWorkflow(trx, form));
-    await logModelAction(trx, { model: WORKFLOW_MODEL, objectId: id, objectStr: workflow.name, userId, action: 'edit' });
+    await logModelAction(trx, {
+      model: WORKFLOW_MODEL,
+      objectId: id,
+      objectStr: workflow.name,
+      userId,
+      action: 'edit',
+    });
     return workflow;
   });
 }
@@ -154,11 +204,22 @@ export async function setWorkflowActive(db: Db, id: number, active: boolean, use
     const before = await repo.findWorkflow(trx, id, { lock: true });
     if (!before) throw notFound('This workflow does not exist.');
     const workflow = (await repo.setWorkflowActive(trx, id, active))!;
-    await logModelAction(trx, { model: WORKFLOW_MODEL, objectId: id, objectStr: workflow.name, userId, action: 'edit', data: { changed: [active ? 'enabled' : 'disabled'] } });
+    await logModelAction(trx, {
+      model: WORKFLOW_MODEL,
+      objectId: id,
+      objectStr: workflow.name,
+      userId,
+      action: 'edit',
+      data: { changed: [active ? 'enabled' : 'disabled'] },
+    });
     if (!active) {
       for (const state of await moderationRepo.inProgressStatesOfWorkflow(trx, id)) {
         await moderationRepo.lockPageRow(trx, state.page_id);
-        if (state.current_task_state_id) await moderationRepo.finishTaskState(trx, state.current_task_state_id, { status: 'cancelled', finishedById: userId });
+        if (state.current_task_state_id)
+          await moderationRepo.finishTaskState(trx, state.current_task_state_id, {
+            status: 'cancelled',
+            finishedById: userId,
+          });
         await moderationRepo.finishState(trx, state.id, { status: 'cancelled', finishedById: userId });
         await logPageAction(trx, {
           pageId: state.page_id,

@@ -24,9 +24,11 @@ export const link = (url: string, display_name: string, link_style: 'primary' | 
   link_style,
 });
 
-export const richText = (html: string, container: 'full' | 'twoThirds' | 'half' = 'twoThirds') => block('rich_text', { html, alignment: 'left', container });
+export const richText = (html: string, container: 'full' | 'twoThirds' | 'half' = 'twoThirds') =>
+  block('rich_text', { html, alignment: 'left', container });
 
-export const heading = (text: string, level: 'h2' | 'h3' = 'h2', rope = true) => block('heading', { text, level, rope, alignment: 'centered' });
+export const heading = (text: string, level: 'h2' | 'h3' = 'h2', rope = true) =>
+  block('heading', { text, level, rope, alignment: 'centered' });
 
 /** Prices: US dollars on the US site, Canadian dollars (a little higher) on the Canada site. */
 export function price(locale: PageLocale, usd: number): string {

@@ -11,7 +11,10 @@ export function contactPage(locale: PageLocale): DemoPage {
     pageType: 'ContactUsPage',
     title: t('Contact Us', 'Nous joindre'),
     slug: 'contact-us',
-    search_description: t('Questions, praise or a concern about a visit: write to Harborline Seafood guest relations.', 'Questions, compliments ou une préoccupation au sujet d’une visite : écrivez au service à la clientèle de Harborline.'),
+    search_description: t(
+      'Questions, praise or a concern about a visit: write to Harborline Seafood guest relations.',
+      'Questions, compliments ou une préoccupation au sujet d’une visite : écrivez au service à la clientèle de Harborline.',
+    ),
     content: {
       body: [
         block('heading', { text: t('Contact Us', 'Nous joindre'), level: 'h2', rope: true, alignment: 'centered' }),
@@ -22,7 +25,14 @@ export function contactPage(locale: PageLocale): DemoPage {
           ),
         ),
       ],
-      confirmation_content: [richText(t('<p>Thank you for reaching out. Our guest relations team will reply within two business days.</p>', '<p>Merci de nous avoir écrit. Notre équipe du service à la clientèle vous répondra d’ici deux jours ouvrables.</p>'))],
+      confirmation_content: [
+        richText(
+          t(
+            '<p>Thank you for reaching out. Our guest relations team will reply within two business days.</p>',
+            '<p>Merci de nous avoir écrit. Notre équipe du service à la clientèle vous répondra d’ici deux jours ouvrables.</p>',
+          ),
+        ),
+      ],
       notify_emails: [GUEST_RELATIONS],
     },
   };
@@ -35,10 +45,27 @@ export function signupPage(locale: PageLocale): DemoPage {
     pageType: 'EmailSignupPage',
     title: t('Join Fresh Catch News', 'Abonnez-vous aux Nouvelles de la pêche'),
     slug: 'email-signup',
-    search_description: t('Sign up for offers, a birthday treat and news of new dishes.', 'Inscrivez-vous pour recevoir des offres, une gâterie d’anniversaire et les nouveautés du menu.'),
+    search_description: t(
+      'Sign up for offers, a birthday treat and news of new dishes.',
+      'Inscrivez-vous pour recevoir des offres, une gâterie d’anniversaire et les nouveautés du menu.',
+    ),
     content: {
-      body: [block('heading', { text: t('Join Fresh Catch News', 'Abonnez-vous aux Nouvelles de la pêche'), level: 'h2', rope: true, alignment: 'centered' })],
-      pre_form_content: [richText(t('<p>Get a free appetizer or dessert when you join, a treat on your birthday, and first word of new dishes and events.</p>', '<p>Recevez une entrée ou un dessert gratuit à l’inscription, une gâterie à votre anniversaire et les premières nouvelles des plats et événements.</p>'))],
+      body: [
+        block('heading', {
+          text: t('Join Fresh Catch News', 'Abonnez-vous aux Nouvelles de la pêche'),
+          level: 'h2',
+          rope: true,
+          alignment: 'centered',
+        }),
+      ],
+      pre_form_content: [
+        richText(
+          t(
+            '<p>Get a free appetizer or dessert when you join, a treat on your birthday, and first word of new dishes and events.</p>',
+            '<p>Recevez une entrée ou un dessert gratuit à l’inscription, une gâterie à votre anniversaire et les premières nouvelles des plats et événements.</p>',
+          ),
+        ),
+      ],
       legal_text: [
         richText(
           t(
@@ -47,7 +74,14 @@ export function signupPage(locale: PageLocale): DemoPage {
           ),
         ),
       ],
-      confirmation_content: [richText(t('<p>Welcome aboard! Your welcome offer is on its way to your inbox.</p>', '<p>Bienvenue à bord! Votre offre de bienvenue s’en vient dans votre boîte de réception.</p>'))],
+      confirmation_content: [
+        richText(
+          t(
+            '<p>Welcome aboard! Your welcome offer is on its way to your inbox.</p>',
+            '<p>Bienvenue à bord! Votre offre de bienvenue s’en vient dans votre boîte de réception.</p>',
+          ),
+        ),
+      ],
       faq_url: `${locale.prefix}/faq/`,
       unsubscribe_url: `${locale.prefix}/unsubscribe/`,
       notify_emails: [GUEST_RELATIONS],
@@ -68,7 +102,10 @@ export function unsubscribePage(locale: PageLocale): DemoPage {
       body: [
         block('unsubscribe', {
           heading: t('Unsubscribe From Fresh Catch News', 'Se désabonner des Nouvelles de la pêche'),
-          intro: t('<p>Enter your e-mail address and we will stop sending you offers.</p>', '<p>Entrez votre adresse courriel et nous cesserons de vous envoyer des offres.</p>'),
+          intro: t(
+            '<p>Enter your e-mail address and we will stop sending you offers.</p>',
+            '<p>Entrez votre adresse courriel et nous cesserons de vous envoyer des offres.</p>',
+          ),
           submit_label: t('Unsubscribe', 'Se désabonner'),
         }),
       ],

@@ -12,21 +12,65 @@ export function faqPage(locale: PageLocale): DemoPage {
     pageType: 'ExamplePage',
     title: t('Frequently Asked Questions', 'Foire aux questions'),
     slug: 'faq',
-    search_description: t('Reservations, the wait list, allergens, gift cards and more.', 'Réservations, liste d’attente, allergènes, cartes-cadeaux et plus.'),
+    search_description: t(
+      'Reservations, the wait list, allergens, gift cards and more.',
+      'Réservations, liste d’attente, allergènes, cartes-cadeaux et plus.',
+    ),
     content: {
       body: [
         ...group(t('Visiting', 'Votre visite'), 'visiting', [
-          { question: t('Do you take reservations?', 'Prenez-vous les réservations?'), answer: t(`<p>Many restaurants do. Choose a restaurant on the <a href="${locale.prefix}/locations/">locations page</a>; if it takes reservations you will see <strong>Reserve a Table</strong>.</p>`, `<p>Plusieurs restaurants, oui. Choisissez un restaurant sur la <a href="${locale.prefix}/locations/">page des restaurants</a>; s’il prend les réservations, vous verrez <strong>Réserver une table</strong>.</p>`) },
-          { question: t('Can I join the wait list online?', 'Puis-je m’inscrire à la liste d’attente en ligne?'), answer: t('<p>Yes, at restaurants that offer it: choose <strong>Join the wait list</strong> and we will text you when your table is ready.</p>', '<p>Oui, dans les restaurants qui l’offrent : choisissez <strong>S’inscrire sur la liste d’attente</strong> et nous vous écrirons quand votre table sera prête.</p>') },
-          { question: t('Are you open on holidays?', 'Êtes-vous ouverts les jours fériés?'), answer: t('<p>Most restaurants close on Thanksgiving and Christmas Day and close early on Christmas Eve. Each location page lists its holiday hours.</p>', '<p>La plupart des restaurants ferment à l’Action de grâce et le jour de Noël, et ferment plus tôt la veille de Noël. Chaque page de restaurant indique ses heures des fêtes.</p>') },
+          {
+            question: t('Do you take reservations?', 'Prenez-vous les réservations?'),
+            answer: t(
+              `<p>Many restaurants do. Choose a restaurant on the <a href="${locale.prefix}/locations/">locations page</a>; if it takes reservations you will see <strong>Reserve a Table</strong>.</p>`,
+              `<p>Plusieurs restaurants, oui. Choisissez un restaurant sur la <a href="${locale.prefix}/locations/">page des restaurants</a>; s’il prend les réservations, vous verrez <strong>Réserver une table</strong>.</p>`,
+            ),
+          },
+          {
+            question: t('Can I join the wait list online?', 'Puis-je m’inscrire à la liste d’attente en ligne?'),
+            answer: t(
+              '<p>Yes, at restaurants that offer it: choose <strong>Join the wait list</strong> and we will text you when your table is ready.</p>',
+              '<p>Oui, dans les restaurants qui l’offrent : choisissez <strong>S’inscrire sur la liste d’attente</strong> et nous vous écrirons quand votre table sera prête.</p>',
+            ),
+          },
+          {
+            question: t('Are you open on holidays?', 'Êtes-vous ouverts les jours fériés?'),
+            answer: t(
+              '<p>Most restaurants close on Thanksgiving and Christmas Day and close early on Christmas Eve. Each location page lists its holiday hours.</p>',
+              '<p>La plupart des restaurants ferment à l’Action de grâce et le jour de Noël, et ferment plus tôt la veille de Noël. Chaque page de restaurant indique ses heures des fêtes.</p>',
+            ),
+          },
         ]),
         ...group(t('Food and Allergens', 'Plats et allergènes'), 'allergens', [
-          { question: t('Where does your fish come from?', 'D’où vient votre poisson?'), answer: t('<p>From fisheries we audit every year; see <a href="' + locale.prefix + '/about/">our story</a>.</p>', '<p>De pêcheries que nous vérifions chaque année; lisez <a href="' + locale.prefix + '/about/">notre histoire</a>.</p>') },
-          { question: t('Do you offer gluten-free dishes?', 'Offrez-vous des plats sans gluten?'), answer: t('<p>Yes: wood-grilled fish, steamed shellfish and most sides. Ask your server for the allergen guide.</p>', '<p>Oui : les poissons grillés au bois, les fruits de mer à la vapeur et la plupart des accompagnements. Demandez le guide des allergènes à votre serveur.</p>') },
+          {
+            question: t('Where does your fish come from?', 'D’où vient votre poisson?'),
+            answer: t(
+              '<p>From fisheries we audit every year; see <a href="' + locale.prefix + '/about/">our story</a>.</p>',
+              '<p>De pêcheries que nous vérifions chaque année; lisez <a href="' +
+                locale.prefix +
+                '/about/">notre histoire</a>.</p>',
+            ),
+          },
+          {
+            question: t('Do you offer gluten-free dishes?', 'Offrez-vous des plats sans gluten?'),
+            answer: t(
+              '<p>Yes: wood-grilled fish, steamed shellfish and most sides. Ask your server for the allergen guide.</p>',
+              '<p>Oui : les poissons grillés au bois, les fruits de mer à la vapeur et la plupart des accompagnements. Demandez le guide des allergènes à votre serveur.</p>',
+            ),
+          },
         ]),
         ...group(t('Gift Cards', 'Cartes-cadeaux'), 'gift-cards', [
-          { question: t('Do gift cards expire?', 'Les cartes-cadeaux expirent-elles?'), answer: t('<p>Never, and they carry no fees.</p>', '<p>Jamais, et elles sont sans frais.</p>') },
-          { question: t('Can I use a US card in Canada?', 'Puis-je utiliser une carte américaine au Canada?'), answer: t('<p>Cards work in the country where they were bought.</p>', '<p>Les cartes sont acceptées dans le pays où elles ont été achetées.</p>') },
+          {
+            question: t('Do gift cards expire?', 'Les cartes-cadeaux expirent-elles?'),
+            answer: t('<p>Never, and they carry no fees.</p>', '<p>Jamais, et elles sont sans frais.</p>'),
+          },
+          {
+            question: t('Can I use a US card in Canada?', 'Puis-je utiliser une carte américaine au Canada?'),
+            answer: t(
+              '<p>Cards work in the country where they were bought.</p>',
+              '<p>Les cartes sont acceptées dans le pays où elles ont été achetées.</p>',
+            ),
+          },
         ]),
       ],
       confirmation_content: [],
@@ -35,7 +79,12 @@ export function faqPage(locale: PageLocale): DemoPage {
 }
 
 function legalPage(slug: string, title: string, html: string): DemoPage {
-  return { pageType: 'UtilityPage', title, slug, content: { background_style: 'faded-shoreline', body: [richText(html, 'full')] } };
+  return {
+    pageType: 'UtilityPage',
+    title,
+    slug,
+    content: { background_style: 'faded-shoreline', body: [richText(html, 'full')] },
+  };
 }
 
 /** Terms of use, privacy and accessibility: the legal pages the footer links to. */

@@ -8,32 +8,95 @@ export function specialsPage(locale: PageLocale): DemoPage {
     pageType: 'ExamplePage',
     title: t('Specials', 'Promotions'),
     slug: 'specials',
-    search_description: t('This season’s lobster, weekday lunch deals, Crab Fest and a coupon.', 'Le homard de la saison, les menus du midi, le Festival du crabe et un coupon.'),
+    search_description: t(
+      'This season’s lobster, weekday lunch deals, Crab Fest and a coupon.',
+      'Le homard de la saison, les menus du midi, le Festival du crabe et un coupon.',
+    ),
     content: {
       body: [
         block('two_column_hero', {
           title: t('Lobster Season Is Here', 'La saison du homard est arrivée'),
-          copy: t('<p>Whole Maine lobster, steamed or wood-grilled, from ' + price(locale, 29.99) + ' for a limited time.</p>', '<p>Homard entier du Maine, à la vapeur ou grillé au bois, à partir de ' + price(locale, 29.99) + ' pour un temps limité.</p>'),
-          image: image('lobster-roll', t('A lobster roll with lemon and fries', 'Une guédille au homard avec du citron et des frites')),
+          copy: t(
+            '<p>Whole Maine lobster, steamed or wood-grilled, from ' +
+              price(locale, 29.99) +
+              ' for a limited time.</p>',
+            '<p>Homard entier du Maine, à la vapeur ou grillé au bois, à partir de ' +
+              price(locale, 29.99) +
+              ' pour un temps limité.</p>',
+          ),
+          image: image(
+            'lobster-roll',
+            t('A lobster roll with lemon and fries', 'Une guédille au homard avec du citron et des frites'),
+          ),
           background_style: 'lighthouse',
           cta: link(`${locale.prefix}/menu/#mains`, t('See the Mains', 'Voir les plats principaux')),
         }),
         block('tabbed_features', {
           heading: t('Something for Everyone', 'Pour tous les goûts'),
           tabs: [
-            { label: t('Lunch', 'Midi'), heading: t('Weekday Lunch', 'Le midi en semaine'), copy: t(`<p>Lunch plates from ${price(locale, 11.99)}, Monday to Friday until 3 pm.</p>`, `<p>Assiettes du midi à partir de ${price(locale, 11.99)}, du lundi au vendredi jusqu’à 15 h.</p>`), image: image('shrimp', t('Shrimp linguine in a white bowl', 'Des linguine aux crevettes dans un bol blanc')) },
-            { label: t('Dinner', 'Souper'), heading: t('Dinner Favourites', 'Les favoris du souper'), copy: t('<p>Crab, lobster and the catch of the day, every night.</p>', '<p>Crabe, homard et pêche du jour, tous les soirs.</p>'), image: image('crab-legs', t('Snow crab legs with a cup of melted butter', 'Des pattes de crabe des neiges avec du beurre fondu')) },
-            { label: t('Kids', 'Enfants'), heading: t('For Little Sailors', 'Pour les petits matelots'), copy: t('<p>Kids eat free on Tuesdays with every adult entrée.</p>', '<p>Les enfants mangent gratuitement le mardi avec chaque plat principal adulte.</p>') },
+            {
+              label: t('Lunch', 'Midi'),
+              heading: t('Weekday Lunch', 'Le midi en semaine'),
+              copy: t(
+                `<p>Lunch plates from ${price(locale, 11.99)}, Monday to Friday until 3 pm.</p>`,
+                `<p>Assiettes du midi à partir de ${price(locale, 11.99)}, du lundi au vendredi jusqu’à 15 h.</p>`,
+              ),
+              image: image(
+                'shrimp',
+                t('Shrimp linguine in a white bowl', 'Des linguine aux crevettes dans un bol blanc'),
+              ),
+            },
+            {
+              label: t('Dinner', 'Souper'),
+              heading: t('Dinner Favourites', 'Les favoris du souper'),
+              copy: t(
+                '<p>Crab, lobster and the catch of the day, every night.</p>',
+                '<p>Crabe, homard et pêche du jour, tous les soirs.</p>',
+              ),
+              image: image(
+                'crab-legs',
+                t('Snow crab legs with a cup of melted butter', 'Des pattes de crabe des neiges avec du beurre fondu'),
+              ),
+            },
+            {
+              label: t('Kids', 'Enfants'),
+              heading: t('For Little Sailors', 'Pour les petits matelots'),
+              copy: t(
+                '<p>Kids eat free on Tuesdays with every adult entrée.</p>',
+                '<p>Les enfants mangent gratuitement le mardi avec chaque plat principal adulte.</p>',
+              ),
+            },
           ],
         }),
         heading(t('Print and Save', 'Imprimez et économisez')),
-        block('coupon', { coupon_image: image('coupon', t('Coupon: one free appetizer with any entrée, valid until December 31, 2027', 'Coupon : une entrée gratuite à l’achat d’un plat principal, valide jusqu’au 31 décembre 2027')), expires_on: '2027-12-31' }),
+        block('coupon', {
+          coupon_image: image(
+            'coupon',
+            t(
+              'Coupon: one free appetizer with any entrée, valid until December 31, 2027',
+              'Coupon : une entrée gratuite à l’achat d’un plat principal, valide jusqu’au 31 décembre 2027',
+            ),
+          ),
+          expires_on: '2027-12-31',
+        }),
         block('full_width_media_cta', {
-          media: { kind: 'image', image: image('crab-legs', t('Snow crab legs piled on crushed ice', 'Des pattes de crabe des neiges sur de la glace pilée')) },
+          media: {
+            kind: 'image',
+            image: image(
+              'crab-legs',
+              t('Snow crab legs piled on crushed ice', 'Des pattes de crabe des neiges sur de la glace pilée'),
+            ),
+          },
           heading: t('Crab Fest Is Back', 'Le Festival du crabe est de retour'),
-          copy: t('<p>All the snow crab you can crack, every weekend this month.</p>', '<p>Tout le crabe des neiges que vous pouvez casser, chaque fin de semaine ce mois-ci.</p>'),
+          copy: t(
+            '<p>All the snow crab you can crack, every weekend this month.</p>',
+            '<p>Tout le crabe des neiges que vous pouvez casser, chaque fin de semaine ce mois-ci.</p>',
+          ),
           link: link(`${locale.prefix}/menu/`, t('See the Menu', 'Voir le menu')),
-          fineprint: t('<p>At participating restaurants. Prices and participation may vary.</p>', '<p>Dans les restaurants participants. Les prix et la participation peuvent varier.</p>'),
+          fineprint: t(
+            '<p>At participating restaurants. Prices and participation may vary.</p>',
+            '<p>Dans les restaurants participants. Les prix et la participation peuvent varier.</p>',
+          ),
           background_style: 'lobster',
         }),
       ],
@@ -49,7 +112,10 @@ export function cateringPage(locale: PageLocale): DemoPage {
     pageType: 'ExamplePage',
     title: t('Catering', 'Traiteur'),
     slug: 'catering',
-    search_description: t('Seafood trays, biscuits by the dozen and boxed lunches for groups of 10 to 200.', 'Plateaux de fruits de mer, biscuits à la douzaine et boîtes-repas pour 10 à 200 personnes.'),
+    search_description: t(
+      'Seafood trays, biscuits by the dozen and boxed lunches for groups of 10 to 200.',
+      'Plateaux de fruits de mer, biscuits à la douzaine et boîtes-repas pour 10 à 200 personnes.',
+    ),
     content: {
       body: [
         block('two_column_feature', {
@@ -58,7 +124,13 @@ export function cateringPage(locale: PageLocale): DemoPage {
             '<p>From office lunches to family reunions, we cook, pack and label everything. Order 24 hours ahead from any restaurant.</p>',
             '<p>Des dîners de bureau aux réunions de famille, nous cuisinons, emballons et étiquetons tout. Commandez 24 heures à l’avance dans n’importe quel restaurant.</p>',
           ),
-          image: image('catering', t('Catering trays of shrimp, salmon and biscuits on a buffet table', 'Des plateaux de crevettes, de saumon et de biscuits sur une table de buffet')),
+          image: image(
+            'catering',
+            t(
+              'Catering trays of shrimp, salmon and biscuits on a buffet table',
+              'Des plateaux de crevettes, de saumon et de biscuits sur une table de buffet',
+            ),
+          ),
           image_position: 'right',
           links: [link(`${locale.prefix}/locations/`, t('Find Your Restaurant', 'Trouver votre restaurant'))],
         }),
@@ -78,9 +150,27 @@ export function cateringPage(locale: PageLocale): DemoPage {
           heading: t('Catering Questions', 'Questions sur le service traiteur'),
           layout: 'one_column',
           faqs: [
-            { question: t('How far ahead should I order?', 'Combien de temps à l’avance dois-je commander?'), answer: t('<p>24 hours for up to 50 guests, three days for larger groups.</p>', '<p>24 heures jusqu’à 50 invités, trois jours pour les groupes plus nombreux.</p>') },
-            { question: t('Do you deliver?', 'Faites-vous la livraison?'), answer: t('<p>Most restaurants deliver within 10 miles for orders over $150.</p>', '<p>La plupart des restaurants livrent dans un rayon de 15 km pour les commandes de plus de 150 $.</p>') },
-            { question: t('Can you cater for allergies?', 'Tenez-vous compte des allergies?'), answer: t('<p>Yes: tell us when you order and we label every tray.</p>', '<p>Oui : dites-le-nous à la commande et nous étiquetons chaque plateau.</p>') },
+            {
+              question: t('How far ahead should I order?', 'Combien de temps à l’avance dois-je commander?'),
+              answer: t(
+                '<p>24 hours for up to 50 guests, three days for larger groups.</p>',
+                '<p>24 heures jusqu’à 50 invités, trois jours pour les groupes plus nombreux.</p>',
+              ),
+            },
+            {
+              question: t('Do you deliver?', 'Faites-vous la livraison?'),
+              answer: t(
+                '<p>Most restaurants deliver within 10 miles for orders over $150.</p>',
+                '<p>La plupart des restaurants livrent dans un rayon de 15 km pour les commandes de plus de 150 $.</p>',
+              ),
+            },
+            {
+              question: t('Can you cater for allergies?', 'Tenez-vous compte des allergies?'),
+              answer: t(
+                '<p>Yes: tell us when you order and we label every tray.</p>',
+                '<p>Oui : dites-le-nous à la commande et nous étiquetons chaque plateau.</p>',
+              ),
+            },
           ],
         }),
       ],
@@ -96,16 +186,32 @@ export function giftCardsPage(locale: PageLocale): DemoPage {
     pageType: 'ExamplePage',
     title: t('Gift Cards', 'Cartes-cadeaux'),
     slug: 'gift-cards',
-    search_description: t('Harborline gift cards never expire and work at every restaurant.', 'Les cartes-cadeaux Harborline n’expirent jamais et sont acceptées dans tous nos restaurants.'),
+    search_description: t(
+      'Harborline gift cards never expire and work at every restaurant.',
+      'Les cartes-cadeaux Harborline n’expirent jamais et sont acceptées dans tous nos restaurants.',
+    ),
     content: {
       body: [
         block('gift_cards_feature', {
           heading: t('Give the Gift of Seafood', 'Offrez des fruits de mer'),
-          copy: t('<p>Gift cards from $10 to $500, sold at every restaurant. They never expire and carry no fees.</p>', '<p>Des cartes-cadeaux de 10 $ à 500 $, vendues dans tous nos restaurants. Elles n’expirent jamais et sont sans frais.</p>'),
-          image: image('biscuits', t('A gift card tucked into a basket of cheddar biscuits', 'Une carte-cadeau glissée dans un panier de biscuits au cheddar')),
+          copy: t(
+            '<p>Gift cards from $10 to $500, sold at every restaurant. They never expire and carry no fees.</p>',
+            '<p>Des cartes-cadeaux de 10 $ à 500 $, vendues dans tous nos restaurants. Elles n’expirent jamais et sont sans frais.</p>',
+          ),
+          image: image(
+            'biscuits',
+            t(
+              'A gift card tucked into a basket of cheddar biscuits',
+              'Une carte-cadeau glissée dans un panier de biscuits au cheddar',
+            ),
+          ),
           links: [
             link(`${locale.prefix}/locations/`, t('Buy at a Restaurant', 'Acheter au restaurant')),
-            link(`${locale.prefix}/faq/#gift-cards`, t('Gift Card Questions', 'Questions sur les cartes-cadeaux'), 'secondary'),
+            link(
+              `${locale.prefix}/faq/#gift-cards`,
+              t('Gift Card Questions', 'Questions sur les cartes-cadeaux'),
+              'secondary',
+            ),
           ],
         }),
         richText(

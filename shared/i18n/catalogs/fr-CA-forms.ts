@@ -40,7 +40,10 @@ export const frCAForms: Catalog = [
   e('CHANGE', 'CHANGER'),
   e('City, state or ZIP code', 'Ville, province ou code postal'),
   e('Restaurants near {place}', 'Restaurants près de {place}'),
-  e('This form checks that you are not a robot with a small calculation in your browser. Please turn on JavaScript to send it.', 'Ce formulaire vérifie que vous n’êtes pas un robot par un petit calcul dans votre navigateur. Veuillez activer JavaScript pour l’envoyer.'),
+  e(
+    'This form checks that you are not a robot with a small calculation in your browser. Please turn on JavaScript to send it.',
+    'Ce formulaire vérifie que vous n’êtes pas un robot par un petit calcul dans votre navigateur. Veuillez activer JavaScript pour l’envoyer.',
+  ),
   // Categories and topics (spec section 9)
   e('My Rewards', 'Mes récompenses'),
   e('Help With Adding Points', 'Aide pour ajouter des points'),
@@ -109,13 +112,19 @@ export const frCAForms: Catalog = [
   e('November', 'Novembre'),
   e('December', 'Décembre'),
   e(TERMS_WORDING, 'J’ai lu et j’accepte les conditions d’utilisation et la politique de confidentialité.'),
-  e(CONSENT_WORDING, 'Oui, je veux recevoir des courriels de Harborline Fruits de mer avec des offres, des nouvelles et des événements. Je peux me désabonner en tout temps.'),
+  e(
+    CONSENT_WORDING,
+    'Oui, je veux recevoir des courriels de Harborline Fruits de mer avec des offres, des nouvelles et des événements. Je peux me désabonner en tout temps.',
+  ),
   // Unsubscribe
   e(UNSUBSCRIBE_CONFIRMATION, 'Vous êtes désabonné. Le changement peut prendre jusqu’à 5 jours.'),
   e('Something went wrong. Please try again.', 'Une erreur est survenue. Veuillez réessayer.'),
   // Messages from the server
   e('This field is required.', 'Ce champ est obligatoire.'),
-  e('Ensure this value has at most {max} characters.', 'Assurez-vous que cette valeur comporte au plus {max} caractères.'),
+  e(
+    'Ensure this value has at most {max} characters.',
+    'Assurez-vous que cette valeur comporte au plus {max} caractères.',
+  ),
   e('This field cannot contain line breaks.', 'Ce champ ne peut pas contenir de saut de ligne.'),
   e('Enter a valid email address.', 'Saisissez une adresse courriel valide.'),
   e('Enter a valid value.', 'Saisissez une valeur valide.'),
@@ -132,12 +141,30 @@ export const frCAForms: Catalog = [
   e('Select a valid month.', 'Choisissez un mois valide.'),
   e('Select a valid day for that month.', 'Choisissez un jour valide pour ce mois.'),
   e('You must accept the terms to sign up.', 'Vous devez accepter les conditions pour vous inscrire.'),
-  e('Your consent is needed to send you e-mails.', 'Votre consentement est nécessaire pour vous envoyer des courriels.'),
+  e(
+    'Your consent is needed to send you e-mails.',
+    'Votre consentement est nécessaire pour vous envoyer des courriels.',
+  ),
   e('Select a valid choice.', 'Choisissez une option valide.'),
-  e('ManagementForm data is missing or has been tampered with.', 'Les données du formulaire sont manquantes ou ont été modifiées.'),
+  e(
+    'ManagementForm data is missing or has been tampered with.',
+    'Les données du formulaire sont manquantes ou ont été modifiées.',
+  ),
   e('Please submit at most 5 occasions.', 'Veuillez indiquer au plus 5 occasions.'),
-  e('Too many messages were sent from here. Please wait 15 minutes and try again.', 'Trop de messages ont été envoyés d’ici. Veuillez attendre 15 minutes et réessayer.'),
-  e('Please confirm you are not a robot. The check runs in your browser and needs JavaScript.', 'Veuillez confirmer que vous n’êtes pas un robot. La vérification se fait dans votre navigateur et exige JavaScript.'),
-  e('The check that you are not a robot failed or expired. Please try again.', 'La vérification anti-robot a échoué ou expiré. Veuillez réessayer.'),
-  e('This form was already sent. Please check again that you are not a robot and resend it.', 'Ce formulaire a déjà été envoyé. Veuillez refaire la vérification anti-robot et l’envoyer de nouveau.'),
+  e(
+    'Too many messages were sent from here. Please wait 15 minutes and try again.',
+    'Trop de messages ont été envoyés d’ici. Veuillez attendre 15 minutes et réessayer.',
+  ),
+  e(
+    'Please confirm you are not a robot. The check runs in your browser and needs JavaScript.',
+    'Veuillez confirmer que vous n’êtes pas un robot. La vérification se fait dans votre navigateur et exige JavaScript.',
+  ),
+  e(
+    'The check that you are not a robot failed or expired. Please try again.',
+    'La vérification anti-robot a échoué ou expiré. Veuillez réessayer.',
+  ),
+  e(
+    'This form was already sent. Please check again that you are not a robot and resend it.',
+    'Ce formulaire a déjà été envoyé. Veuillez refaire la vérification anti-robot et l’envoyer de nouveau.',
+  ),
 ];

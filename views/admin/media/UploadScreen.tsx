@@ -56,16 +56,37 @@ export function UploadScreen(props: UploadScreenProps) {
           </ul>
         </div>
       ) : null}
-      <form method="post" action={`/wagtail/${area}/multiple/add/`} encType="multipart/form-data" noValidate className="admin-form" data-media-upload={area}>
+      <form
+        method="post"
+        action={`/wagtail/${area}/multiple/add/`}
+        encType="multipart/form-data"
+        noValidate
+        className="admin-form"
+        data-media-upload={area}
+      >
         <CsrfField token={csrfToken} />
         <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
           <label htmlFor={id}>
             Files<span aria-hidden="true"> *</span>
           </label>
-          <input id={id} name="file" type="file" multiple required accept={accept} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, help, error)} />
+          <input
+            id={id}
+            name="file"
+            type="file"
+            multiple
+            required
+            accept={accept}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(id, help, error)}
+          />
           <FieldNotes id={id} help={help} error={error} />
         </div>
-        <TextField name="title" label="Title" value={values.title} help="For a single file; empty: the file's name. Several files are titled from their names and can be renamed after." />
+        <TextField
+          name="title"
+          label="Title"
+          value={values.title}
+          help="For a single file; empty: the file's name. Several files are titled from their names and can be renamed after."
+        />
         <SelectField name="collection" label="Collection" value={values.collection} options={collectionChoices} />
         <div className="admin-actions">
           <button type="submit" className="admin-button admin-button--primary">
@@ -79,7 +100,16 @@ export function UploadScreen(props: UploadScreenProps) {
 }
 
 /** /wagtail/{area}/{id}/replace/: a new file for the same object (its id and links stay). */
-export function ReplaceFileScreen({ area, noun, id, title, csrfToken, accept, help, error }: {
+export function ReplaceFileScreen({
+  area,
+  noun,
+  id,
+  title,
+  csrfToken,
+  accept,
+  help,
+  error,
+}: {
   area: string;
   noun: string;
   id: number;
@@ -101,13 +131,27 @@ export function ReplaceFileScreen({ area, noun, id, title, csrfToken, accept, he
       <FormErrorSummary show={error !== undefined} nonFieldErrors={[]}>
         The file could not be replaced.
       </FormErrorSummary>
-      <form method="post" action={`/wagtail/${area}/${id}/replace/`} encType="multipart/form-data" noValidate className="admin-form">
+      <form
+        method="post"
+        action={`/wagtail/${area}/${id}/replace/`}
+        encType="multipart/form-data"
+        noValidate
+        className="admin-form"
+      >
         <CsrfField token={csrfToken} />
         <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
           <label htmlFor={fieldId}>
             New file<span aria-hidden="true"> *</span>
           </label>
-          <input id={fieldId} name="file" type="file" required accept={accept} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, help, error)} />
+          <input
+            id={fieldId}
+            name="file"
+            type="file"
+            required
+            accept={accept}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy(fieldId, help, error)}
+          />
           <FieldNotes id={fieldId} help={help} error={error} />
         </div>
         <div className="admin-actions">

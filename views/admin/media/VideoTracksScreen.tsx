@@ -1,8 +1,24 @@
 import { CsrfField } from '../CsrfField';
-import { CheckboxField, FieldNotes, FlashMessage, FormErrorSummary, SelectField, TextAreaField, TextField, describedBy } from '../FormFields';
+import {
+  CheckboxField,
+  FieldNotes,
+  FlashMessage,
+  FormErrorSummary,
+  SelectField,
+  TextAreaField,
+  TextField,
+  describedBy,
+} from '../FormFields';
 import { ListingTable } from '../ListingTable';
 
-export type VideoTrackView = { id: number; label: string; language: string; kind: string; isDefault: boolean; src: string };
+export type VideoTrackView = {
+  id: number;
+  label: string;
+  language: string;
+  kind: string;
+  isDefault: boolean;
+  src: string;
+};
 
 export type VideoTracksScreenProps = {
   video: { id: number; title: string; detail: string };
@@ -23,7 +39,15 @@ const KINDS = [
  * /wagtail/videos/{id}/tracks/: a video's caption tracks (WebVTT, one per language) with a form
  * to add one from a .vtt file or pasted text, and a delete button per track.
  */
-export function VideoTracksScreen({ video, tracks, csrfToken, canChange, values, errors, message }: VideoTracksScreenProps) {
+export function VideoTracksScreen({
+  video,
+  tracks,
+  csrfToken,
+  canChange,
+  values,
+  errors,
+  message,
+}: VideoTracksScreenProps) {
   const fileId = 'id_file';
   const fileHelp = 'A .vtt file; or paste the text below instead.';
   return (
@@ -66,18 +90,52 @@ export function VideoTracksScreen({ video, tracks, csrfToken, canChange, values,
           <FormErrorSummary show={Object.keys(errors).length > 0} nonFieldErrors={[]}>
             The track could not be added.
           </FormErrorSummary>
-          <form method="post" action={`/wagtail/videos/${video.id}/tracks/`} encType="multipart/form-data" noValidate className="admin-form">
+          <form
+            method="post"
+            action={`/wagtail/videos/${video.id}/tracks/`}
+            encType="multipart/form-data"
+            noValidate
+            className="admin-form"
+          >
             <CsrfField token={csrfToken} />
-            <TextField name="label" label="Label" required value={values.label} error={errors.label} help="What the player's caption menu shows, e.g. English or Français." />
-            <TextField name="language" label="Language code" required value={values.language} error={errors.language} help="A language tag such as en, fr or fr-CA." />
+            <TextField
+              name="label"
+              label="Label"
+              required
+              value={values.label}
+              error={errors.label}
+              help="What the player's caption menu shows, e.g. English or Français."
+            />
+            <TextField
+              name="language"
+              label="Language code"
+              required
+              value={values.language}
+              error={errors.language}
+              help="A language tag such as en, fr or fr-CA."
+            />
             <SelectField name="kind" label="Kind" value={values.kind} error={errors.kind} options={KINDS} />
             <CheckboxField name="is_default" label="Show this track by default" checked={values.is_default === 'on'} />
             <div className={`admin-field${errors.file ? ' admin-field--error' : ''}`}>
               <label htmlFor={fileId}>WebVTT file</label>
-              <input id={fileId} name="file" type="file" accept=".vtt,text/vtt" aria-invalid={errors.file ? true : undefined} aria-describedby={describedBy(fileId, fileHelp, errors.file)} />
+              <input
+                id={fileId}
+                name="file"
+                type="file"
+                accept=".vtt,text/vtt"
+                aria-invalid={errors.file ? true : undefined}
+                aria-describedby={describedBy(fileId, fileHelp, errors.file)}
+              />
               <FieldNotes id={fileId} help={fileHelp} error={errors.file} />
             </div>
-            <TextAreaField name="source" label="WebVTT text" rows={8} value={values.source} error={errors.source} help="Starts with the line WEBVTT, then cues such as “00:00:01.000 --> 00:00:03.000” and their text." />
+            <TextAreaField
+              name="source"
+              label="WebVTT text"
+              rows={8}
+              value={values.source}
+              error={errors.source}
+              help="Starts with the line WEBVTT, then cues such as “00:00:01.000 --> 00:00:03.000” and their text."
+            />
             <div className="admin-actions">
               <button type="submit" className="admin-button admin-button--primary">
                 Add track

@@ -10,10 +10,18 @@ export function FocalPointPicker({ picker, x, y }: { picker: FocalPickerView; x:
   return (
     <figure className="focal-point-picker" data-focal-picker="" data-x={x} data-y={y}>
       <div className="focal-point-picker__frame">
-        <img src={picker.src} width={picker.width} height={picker.height} alt={picker.alt} className="focal-point-picker__image" />
+        <img
+          src={picker.src}
+          width={picker.width}
+          height={picker.height}
+          alt={picker.alt}
+          className="focal-point-picker__image"
+        />
         <span className="focal-point-picker__marker" aria-hidden="true" hidden />
       </div>
-      <figcaption className="admin-muted">Click the image to set its focal point (crops keep it), or type it in the focal point fields.</figcaption>
+      <figcaption className="admin-muted">
+        Click the image to set its focal point (crops keep it), or type it in the focal point fields.
+      </figcaption>
     </figure>
   );
 }

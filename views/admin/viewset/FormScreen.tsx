@@ -32,9 +32,20 @@ export function FormScreen({ view, csrfToken, message }: { view: FormView; csrfT
       <form method="post" action={view.action} noValidate className="admin-form">
         <CsrfField token={csrfToken} />
         {view.version !== undefined ? <input type="hidden" name="version" value={view.version} /> : null}
-        {view.focalPicker ? <FocalPointPicker picker={view.focalPicker} x={view.values.focal_point_x ?? ''} y={view.values.focal_point_y ?? ''} /> : null}
+        {view.focalPicker ? (
+          <FocalPointPicker
+            picker={view.focalPicker}
+            x={view.values.focal_point_x ?? ''}
+            y={view.values.focal_point_y ?? ''}
+          />
+        ) : null}
         {view.fields.map((field) => (
-          <ViewSetField key={field.name} field={field} value={view.values[field.name] ?? ''} error={view.fieldErrors[field.name]} />
+          <ViewSetField
+            key={field.name}
+            field={field}
+            value={view.values[field.name] ?? ''}
+            error={view.fieldErrors[field.name]}
+          />
         ))}
         <div className="admin-actions">
           {view.drafts ? (
@@ -48,7 +59,12 @@ export function FormScreen({ view, csrfToken, message }: { view: FormView; csrfT
                 </button>
               ) : null}
               {view.drafts.previewAction ? (
-                <button type="submit" formAction={view.drafts.previewAction} formTarget="_blank" className="admin-button admin-button--secondary">
+                <button
+                  type="submit"
+                  formAction={view.drafts.previewAction}
+                  formTarget="_blank"
+                  className="admin-button admin-button--secondary"
+                >
                   Preview
                 </button>
               ) : null}

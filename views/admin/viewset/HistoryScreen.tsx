@@ -21,7 +21,10 @@ export function HistoryScreen({ view, csrfToken }: { view: HistoryView; csrfToke
         columns={[
           { header: 'Action', cell: (entry) => entry.description },
           { header: 'User', cell: (entry) => entry.user ?? 'System' },
-          { header: 'Date', cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> },
+          {
+            header: 'Date',
+            cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
+          },
           {
             header: 'Revision',
             cell: (entry) =>
@@ -30,7 +33,8 @@ export function HistoryScreen({ view, csrfToken }: { view: HistoryView; csrfToke
                   <CsrfField token={csrfToken} />
                   {/* The accessible name starts with the visible text (WCAG 2.5.3), then says which version. */}
                   <button type="submit" className="admin-button admin-button--secondary">
-                    Revert to this version<span className="visually-hidden">{` (${formatDateTime(entry.createdAt)})`}</span>
+                    Revert to this version
+                    <span className="visually-hidden">{` (${formatDateTime(entry.createdAt)})`}</span>
                   </button>
                 </form>
               ) : (
@@ -39,7 +43,9 @@ export function HistoryScreen({ view, csrfToken }: { view: HistoryView; csrfToke
           },
         ]}
       />
-      {view.total > view.entries.length ? <p className="admin-muted">{`The ${view.entries.length} most recent of ${view.total} entries.`}</p> : null}
+      {view.total > view.entries.length ? (
+        <p className="admin-muted">{`The ${view.entries.length} most recent of ${view.total} entries.`}</p>
+      ) : null}
     </>
   );
 }

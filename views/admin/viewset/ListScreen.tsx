@@ -34,7 +34,13 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
       {view.intro ? <p className="admin-muted">{view.intro}</p> : null}
       <FlashMessage message={message} />
       {searchable || view.filters.length ? (
-        <form method="get" action={view.baseUrl} className="admin-filters" role="search" aria-label={searchable ? `Search ${names.plural}` : `Filter ${names.plural}`}>
+        <form
+          method="get"
+          action={view.baseUrl}
+          className="admin-filters"
+          role="search"
+          aria-label={searchable ? `Search ${names.plural}` : `Filter ${names.plural}`}
+        >
           {searchable ? (
             <div className="admin-field">
               <label htmlFor="id_q">{`Search ${names.plural}`}</label>
@@ -87,7 +93,13 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
                 </th>
               ) : null}
               {view.columns.map((column) => (
-                <th key={column.name} scope="col" aria-sort={column.sorted === 'asc' ? 'ascending' : column.sorted === 'desc' ? 'descending' : undefined}>
+                <th
+                  key={column.name}
+                  scope="col"
+                  aria-sort={
+                    column.sorted === 'asc' ? 'ascending' : column.sorted === 'desc' ? 'descending' : undefined
+                  }
+                >
                   {column.sortHref ? (
                     <a href={column.sortHref}>
                       {column.label}
@@ -106,11 +118,19 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
               <tr key={row.id}>
                 {view.bulkDeleteAction ? (
                   <td>
-                    <input type="checkbox" name="id" value={row.id} form={bulkFormId} aria-label={`Select ${row.title}`} />
+                    <input
+                      type="checkbox"
+                      name="id"
+                      value={row.id}
+                      form={bulkFormId}
+                      aria-label={`Select ${row.title}`}
+                    />
                   </td>
                 ) : null}
                 {row.cells.map((cell, index) => (
-                  <td key={view.columns[index]?.name ?? index}>{cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text}</td>
+                  <td key={view.columns[index]?.name ?? index}>
+                    {cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text}
+                  </td>
                 ))}
                 <td>
                   <ul className="admin-row-actions">
@@ -136,7 +156,11 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
                               {Object.entries(action.fields).map(([name, value]) => (
                                 <input key={name} type="hidden" name={name} value={value} />
                               ))}
-                              <button type="submit" className="admin-button admin-button--secondary" aria-label={action.ariaLabel}>
+                              <button
+                                type="submit"
+                                className="admin-button admin-button--secondary"
+                                aria-label={action.ariaLabel}
+                              >
                                 {action.label}
                               </button>
                             </form>
@@ -150,7 +174,13 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           </tbody>
         </table>
       </div>
-      {view.rows.length === 0 ? <p className="admin-empty">{view.q || view.filters.some((f) => f.value) ? `No ${names.plural} match.` : `There are no ${names.plural} yet.`}</p> : null}
+      {view.rows.length === 0 ? (
+        <p className="admin-empty">
+          {view.q || view.filters.some((f) => f.value)
+            ? `No ${names.plural} match.`
+            : `There are no ${names.plural} yet.`}
+        </p>
+      ) : null}
       {view.bulkDeleteAction && view.rows.length ? (
         <p>
           <button type="submit" form={bulkFormId} className="admin-button admin-button--danger">

@@ -24,7 +24,14 @@ export function ViewSetField({ field, value, error }: { field: FormFieldView; va
     case 'image_chooser':
     case 'video_chooser':
     case 'snippet_chooser':
-      return <TextField {...common} help={[field.help, field.chosen].filter(Boolean).join(' ')} value={value} autoComplete="off" />;
+      return (
+        <TextField
+          {...common}
+          help={[field.help, field.chosen].filter(Boolean).join(' ')}
+          value={value}
+          autoComplete="off"
+        />
+      );
     default:
       throw new Error(`The ${field.widget} widget is not supported on server-rendered forms (field ${field.name}).`);
   }

@@ -7,7 +7,14 @@ export function HostStandAccessScreen({
   csrfToken,
   error,
 }: {
-  grants: { id: number; rlid: number | null; group_name: string; city: string | null; state: string | null; address1: string | null }[];
+  grants: {
+    id: number;
+    rlid: number | null;
+    group_name: string;
+    city: string | null;
+    state: string | null;
+    address1: string | null;
+  }[];
   groups: { id: number; name: string }[];
   csrfToken: string;
   error?: string;
@@ -37,7 +44,11 @@ export function HostStandAccessScreen({
               <td>
                 <form method="post" action={`/wagtail/waitlist/access/${g.id}/delete/`}>
                   <CsrfField token={csrfToken} />
-                  <button type="submit" className="admin-button admin-button--danger" aria-label={`Remove ${g.group_name}'s access`}>
+                  <button
+                    type="submit"
+                    className="admin-button admin-button--danger"
+                    aria-label={`Remove ${g.group_name}'s access`}
+                  >
                     Remove
                   </button>
                 </form>

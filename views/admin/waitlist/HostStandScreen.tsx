@@ -21,7 +21,15 @@ export type HostStandView = {
   timeZone: string;
   queue: QueueRow[];
   settings: Settings;
-  reservations: { id: number; local_time: string; name: string; party_size: number; phone: string | null; email: string | null; note: string | null }[];
+  reservations: {
+    id: number;
+    local_time: string;
+    name: string;
+    party_size: number;
+    phone: string | null;
+    email: string | null;
+    note: string | null;
+  }[];
   today: string;
   report: { day: string; seated: number; avg_quoted: number | null; avg_actual: number | null }[];
   message?: string;
@@ -37,7 +45,8 @@ const ACTIONS: [string, string][] = [
 
 export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandView; csrfToken: string; nonce: string }) {
   const base = `/wagtail/waitlist/${view.rlid}`;
-  const time = (d: Date) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: view.timeZone }).format(d);
+  const time = (d: Date) =>
+    new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: view.timeZone }).format(d);
   const s = view.settings;
   return (
     <div className="admin-page host-stand" data-events={`${base}/events/`}>
@@ -58,7 +67,8 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
 
       <section id="queue" aria-labelledby="queue-heading">
         <h2 id="queue-heading">
-          Queue ({view.queue.length} {view.queue.length === 1 ? 'party' : 'parties'}){s.paused ? ` — paused: ${s.pause_reason ?? ''}` : ''}
+          Queue ({view.queue.length} {view.queue.length === 1 ? 'party' : 'parties'})
+          {s.paused ? ` — paused: ${s.pause_reason ?? ''}` : ''}
         </h2>
         <p className="host-stand__live" aria-live="polite">
           Updates live.
@@ -92,13 +102,21 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
                   <td>
                     {entry.waitedMinutes} min / {entry.quotedMinutes ?? '—'} min (joined {time(entry.joinedAt)})
                   </td>
-                  <td>{entry.status === 'notified' ? `Table ready (told ${time(entry.notifiedAt ?? entry.joinedAt)})` : 'Waiting'}</td>
+                  <td>
+                    {entry.status === 'notified'
+                      ? `Table ready (told ${time(entry.notifiedAt ?? entry.joinedAt)})`
+                      : 'Waiting'}
+                  </td>
                   <td className="host-stand__actions">
                     {ACTIONS.map(([action, label]) => (
                       <form key={action} method="post" action={`${base}/entries/${entry.id}/`}>
                         <CsrfField token={csrfToken} />
                         <input type="hidden" name="action" value={action} />
-                        <button type="submit" className={`admin-button ${action === 'remove' || action === 'no-show' ? 'admin-button--danger' : 'admin-button--secondary'}`} aria-label={`${label}: ${entry.name}, party of ${entry.partySize}`}>
+                        <button
+                          type="submit"
+                          className={`admin-button ${action === 'remove' || action === 'no-show' ? 'admin-button--danger' : 'admin-button--secondary'}`}
+                          aria-label={`${label}: ${entry.name}, party of ${entry.partySize}`}
+                        >
                           {label}
                         </button>
                       </form>
@@ -107,7 +125,11 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
                       <form key={action} method="post" action={`${base}/entries/${entry.id}/`}>
                         <CsrfField token={csrfToken} />
                         <input type="hidden" name="action" value={action} />
-                        <button type="submit" className="admin-button admin-button--secondary" aria-label={`Move ${action}: ${entry.name}`}>
+                        <button
+                          type="submit"
+                          className="admin-button admin-button--secondary"
+                          aria-label={`Move ${action}: ${entry.name}`}
+                        >
                           {action === 'up' ? '↑' : '↓'}
                         </button>
                       </form>

@@ -10,8 +10,17 @@ import type { AccordionFeatureValue } from './schema';
 export function AccordionFeatureBlock({ value }: BlockProps<AccordionFeatureValue>) {
   const t = useT();
   return (
-    <section className={`block-accordion-feature${value.image ? ' block-accordion-feature--with-image' : ''}`} data-block-type="accordion_feature">
-      {value.image ? <ResponsiveImage image={value.image} sizes="(max-width: 840px) 100vw, 480px" className="block-accordion-feature__image" /> : null}
+    <section
+      className={`block-accordion-feature${value.image ? ' block-accordion-feature--with-image' : ''}`}
+      data-block-type="accordion_feature"
+    >
+      {value.image ? (
+        <ResponsiveImage
+          image={value.image}
+          sizes="(max-width: 840px) 100vw, 480px"
+          className="block-accordion-feature__image"
+        />
+      ) : null}
       <div className="block-accordion-feature__text">
         {value.heading ? <h2>{value.heading}</h2> : null}
         <div dangerouslySetInnerHTML={{ __html: value.default_content }} />

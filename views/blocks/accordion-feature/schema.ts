@@ -27,7 +27,8 @@ export const accordionFeatureBlock = defineBlockSchema({
   demo: {
     heading: 'Our Seafood Promise',
     default_content: '<p>Every fillet we serve is traceable to the boat that caught it.</p>',
-    hidden_content: '<p>We buy from fisheries that follow science-based quotas, and we publish our sourcing standards every year.</p>',
+    hidden_content:
+      '<p>We buy from fisheries that follow science-based quotas, and we publish our sourcing standards every year.</p>',
     image: demoImage('salmon', 'A wood-grilled salmon fillet'),
   },
 });

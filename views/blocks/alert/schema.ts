@@ -12,7 +12,14 @@ export const alertBlock = defineBlockSchema({
   schema: alertSchema,
   meta: {
     label: 'Alert',
-    fields: { content: { label: 'Content', widget: 'rich_text' }, background_style: { label: 'Background style', widget: 'select' } },
+    fields: {
+      content: { label: 'Content', widget: 'rich_text' },
+      background_style: { label: 'Background style', widget: 'select' },
+    },
   },
-  demo: { content: '<p><strong>Now open:</strong> our new Halifax waterfront restaurant. <a href="/locations/">See hours</a>.</p>', background_style: 'lobster' },
+  demo: {
+    content:
+      '<p><strong>Now open:</strong> our new Halifax waterfront restaurant. <a href="/locations/">See hours</a>.</p>',
+    background_style: 'lobster',
+  },
 });

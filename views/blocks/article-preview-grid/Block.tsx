@@ -11,7 +11,9 @@ export function ArticlePreviewGridBlock({ value }: BlockProps<ArticlePreviewGrid
       <ul className="block-article-grid__list">
         {value.articles.map((article, index) => (
           <li key={index} className="block-article-grid__item">
-            {article.image ? <ResponsiveImage image={article.image} sizes="(max-width: 840px) 100vw, 33vw" alt="" /> : null}
+            {article.image ? (
+              <ResponsiveImage image={article.image} sizes="(max-width: 840px) 100vw, 33vw" alt="" />
+            ) : null}
             <time dateTime={article.date}>{formatShortDate(article.date)}</time>
             <h3>
               <a href={article.link}>{article.title}</a>

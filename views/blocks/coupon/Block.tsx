@@ -19,8 +19,14 @@ export function CouponBlock({ value }: BlockProps<CouponValue>) {
   return (
     <section className="block-coupon" data-block-type="coupon">
       <div className="block-coupon__printable">
-        <ResponsiveImage image={value.coupon_image} sizes="(max-width: 840px) 100vw, 640px" className="block-coupon__image" />
-        <p className="block-coupon__expiry">{t('Expires {date}', { values: { date: formatShortDate(value.expires_on) } })}</p>
+        <ResponsiveImage
+          image={value.coupon_image}
+          sizes="(max-width: 840px) 100vw, 640px"
+          className="block-coupon__image"
+        />
+        <p className="block-coupon__expiry">
+          {t('Expires {date}', { values: { date: formatShortDate(value.expires_on) } })}
+        </p>
       </div>
       {printed ? (
         <div className="block-coupon__done" role="status">

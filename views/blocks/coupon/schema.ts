@@ -16,7 +16,10 @@ export const couponBlock = defineBlockSchema({
   schema: couponSchema,
   meta: {
     label: 'Coupon',
-    fields: { coupon_image: { label: 'Coupon image', widget: 'image_chooser' }, expires_on: { label: 'Expires on', widget: 'date' } },
+    fields: {
+      coupon_image: { label: 'Coupon image', widget: 'image_chooser' },
+      expires_on: { label: 'Expires on', widget: 'date' },
+    },
   },
   demo: { coupon_image: demoImage('coupon', 'Coupon: one free appetizer with any entrée'), expires_on: '2027-12-31' },
 });

@@ -24,25 +24,40 @@ const srcset = (image: Image, type: string) =>
  */
 export function CustomBackgroundImageWrapperBlock({ value }: BlockProps<CustomBackgroundImageWrapperValue>) {
   const wide = value.background_image;
-  const fallback = wide.renditions.filter((r) => r.mimetype === 'image/jpeg' || r.mimetype === 'image/png').sort((a, b) => a.width - b.width);
+  const fallback = wide.renditions
+    .filter((r) => r.mimetype === 'image/jpeg' || r.mimetype === 'image/png')
+    .sort((a, b) => a.width - b.width);
   const largest = fallback[fallback.length - 1] ?? wide.renditions[0]!;
   const sources = (image: Image, media?: string) =>
     ['image/avif', 'image/webp', largest.mimetype].map((type) => {
       const set = srcset(image, type);
-      return set ? <source key={`${media ?? 'wide'}-${type}`} type={type} srcSet={set} sizes="100vw" media={media} /> : null;
+      return set ? (
+        <source key={`${media ?? 'wide'}-${type}`} type={type} srcSet={set} sizes="100vw" media={media} />
+      ) : null;
     });
   // The picture is cropped to the section (object-fit: cover): each image keeps its focal point in
   // view; the mobile image's applies below 840px (client/styles/blocks.css reads the variables).
   const [wideFocal, mobileFocal] = [objectPositionOf(wide), objectPositionOf(value.mobile_image)];
   const hasFocal = Boolean(wideFocal || mobileFocal);
   // A mobile image without a focal point keeps its centre, not the wide image's point.
-  const focal = { '--focal-wide': wideFocal, '--focal-mobile': value.mobile_image ? (mobileFocal ?? '50% 50%') : undefined } as CSSProperties;
+  const focal = {
+    '--focal-wide': wideFocal,
+    '--focal-mobile': value.mobile_image ? (mobileFocal ?? '50% 50%') : undefined,
+  } as CSSProperties;
   return (
     <section className="block-custom-background" data-block-type="custom_background_image_wrapper">
       <picture className="block-custom-background__picture">
         {value.mobile_image ? sources(value.mobile_image, '(max-width: 840px)') : null}
         {sources(wide, value.mobile_image ? '(min-width: 841px)' : undefined)}
-        <img src={largest.url} width={largest.width} height={largest.height} alt="" loading="lazy" decoding="async" style={hasFocal ? focal : undefined} />
+        <img
+          src={largest.url}
+          width={largest.width}
+          height={largest.height}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          style={hasFocal ? focal : undefined}
+        />
       </picture>
       <div className="block-custom-background__content">
         {value.children.map((child) => {

@@ -13,7 +13,10 @@ export type WrapperChildType = (typeof WRAPPER_CHILD_TYPES)[number];
  * The schemas of those blocks, imported directly: the registry (../schemas) imports this file,
  * so reading it from here would be an import cycle.
  */
-const childSchemas: Record<WrapperChildType, z.ZodType> = { heading: headingBlock.schema, rich_text: richTextBlock.schema };
+const childSchemas: Record<WrapperChildType, z.ZodType> = {
+  heading: headingBlock.schema,
+  rich_text: richTextBlock.schema,
+};
 
 /** A nested block, validated by its own type's schema. */
 const childBlockSchema = z
@@ -45,7 +48,11 @@ export const customBackgroundImageWrapperBlock = defineBlockSchema({
     label: 'Custom background image wrapper',
     fields: {
       background_image: { label: 'Background image', widget: 'image_chooser' },
-      mobile_image: { label: 'Mobile image', widget: 'image_chooser', helpText: 'Used on screens narrower than 840px.' },
+      mobile_image: {
+        label: 'Mobile image',
+        widget: 'image_chooser',
+        helpText: 'Used on screens narrower than 840px.',
+      },
       children: { label: 'Content', helpText: 'Headings and rich text shown over the image.', widget: 'stream' },
     },
   },
@@ -53,11 +60,19 @@ export const customBackgroundImageWrapperBlock = defineBlockSchema({
     background_image: demoImage('dock-hero', ''),
     mobile_image: demoImage('crab-legs', ''),
     children: [
-      { type: 'heading', id: 'wrapper-heading', value: { text: 'Dock to Table', level: 'h2', rope: true, alignment: 'centered' } },
+      {
+        type: 'heading',
+        id: 'wrapper-heading',
+        value: { text: 'Dock to Table', level: 'h2', rope: true, alignment: 'centered' },
+      },
       {
         type: 'rich_text',
         id: 'wrapper-text',
-        value: { html: '<p>Our buyers are on the docks before sunrise, choosing the catch you will eat tonight.</p>', alignment: 'centered', container: 'twoThirds' },
+        value: {
+          html: '<p>Our buyers are on the docks before sunrise, choosing the catch you will eat tonight.</p>',
+          alignment: 'centered',
+          container: 'twoThirds',
+        },
       },
     ],
   },

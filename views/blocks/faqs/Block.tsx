@@ -5,7 +5,11 @@ import type { FaqsValue } from './schema';
 export function FaqsBlock({ id, value }: BlockProps<FaqsValue>) {
   const headingId = `faqs-${id}`;
   return (
-    <section className={`block-faqs block-faqs--${value.layout}`} data-block-type="faqs" aria-labelledby={value.heading ? headingId : undefined}>
+    <section
+      className={`block-faqs block-faqs--${value.layout}`}
+      data-block-type="faqs"
+      aria-labelledby={value.heading ? headingId : undefined}
+    >
       {value.heading ? <h2 id={headingId}>{value.heading}</h2> : null}
       <div className="block-faqs__list">
         {value.faqs.map((faq, index) => (

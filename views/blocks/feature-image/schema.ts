@@ -10,5 +10,8 @@ export const featureImageBlock = defineBlockSchema({
   type: 'feature_image',
   schema: featureImageSchema,
   meta: { label: 'Feature image', fields: { image: { label: 'Image', widget: 'image_chooser' } } },
-  demo: { image: demoImage('dock-hero', 'Fishing boats at the Harborline dock at dawn'), caption: 'Our boats come in before dawn.' },
+  demo: {
+    image: demoImage('dock-hero', 'Fishing boats at the Harborline dock at dawn'),
+    caption: 'Our boats come in before dawn.',
+  },
 });

@@ -14,7 +14,13 @@ export type FreshCatchNewsPromoValue = z.output<typeof freshCatchNewsPromoSchema
 export const freshCatchNewsPromoBlock = defineBlockSchema({
   type: 'fresh_catch_news_promo',
   schema: freshCatchNewsPromoSchema,
-  meta: { label: 'Fresh Catch News promo', fields: { link: { label: 'Signup page link', widget: 'link' }, background_style: { label: 'Background style', widget: 'select' } } },
+  meta: {
+    label: 'Fresh Catch News promo',
+    fields: {
+      link: { label: 'Signup page link', widget: 'link' },
+      background_style: { label: 'Background style', widget: 'select' },
+    },
+  },
   demo: {
     heading: 'Join Fresh Catch News',
     copy: '<p>Sign up for our e-mails and get a <strong>free appetizer or dessert</strong> on your next visit.</p>',

@@ -18,7 +18,13 @@ export type FullWidthMediaCtaValue = z.output<typeof fullWidthMediaCtaSchema>;
 export const fullWidthMediaCtaBlock = defineBlockSchema({
   type: 'full_width_media_cta',
   schema: fullWidthMediaCtaSchema,
-  meta: { label: 'Full-width media with call to action and fineprint', fields: { link: { label: 'Call to action', widget: 'link' }, fineprint: { label: 'Fineprint', widget: 'rich_text' } } },
+  meta: {
+    label: 'Full-width media with call to action and fineprint',
+    fields: {
+      link: { label: 'Call to action', widget: 'link' },
+      fineprint: { label: 'Fineprint', widget: 'rich_text' },
+    },
+  },
   references: (value) => mediaItemReferences(value.media),
   demo: {
     media: { kind: 'image', image: demoImage('crab-legs', 'Snow crab legs on ice') },

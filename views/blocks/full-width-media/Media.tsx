@@ -19,10 +19,25 @@ function PlayableVideo({ video }: { video: Extract<FullWidthMediaItem, { kind: '
   return (
     <div className="full-width-media__video">
       {/* width/height from the poster reserve the video's box before anything loads (no shift). */}
-      <video ref={ref} poster={poster?.url} width={poster?.width} height={poster?.height} playsInline preload="none" onPlay={() => setPlaying(true)} onPause={() => setPlaying(false)} title={video.title || undefined}>
+      <video
+        ref={ref}
+        poster={poster?.url}
+        width={poster?.width}
+        height={poster?.height}
+        playsInline
+        preload="none"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        title={video.title || undefined}
+      >
         <VideoSourcesAndTracks video={video} />
       </video>
-      <button type="button" className="button button--secondary full-width-media__toggle" onClick={toggle} aria-pressed={playing}>
+      <button
+        type="button"
+        className="button button--secondary full-width-media__toggle"
+        onClick={toggle}
+        aria-pressed={playing}
+      >
         {playing ? t('Pause') : t('Play')}
       </button>
     </div>
@@ -32,5 +47,14 @@ function PlayableVideo({ video }: { video: Extract<FullWidthMediaItem, { kind: '
 export function Media({ media }: { media: FullWidthMediaItem }) {
   if (media.kind === 'image') return <ResponsiveImage image={media.image} sizes="100vw" />;
   if (media.kind === 'video') return <PlayableVideo video={media.video} />;
-  return <iframe className="full-width-media__embed" src={media.url} title={media.title} loading="lazy" allow="fullscreen; picture-in-picture" sandbox="allow-scripts allow-same-origin allow-presentation allow-popups" />;
+  return (
+    <iframe
+      className="full-width-media__embed"
+      src={media.url}
+      title={media.title}
+      loading="lazy"
+      allow="fullscreen; picture-in-picture"
+      sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+    />
+  );
 }

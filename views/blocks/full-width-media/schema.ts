@@ -13,7 +13,9 @@ export const fullWidthMediaItemSchema = z.discriminatedUnion('kind', [
 
 /** An embed item references its URL (the reference index and the embeds screen). */
 export function mediaItemReferences(media: FullWidthMediaItem): BlockReference[] {
-  return media.kind === 'embed' ? [{ model: 'wagtailembeds.embed', id: media.url, path: ['media', 'url'], label: media.title }] : [];
+  return media.kind === 'embed'
+    ? [{ model: 'wagtailembeds.embed', id: media.url, path: ['media', 'url'], label: media.title }]
+    : [];
 }
 
 export const fullWidthMediaSchema = z.object({ media: fullWidthMediaItemSchema });
@@ -23,7 +25,10 @@ export type FullWidthMediaItem = z.output<typeof fullWidthMediaItemSchema>;
 export const fullWidthMediaBlock = defineBlockSchema({
   type: 'full_width_media',
   schema: fullWidthMediaSchema,
-  meta: { label: 'Full-width media', fields: { media: { label: 'Media', helpText: 'An image, a video or an embed.' } } },
+  meta: {
+    label: 'Full-width media',
+    fields: { media: { label: 'Media', helpText: 'An image, a video or an embed.' } },
+  },
   references: (value) => mediaItemReferences(value.media),
   demo: {
     media: {

@@ -16,7 +16,10 @@ export type GiftCardsFeatureValue = z.output<typeof giftCardsFeatureSchema>;
 export const giftCardsFeatureBlock = defineBlockSchema({
   type: 'gift_cards_feature',
   schema: giftCardsFeatureSchema,
-  meta: { label: 'Gift cards feature', fields: { image: { label: 'Image', widget: 'image_chooser' }, links: { label: 'Buttons', widget: 'link' } } },
+  meta: {
+    label: 'Gift cards feature',
+    fields: { image: { label: 'Image', widget: 'image_chooser' }, links: { label: 'Buttons', widget: 'link' } },
+  },
   demo: {
     heading: 'Give the Gift of Seafood',
     copy: '<p>Harborline gift cards never expire and work at every restaurant.</p>',

@@ -34,7 +34,9 @@ export const iframeBlock = defineBlockSchema({
   },
   references: (value) => [
     { model: 'wagtailembeds.embed', id: value.url, path: ['url'], label: value.title },
-    ...(value.mobile_url ? [{ model: 'wagtailembeds.embed', id: value.mobile_url, path: ['mobile_url'], label: value.title }] : []),
+    ...(value.mobile_url
+      ? [{ model: 'wagtailembeds.embed', id: value.mobile_url, path: ['mobile_url'], label: value.title }]
+      : []),
   ],
   demo: {
     title: 'Harborline Seafood: from dock to table',

@@ -9,7 +9,9 @@ export const linkRowSchema = z.object({
   heading: z.string().trim().max(200).default(''),
   fineprint: z.string().trim().max(1000).default(''),
   links: z
-    .array(z.object({ image: imageSchema.optional(), url: safeUrlSchema, display_name: z.string().trim().min(1).max(120) }))
+    .array(
+      z.object({ image: imageSchema.optional(), url: safeUrlSchema, display_name: z.string().trim().min(1).max(120) }),
+    )
     .min(1)
     .max(8),
 });
@@ -31,7 +33,11 @@ export const linkRowBlock = defineBlockSchema({
     fineprint: 'Delivery fees and availability vary by restaurant.',
     links: [
       { image: demoImage('salmon', 'Wood-grilled salmon in a to-go box'), url: '/order/', display_name: 'To Go' },
-      { image: demoImage('crab-legs', 'Snow crab legs ready for delivery'), url: '/delivery/', display_name: 'Delivery' },
+      {
+        image: demoImage('crab-legs', 'Snow crab legs ready for delivery'),
+        url: '/delivery/',
+        display_name: 'Delivery',
+      },
       { image: demoImage('biscuits', 'A basket of cheddar biscuits'), url: '/catering/', display_name: 'Catering' },
     ],
   },

@@ -23,7 +23,9 @@ export function BackgroundVideo({ video }: { video: Video }) {
     // A browser-only preference, read after hydration so the first render matches the server's.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) setPaused(true);
-    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting)), { threshold: VISIBILITY_THRESHOLD });
+    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting)), {
+      threshold: VISIBILITY_THRESHOLD,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -37,7 +39,16 @@ export function BackgroundVideo({ video }: { video: Video }) {
 
   return (
     <div className={`background-video${ready ? '' : ' background-video--loading'}`} aria-busy={!ready}>
-      <video ref={ref} muted loop playsInline preload="metadata" poster={videoPoster(video)?.url} onCanPlay={() => setReady(true)} aria-label={video.title || undefined}>
+      <video
+        ref={ref}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        poster={videoPoster(video)?.url}
+        onCanPlay={() => setReady(true)}
+        aria-label={video.title || undefined}
+      >
         <VideoSourcesAndTracks video={video} />
       </video>
       <button type="button" className="background-video__toggle" onClick={() => setPaused((value) => !value)}>

@@ -17,7 +17,10 @@ export const mediaTileSchema = z.discriminatedUnion('kind', [
 ]);
 export type MediaTile = z.output<typeof mediaTileSchema>;
 
-export const mediaGridSchema = z.object({ heading: z.string().trim().max(200).default(''), tiles: z.array(mediaTileSchema).min(1).max(24) });
+export const mediaGridSchema = z.object({
+  heading: z.string().trim().max(200).default(''),
+  tiles: z.array(mediaTileSchema).min(1).max(24),
+});
 export type MediaGridValue = z.output<typeof mediaGridSchema>;
 
 export const mediaGridBlock = defineBlockSchema({

@@ -11,7 +11,10 @@ import type { ScrollNavMenuItemValue } from './schema';
 export function ScrollNavMenuItemBlock({ id, value }: BlockProps<ScrollNavMenuItemValue>) {
   const siblings = useSiblingBlocks();
   const items = useMemo(
-    () => siblings.filter((block) => block.type === 'scroll_nav_menu_item').map((block) => block.value as ScrollNavMenuItemValue),
+    () =>
+      siblings
+        .filter((block) => block.type === 'scroll_nav_menu_item')
+        .map((block) => block.value as ScrollNavMenuItemValue),
     [siblings],
   );
   const isFirst = siblings.find((block) => block.type === 'scroll_nav_menu_item')?.id === id;

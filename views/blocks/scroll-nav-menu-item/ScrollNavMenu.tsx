@@ -52,7 +52,12 @@ export function ScrollNavMenu({ items }: { items: Item[] }) {
       <ul>
         {items.map((item) => (
           <li key={item.slug}>
-            <a href={`#${item.slug}`} className={item.slug === active ? 'is-active' : undefined} aria-current={item.slug === active ? 'location' : undefined} onClick={onClick(item.slug)}>
+            <a
+              href={`#${item.slug}`}
+              className={item.slug === active ? 'is-active' : undefined}
+              aria-current={item.slug === active ? 'location' : undefined}
+              onClick={onClick(item.slug)}
+            >
               {item.name}
             </a>
           </li>

@@ -20,7 +20,10 @@ export const scrollNavMenuItemBlock = defineBlockSchema({
   schema: scrollNavMenuItemSchema,
   meta: {
     label: 'Scroll nav menu item',
-    fields: { name: { label: 'Menu label' }, slug: { label: 'Anchor', helpText: 'The section is reached at #anchor.' } },
+    fields: {
+      name: { label: 'Menu label' },
+      slug: { label: 'Anchor', helpText: 'The section is reached at #anchor.' },
+    },
   },
   demo: { name: 'Our Menu', slug: 'our-menu' },
 });

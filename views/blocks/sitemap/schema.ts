@@ -12,6 +12,9 @@ export type SitemapValue = z.output<typeof sitemapSchema>;
 export const sitemapBlock = defineBlockSchema({
   type: 'sitemap',
   schema: sitemapSchema,
-  meta: { label: 'Sitemap', fields: { heading: { label: 'Heading', helpText: 'The list of pages is built automatically.' } } },
+  meta: {
+    label: 'Sitemap',
+    fields: { heading: { label: 'Heading', helpText: 'The list of pages is built automatically.' } },
+  },
   demo: { heading: 'Sitemap' },
 });

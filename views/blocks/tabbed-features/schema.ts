@@ -25,12 +25,25 @@ export type TabbedFeaturesValue = z.output<typeof tabbedFeaturesSchema>;
 export const tabbedFeaturesBlock = defineBlockSchema({
   type: 'tabbed_features',
   schema: tabbedFeaturesSchema,
-  meta: { label: 'Tabbed features', fields: { tabs: { label: 'Tabs', helpText: 'Tabs stack vertically on narrow screens.' } } },
+  meta: {
+    label: 'Tabbed features',
+    fields: { tabs: { label: 'Tabs', helpText: 'Tabs stack vertically on narrow screens.' } },
+  },
   demo: {
     heading: 'Something for Everyone',
     tabs: [
-      { label: 'Lunch', heading: 'Lunch Specials', copy: '<p>Weekday lunch plates from $11.99.</p>', image: demoImage('salmon', 'A lunch plate of salmon') },
-      { label: 'Dinner', heading: 'Dinner Favourites', copy: '<p>Crab, lobster and the catch of the day.</p>', image: demoImage('crab-legs', 'Snow crab legs') },
+      {
+        label: 'Lunch',
+        heading: 'Lunch Specials',
+        copy: '<p>Weekday lunch plates from $11.99.</p>',
+        image: demoImage('salmon', 'A lunch plate of salmon'),
+      },
+      {
+        label: 'Dinner',
+        heading: 'Dinner Favourites',
+        copy: '<p>Crab, lobster and the catch of the day.</p>',
+        image: demoImage('crab-legs', 'Snow crab legs'),
+      },
       { label: 'Kids', heading: 'For Little Sailors', copy: '<p>Kids eat free on Tuesdays with an adult entrée.</p>' },
     ],
   },

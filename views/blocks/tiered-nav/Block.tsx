@@ -19,7 +19,13 @@ export function TieredNavBlock({ id, value }: BlockProps<TieredNavValue>) {
   );
   return (
     <nav className="block-tiered-nav" data-block-type="tiered_nav" aria-label={value.root_page.title}>
-      <button type="button" className="block-tiered-nav__toggle" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((open) => !open)}>
+      <button
+        type="button"
+        className="block-tiered-nav__toggle"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((open) => !open)}
+      >
         {value.root_page.title}
       </button>
       <ul id={listId} className={`block-tiered-nav__tier-one${expanded ? ' is-expanded' : ''}`}>

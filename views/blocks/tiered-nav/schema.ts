@@ -3,12 +3,19 @@ import { safeUrlSchema } from '../../../shared/schemas/content';
 import { defineBlockSchema, type BlockReference } from '../define';
 
 /** Spec section 3: root_page, tier_one_links, tier_two_links (a parent plus links); links have id, url, title. */
-const navLinkSchema = z.object({ id: z.number().int().nonnegative(), url: safeUrlSchema, title: z.string().trim().min(1).max(120) });
+const navLinkSchema = z.object({
+  id: z.number().int().nonnegative(),
+  url: safeUrlSchema,
+  title: z.string().trim().min(1).max(120),
+});
 
 export const tieredNavSchema = z.object({
   root_page: navLinkSchema,
   tier_one_links: z.array(navLinkSchema).max(20).default([]),
-  tier_two_links: z.array(z.object({ parent: navLinkSchema, links: z.array(navLinkSchema).min(1).max(20) })).max(20).default([]),
+  tier_two_links: z
+    .array(z.object({ parent: navLinkSchema, links: z.array(navLinkSchema).min(1).max(20) }))
+    .max(20)
+    .default([]),
 });
 export type TieredNavValue = z.output<typeof tieredNavSchema>;
 export type TieredNavLink = z.output<typeof navLinkSchema>;

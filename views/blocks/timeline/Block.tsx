@@ -5,7 +5,9 @@ import type { TimelineValue } from './schema';
 export function TimelineBlock({ value }: BlockProps<TimelineValue>) {
   return (
     <section className={`block-timeline block-timeline--${value.layout}`} data-block-type="timeline">
-      {value.header ? <div className="block-timeline__header" dangerouslySetInnerHTML={{ __html: value.header }} /> : null}
+      {value.header ? (
+        <div className="block-timeline__header" dangerouslySetInnerHTML={{ __html: value.header }} />
+      ) : null}
       <ol className="block-timeline__events">
         {value.events.map((event, index) => (
           <li key={index} className="block-timeline__event">
@@ -18,7 +20,9 @@ export function TimelineBlock({ value }: BlockProps<TimelineValue>) {
           </li>
         ))}
       </ol>
-      {value.footer ? <div className="block-timeline__footer" dangerouslySetInnerHTML={{ __html: value.footer }} /> : null}
+      {value.footer ? (
+        <div className="block-timeline__footer" dangerouslySetInnerHTML={{ __html: value.footer }} />
+      ) : null}
     </section>
   );
 }

@@ -6,7 +6,10 @@ import { defineBlockSchema } from '../define';
 
 /** Spec section 3: events with a year and content (copy or image), plus header, footer and layout. */
 export const timelineEventSchema = z.object({
-  year: z.string().trim().regex(/^\d{4}s?$/, 'a year such as 1978 or 1980s'),
+  year: z
+    .string()
+    .trim()
+    .regex(/^\d{4}s?$/, 'a year such as 1978 or 1980s'),
   content: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('copy'), html: richHtml(5000) }),
     z.object({ kind: z.literal('image'), image: imageSchema }),
@@ -30,9 +33,15 @@ export const timelineBlock = defineBlockSchema({
     footer: '<p>And we are just getting started.</p>',
     layout: 'alternating',
     events: [
-      { year: '1978', content: { kind: 'copy', html: '<p>The first Harborline opens on the Portland waterfront.</p>' } },
+      {
+        year: '1978',
+        content: { kind: 'copy', html: '<p>The first Harborline opens on the Portland waterfront.</p>' },
+      },
       { year: '1992', content: { kind: 'image', image: demoImage('biscuits', 'The original biscuit recipe card') } },
-      { year: '2015', content: { kind: 'copy', html: '<p>Harborline crosses the border with its first Canadian restaurant.</p>' } },
+      {
+        year: '2015',
+        content: { kind: 'copy', html: '<p>Harborline crosses the border with its first Canadian restaurant.</p>' },
+      },
     ],
   },
 });

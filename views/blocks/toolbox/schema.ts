@@ -13,7 +13,12 @@ export type ToolboxValue = z.output<typeof toolboxSchema>;
 export const toolboxBlock = defineBlockSchema({
   type: 'toolbox',
   schema: toolboxSchema,
-  meta: { label: 'Toolbox', fields: { toolbox: { label: 'Toolbox', helpText: 'Reusable content from Snippets › Toolboxes.', widget: 'snippet_chooser' } } },
+  meta: {
+    label: 'Toolbox',
+    fields: {
+      toolbox: { label: 'Toolbox', helpText: 'Reusable content from Snippets › Toolboxes.', widget: 'snippet_chooser' },
+    },
+  },
   // The seed's first toolbox (server/seed/toolboxes.ts).
   demo: { toolbox: 1 },
   // The reference index: a page including a toolbox is listed in the toolbox's usage.

@@ -5,7 +5,10 @@ import type { TwoColumnFeatureValue } from './schema';
 
 export function TwoColumnFeatureBlock({ value }: BlockProps<TwoColumnFeatureValue>) {
   return (
-    <section className={`block-two-column-feature block-two-column-feature--image-${value.image_position}`} data-block-type="two_column_feature">
+    <section
+      className={`block-two-column-feature block-two-column-feature--image-${value.image_position}`}
+      data-block-type="two_column_feature"
+    >
       <div className="block-two-column-feature__media">
         <ResponsiveImage image={value.image} sizes="(max-width: 840px) 100vw, 600px" />
       </div>

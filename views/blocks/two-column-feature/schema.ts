@@ -20,7 +20,11 @@ export const twoColumnFeatureBlock = defineBlockSchema({
   schema: twoColumnFeatureSchema,
   meta: {
     label: 'Two-column feature',
-    fields: { image: { label: 'Image', widget: 'image_chooser' }, image_position: { label: 'Image side', widget: 'select' }, copy: { widget: 'rich_text' } },
+    fields: {
+      image: { label: 'Image', widget: 'image_chooser' },
+      image_position: { label: 'Image side', widget: 'select' },
+      copy: { widget: 'rich_text' },
+    },
   },
   demo: {
     heading: 'Wood-Grilled, Every Day',

@@ -20,7 +20,11 @@ export const twoColumnHeroBlock = defineBlockSchema({
   schema: twoColumnHeroSchema,
   meta: {
     label: 'Two-column hero',
-    fields: { image: { label: 'Image', widget: 'image_chooser' }, background_style: { label: 'Background style', widget: 'select' }, copy: { widget: 'rich_text' } },
+    fields: {
+      image: { label: 'Image', widget: 'image_chooser' },
+      background_style: { label: 'Background style', widget: 'select' },
+      copy: { widget: 'rich_text' },
+    },
   },
   demo: {
     title: 'Lobster Season Is Here',

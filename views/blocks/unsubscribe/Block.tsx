@@ -48,7 +48,12 @@ export function UnsubscribeBlock({ id, value }: BlockProps<UnsubscribeValue>) {
       const { csrf_token: token } = (await tokenResponse.json()) as { csrf_token: string };
       const body = new URLSearchParams({ Email: email });
       if (broadLogId) body.set('BroadLogId', broadLogId);
-      const response = await fetch(ENDPOINT, { method: 'POST', credentials: 'same-origin', headers: { 'X-CSRFToken': token, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+      const response = await fetch(ENDPOINT, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'X-CSRFToken': token, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      });
       const result = (await response.json()) as Partial<Result>;
       if (result.isValid) {
         setError(null);

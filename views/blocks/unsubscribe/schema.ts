@@ -13,7 +13,10 @@ export type UnsubscribeValue = z.output<typeof unsubscribeSchema>;
 export const unsubscribeBlock = defineBlockSchema({
   type: 'unsubscribe',
   schema: unsubscribeSchema,
-  meta: { label: 'Unsubscribe', fields: { intro: { label: 'Introduction', widget: 'rich_text' }, submit_label: { label: 'Button label' } } },
+  meta: {
+    label: 'Unsubscribe',
+    fields: { intro: { label: 'Introduction', widget: 'rich_text' }, submit_label: { label: 'Button label' } },
+  },
   demo: {
     heading: 'Unsubscribe From Fresh Catch News',
     intro: '<p>Enter your e-mail address and we will stop sending you offers.</p>',

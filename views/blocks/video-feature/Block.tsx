@@ -38,7 +38,14 @@ export function VideoFeatureBlock({ id, value }: BlockProps<VideoFeatureValue>) 
         <div className="block-video-feature__text">
           <h2>{value.heading}</h2>
           {value.description ? <p>{value.description}</p> : null}
-          <button ref={play} type="button" className="button button--primary" aria-controls={videoId} aria-expanded={shown} onClick={() => setShown(true)}>
+          <button
+            ref={play}
+            type="button"
+            className="button button--primary"
+            aria-controls={videoId}
+            aria-expanded={shown}
+            onClick={() => setShown(true)}
+          >
             {t('Play')}
             <span className="visually-hidden"> {value.heading}</span>
           </button>
@@ -46,11 +53,23 @@ export function VideoFeatureBlock({ id, value }: BlockProps<VideoFeatureValue>) 
       </div>
       <div id={videoId} className="block-video-feature__player" hidden={!shown}>
         {shown ? (
-          <video ref={video} controls playsInline preload="none" poster={videoPoster(value.video)?.url} aria-label={value.video.title || value.heading} tabIndex={-1}>
+          <video
+            ref={video}
+            controls
+            playsInline
+            preload="none"
+            poster={videoPoster(value.video)?.url}
+            aria-label={value.video.title || value.heading}
+            tabIndex={-1}
+          >
             <VideoSourcesAndTracks video={value.video} />
           </video>
         ) : null}
-        <button type="button" className="button button--secondary block-video-feature__close" onClick={() => setShown(false)}>
+        <button
+          type="button"
+          className="button button--secondary block-video-feature__close"
+          onClick={() => setShown(false)}
+        >
           {t('Close')}
         </button>
       </div>
@@ -58,7 +77,10 @@ export function VideoFeatureBlock({ id, value }: BlockProps<VideoFeatureValue>) 
         {shareLinks(shareUrl, value.heading).map((link) => (
           <li key={link.network}>
             <a href={link.href} target="_blank" rel="noopener noreferrer">
-              <Icon name={link.network} label={`${t('Share on {network}', { values: { network: link.label } })} ${t('(opens in a new tab)')}`} />
+              <Icon
+                name={link.network}
+                label={`${t('Share on {network}', { values: { network: link.label } })} ${t('(opens in a new tab)')}`}
+              />
             </a>
           </li>
         ))}

@@ -20,8 +20,15 @@ export const videoFeatureBlock = defineBlockSchema({
     label: 'Video feature',
     fields: {
       image: { label: 'Teaser image', widget: 'image_chooser' },
-      video: { label: 'Video', widget: 'video_chooser', helpText: 'A video of the library, with its poster and captions.' },
-      share_url: { label: 'Share URL', helpText: 'The address shared on Facebook and Twitter; the page address when empty.' },
+      video: {
+        label: 'Video',
+        widget: 'video_chooser',
+        helpText: 'A video of the library, with its poster and captions.',
+      },
+      share_url: {
+        label: 'Share URL',
+        helpText: 'The address shared on Facebook and Twitter; the page address when empty.',
+      },
     },
   },
   demo: {

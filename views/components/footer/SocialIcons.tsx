@@ -11,7 +11,8 @@ export function SocialIcons({ icons, twitterBird }: { icons: FooterContent['soci
   if (icons.length === 0) return null;
   if (process.env.BROWSER_BUNDLE !== '1') {
     const html = use(PrerenderedParts)?.('footer-social', icons);
-    if (html !== undefined) return <ul className="footer-social" aria-label={t('Follow Us')} dangerouslySetInnerHTML={{ __html: html }} />;
+    if (html !== undefined)
+      return <ul className="footer-social" aria-label={t('Follow Us')} dangerouslySetInnerHTML={{ __html: html }} />;
   }
   return (
     <ul className="footer-social" aria-label={t('Follow Us')}>

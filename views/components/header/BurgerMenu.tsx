@@ -22,7 +22,13 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
   const parts = process.env.BROWSER_BUNDLE === '1' ? null : use(PrerenderedParts);
   return (
     <>
-      <button type="button" className="burger__button" aria-label={t('Open menu')} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className="burger__button"
+        aria-label={t('Open menu')}
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
         <span className="burger__bars" aria-hidden="true" />
       </button>
       <dialog
@@ -51,10 +57,21 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
             const links = visibleLinks(section);
             if (links.length === 0) return null;
             if (process.env.BROWSER_BUNDLE !== '1' && parts?.('burger-section', section) !== undefined) {
-              return <nav key={index} className={`burger__section burger__section--${section.role}`} aria-label={section.title || t('Menu')} dangerouslySetInnerHTML={{ __html: parts('burger-section', section)! }} />;
+              return (
+                <nav
+                  key={index}
+                  className={`burger__section burger__section--${section.role}`}
+                  aria-label={section.title || t('Menu')}
+                  dangerouslySetInnerHTML={{ __html: parts('burger-section', section)! }}
+                />
+              );
             }
             return (
-              <nav key={index} className={`burger__section burger__section--${section.role}`} aria-label={section.title || t('Menu')}>
+              <nav
+                key={index}
+                className={`burger__section burger__section--${section.role}`}
+                aria-label={section.title || t('Menu')}
+              >
                 {section.title ? <h2 className="burger__section-title">{section.title}</h2> : null}
                 <ul>
                   {links.map((link) => (
@@ -75,8 +92,14 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
               </nav>
             );
           })}
-          {process.env.BROWSER_BUNDLE !== '1' && social.length > 0 && parts?.('burger-social', sections) !== undefined ? (
-            <ul className="burger__social" aria-label={t('Follow Us')} dangerouslySetInnerHTML={{ __html: parts('burger-social', sections)! }} />
+          {process.env.BROWSER_BUNDLE !== '1' &&
+          social.length > 0 &&
+          parts?.('burger-social', sections) !== undefined ? (
+            <ul
+              className="burger__social"
+              aria-label={t('Follow Us')}
+              dangerouslySetInnerHTML={{ __html: parts('burger-social', sections)! }}
+            />
           ) : social.length > 0 ? (
             <ul className="burger__social" aria-label={t('Follow Us')}>
               {social.map((link) => (

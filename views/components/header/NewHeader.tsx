@@ -26,7 +26,11 @@ export function NewHeader({ siteName, content }: { siteName: string; content: He
         {/* Social-media-row and secondary sections belong to the burger only. */}
         {/* On the server, the menus as rendered once for this header (views/prerendered.tsx); the browser hydrates DesktopNav against them. */}
         {process.env.BROWSER_BUNDLE !== '1' && parts?.('desktop-nav', content.sections) !== undefined ? (
-          <nav className="desktop-nav" aria-label={t('Main')} dangerouslySetInnerHTML={{ __html: parts('desktop-nav', content.sections)! }} />
+          <nav
+            className="desktop-nav"
+            aria-label={t('Main')}
+            dangerouslySetInnerHTML={{ __html: parts('desktop-nav', content.sections)! }}
+          />
         ) : (
           <DesktopNav sections={sectionsWithRole(content.sections, ['primary'])} onReady={markNavReady} />
         )}

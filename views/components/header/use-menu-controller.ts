@@ -30,7 +30,11 @@ export function useMenuController() {
   const pointerEnter = useCallback((index: number) => {
     clearTimers();
     if (openRef.current === index) return;
-    const delay = openDelay({ anotherOpen: openRef.current !== null, lastClosedAt: lastClosedAt.current, now: Date.now() });
+    const delay = openDelay({
+      anotherOpen: openRef.current !== null,
+      lastClosedAt: lastClosedAt.current,
+      now: Date.now(),
+    });
     if (delay === 0) setOpenIndex(index);
     else openTimer.current = setTimeout(() => setOpenIndex(index), delay);
   }, []);

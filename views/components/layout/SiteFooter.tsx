@@ -20,7 +20,11 @@ export function SiteFooter({ pageUrl }: { pageUrl: string }) {
         {content ? <FooterColumns columns={content.columns} /> : null}
         {content ? <SocialIcons icons={content.social_icons} twitterBird={content.use_twitter_bird} /> : null}
         <div className="site-footer__legal">
-          {content?.legal_text ? content.legal_text.split('\n').map((line, index) => <p key={index}>{line}</p>) : <p>© {siteName}</p>}
+          {content?.legal_text ? (
+            content.legal_text.split('\n').map((line, index) => <p key={index}>{line}</p>)
+          ) : (
+            <p>© {siteName}</p>
+          )}
           {footer?.a11yFeedbackUrl ? <A11yReportForm action={footer.a11yFeedbackUrl} pageUrl={currentUrl} /> : null}
         </div>
         <div className="site-footer__switchers">
@@ -30,7 +34,9 @@ export function SiteFooter({ pageUrl }: { pageUrl: string }) {
               {alternates.map((alt) => (
                 <li key={alt.languageCode}>
                   <a href={alt.url} hrefLang={alt.languageCode} lang={alt.languageCode}>
-                    {alt.languageCode.startsWith('fr') ? t('Français', { context: 'language switcher' }) : t('English', { context: 'language switcher' })}
+                    {alt.languageCode.startsWith('fr')
+                      ? t('Français', { context: 'language switcher' })
+                      : t('English', { context: 'language switcher' })}
                   </a>
                 </li>
               ))}

@@ -13,7 +13,11 @@ const localPagePath = (localPageURL: string) => `/seafood-restaurants/locations/
 export function DetailsPanel({ location, onChange, onHide }: { location: Location; onChange(): void; onHide(): void }) {
   const t = useT();
   const phone = (
-    <a href={telHref(location.phone)} className="location-picker__phone" aria-label={t('Call {phone}', { values: { phone: location.phone } })}>
+    <a
+      href={telHref(location.phone)}
+      className="location-picker__phone"
+      aria-label={t('Call {phone}', { values: { phone: location.phone } })}
+    >
       {location.phone}
     </a>
   );

@@ -38,7 +38,8 @@ export function LocationPicker() {
       if (!storage) return;
       loadPreferredStore()
         .then((store) => {
-          const hasKeys = storage.getItem(PREFERRED_RLID_KEY) !== null || storage.getItem(PREFERRED_LOCATION_KEY) !== null;
+          const hasKeys =
+            storage.getItem(PREFERRED_RLID_KEY) !== null || storage.getItem(PREFERRED_LOCATION_KEY) !== null;
           const saved = store.readPreferredLocation(storage) ?? (adoptServer && !hasKeys ? serverLocation : null);
           document.cookie = store.writePreferredLocation(storage, saved);
           setLocation(saved);

@@ -22,7 +22,14 @@ export type PickerPopoverProps = {
  * and returns to the preferred view. A react-aria Popover + Dialog: labelled, focus contained,
  * Escape or a click outside closes and focus returns to the trigger.
  */
-export function PickerPopover({ triggerRef, isOpen, onOpenChange, location, onLocationChange, mapPageUrl }: PickerPopoverProps) {
+export function PickerPopover({
+  triggerRef,
+  isOpen,
+  onOpenChange,
+  location,
+  onLocationChange,
+  mapPageUrl,
+}: PickerPopoverProps) {
   const t = useT();
   const [changing, setChanging] = useState(false);
   const showDetails = location !== null && !changing;
@@ -47,7 +54,10 @@ export function PickerPopover({ triggerRef, isOpen, onOpenChange, location, onLo
       offset={8}
       className="location-picker__popover"
     >
-      <Dialog className="location-picker__dialog" aria-label={showDetails ? t('Your restaurant') : t('Choose your restaurant')}>
+      <Dialog
+        className="location-picker__dialog"
+        aria-label={showDetails ? t('Your restaurant') : t('Choose your restaurant')}
+      >
         {showDetails ? (
           <DetailsPanel location={location} onChange={() => setChanging(true)} onHide={() => onOpenChange(false)} />
         ) : (

@@ -24,7 +24,12 @@ export function ResultsList({
         <ul className="location-picker__results" aria-label={t('Search results')}>
           {results.map(({ distance, location }) => (
             <li key={location.rlid}>
-              <button type="button" className="location-picker__card" data-rlid={location.rlid} onClick={() => onChoose(location)}>
+              <button
+                type="button"
+                className="location-picker__card"
+                data-rlid={location.rlid}
+                onClick={() => onChoose(location)}
+              >
                 <span className="location-picker__card-address">
                   <span>{location.address1}</span>
                   {location.address2 ? <span>{location.address2}</span> : null}
@@ -32,9 +37,15 @@ export function ResultsList({
                     {location.city}, {location.state} {location.zip}
                   </span>
                 </span>
-                <span className="location-picker__distance">{t('{distance} miles', { values: { distance: distance.toFixed(1) } })}</span>
-                {location.hasDelivery ? <span className="location-picker__feature">{t('Delivery Available')}</span> : null}
-                {location.isDiningRoomOpened ? <span className="location-picker__feature">{t('Indoor Dining Available')}</span> : null}
+                <span className="location-picker__distance">
+                  {t('{distance} miles', { values: { distance: distance.toFixed(1) } })}
+                </span>
+                {location.hasDelivery ? (
+                  <span className="location-picker__feature">{t('Delivery Available')}</span>
+                ) : null}
+                {location.isDiningRoomOpened ? (
+                  <span className="location-picker__feature">{t('Indoor Dining Available')}</span>
+                ) : null}
               </button>
             </li>
           ))}

@@ -13,7 +13,15 @@ type Results = LocationListResponse['locations'];
  * 'View Map', then the results. Failures (geocoding, geolocation, fetch) are logged only: the
  * spec shows the visitor nothing for them, so the form simply stays as it was.
  */
-export function SearchPanel({ onChoose, mapPageUrl, focusOnShow = false }: { onChoose(location: Location): void; mapPageUrl: string | null; focusOnShow?: boolean }) {
+export function SearchPanel({
+  onChoose,
+  mapPageUrl,
+  focusOnShow = false,
+}: {
+  onChoose(location: Location): void;
+  mapPageUrl: string | null;
+  focusOnShow?: boolean;
+}) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
   // After 'Change Location' the button that had focus is gone: the search field takes it over.
@@ -52,7 +60,8 @@ export function SearchPanel({ onChoose, mapPageUrl, focusOnShow = false }: { onC
   };
 
   // The query parameters win over the browser's position (spec section 4).
-  const useMyLocation = () => void run(async () => positionFromQuery(window.location.search) ?? (await browserPosition()));
+  const useMyLocation = () =>
+    void run(async () => positionFromQuery(window.location.search) ?? (await browserPosition()));
 
   return (
     <div className="location-picker__search">
@@ -64,7 +73,16 @@ export function SearchPanel({ onChoose, mapPageUrl, focusOnShow = false }: { onC
           {t('Search by city, state, or zip')}
         </label>
         <div className="location-picker__field">
-          <input ref={input} id={inputId} name="q" type="search" required autoComplete="off" aria-describedby={promptId} className="location-picker__input" />
+          <input
+            ref={input}
+            id={inputId}
+            name="q"
+            type="search"
+            required
+            autoComplete="off"
+            aria-describedby={promptId}
+            className="location-picker__input"
+          />
           <button type="submit" className="button button--primary">
             {t('Search')}
           </button>

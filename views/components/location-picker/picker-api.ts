@@ -22,7 +22,9 @@ export class PickerDataError extends Error {
  * answering with a partial match): that is the logged 'no geometry' case, not a data error.
  */
 const geocodeAnswerSchema = z.object({
-  results: z.array(z.looseObject({ geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }).optional() })),
+  results: z.array(
+    z.looseObject({ geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }).optional() }),
+  ),
 });
 
 async function getJson<T extends z.ZodType>(url: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
@@ -39,7 +41,11 @@ async function getJson<T extends z.ZodType>(url: string, schema: T, signal?: Abo
 
 /** The first geocoder result's point, or null when it has none (logged, nothing changes). */
 export async function geocodeQuery(query: string, signal?: AbortSignal): Promise<LatLng | null> {
-  const { results } = await getJson(`/api/location/geocode/?${new URLSearchParams({ q: query })}`, geocodeAnswerSchema, signal);
+  const { results } = await getJson(
+    `/api/location/geocode/?${new URLSearchParams({ q: query })}`,
+    geocodeAnswerSchema,
+    signal,
+  );
   const location = results[0]?.geometry?.location;
   if (!location) {
     console.warn('Result has no geometry info');

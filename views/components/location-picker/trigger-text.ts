@@ -2,7 +2,10 @@ import type { Translate } from '../../../shared/i18n/translator';
 import { pickerSuffix } from '../../../shared/locations/picker-text';
 import type { Location } from '../../../shared/schemas/locations';
 
-export type TriggerSubject = Pick<Location, 'city' | 'state' | 'isTemporarilyClosed' | 'isDiningRoomOpened' | 'outsideDining' | 'hasDelivery' | 'hasCurbside'>;
+export type TriggerSubject = Pick<
+  Location,
+  'city' | 'state' | 'isTemporarilyClosed' | 'isDiningRoomOpened' | 'outsideDining' | 'hasDelivery' | 'hasCurbside'
+>;
 
 /**
  * The picker trigger's text (spec section 2): a call to action without a saved location, else

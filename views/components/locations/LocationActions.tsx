@@ -8,7 +8,11 @@ import { useLocalePrefix, useT } from '../../page-context';
  * JavaScript); with JavaScript it fires the document event that opens the panel instead,
  * carrying the rlid (client/guest-panels.ts listens and loads the panel's code on first use).
  */
-export function ReservationAction({ location }: { location: Pick<Location, 'rlid' | 'isReservationsEnabled' | 'waitListReady'> }) {
+export function ReservationAction({
+  location,
+}: {
+  location: Pick<Location, 'rlid' | 'isReservationsEnabled' | 'waitListReady'>;
+}) {
   const t = useT();
   const prefix = useLocalePrefix();
   const fire = (name: 'open-reservation-panel' | 'open-waitlist') => (event: MouseEvent<HTMLAnchorElement>) => {
@@ -19,14 +23,24 @@ export function ReservationAction({ location }: { location: Pick<Location, 'rlid
   };
   if (location.isReservationsEnabled) {
     return (
-      <a href={`${prefix}/reservations/new/?rlid=${location.rlid}`} data-guest-action="reservation" className="button button--secondary" onClick={fire('open-reservation-panel')}>
+      <a
+        href={`${prefix}/reservations/new/?rlid=${location.rlid}`}
+        data-guest-action="reservation"
+        className="button button--secondary"
+        onClick={fire('open-reservation-panel')}
+      >
         {t('Reserve a Table')}
       </a>
     );
   }
   if (location.waitListReady) {
     return (
-      <a href={`${prefix}/waitlist/join/?rlid=${location.rlid}`} data-guest-action="waitlist" className="button button--secondary" onClick={fire('open-waitlist')}>
+      <a
+        href={`${prefix}/waitlist/join/?rlid=${location.rlid}`}
+        data-guest-action="waitlist"
+        className="button button--secondary"
+        onClick={fire('open-waitlist')}
+      >
         {t('Join the wait list')}
       </a>
     );

@@ -1,7 +1,11 @@
 import type { ContentLocation } from '../../../shared/schemas/locations';
 
 /** The postal address of a location, as printed on directory pages. */
-export function LocationAddress({ location }: { location: Pick<ContentLocation, 'address1' | 'address2' | 'city' | 'state' | 'zip'> }) {
+export function LocationAddress({
+  location,
+}: {
+  location: Pick<ContentLocation, 'address1' | 'address2' | 'city' | 'state' | 'zip'>;
+}) {
   return (
     <address className="location-address">
       {location.address1}

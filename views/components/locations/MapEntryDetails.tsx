@@ -14,7 +14,9 @@ export function MapEntryDetails({ result, compact = false }: { result: Result; c
   const { letter, distance, location, localPageUrl, orderUrl } = result;
   return (
     <div className="locations-map__details">
-      {compact ? <p className="locations-map__popup-title">{`${letter}. ${location.city}, ${location.state}`}</p> : null}
+      {compact ? (
+        <p className="locations-map__popup-title">{`${letter}. ${location.city}, ${location.state}`}</p>
+      ) : null}
       <p className="locations-map__distance">{t('{distance} miles', { values: { distance: distance.toFixed(2) } })}</p>
       <address className="location-address">
         {location.address1}
@@ -29,7 +31,9 @@ export function MapEntryDetails({ result, compact = false }: { result: Result; c
       </address>
       <a href={`tel:+1${location.phone.replace(/\D/g, '')}`}>{location.phone}</a>
       {location.waitListReady && location.estimatedWaitTime ? (
-        <p className="locations-map__wait">{t('Current wait: {time}', { values: { time: location.estimatedWaitTime } })}</p>
+        <p className="locations-map__wait">
+          {t('Current wait: {time}', { values: { time: location.estimatedWaitTime } })}
+        </p>
       ) : null}
       <div className="locations-map__actions">
         <ReservationAction location={location} />

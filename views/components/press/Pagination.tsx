@@ -28,11 +28,20 @@ export function Pagination({ baseUrl, current, total }: { baseUrl: string; curre
         {Array.from({ length: total }, (_, index) => index + 1).map((n) => (
           <li key={n}>
             {n === current ? (
-              <a className="pagination__page pagination__page--current" href={pageHref(baseUrl, n)} aria-current="page" aria-label={t('Page {number}', { values: { number: n } })}>
+              <a
+                className="pagination__page pagination__page--current"
+                href={pageHref(baseUrl, n)}
+                aria-current="page"
+                aria-label={t('Page {number}', { values: { number: n } })}
+              >
                 {n}
               </a>
             ) : (
-              <a className="pagination__page" href={pageHref(baseUrl, n)} aria-label={t('Page {number}', { values: { number: n } })}>
+              <a
+                className="pagination__page"
+                href={pageHref(baseUrl, n)}
+                aria-label={t('Page {number}', { values: { number: n } })}
+              >
                 {n}
               </a>
             )}

@@ -7,7 +7,15 @@ import { ResponsiveImage } from '../ResponsiveImage';
  * Release rows: date (M.d.yy), title, feature image and a 'Learn More' link. `leadImage`: the
  * list opens the page, so its first image is the largest paint on a phone and loads eagerly.
  */
-export function PressArticleList({ articles, headingLevel = 'h2', leadImage = false }: { articles: PressArticle[]; headingLevel?: 'h2' | 'h3'; leadImage?: boolean }) {
+export function PressArticleList({
+  articles,
+  headingLevel = 'h2',
+  leadImage = false,
+}: {
+  articles: PressArticle[];
+  headingLevel?: 'h2' | 'h3';
+  leadImage?: boolean;
+}) {
   const t = useT();
   const Heading = headingLevel;
   return (
@@ -15,7 +23,13 @@ export function PressArticleList({ articles, headingLevel = 'h2', leadImage = fa
       {articles.map((article, index) => (
         <li key={article.id} className="press-articles__item">
           {article.feature_image ? (
-            <ResponsiveImage className="press-articles__image" image={article.feature_image} sizes="(max-width: 840px) 100vw, 240px" alt="" priority={leadImage && index === 0} />
+            <ResponsiveImage
+              className="press-articles__image"
+              image={article.feature_image}
+              sizes="(max-width: 840px) 100vw, 240px"
+              alt=""
+              priority={leadImage && index === 0}
+            />
           ) : null}
           <div className="press-articles__text">
             <time dateTime={article.date}>{formatShortDate(article.date)}</time>

@@ -7,7 +7,13 @@ export function EntryStatus({ entry }: { entry: WaitlistEntryView }) {
   const t = useT();
   const { languageCode } = usePageContext();
   const time = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(languageCode, { hour: 'numeric', minute: '2-digit', timeZone: entry.restaurant.timeZone }).format(new Date(iso)) : '';
+    iso
+      ? new Intl.DateTimeFormat(languageCode, {
+          hour: 'numeric',
+          minute: '2-digit',
+          timeZone: entry.restaurant.timeZone,
+        }).format(new Date(iso))
+      : '';
   const headline = {
     waiting: t('You are on the wait list'),
     notified: t('Your table is ready!'),
@@ -25,7 +31,9 @@ export function EntryStatus({ entry }: { entry: WaitlistEntryView }) {
       {entry.position !== null ? (
         <p className="entry-status__position" aria-live="polite">
           {t('Place in line: {position}', { values: { position: entry.position } })}
-          {entry.estimate?.available ? <> · {t('Estimated wait now: {time}', { values: { time: minutesLabel(t, entry.estimate.minutes) } })}</> : null}
+          {entry.estimate?.available ? (
+            <> · {t('Estimated wait now: {time}', { values: { time: minutesLabel(t, entry.estimate.minutes) } })}</>
+          ) : null}
         </p>
       ) : null}
       <dl className="entry-status__facts">
@@ -38,7 +46,11 @@ export function EntryStatus({ entry }: { entry: WaitlistEntryView }) {
         {entry.quotedMinutes !== null ? (
           <>
             <dt>{t('Quoted wait')}</dt>
-            <dd>{t('{wait}, quoted at {time}', { values: { wait: minutesLabel(t, entry.quotedMinutes), time: time(entry.quotedAt) } })}</dd>
+            <dd>
+              {t('{wait}, quoted at {time}', {
+                values: { wait: minutesLabel(t, entry.quotedMinutes), time: time(entry.quotedAt) },
+              })}
+            </dd>
           </>
         ) : null}
         <dt>{t('Joined at')}</dt>

@@ -27,7 +27,11 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {children({ id, ...(error ? { 'aria-invalid': true as const } : {}), ...(describedBy ? { 'aria-describedby': describedBy } : {}) })}
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      })}
       {error ? (
         <p className="guest-form__error" id={`${id}-error`}>
           {translateGuestMessage(t, error)}
@@ -39,7 +43,9 @@ export function Field({
 
 export function FormErrors({ form, title }: { form: FormState; title: string }) {
   const t = useT();
-  const messages = [...form.nonFieldErrors, ...Object.values(form.fieldErrors)].map((message) => translateGuestMessage(t, message));
+  const messages = [...form.nonFieldErrors, ...Object.values(form.fieldErrors)].map((message) =>
+    translateGuestMessage(t, message),
+  );
   if (messages.length === 0) return null;
   return (
     <div className="guest-form__summary" role="alert">
@@ -53,4 +59,5 @@ export function FormErrors({ form, title }: { form: FormState; title: string }) 
   );
 }
 
-export const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+export const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);

@@ -8,7 +8,19 @@ import { waitLabel } from './wait-label';
  * The wait-list form, the same in the panel and on its server-rendered page: without
  * JavaScript it posts to /waitlist/join/; the panel passes `onSubmit` to send it as JSON.
  */
-export function JoinForm({ state, form, idPrefix, onSubmit, busy }: { state: WaitlistState; form: FormState; idPrefix: string; onSubmit?: (event: FormEvent<HTMLFormElement>) => void; busy?: boolean }) {
+export function JoinForm({
+  state,
+  form,
+  idPrefix,
+  onSubmit,
+  busy,
+}: {
+  state: WaitlistState;
+  form: FormState;
+  idPrefix: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  busy?: boolean;
+}) {
   const t = useT();
   const prefix = useLocalePrefix();
   const v = form.values;
@@ -22,7 +34,9 @@ export function JoinForm({ state, form, idPrefix, onSubmit, busy }: { state: Wai
         {state.restaurant.address}
       </p>
       <p className="guest-form__estimate" aria-live="polite">
-        {state.estimate.available ? t('Current wait: {time}', { values: { time: waitLabel(t, state.estimate) } }) : waitLabel(t, state.estimate)}
+        {state.estimate.available
+          ? t('Current wait: {time}', { values: { time: waitLabel(t, state.estimate) } })
+          : waitLabel(t, state.estimate)}
         {state.paused && state.pauseReason ? ` — ${state.pauseReason}` : null}
       </p>
       {state.openNow ? (
@@ -40,13 +54,38 @@ export function JoinForm({ state, form, idPrefix, onSubmit, busy }: { state: Wai
             )}
           </Field>
           <Field id={id('name')} label={t('Name')} error={e.name}>
-            {(props) => <input {...props} name="name" autoComplete="name" required maxLength={80} defaultValue={v.name ?? ''} />}
+            {(props) => (
+              <input {...props} name="name" autoComplete="name" required maxLength={80} defaultValue={v.name ?? ''} />
+            )}
           </Field>
-          <Field id={id('phone')} label={t('Mobile phone')} hint={t('We text you when your table is ready. A phone number or an e-mail address is needed.')} error={e.phone}>
-            {(props) => <input {...props} name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={v.phone ?? ''} />}
+          <Field
+            id={id('phone')}
+            label={t('Mobile phone')}
+            hint={t('We text you when your table is ready. A phone number or an e-mail address is needed.')}
+            error={e.phone}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="phone"
+                type="tel"
+                autoComplete="tel"
+                maxLength={30}
+                defaultValue={v.phone ?? ''}
+              />
+            )}
           </Field>
           <Field id={id('email')} label={t('E-mail')} error={e.email}>
-            {(props) => <input {...props} name="email" type="email" autoComplete="email" maxLength={254} defaultValue={v.email ?? ''} />}
+            {(props) => (
+              <input
+                {...props}
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={254}
+                defaultValue={v.email ?? ''}
+              />
+            )}
           </Field>
           <Field id={id('note')} label={t('Note (optional)')} error={e.note}>
             {(props) => <textarea {...props} name="note" maxLength={200} rows={2} defaultValue={v.note ?? ''} />}

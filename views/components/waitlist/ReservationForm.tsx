@@ -39,13 +39,33 @@ export function ReservationForm({
   const free = availability?.slots.filter((slot) => slot.available) ?? [];
   return (
     <div className="guest-form">
-      <form method="get" action={`${prefix}/reservations/new/`} className="guest-form__day" onChange={onDateChange ? (event) => {
-        const data = new FormData(event.currentTarget);
-        onDateChange(String(data.get('date') ?? ''), String(data.get('partySize') ?? '2'));
-      } : undefined} onSubmit={onDateChange ? (event) => event.preventDefault() : undefined}>
+      <form
+        method="get"
+        action={`${prefix}/reservations/new/`}
+        className="guest-form__day"
+        onChange={
+          onDateChange
+            ? (event) => {
+                const data = new FormData(event.currentTarget);
+                onDateChange(String(data.get('date') ?? ''), String(data.get('partySize') ?? '2'));
+              }
+            : undefined
+        }
+        onSubmit={onDateChange ? (event) => event.preventDefault() : undefined}
+      >
         <input type="hidden" name="rlid" value={rlid} />
         <Field id={id('date')} label={t('Date')} error={e.date}>
-          {(props) => <input {...props} type="date" name="date" required min={availability?.firstDate} max={availability?.lastDate} defaultValue={v.date ?? ''} />}
+          {(props) => (
+            <input
+              {...props}
+              type="date"
+              name="date"
+              required
+              min={availability?.firstDate}
+              max={availability?.lastDate}
+              defaultValue={v.date ?? ''}
+            />
+          )}
         </Field>
         <Field id={id('partySize')} label={t('Party size')} error={e.partySize}>
           {(props) => (
@@ -85,13 +105,31 @@ export function ReservationForm({
           ) : null}
         </fieldset>
         <Field id={id('name')} label={t('Name')} error={e.name}>
-          {(props) => <input {...props} name="name" autoComplete="name" required maxLength={80} defaultValue={v.name ?? ''} />}
+          {(props) => (
+            <input {...props} name="name" autoComplete="name" required maxLength={80} defaultValue={v.name ?? ''} />
+          )}
         </Field>
-        <Field id={id('phone')} label={t('Mobile phone')} hint={t('A phone number or an e-mail address is needed for your confirmation.')} error={e.phone}>
-          {(props) => <input {...props} name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={v.phone ?? ''} />}
+        <Field
+          id={id('phone')}
+          label={t('Mobile phone')}
+          hint={t('A phone number or an e-mail address is needed for your confirmation.')}
+          error={e.phone}
+        >
+          {(props) => (
+            <input {...props} name="phone" type="tel" autoComplete="tel" maxLength={30} defaultValue={v.phone ?? ''} />
+          )}
         </Field>
         <Field id={id('email')} label={t('E-mail')} error={e.email}>
-          {(props) => <input {...props} name="email" type="email" autoComplete="email" maxLength={254} defaultValue={v.email ?? ''} />}
+          {(props) => (
+            <input
+              {...props}
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              defaultValue={v.email ?? ''}
+            />
+          )}
         </Field>
         <Field id={id('note')} label={t('Note (optional)')} error={e.note}>
           {(props) => <textarea {...props} name="note" maxLength={200} rows={2} defaultValue={v.note ?? ''} />}

@@ -2,7 +2,11 @@ import express, { type Request, type Router } from 'express';
 import type { Db } from '../../../db';
 import { HttpError, notFound } from '../../../errors';
 import { invalid } from '../../../http/validate';
-import { mediaApiFindQuerySchema, mediaApiListQuerySchema, mediaApiParamsSchema } from '../../../../shared/schemas/media-api';
+import {
+  mediaApiFindQuerySchema,
+  mediaApiListQuerySchema,
+  mediaApiParamsSchema,
+} from '../../../../shared/schemas/media-api';
 import { DOCUMENT_MODEL, documentApiDetail, documentApiList } from '../../documents/service';
 import { modelPermissionsFor } from '../../permissions/model-policy';
 import { IMAGE_MODEL, imageApiDetail, imageApiList } from '../../images/library-service';
@@ -23,7 +27,8 @@ const pkOf = (req: Request) => {
 export function mediaApiRoutes({ db, storage }: { db: Db; storage: MediaStorage }): Router {
   const router = express.Router();
   const needDocuments = async (req: Request) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(DOCUMENT_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to see documents.');
+    if (!(await modelPermissionsFor(db, req)).canAny(DOCUMENT_MODEL))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to see documents.');
   };
 
   // Permission: admin access and any wagtaildocs permission.
@@ -52,7 +57,8 @@ export function mediaApiRoutes({ db, storage }: { db: Db; storage: MediaStorage 
   });
 
   const needImages = async (req: Request) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(IMAGE_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to see images.');
+    if (!(await modelPermissionsFor(db, req)).canAny(IMAGE_MODEL))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to see images.');
   };
 
   // Permission: admin access and any wagtailimages permission.
@@ -83,7 +89,8 @@ export function mediaApiRoutes({ db, storage }: { db: Db; storage: MediaStorage 
   });
 
   const needVideos = async (req: Request) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(VIDEO_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to see videos.');
+    if (!(await modelPermissionsFor(db, req)).canAny(VIDEO_MODEL))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to see videos.');
   };
 
   // Permission: admin access and any wagtailmedia permission (the block editor's video chooser).

@@ -3,14 +3,20 @@ import type { Db } from '../../../db';
 import { notFound } from '../../../errors';
 import { resolveRequestSite } from '../../../http/site';
 import { invalid } from '../../../http/validate';
-import { API_ACTIONS, apiActionBodySchemas, apiFindQuerySchema, apiListQuerySchema, apiPageParamsSchema, type ApiActionName } from '../../../../shared/schemas/admin-api';
+import {
+  API_ACTIONS,
+  apiActionBodySchemas,
+  apiFindQuerySchema,
+  apiListQuerySchema,
+  apiPageParamsSchema,
+  type ApiActionName,
+} from '../../../../shared/schemas/admin-api';
 import { apiActions, type ActionResult } from '../../admin-api/actions';
 import { findByHtmlPath, listPages, pageDetail, visiblePage } from '../../admin-api/service';
 import { findPage } from '../../pages/service';
 import type { Page } from '../../pages/table';
 import type { UserPagePermissions } from '../../permissions/policy';
 import { permissionsFor } from '../../permissions/request';
-
 
 const pkOf = (req: Request) => {
   const parsed = apiPageParamsSchema.safeParse(req.params);
@@ -40,7 +46,8 @@ export function apiRoutes({ db }: { db: Db }): Router {
   router.get('/api/main/pages/find/', async (req, res) => {
     const query = apiFindQuerySchema.safeParse(req.query);
     if (!query.success) throw invalid(query.error, 'query');
-    const id = 'id' in query.data ? query.data.id : await findByHtmlPath(db, await siteOf(req, res), query.data.html_path);
+    const id =
+      'id' in query.data ? query.data.id : await findByHtmlPath(db, await siteOf(req, res), query.data.html_path);
     await visiblePage(db, await permissionsFor(db, req), id);
     res.redirect(302, `/wagtail/api/main/pages/${id}/`);
   });
@@ -63,10 +70,17 @@ export function apiRoutes({ db }: { db: Db }): Router {
     const body = apiActionBodySchemas[action].safeParse(req.body ?? {});
     if (!body.success) throw invalid(body.error, 'request body');
     // The action and its body schema share the key; TypeScript cannot pair them through a union.
-    const run = apiActions[action] as (db: Db, p: UserPagePermissions, page: Page, input: never) => Promise<ActionResult>;
+    const run = apiActions[action] as (
+      db: Db,
+      p: UserPagePermissions,
+      page: Page,
+      input: never,
+    ) => Promise<ActionResult>;
     const result = await run(db, permissions, page, body.data as never);
     if (result.status === 204 || result.pageId === undefined) return res.status(204).end();
-    res.status(result.status).json(await pageDetail(db, await permissionsFor(db, req), result.pageId, await siteOf(req, res)));
+    res
+      .status(result.status)
+      .json(await pageDetail(db, await permissionsFor(db, req), result.pageId, await siteOf(req, res)));
   });
 
   return router;

@@ -11,7 +11,11 @@ export function loginRoutes({ sessions }: { sessions: SessionStack }): Router {
   const router = express.Router();
 
   const renderLogin = (req: Request, res: Response, props: Omit<LoginScreenProps, 'csrfToken'>, status = 200) =>
-    adminScreen(req, res, { title: 'Sign in', element: <LoginScreen {...props} csrfToken={csrfTokenFor(req)} />, status });
+    adminScreen(req, res, {
+      title: 'Sign in',
+      element: <LoginScreen {...props} csrfToken={csrfTokenFor(req)} />,
+      status,
+    });
 
   // Permission: anyone (it is the way in).
   router.get('/login/', (req, res) => {
@@ -24,7 +28,8 @@ export function loginRoutes({ sessions }: { sessions: SessionStack }): Router {
   router.post('/login/', (req: Request, res: Response, next: NextFunction) => {
     const nextPath = safeNextPath(req.body?.next);
     handleLoginPost(sessions, req, res, next, {
-      fail: ({ username, fieldErrors, formError }, status) => renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
+      fail: ({ username, fieldErrors, formError }, status) =>
+        renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
       // passport regenerated the session id, so a planted session cookie is worthless.
       succeed: () => res.redirect(303, nextPath),
     });

@@ -2,7 +2,11 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { ReactElement } from 'react';
 import type { Db } from '../../../db';
 import { formErrors } from '../../../http/validate';
-import { passwordResetRequestSchema, resetConfirmParamsSchema, setPasswordFormSchema } from '../../../../shared/schemas/account';
+import {
+  passwordResetRequestSchema,
+  resetConfirmParamsSchema,
+  setPasswordFormSchema,
+} from '../../../../shared/schemas/account';
 import {
   InvalidResetLinkScreen,
   PasswordResetCompleteScreen,
@@ -24,7 +28,8 @@ import { publicOrigin } from './public-origin';
 export function passwordResetRoutes({ db, mailer }: { db: Db; mailer: Mailer }): Router {
   const router = express.Router();
   // Outside the shell: whoever resets a password is not signed in.
-  const page = (req: Request, res: Response, title: string, element: ReactElement, status = 200) => adminScreen(req, res, { title, element, status });
+  const page = (req: Request, res: Response, title: string, element: ReactElement, status = 200) =>
+    adminScreen(req, res, { title, element, status });
 
   // Permission: anyone.
   router.get('/password_reset/', (req, res) => {
@@ -38,12 +43,20 @@ export function passwordResetRoutes({ db, mailer }: { db: Db; mailer: Mailer }):
     if (!parsed.success) {
       const email = typeof body.email === 'string' ? body.email.slice(0, 254) : '';
       const error = formErrors(parsed.error, ['email']).fieldErrors.email;
-      return page(req, res, 'Reset your password', <PasswordResetRequestScreen csrfToken={csrfTokenFor(req)} email={email} error={error} />, 400);
+      return page(
+        req,
+        res,
+        'Reset your password',
+        <PasswordResetRequestScreen csrfToken={csrfTokenFor(req)} email={email} error={error} />,
+        400,
+      );
     }
     const origin = await publicOrigin(db, req, res);
     res.redirect(303, '/wagtail/password_reset/done/');
     // After answering: an address with an account must not take longer than one without.
-    requestPasswordReset(db, mailer, parsed.data.email, origin).catch((error: unknown) => req.log.error({ err: error }, 'password reset e-mail failed'));
+    requestPasswordReset(db, mailer, parsed.data.email, origin).catch((error: unknown) =>
+      req.log.error({ err: error }, 'password reset e-mail failed'),
+    );
   });
 
   // Permission: anyone.
@@ -53,13 +66,19 @@ export function passwordResetRoutes({ db, mailer }: { db: Db; mailer: Mailer }):
     const parsed = resetConfirmParamsSchema.safeParse(req.params);
     return parsed.success ? parsed.data : undefined;
   };
-  const invalidLink = (req: Request, res: Response) => page(req, res, 'This link does not work', <InvalidResetLinkScreen />, 400);
+  const invalidLink = (req: Request, res: Response) =>
+    page(req, res, 'This link does not work', <InvalidResetLinkScreen />, 400);
 
   // Permission: anyone holding a valid link.
   router.get('/password_reset/confirm/:uidb64/:token/', async (req, res) => {
     const params = confirmParams(req);
     if (!params || !(await resetLinkIsValid(db, params.uidb64, params.token))) return invalidLink(req, res);
-    page(req, res, 'Set your new password', <SetPasswordScreen csrfToken={csrfTokenFor(req)} action={req.originalUrl.split('?')[0]!} fieldErrors={{}} />);
+    page(
+      req,
+      res,
+      'Set your new password',
+      <SetPasswordScreen csrfToken={csrfTokenFor(req)} action={req.originalUrl.split('?')[0]!} fieldErrors={{}} />,
+    );
   });
 
   // Permission: anyone holding a valid link; the link is spent by a successful reset.
@@ -69,14 +88,27 @@ export function passwordResetRoutes({ db, mailer }: { db: Db; mailer: Mailer }):
     const parsed = setPasswordFormSchema.safeParse(formBody(req.body));
     if (!parsed.success) {
       const { fieldErrors } = formErrors(parsed.error, ['new_password1', 'new_password2']);
-      return page(req, res, 'Set your new password', <SetPasswordScreen csrfToken={csrfTokenFor(req)} action={req.originalUrl.split('?')[0]!} fieldErrors={fieldErrors} />, 400);
+      return page(
+        req,
+        res,
+        'Set your new password',
+        <SetPasswordScreen
+          csrfToken={csrfTokenFor(req)}
+          action={req.originalUrl.split('?')[0]!}
+          fieldErrors={fieldErrors}
+        />,
+        400,
+      );
     }
-    if (!(await completePasswordReset(db, params.uidb64, params.token, parsed.data.new_password1))) return invalidLink(req, res);
+    if (!(await completePasswordReset(db, params.uidb64, params.token, parsed.data.new_password1)))
+      return invalidLink(req, res);
     res.redirect(303, '/wagtail/password_reset/complete/');
   });
 
   // Permission: anyone.
-  router.get('/password_reset/complete/', (req, res) => page(req, res, 'Password changed', <PasswordResetCompleteScreen />));
+  router.get('/password_reset/complete/', (req, res) =>
+    page(req, res, 'Password changed', <PasswordResetCompleteScreen />),
+  );
 
   return router;
 }

@@ -41,10 +41,24 @@ export function collectionPrivacyRoutes({ db }: { db: Db }): Router {
     return row;
   };
 
-  const render = async (req: Request, res: Response, row: CollectionListing, state: PrivacyState, form: Pick<PrivacyScreenProps, 'values' | 'fieldErrors' | 'nonFieldErrors'>, status = 200) => {
+  const render = async (
+    req: Request,
+    res: Response,
+    row: CollectionListing,
+    state: PrivacyState,
+    form: Pick<PrivacyScreenProps, 'values' | 'fieldErrors' | 'nonFieldErrors'>,
+    status = 200,
+  ) => {
     const groups = (await listGroups(db)).map((group) => ({ id: group.id, name: group.name }));
     const element = (
-      <PrivacyScreen csrfToken={csrfTokenFor(req)} subject={{ kind: 'collection', id: row.id, title: row.name }} inheritedFrom={state.inheritedFrom} passwordSet={state.own?.passwordSet ?? false} groups={groups} {...form} />
+      <PrivacyScreen
+        csrfToken={csrfTokenFor(req)}
+        subject={{ kind: 'collection', id: row.id, title: row.name }}
+        inheritedFrom={state.inheritedFrom}
+        passwordSet={state.own?.passwordSet ?? false}
+        groups={groups}
+        {...form}
+      />
     );
     adminScreen(req, res, { section: 'collections', title: `Privacy: ${row.name}`, element, status });
   };
@@ -52,7 +66,10 @@ export function collectionPrivacyRoutes({ db }: { db: Db }): Router {
   router.get('/collections/:pk/privacy/', async (req, res) => {
     const row = await collectionOf(req);
     const state = await collectionPrivacyOf(db, row);
-    const values: PrivacyScreenProps['values'] = { restriction_type: state.own?.type ?? 'none', groups: (state.own?.groupIds ?? []).map(String) };
+    const values: PrivacyScreenProps['values'] = {
+      restriction_type: state.own?.type ?? 'none',
+      groups: (state.own?.groupIds ?? []).map(String),
+    };
     await render(req, res, row, state, { values, fieldErrors: {}, nonFieldErrors: [] });
   });
 
@@ -65,7 +82,9 @@ export function collectionPrivacyRoutes({ db }: { db: Db }): Router {
       const message = `This collection is private because of the privacy settings of '${state.inheritedFrom.title}': change them there.`;
       return render(req, res, row, state, { values, fieldErrors: {}, nonFieldErrors: [message] }, 409);
     }
-    const parsed = privacyFormSchema({ passwordSet: state.own?.type === 'password' && state.own.passwordSet }).safeParse(body);
+    const parsed = privacyFormSchema({
+      passwordSet: state.own?.type === 'password' && state.own.passwordSet,
+    }).safeParse(body);
     if (!parsed.success) return render(req, res, row, state, { values, ...formErrors(parsed.error, FIELDS) }, 400);
     try {
       const change = await setCollectionPrivacy(db, row, req.user!.id, parsed.data);
@@ -74,7 +93,14 @@ export function collectionPrivacyRoutes({ db }: { db: Db }): Router {
     } catch (error) {
       const shown = userFacingError(error);
       if (!shown) throw error;
-      await render(req, res, row, await collectionPrivacyOf(db, row), { values, ...formErrors(shown, FIELDS) }, shown.status);
+      await render(
+        req,
+        res,
+        row,
+        await collectionPrivacyOf(db, row),
+        { values, ...formErrors(shown, FIELDS) },
+        shown.status,
+      );
     }
   });
 

@@ -1,5 +1,15 @@
 import { collectionFormSchema, type CollectionInput } from '../../../../shared/schemas/collections';
-import { collectionChoices, collectionTree, createCollection, deleteCollections, deleteRefusal, findCollection, listCollections, updateCollection, type CollectionListing } from '../../collections/service';
+import {
+  collectionChoices,
+  collectionTree,
+  createCollection,
+  deleteCollections,
+  deleteRefusal,
+  findCollection,
+  listCollections,
+  updateCollection,
+  type CollectionListing,
+} from '../../collections/service';
 import { STEP_LENGTH } from '../../pages/tree-path';
 import { defineViewSet } from '../viewsets/definition';
 
@@ -14,7 +24,14 @@ export const collectionsViewSet = defineViewSet<CollectionListing, CollectionInp
   schema: collectionFormSchema,
   fields: [
     { name: 'name', label: 'Name', required: true },
-    { name: 'parent', label: 'Parent', widget: 'select', required: true, loadChoices: collectionChoices, help: 'Permissions granted on the parent also cover this collection.' },
+    {
+      name: 'parent',
+      label: 'Parent',
+      widget: 'select',
+      required: true,
+      loadChoices: collectionChoices,
+      help: 'Permissions granted on the parent also cover this collection.',
+    },
   ],
   initialValues: { name: '', parent: '' },
   formValues: async (row, db) => {
@@ -24,9 +41,20 @@ export const collectionsViewSet = defineViewSet<CollectionListing, CollectionInp
   },
   title: (row) => row.name,
   columns: [
-    { name: 'name', label: 'Name', sortable: true, linksToEdit: true, value: (row) => `${'\u2014 '.repeat(Math.max(0, row.depth - 2))}${row.name}` },
+    {
+      name: 'name',
+      label: 'Name',
+      sortable: true,
+      linksToEdit: true,
+      value: (row) => `${'\u2014 '.repeat(Math.max(0, row.depth - 2))}${row.name}`,
+    },
     { name: 'path', label: 'Level', sortable: true, value: (row) => String(row.depth - 1) },
-    { name: 'contents', label: 'Holds', value: (row) => `${row.numchild} ${row.numchild === 1 ? 'collection' : 'collections'}, ${row.image_count} ${row.image_count === 1 ? 'image' : 'images'}` },
+    {
+      name: 'contents',
+      label: 'Holds',
+      value: (row) =>
+        `${row.numchild} ${row.numchild === 1 ? 'collection' : 'collections'}, ${row.image_count} ${row.image_count === 1 ? 'image' : 'images'}`,
+    },
   ],
   search: { placeholder: 'Collection name' },
   defaultOrder: 'path',

@@ -18,7 +18,8 @@ export function documentUploadKind(db: Db, storage: MediaStorage, limits: Upload
     maxBytes: limits.maxDocumentBytes,
     accept: extensions.join(','),
     help: `Accepted: ${extensions.join(', ')} (the type is read from the file itself), at most ${megabytes(limits.maxDocumentBytes)} each.`,
-    create: (file, fields) => createDocumentFromUpload(db, storage, file, { ...fields, allowed: limits.documentExtensions }),
+    create: (file, fields) =>
+      createDocumentFromUpload(db, storage, file, { ...fields, allowed: limits.documentExtensions }),
     detail: (document) => `${document.file_name}, ${formatFileSize(document.file_size)}`,
     find: (id) => findDocument(db, id),
     replace: (id, file) => replaceDocumentFile(db, storage, id, file, limits.documentExtensions),

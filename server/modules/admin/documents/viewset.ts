@@ -33,16 +33,28 @@ export function documentsViewSet(storage: MediaStorage | undefined) {
     columns: [
       { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
       { name: 'file', label: 'File', value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})` },
-      { name: 'created_at', label: 'Uploaded', sortable: true, value: (row) => new Date(row.created_at).toISOString().slice(0, 10) },
+      {
+        name: 'created_at',
+        label: 'Uploaded',
+        sortable: true,
+        value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
+      },
     ],
     search: { placeholder: 'Title or file name' },
-    filters: [{ name: 'collection', label: 'Collection', choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))] }],
+    filters: [
+      {
+        name: 'collection',
+        label: 'Collection',
+        choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
+      },
+    ],
     defaultOrder: '-created_at',
     listActions: [{ label: 'Add documents', href: '/wagtail/documents/multiple/add/', action: 'add' }],
     store: {
       list: listDocuments,
       get: (db, id, options) => findDocumentForAdmin(db, id, options),
-      create: () => Promise.reject(new HttpError(400, 'file_required', 'Add documents with a file: use “Add documents”.')),
+      create: () =>
+        Promise.reject(new HttpError(400, 'file_required', 'Add documents with a file: use “Add documents”.')),
       update: (db, row, input) => updateDocument(db, row, input),
       remove: async (db, rows) => {
         if (!storage) throw new Error('The documents viewset was mounted without media storage.');

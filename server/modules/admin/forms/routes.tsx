@@ -3,10 +3,26 @@ import { z } from 'zod';
 import type { Db } from '../../../db';
 import { notFound } from '../../../errors';
 import { parseOr400 } from '../../../http/validate';
-import { FormPagesScreen, SubmissionDetailScreen, SubmissionsScreen, SubscriberScreen, SubscribersScreen, type SubmissionRow } from '../../../../views/admin/FormsScreens';
+import {
+  FormPagesScreen,
+  SubmissionDetailScreen,
+  SubmissionsScreen,
+  SubscriberScreen,
+  SubscribersScreen,
+  type SubmissionRow,
+} from '../../../../views/admin/FormsScreens';
 import { csrfTokenFor } from '../../auth/csrf';
 import { FORM_PAGE_TYPES } from '../../forms/page-types';
-import { deleteSubmissions, findFormPage, findSubmission, findSubscriber, listConsentRecords, listFormPages, listSubmissions, listSubscribers } from '../../forms/service';
+import {
+  deleteSubmissions,
+  findFormPage,
+  findSubmission,
+  findSubscriber,
+  listConsentRecords,
+  listFormPages,
+  listSubmissions,
+  listSubscribers,
+} from '../../forms/service';
 import type { FormSubmission } from '../../forms/table';
 import { assertModelPermission, modelPermissionsFor } from '../../permissions/model-policy';
 import { setFlash, takeFlash } from '../flash';
@@ -23,22 +39,40 @@ const realDate = (value: string) => {
   const parsed = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 };
-const date = z.union([z.literal(''), z.iso.date({ error: 'Enter a valid date (YYYY-MM-DD).' }).refine(realDate, 'Enter a valid date (YYYY-MM-DD).')]).default('');
+const date = z
+  .union([
+    z.literal(''),
+    z.iso.date({ error: 'Enter a valid date (YYYY-MM-DD).' }).refine(realDate, 'Enter a valid date (YYYY-MM-DD).'),
+  ])
+  .default('');
 const listQuerySchema = z.object({
   date_from: date,
   date_to: date,
   p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
   export: z.enum(['csv', 'xlsx']).optional().catch(undefined),
 });
-const subscribersQuerySchema = z.object({ q: z.string().max(200).catch('').default(''), p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) });
-const deleteSchema = z.object({ selected: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(id).max(1000)) });
+const subscribersQuerySchema = z.object({
+  q: z.string().max(200).catch('').default(''),
+  p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+const deleteSchema = z.object({
+  selected: z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(id).max(1000),
+  ),
+});
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString().replace('T', ' ').slice(0, 19) : '');
-const show = (value: unknown) => (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+const iso = (value: Date | string | null) =>
+  value ? new Date(value).toISOString().replace('T', ' ').slice(0, 19) : '';
+const show = (value: unknown) =>
+  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 
 function rowOf(submission: FormSubmission): SubmissionRow {
   const fields = Object.entries(submission.data).map(([name, value]): [string, string] => [name, show(value)]);
-  const summary = ['first_name', 'last_name', 'email', 'topic_label'].map((name) => show(submission.data[name])).filter(Boolean).join(' · ');
+  const summary = ['first_name', 'last_name', 'email', 'topic_label']
+    .map((name) => show(submission.data[name]))
+    .filter(Boolean)
+    .join(' · ');
   return { id: submission.id, submittedAt: iso(submission.submitted_at), summary, fields };
 }
 
@@ -59,7 +93,8 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
 
   const formPage = async (pageId: number) => {
     const page = await findFormPage(db, pageId);
-    if (!page || !(FORM_PAGE_TYPES as readonly string[]).includes(page.page_type)) throw notFound('No form page has this id.');
+    if (!page || !(FORM_PAGE_TYPES as readonly string[]).includes(page.page_type))
+      throw notFound('No form page has this id.');
     return page;
   };
 
@@ -75,21 +110,48 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       submissions: Number(page.submissions),
       lastSubmittedAt: page.last_submitted_at ? iso(page.last_submitted_at as Date) : null,
     }));
-    adminScreen(req, res, { section: 'forms', title: 'Forms', element: <FormPagesScreen pages={pages} flash={takeFlash(req)} canViewSubscribers={permissions.can(SUBSCRIBER_MODEL, 'change')} /> });
+    adminScreen(req, res, {
+      section: 'forms',
+      title: 'Forms',
+      element: (
+        <FormPagesScreen
+          pages={pages}
+          flash={takeFlash(req)}
+          canViewSubscribers={permissions.can(SUBSCRIBER_MODEL, 'change')}
+        />
+      ),
+    });
   });
 
   // Permission: forms.subscriber change.
   router.get('/forms/subscribers/', async (req, res) => {
     await assertModelPermission(db, req, SUBSCRIBER_MODEL, 'change');
     const query = parseOr400(subscribersQuerySchema, req.query, 'list query');
-    const { rows, total } = await listSubscribers(db, { q: query.q, filters: {}, order: { column: 'email', desc: false }, limit: PER_PAGE, offset: (query.p - 1) * PER_PAGE });
+    const { rows, total } = await listSubscribers(db, {
+      q: query.q,
+      filters: {},
+      order: { column: 'email', desc: false },
+      limit: PER_PAGE,
+      offset: (query.p - 1) * PER_PAGE,
+    });
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
     const element = (
       <SubscribersScreen
         q={query.q}
         total={total}
-        rows={rows.map((row) => ({ id: row.id, email: row.email, name: `${row.first_name} ${row.last_name}`.trim(), subscribed: row.subscribed, updatedAt: iso(row.updated_at) }))}
-        pagination={{ page: query.p, pages, prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined, nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined }}
+        rows={rows.map((row) => ({
+          id: row.id,
+          email: row.email,
+          name: `${row.first_name} ${row.last_name}`.trim(),
+          subscribed: row.subscribed,
+          updatedAt: iso(row.updated_at),
+        }))}
+        pagination={{
+          page: query.p,
+          pages,
+          prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined,
+          nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined,
+        }}
       />
     );
     adminScreen(req, res, { section: 'forms', title: 'Subscribers', element });
@@ -106,16 +168,35 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       ['Last name', subscriber.last_name],
       ['Postcode', subscriber.postcode],
       ['Birthday', subscriber.birthday_month ? `${subscriber.birthday_month}/${subscriber.birthday_day}` : ''],
-      ['Occasions', subscriber.occasions.map((o) => `${o.occasion} (${o.relationship}) ${o.month}/${o.day}`).join('; ')],
+      [
+        'Occasions',
+        subscriber.occasions.map((o) => `${o.occasion} (${o.relationship}) ${o.month}/${o.day}`).join('; '),
+      ],
       ['Language', subscriber.language_code],
       ['Subscribed since', iso(subscriber.created_at)],
       ['Unsubscribed at', iso(subscriber.unsubscribed_at)],
     ];
     const element = (
       <SubscriberScreen
-        subscriber={{ id: subscriber.id, email: subscriber.email, name: `${subscriber.first_name} ${subscriber.last_name}`, subscribed: subscriber.subscribed, updatedAt: iso(subscriber.updated_at) }}
+        subscriber={{
+          id: subscriber.id,
+          email: subscriber.email,
+          name: `${subscriber.first_name} ${subscriber.last_name}`,
+          subscribed: subscriber.subscribed,
+          updatedAt: iso(subscriber.updated_at),
+        }}
         fields={fields}
-        consents={consents.map((row) => ({ id: row.id, action: row.action, channel: row.channel, wording: row.wording, wordingVersion: row.wording_version, language: row.language_code, sourceUrl: row.source_url, ip: row.ip_address, createdAt: iso(row.created_at) }))}
+        consents={consents.map((row) => ({
+          id: row.id,
+          action: row.action,
+          channel: row.channel,
+          wording: row.wording,
+          wordingVersion: row.wording_version,
+          language: row.language_code,
+          sourceUrl: row.source_url,
+          ip: row.ip_address,
+          createdAt: iso(row.created_at),
+        }))}
       />
     );
     adminScreen(req, res, { section: 'forms', title: subscriber.email, element });
@@ -130,17 +211,34 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
     const error = parsed.success ? undefined : 'Enter valid dates (YYYY-MM-DD).';
     const filters = { pageId: page.id, from: query.date_from || undefined, to: query.date_to || undefined };
     if (query.export) {
-      const { rows } = await listSubmissions(db, { q: '', filters: {}, order: { column: 'submitted_at', desc: true }, limit: 100_000, offset: 0 }, filters);
+      const { rows } = await listSubmissions(
+        db,
+        { q: '', filters: {}, order: { column: 'submitted_at', desc: true }, limit: 100_000, offset: 0 },
+        filters,
+      );
       const names = [...new Set(rows.flatMap((row) => Object.keys(row.data)))];
       const headers = ['Submission date', ...names];
       const cells = rows.map((row) => [iso(row.submitted_at), ...names.map((name) => show(row.data[name]))]);
       const stamp = new Date().toISOString().slice(0, 10);
       res.setHeader('Content-Disposition', `attachment; filename="submissions-${page.id}-${stamp}.${query.export}"`);
       if (query.export === 'csv') res.type('text/csv; charset=utf-8').send(toCsv(headers, cells));
-      else res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx('Submissions', headers, cells));
+      else
+        res
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .send(await toXlsx('Submissions', headers, cells));
       return;
     }
-    const { rows, total } = await listSubmissions(db, { q: '', filters: {}, order: { column: 'submitted_at', desc: true }, limit: PER_PAGE, offset: (query.p - 1) * PER_PAGE }, filters);
+    const { rows, total } = await listSubmissions(
+      db,
+      {
+        q: '',
+        filters: {},
+        order: { column: 'submitted_at', desc: true },
+        limit: PER_PAGE,
+        offset: (query.p - 1) * PER_PAGE,
+      },
+      filters,
+    );
     const pages = Math.max(1, Math.ceil(total / PER_PAGE));
     const permissions = await modelPermissionsFor(db, req);
     const element = (
@@ -153,8 +251,16 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
         csrfToken={csrfTokenFor(req)}
         canDelete={permissions.can(FORM_SUBMISSION_MODEL, 'delete')}
         flash={takeFlash(req)}
-        exportHrefs={{ csv: hrefWith(req, { export: 'csv', p: undefined }), xlsx: hrefWith(req, { export: 'xlsx', p: undefined }) }}
-        pagination={{ page: query.p, pages, prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined, nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined }}
+        exportHrefs={{
+          csv: hrefWith(req, { export: 'csv', p: undefined }),
+          xlsx: hrefWith(req, { export: 'xlsx', p: undefined }),
+        }}
+        pagination={{
+          page: query.p,
+          pages,
+          prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined,
+          nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined,
+        }}
       />
     );
     adminScreen(req, res, { section: 'forms', title: `Form data: ${page.title}`, element, status: error ? 400 : 200 });
@@ -171,7 +277,10 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       if (submission && submission.page_id === page.id) own.push(submission.id);
     }
     const count = await deleteSubmissions(db, own);
-    setFlash(req, count === 0 ? 'No submissions were selected.' : `${count} submission${count === 1 ? '' : 's'} deleted.`);
+    setFlash(
+      req,
+      count === 0 ? 'No submissions were selected.' : `${count} submission${count === 1 ? '' : 's'} deleted.`,
+    );
     res.redirect(303, `/wagtail/forms/submissions/${page.id}/`);
   });
 
@@ -181,7 +290,11 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
     const page = await formPage(parseOr400(id, req.params.page_id, 'page id'));
     const submission = await findSubmission(db, parseOr400(id, req.params.id, 'submission id'));
     if (!submission || submission.page_id !== page.id) throw notFound('No submission of this form has this id.');
-    adminScreen(req, res, { section: 'forms', title: `Submission ${submission.id}`, element: <SubmissionDetailScreen page={{ id: page.id, title: page.title }} submission={rowOf(submission)} /> });
+    adminScreen(req, res, {
+      section: 'forms',
+      title: `Submission ${submission.id}`,
+      element: <SubmissionDetailScreen page={{ id: page.id, title: page.title }} submission={rowOf(submission)} />,
+    });
   });
 
   return router;

@@ -20,7 +20,8 @@ import { modelPermissionsFor } from '../../permissions/model-policy';
 export function imageChooserRoutes({ db, storage }: { db: Db; storage: MediaStorage }): Router {
   const router = express.Router();
   const needImages = async (req: Request) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(IMAGE_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to choose images.');
+    if (!(await modelPermissionsFor(db, req)).canAny(IMAGE_MODEL))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to choose images.');
   };
 
   // Permission: admin access and any wagtailimages permission (as the images API).
@@ -42,7 +43,8 @@ export function imageChooserRoutes({ db, storage }: { db: Db; storage: MediaStor
   // Permission: admin access and any wagtaildocs permission (as the documents API). The document
   // chooser's collection filter; a chosen document is stored by id, so it needs no second step.
   router.get('/documents/chooser/', async (req, res) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(DOCUMENT_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to choose documents.');
+    if (!(await modelPermissionsFor(db, req)).canAny(DOCUMENT_MODEL))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to choose documents.');
     res.setHeader('Cache-Control', 'no-store, private');
     res.json({ collections: await collectionChoices(db) });
   });

@@ -3,7 +3,13 @@ import type { Db } from '../../../db';
 import { megabytes } from '../../../media/upload';
 import type { MediaStorage } from '../../../storage/media-storage';
 import { formatFileSize } from '../../../../views/format-file-size';
-import { createImageFromUpload, findImageForAdmin, IMAGE_MODEL, MAX_IMAGE_PIXELS, replaceImageFile } from '../../images/library-service';
+import {
+  createImageFromUpload,
+  findImageForAdmin,
+  IMAGE_MODEL,
+  MAX_IMAGE_PIXELS,
+  replaceImageFile,
+} from '../../images/library-service';
 import type { MediaUploadKind } from '../media-uploads/routes';
 
 type Image = Awaited<ReturnType<typeof createImageFromUpload>>;

@@ -25,13 +25,34 @@ export function imagesViewSet(storage: MediaStorage | undefined) {
     schema: imageFormSchema,
     fields: [
       { name: 'title', label: 'Title', required: true },
-      { name: 'default_alt_text', label: 'Alt text', help: 'What the image shows, for people who cannot see it. Required unless the image is decorative.' },
+      {
+        name: 'default_alt_text',
+        label: 'Alt text',
+        help: 'What the image shows, for people who cannot see it. Required unless the image is decorative.',
+      },
       { name: 'decorative', label: 'Decorative image (no alt text)', widget: 'checkbox' },
       { name: 'collection', label: 'Collection', widget: 'select', required: true, loadChoices: collectionChoices },
-      { name: 'focal_point_x', label: 'Focal point, across', inputType: 'number', help: 'From 0 (left edge) to 1 (right edge); crops keep this point. Empty: the centre.' },
-      { name: 'focal_point_y', label: 'Focal point, down', inputType: 'number', help: 'From 0 (top edge) to 1 (bottom edge).' },
+      {
+        name: 'focal_point_x',
+        label: 'Focal point, across',
+        inputType: 'number',
+        help: 'From 0 (left edge) to 1 (right edge); crops keep this point. Empty: the centre.',
+      },
+      {
+        name: 'focal_point_y',
+        label: 'Focal point, down',
+        inputType: 'number',
+        help: 'From 0 (top edge) to 1 (bottom edge).',
+      },
     ],
-    initialValues: { title: '', default_alt_text: '', decorative: '', collection: '', focal_point_x: '', focal_point_y: '' },
+    initialValues: {
+      title: '',
+      default_alt_text: '',
+      decorative: '',
+      collection: '',
+      focal_point_x: '',
+      focal_point_y: '',
+    },
     formValues: (row) => ({
       title: row.title,
       default_alt_text: row.default_alt_text,
@@ -41,14 +62,34 @@ export function imagesViewSet(storage: MediaStorage | undefined) {
       focal_point_y: row.focal_point_y === null ? '' : String(row.focal_point_y),
     }),
     title: (row) => row.title,
-    focalPicker: (row) => ({ src: renditionUrl(row.id, 640, 'webp'), width: row.width, height: row.height, alt: row.default_alt_text || row.title }),
+    focalPicker: (row) => ({
+      src: renditionUrl(row.id, 640, 'webp'),
+      width: row.width,
+      height: row.height,
+      alt: row.default_alt_text || row.title,
+    }),
     columns: [
       { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
-      { name: 'size', label: 'Size', value: (row) => `${row.width} × ${row.height} px, ${formatFileSize(row.file_size)}` },
-      { name: 'created_at', label: 'Uploaded', sortable: true, value: (row) => new Date(row.created_at).toISOString().slice(0, 10) },
+      {
+        name: 'size',
+        label: 'Size',
+        value: (row) => `${row.width} × ${row.height} px, ${formatFileSize(row.file_size)}`,
+      },
+      {
+        name: 'created_at',
+        label: 'Uploaded',
+        sortable: true,
+        value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
+      },
     ],
     search: { placeholder: 'Title or alt text' },
-    filters: [{ name: 'collection', label: 'Collection', choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))] }],
+    filters: [
+      {
+        name: 'collection',
+        label: 'Collection',
+        choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
+      },
+    ],
     defaultOrder: '-created_at',
     listActions: [{ label: 'Add images', href: '/wagtail/images/multiple/add/', action: 'add' }],
     store: {

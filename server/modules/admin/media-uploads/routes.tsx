@@ -30,7 +30,10 @@ export type MediaUploadKind<Item extends Stored> = {
   /** The file input's accept attribute and the help line under it. */
   accept: string;
   help: string;
-  create(file: UploadedFile, fields: { title: string; altText: string; collectionId: number | undefined; userId: number }): Promise<Item>;
+  create(
+    file: UploadedFile,
+    fields: { title: string; altText: string; collectionId: number | undefined; userId: number },
+  ): Promise<Item>;
   /** The line under an uploaded item's title (size, dimensions). */
   detail(item: Item): string;
   find(id: number): Promise<Stored | undefined>;
@@ -38,12 +41,20 @@ export type MediaUploadKind<Item extends Stored> = {
   replace(id: number, file: UploadedFile): Promise<Item>;
 };
 
-const paths = (area: string) => ({ add: `/${area}/add/`, multiple: `/${area}/multiple/add/`, replace: new RegExp(`^/${area}/\\d+/replace/$`) });
+const paths = (area: string) => ({
+  add: `/${area}/add/`,
+  multiple: `/${area}/multiple/add/`,
+  replace: new RegExp(`^/${area}/\\d+/replace/$`),
+});
 
 /** The multipart parser for a library's upload forms (mounted before the session stack). */
 export function mediaUploadParser(dir: string, kind: Pick<MediaUploadKind<Stored>, 'area' | 'maxBytes'>) {
   const { add, multiple, replace } = paths(kind.area);
-  return uploadMiddleware({ dir, maxBytes: kind.maxBytes, matches: (req) => req.path === multiple || req.path === add || replace.test(req.path) });
+  return uploadMiddleware({
+    dir,
+    maxBytes: kind.maxBytes,
+    matches: (req) => req.path === multiple || req.path === add || replace.test(req.path),
+  });
 }
 
 const wantsJson = (req: Request) => !req.accepts('html') || req.get('X-Requested-With') === 'fetch';
@@ -54,7 +65,16 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
   const { area, noun, model } = kind;
   const { add: addPath, multiple } = paths(area);
 
-  const renderAdd = async (req: Request, res: Response, options: { values?: { title: string; collection: string }; error?: string; uploaded?: UploadedView[]; status?: number } = {}) => {
+  const renderAdd = async (
+    req: Request,
+    res: Response,
+    options: {
+      values?: { title: string; collection: string };
+      error?: string;
+      uploaded?: UploadedView[];
+      status?: number;
+    } = {},
+  ) => {
     const element = (
       <UploadScreen
         area={area}
@@ -87,10 +107,26 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
   const add = async (req: Request, res: Response) => {
     await assertModelPermission(db, req, model, 'add');
     const body = formBody(req.body);
-    const values = { title: typeof body.title === 'string' ? body.title : '', collection: typeof body.collection === 'string' ? body.collection : '' };
-    const fields = uploadFieldsSchema.safeParse({ ...values, default_alt_text: typeof body.default_alt_text === 'string' ? body.default_alt_text : '' });
+    const values = {
+      title: typeof body.title === 'string' ? body.title : '',
+      collection: typeof body.collection === 'string' ? body.collection : '',
+    };
+    const fields = uploadFieldsSchema.safeParse({
+      ...values,
+      default_alt_text: typeof body.default_alt_text === 'string' ? body.default_alt_text : '',
+    });
     const files: UploadedFile[] = req.uploads ?? [];
-    const problem = !fields.success ? fields.error.issues.map((issue) => (issue.path[0] === 'collection' ? 'Select a valid collection.' : `${String(issue.path[0])}: ${issue.message}`)).join(' ') : files.length === 0 ? 'Choose a file to upload.' : undefined;
+    const problem = !fields.success
+      ? fields.error.issues
+          .map((issue) =>
+            issue.path[0] === 'collection'
+              ? 'Select a valid collection.'
+              : `${String(issue.path[0])}: ${issue.message}`,
+          )
+          .join(' ')
+      : files.length === 0
+        ? 'Choose a file to upload.'
+        : undefined;
     if (problem) {
       if (wantsJson(req)) throw new HttpError(400, 'bad_upload', problem);
       return renderAdd(req, res, { values, error: problem, status: 400 });
@@ -100,9 +136,26 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
     for (const file of files) {
       try {
         const single = files.length === 1;
-        const item = await kind.create(file, { title: single ? fields.data!.title : '', altText: single ? fields.data!.default_alt_text : '', collectionId: fields.data!.collection, userId: req.user!.id });
-        await logModelAction(db, { model, objectId: item.id, objectStr: item.title, action: 'create', userId: req.user!.id });
-        uploaded.push({ id: item.id, title: item.title, editUrl: `/wagtail/${area}/${item.id}/`, detail: kind.detail(item), version: item.version });
+        const item = await kind.create(file, {
+          title: single ? fields.data!.title : '',
+          altText: single ? fields.data!.default_alt_text : '',
+          collectionId: fields.data!.collection,
+          userId: req.user!.id,
+        });
+        await logModelAction(db, {
+          model,
+          objectId: item.id,
+          objectStr: item.title,
+          action: 'create',
+          userId: req.user!.id,
+        });
+        uploaded.push({
+          id: item.id,
+          title: item.title,
+          editUrl: `/wagtail/${area}/${item.id}/`,
+          detail: kind.detail(item),
+          version: item.version,
+        });
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         errors.push(`${file.originalName.slice(0, 120)}: ${error.message}`);
@@ -113,7 +166,12 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
       res.status(201).json({ uploaded, errors });
       return;
     }
-    await renderAdd(req, res, { values: { title: '', collection: values.collection }, uploaded, error: errors.length ? errors.join(' ') : undefined, status: errors.length ? 400 : 200 });
+    await renderAdd(req, res, {
+      values: { title: '', collection: values.collection },
+      uploaded,
+      error: errors.length ? errors.join(' ') : undefined,
+      status: errors.length ? 400 : 200,
+    });
   };
   router.post(multiple, add);
   router.post(addPath, add);
@@ -121,7 +179,18 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
   const renderReplace = async (req: Request, res: Response, id: number, error?: string, status = 200) => {
     const item = await kind.find(id);
     if (!item) throw new HttpError(404, 'not_found', `No such ${noun}.`);
-    const element = <ReplaceFileScreen area={area} noun={noun} id={id} title={item.title} csrfToken={csrfTokenFor(req)} accept={kind.accept} help={kind.help} error={error} />;
+    const element = (
+      <ReplaceFileScreen
+        area={area}
+        noun={noun}
+        id={id}
+        title={item.title}
+        csrfToken={csrfTokenFor(req)}
+        accept={kind.accept}
+        help={kind.help}
+        error={error}
+      />
+    );
     adminScreen(req, res, { section: area, title: `Replace ${item.title}`, element, status });
   };
 
@@ -139,7 +208,14 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
     if (!file) return renderReplace(req, res, pk, 'Choose a file to upload.', 400);
     try {
       const item = await kind.replace(pk, file);
-      await logModelAction(db, { model, objectId: item.id, objectStr: item.title, action: 'edit', data: { changed: ['file'] }, userId: req.user!.id });
+      await logModelAction(db, {
+        model,
+        objectId: item.id,
+        objectStr: item.title,
+        action: 'edit',
+        data: { changed: ['file'] },
+        userId: req.user!.id,
+      });
       setFlash(req, `The file of “${item.title}” was replaced.`);
       res.redirect(303, `/wagtail/${area}/${item.id}/`);
     } catch (error) {

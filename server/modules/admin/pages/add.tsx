@@ -19,10 +19,17 @@ import { editorFieldViews } from './edit/editor-fields';
 import { readEditForm, type KeptInput } from './edit/form';
 
 /** A new page's body: each stream field an empty list. */
-const emptyBody = (type: PageTypeDefinition): PageContent => Object.fromEntries(type.streamFields.map((field) => [field, []]));
+const emptyBody = (type: PageTypeDefinition): PageContent =>
+  Object.fromEntries(type.streamFields.map((field) => [field, []]));
 
 type AddContext = { parent: Page; type: PageTypeDefinition };
-type AddForm = { values: AddValues; fieldErrors: Partial<Record<keyof AddValues, string>>; errors: string[]; content?: KeptInput['content']; editorFields?: KeptInput['editorFields'] };
+type AddForm = {
+  values: AddValues;
+  fieldErrors: Partial<Record<keyof AddValues, string>>;
+  errors: string[];
+  content?: KeptInput['content'];
+  editorFields?: KeptInput['editorFields'];
+};
 
 /** Wagtail's create view: choose a type, then the new page's form (behind requireAdmin). */
 export function addRoutes({ db }: { db: Db }): Router {
@@ -37,7 +44,11 @@ export function addRoutes({ db }: { db: Db }): Router {
     const types = childTypesFor(parent);
     // Wagtail skips the chooser when only one type fits.
     if (types.length === 1) return res.redirect(302, `/wagtail/pages/add/${types[0]!.type}/${parent.id}/`);
-    adminScreen(req, res, { section: 'pages', title: `Create a page in ${parent.title}`, element: <ChooseTypeScreen parent={parent} types={types} /> });
+    adminScreen(req, res, {
+      section: 'pages',
+      title: `Create a page in ${parent.title}`,
+      element: <ChooseTypeScreen parent={parent} types={types} />,
+    });
   });
 
   const addContext = async (req: Request): Promise<AddContext> => {
@@ -46,21 +57,47 @@ export function addRoutes({ db }: { db: Db }): Router {
     const type = pageTypeOf(params.type);
     if (!parent || !type) throw notFound('The parent page or page type does not exist.');
     await assertCan(db, req.user!, 'add', parent);
-    if (!type.parentTypes.includes(parent.page_type)) throw badRequest(`A ${type.label} cannot be created under '${parent.title}'.`);
+    if (!type.parentTypes.includes(parent.page_type))
+      throw badRequest(`A ${type.label} cannot be created under '${parent.title}'.`);
     return { parent, type };
   };
 
-  const renderAdd = (req: Request, res: Response, ctx: AddContext, { content, editorFields, ...form }: AddForm, status = 200) => {
+  const renderAdd = (
+    req: Request,
+    res: Response,
+    ctx: AddContext,
+    { content, editorFields, ...form }: AddForm,
+    status = 200,
+  ) => {
     // The new page's body is edited here already (Wagtail's create view), empty to start with.
     const blockEditor = blockEditorView(ctx.type, emptyBody(ctx.type), content?.json, content?.errors);
-    const element = <AddPageScreen parent={ctx.parent} type={{ type: ctx.type.type, label: ctx.type.label }} csrfToken={csrfTokenFor(req)} blockEditor={blockEditor} editorFields={editorFieldViews(ctx.type, {}, editorFields)} {...form} />;
-    adminScreen(req, res, { section: 'pages', title: `New ${ctx.type.label}`, element, status, blockEditor: blockEditor !== null });
+    const element = (
+      <AddPageScreen
+        parent={ctx.parent}
+        type={{ type: ctx.type.type, label: ctx.type.label }}
+        csrfToken={csrfTokenFor(req)}
+        blockEditor={blockEditor}
+        editorFields={editorFieldViews(ctx.type, {}, editorFields)}
+        {...form}
+      />
+    );
+    adminScreen(req, res, {
+      section: 'pages',
+      title: `New ${ctx.type.label}`,
+      element,
+      status,
+      blockEditor: blockEditor !== null,
+    });
   };
 
   // Permission: 'add' on the parent.
   router.get('/pages/add/:type/:parent_page_id/', async (req, res) => {
     const ctx = await addContext(req);
-    renderAdd(req, res, ctx, { values: { title: '', slug: '', seo_title: '', search_description: '' }, fieldErrors: {}, errors: [] });
+    renderAdd(req, res, ctx, {
+      values: { title: '', slug: '', seo_title: '', search_description: '' },
+      fieldErrors: {},
+      errors: [],
+    });
   });
 
   // Permission: 'add' on the parent ('publish' too when publishing at once).
@@ -69,7 +106,14 @@ export function addRoutes({ db }: { db: Db }): Router {
     // The edit screen's form reader: the same fields, drafts defer required fields, publishing does not.
     const form = readEditForm({ page_type: ctx.type.type }, formBody(req.body), { isNew: true });
     const { values, content: typed, editorFields } = form.kept;
-    if (!form.ok) return renderAdd(req, res, ctx, { values, fieldErrors: form.fieldErrors, errors: form.nonFieldErrors, content: typed, editorFields }, 400);
+    if (!form.ok)
+      return renderAdd(
+        req,
+        res,
+        ctx,
+        { values, fieldErrors: form.fieldErrors, errors: form.nonFieldErrors, content: typed, editorFields },
+        400,
+      );
     if (form.publish) await assertCan(db, req.user!, 'publish', ctx.parent);
     try {
       const page = await addPage(db, {

@@ -34,9 +34,19 @@ export function commentRoutes({ db }: { db: Db }): Router {
     return /^\d{1,9}$/.test(raw) ? Number(raw) : 0;
   };
 
-  const renderPanel = async (req: Request, res: Response, page: Page, extra: Omit<CommentsPanelView, 'targets' | 'comments'> = {}, status = 200) => {
+  const renderPanel = async (
+    req: Request,
+    res: Response,
+    page: Page,
+    extra: Omit<CommentsPanelView, 'targets' | 'comments'> = {},
+    status = 200,
+  ) => {
     const { draft } = await loadDraft(db, page.id);
-    const view: CommentsPanelView = { targets: commentTargets(page, draft.content), comments: await listComments(db, page, draft.content), ...extra };
+    const view: CommentsPanelView = {
+      targets: commentTargets(page, draft.content),
+      comments: await listComments(db, page, draft.content),
+      ...extra,
+    };
     adminScreen(req, res, {
       section: 'pages',
       title: `Comments on ${page.title}`,
@@ -53,7 +63,14 @@ export function commentRoutes({ db }: { db: Db }): Router {
   };
 
   /** After an action: the panel (script) or the edit screen at the comments (plain form); a refusal shows the panel with its errors. */
-  const answer = async (req: Request, res: Response, page: Page, action: () => Promise<string>, errorKey: (field: string) => string, typed: CommentsPanelView['typed']) => {
+  const answer = async (
+    req: Request,
+    res: Response,
+    page: Page,
+    action: () => Promise<string>,
+    errorKey: (field: string) => string,
+    typed: CommentsPanelView['typed'],
+  ) => {
     try {
       const message = await action();
       if (wantsPanel(req)) return renderPanel(req, res, page, { message });
@@ -62,7 +79,9 @@ export function commentRoutes({ db }: { db: Db }): Router {
     } catch (error) {
       const shown = userFacingError(error);
       if (!shown) throw error;
-      const errors = Object.fromEntries(Object.entries(shown.fields ?? {}).map(([field, messages]) => [errorKey(field), messages[0] ?? '']));
+      const errors = Object.fromEntries(
+        Object.entries(shown.fields ?? {}).map(([field, messages]) => [errorKey(field), messages[0] ?? '']),
+      );
       await renderPanel(req, res, page, { errors, typed, message: shown.message }, shown.status);
     }
   };
@@ -86,7 +105,10 @@ export function commentRoutes({ db }: { db: Db }): Router {
         return 'Comment added.';
       },
       (field) => field,
-      { content_path: typeof body.content_path === 'string' ? body.content_path : '', text: typeof body.text === 'string' ? body.text : '' },
+      {
+        content_path: typeof body.content_path === 'string' ? body.content_path : '',
+        text: typeof body.text === 'string' ? body.text : '',
+      },
     );
   });
 

@@ -21,9 +21,17 @@ export function copyRoutes({ db }: { db: Db }): Router {
 
   const render = async (req: Request, res: Response, page: Page, form: CopyForm, status = 200) => {
     // Indented by depth, so the list reads as the tree it is.
-    const destinations = (await copyDestinations(db, page)).map((p) => ({ id: p.id, title: `${'— '.repeat(Math.max(0, p.depth - 2))}${p.title}` }));
+    const destinations = (await copyDestinations(db, page)).map((p) => ({
+      id: p.id,
+      title: `${'— '.repeat(Math.max(0, p.depth - 2))}${p.title}`,
+    }));
     const element = (
-      <CopyScreen page={{ id: page.id, title: page.title, hasChildren: page.numchild > 0, live: page.live }} destinations={destinations} csrfToken={csrfTokenFor(req)} {...form} />
+      <CopyScreen
+        page={{ id: page.id, title: page.title, hasChildren: page.numchild > 0, live: page.live }}
+        destinations={destinations}
+        csrfToken={csrfTokenFor(req)}
+        {...form}
+      />
     );
     adminScreen(req, res, { section: 'pages', title: `Copy ${page.title}`, element, status });
   };
@@ -34,7 +42,13 @@ export function copyRoutes({ db }: { db: Db }): Router {
     await assertCan(db, req.user!, 'copy', page);
     const parent = await findParentPage(db, page);
     await render(req, res, page, {
-      values: { new_title: page.title, new_slug: page.slug, new_parent_page: String(parent?.id ?? ''), copy_subpages: false, publish_copies: false },
+      values: {
+        new_title: page.title,
+        new_slug: page.slug,
+        new_parent_page: String(parent?.id ?? ''),
+        copy_subpages: false,
+        publish_copies: false,
+      },
       fieldErrors: {},
       errors: [],
     });
@@ -59,7 +73,14 @@ export function copyRoutes({ db }: { db: Db }): Router {
       return render(req, res, page, { values, fieldErrors, errors: nonFieldErrors }, 400);
     }
     const destination = await findPage(db, parsed.data.new_parent_page);
-    if (!destination) return render(req, res, page, { values, fieldErrors: { new_parent_page: 'Choose a valid page.' }, errors: [] }, 400);
+    if (!destination)
+      return render(
+        req,
+        res,
+        page,
+        { values, fieldErrors: { new_parent_page: 'Choose a valid page.' }, errors: [] },
+        400,
+      );
     await assertCan(db, req.user!, 'copy', page, { destination });
     if (parsed.data.publish_copies) await assertCan(db, req.user!, 'publish', destination);
     try {

@@ -19,7 +19,9 @@ export function deleteRoutes({ db }: { db: Db }): Router {
   const render = async (req: Request, res: Response, page: Page, errors: string[], status = 200) => {
     const descendants = await countDescendants(db, page);
     const usage = await pageUsageCount(db, page);
-    const element = <DeleteScreen page={page} descendants={descendants} usage={usage} csrfToken={csrfTokenFor(req)} errors={errors} />;
+    const element = (
+      <DeleteScreen page={page} descendants={descendants} usage={usage} csrfToken={csrfTokenFor(req)} errors={errors} />
+    );
     adminScreen(req, res, { section: 'pages', title: `Delete ${page.title}`, element, status });
   };
 

@@ -53,7 +53,11 @@ export function explorerRoutes({ db }: { db: Db }): Router {
     }
     const { q, p } = query.data;
     const view = q ? await searchAdminPages(db, q, p, await permissionsFor(db, req)) : null;
-    adminScreen(req, res, { section: 'pages', title: q ? `Search pages: ${q}` : 'Search pages', element: <PageSearchScreen view={view} query={q} /> });
+    adminScreen(req, res, {
+      section: 'pages',
+      title: q ? `Search pages: ${q}` : 'Search pages',
+      element: <PageSearchScreen view={view} query={q} />,
+    });
   });
 
   // Permission: admin access and 'view' on the page.
@@ -69,7 +73,12 @@ export function explorerRoutes({ db }: { db: Db }): Router {
     // Wagtail's drag-and-drop calls this in the background; a form post comes back to the explorer.
     if (wantsJson(req)) return res.json({ id: result.page.id, position: result.to, count: result.siblingCount });
     const place = result.to + 1;
-    setFlash(req, result.from === result.to ? `'${result.page.title}' stays at position ${place} of ${result.siblingCount}.` : `'${result.page.title}' moved to position ${place} of ${result.siblingCount}.`);
+    setFlash(
+      req,
+      result.from === result.to
+        ? `'${result.page.title}' stays at position ${place} of ${result.siblingCount}.`
+        : `'${result.page.title}' moved to position ${place} of ${result.siblingCount}.`,
+    );
     req.session.adminMovedPage = { id: result.page.id, direction: position < result.from ? 'up' : 'down' };
     const p = Math.floor(result.to / EXPLORER_PAGE_SIZE) + 1;
     const base = result.parent.depth === 1 ? '/wagtail/pages/' : `/wagtail/pages/${result.parent.id}/`;

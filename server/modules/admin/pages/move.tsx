@@ -17,9 +17,18 @@ import { adminScreen } from '../screen';
 export function moveRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
 
-  const render = async (req: Request, res: Response, page: Page, browseId: number | undefined, errors: string[], status = 200) => {
+  const render = async (
+    req: Request,
+    res: Response,
+    page: Page,
+    browseId: number | undefined,
+    errors: string[],
+    status = 200,
+  ) => {
     const { browsing, rows } = await moveChoices(db, page, browseId);
-    const element = <MoveScreen page={page} browsing={browsing} rows={rows} csrfToken={csrfTokenFor(req)} errors={errors} />;
+    const element = (
+      <MoveScreen page={page} browsing={browsing} rows={rows} csrfToken={csrfTokenFor(req)} errors={errors} />
+    );
     adminScreen(req, res, { section: 'pages', title: `Move ${page.title}`, element, status });
   };
 

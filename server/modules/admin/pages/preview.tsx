@@ -26,7 +26,8 @@ export function previewRoutes({ db, renderDeps, logger }: { db: Db; renderDeps: 
 
   const editablePage = async (req: Request) => {
     const loaded = await loadDraft(db, pageIdOf(req));
-    if (!(await permissionsFor(db, req)).can('change', loaded.page)) throw forbidden('You do not have permission to preview this page.');
+    if (!(await permissionsFor(db, req)).can('change', loaded.page))
+      throw forbidden('You do not have permission to preview this page.');
     return loaded;
   };
 
@@ -88,7 +89,8 @@ function PreviewUnavailable({ pageId, errors }: { pageId: number; errors: string
         </ul>
       </div>
       <p>
-        Close this tab to return to the editor, or <a href={`/wagtail/pages/${pageId}/edit/`}>open the saved version in the editor</a>.
+        Close this tab to return to the editor, or{' '}
+        <a href={`/wagtail/pages/${pageId}/edit/`}>open the saved version in the editor</a>.
       </p>
     </>
   );

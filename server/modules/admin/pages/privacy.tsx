@@ -26,7 +26,9 @@ export function typedValues(body: Record<string, unknown>): PrivacyScreenProps['
   const type = body.restriction_type;
   const restriction_type: PrivacyChoice = type === 'password' || type === 'login' || type === 'groups' ? type : 'none';
   const raw = body.groups;
-  const groups = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).filter((g): g is string => typeof g === 'string').slice(0, 1000);
+  const groups = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .filter((g): g is string => typeof g === 'string')
+    .slice(0, 1000);
   return { restriction_type, groups };
 }
 
@@ -50,7 +52,14 @@ export function privacyRoutes({ db }: { db: Db }): Router {
   ) => {
     const groups = (await listGroups(db)).map((group) => ({ id: group.id, name: group.name }));
     const element = (
-      <PrivacyScreen csrfToken={csrfTokenFor(req)} subject={{ kind: 'page', id: page.id, title: page.title }} inheritedFrom={state.inheritedFrom} passwordSet={state.own?.passwordSet ?? false} groups={groups} {...form} />
+      <PrivacyScreen
+        csrfToken={csrfTokenFor(req)}
+        subject={{ kind: 'page', id: page.id, title: page.title }}
+        inheritedFrom={state.inheritedFrom}
+        passwordSet={state.own?.passwordSet ?? false}
+        groups={groups}
+        {...form}
+      />
     );
     adminScreen(req, res, { section: 'pages', title: `Privacy: ${page.title}`, element, status });
   };
@@ -58,7 +67,10 @@ export function privacyRoutes({ db }: { db: Db }): Router {
   router.get('/pages/:id/privacy/', async (req, res) => {
     const page = await pageOf(req);
     const state = await privacyOf(db, page);
-    const values: PrivacyScreenProps['values'] = { restriction_type: state.own?.type ?? 'none', groups: (state.own?.groupIds ?? []).map(String) };
+    const values: PrivacyScreenProps['values'] = {
+      restriction_type: state.own?.type ?? 'none',
+      groups: (state.own?.groupIds ?? []).map(String),
+    };
     await render(req, res, page, state, { values, fieldErrors: {}, nonFieldErrors: [] });
   });
 
@@ -71,7 +83,9 @@ export function privacyRoutes({ db }: { db: Db }): Router {
       const message = `This page is private because of the privacy settings of '${state.inheritedFrom.title}': change them there.`;
       return render(req, res, page, state, { values, fieldErrors: {}, nonFieldErrors: [message] }, 409);
     }
-    const parsed = privacyFormSchema({ passwordSet: state.own?.type === 'password' && state.own.passwordSet }).safeParse(body);
+    const parsed = privacyFormSchema({
+      passwordSet: state.own?.type === 'password' && state.own.passwordSet,
+    }).safeParse(body);
     if (!parsed.success) return render(req, res, page, state, { values, ...formErrors(parsed.error, FIELDS) }, 400);
     try {
       const change = await setPrivacy(db, page, req.user!.id, parsed.data);

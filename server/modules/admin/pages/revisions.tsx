@@ -3,11 +3,24 @@ import type { Db } from '../../../db';
 import { badRequest } from '../../../errors';
 import { parseOr400 } from '../../../http/validate';
 import { revisionParams } from '../../../../shared/schemas/page-actions';
-import { CompareScreen, HistoryScreen, RevisionViewScreen, RevisionsScreen, type RevisionRow } from '../../../../views/admin/RevisionScreens';
+import {
+  CompareScreen,
+  HistoryScreen,
+  RevisionViewScreen,
+  RevisionsScreen,
+  type RevisionRow,
+} from '../../../../views/admin/RevisionScreens';
 import { pageHistory } from '../../audit/service';
 import { csrfTokenFor } from '../../auth/csrf';
 import { revertToRevision } from '../../pages/lifecycle-service';
-import { compareVersions, listPageRevisions, revisionAuthor, revisionFields, revisionOfPage, type CompareSide } from '../../pages/revisions-service';
+import {
+  compareVersions,
+  listPageRevisions,
+  revisionAuthor,
+  revisionFields,
+  revisionOfPage,
+  type CompareSide,
+} from '../../pages/revisions-service';
 import { assertCan } from '../../permissions/policy';
 import { setFlash } from '../flash';
 import { userFacingError } from '../form-input';
@@ -34,7 +47,11 @@ export function revisionRoutes({ db }: { db: Db }): Router {
     const page = await editablePage(req);
     const { entries, total } = await pageHistory(db, page.id, HISTORY_LIMIT);
     const title = total > HISTORY_LIMIT ? `${page.title} (latest ${HISTORY_LIMIT} of ${total})` : page.title;
-    adminScreen(req, res, { section: 'pages', title: `History of ${page.title}`, element: <HistoryScreen page={{ id: page.id, title }} rows={entries} /> });
+    adminScreen(req, res, {
+      section: 'pages',
+      title: `History of ${page.title}`,
+      element: <HistoryScreen page={{ id: page.id, title }} rows={entries} />,
+    });
   });
 
   // Permission: 'change' on the page.
@@ -60,7 +77,15 @@ export function revisionRoutes({ db }: { db: Db }): Router {
     const page = await editablePage(req);
     const revision = await revisionOfPage(db, page, revision_id);
     const user = await revisionAuthor(db, revision);
-    const row: RevisionRow = { id: revision.id, title: revision.object_str, createdAt: iso(revision.created_at), user, isLive: false, isLatest: false, scheduledFor: null };
+    const row: RevisionRow = {
+      id: revision.id,
+      title: revision.object_str,
+      createdAt: iso(revision.created_at),
+      user,
+      isLive: false,
+      isLatest: false,
+      scheduledFor: null,
+    };
     const element = <RevisionViewScreen page={page} revision={row} fields={revisionFields(revision)} />;
     adminScreen(req, res, { section: 'pages', title: `Revision of ${page.title}`, element });
   });
@@ -72,7 +97,11 @@ export function revisionRoutes({ db }: { db: Db }): Router {
     if (!match) throw badRequest('Compare two revisions as {a}...{b}, each a revision id or live.');
     const side = (token: string): CompareSide => (token === 'live' || token === 'earliest' ? token : Number(token));
     const { fromLabel, toLabel, changes } = await compareVersions(db, page, side(match[1]!), side(match[2]!));
-    adminScreen(req, res, { section: 'pages', title: `Comparing ${page.title}`, element: <CompareScreen page={page} fromLabel={fromLabel} toLabel={toLabel} changes={changes} /> });
+    adminScreen(req, res, {
+      section: 'pages',
+      title: `Comparing ${page.title}`,
+      element: <CompareScreen page={page} fromLabel={fromLabel} toLabel={toLabel} changes={changes} />,
+    });
   });
 
   // Permission: 'change' on the page. Never publishes: the old content becomes a new draft.
@@ -81,7 +110,10 @@ export function revisionRoutes({ db }: { db: Db }): Router {
     const page = await editablePage(req);
     try {
       await revertToRevision(db, page.id, revision_id, req.user!.id);
-      setFlash(req, `Page '${page.title}' has been reverted to an earlier revision as a new draft. It is not published until you publish it.`);
+      setFlash(
+        req,
+        `Page '${page.title}' has been reverted to an earlier revision as a new draft. It is not published until you publish it.`,
+      );
     } catch (error) {
       const shown = userFacingError(error);
       if (!shown) throw error;

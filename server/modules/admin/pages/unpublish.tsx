@@ -18,7 +18,9 @@ export function unpublishRoutes({ db }: { db: Db }): Router {
 
   const render = async (req: Request, res: Response, page: Page, errors: string[], status = 200) => {
     const live = await countLiveDescendants(db, page);
-    const element = <UnpublishScreen page={page} liveDescendants={live} csrfToken={csrfTokenFor(req)} errors={errors} />;
+    const element = (
+      <UnpublishScreen page={page} liveDescendants={live} csrfToken={csrfTokenFor(req)} errors={errors} />
+    );
     adminScreen(req, res, { section: 'pages', title: `Unpublish ${page.title}`, element, status });
   };
 
@@ -36,7 +38,12 @@ export function unpublishRoutes({ db }: { db: Db }): Router {
     const form = parseOr400(unpublishFormSchema, formBody(req.body), 'form');
     try {
       const ids = await unpublishPage(db, page.id, req.user!.id, { includeDescendants: form.include_descendants });
-      setFlash(req, ids.length > 1 ? `Page '${page.title}' and ${ids.length - 1} subpages unpublished.` : `Page '${page.title}' unpublished.`);
+      setFlash(
+        req,
+        ids.length > 1
+          ? `Page '${page.title}' and ${ids.length - 1} subpages unpublished.`
+          : `Page '${page.title}' unpublished.`,
+      );
       res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
     } catch (error) {
       const shown = userFacingError(error);

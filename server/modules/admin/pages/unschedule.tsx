@@ -17,10 +17,25 @@ import { adminScreen } from '../screen';
 export function unscheduleRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
 
-  const render = async (req: Request, res: Response, page: Page, revisionId: number, errors: string[], status = 200) => {
+  const render = async (
+    req: Request,
+    res: Response,
+    page: Page,
+    revisionId: number,
+    errors: string[],
+    status = 200,
+  ) => {
     const revision = await revisionOfPage(db, page, revisionId);
     const goLiveAt = revision.approved_go_live_at ? new Date(revision.approved_go_live_at).toISOString() : null;
-    const element = <UnscheduleScreen page={page} revisionId={revision.id} goLiveAt={goLiveAt} csrfToken={csrfTokenFor(req)} errors={errors} />;
+    const element = (
+      <UnscheduleScreen
+        page={page}
+        revisionId={revision.id}
+        goLiveAt={goLiveAt}
+        csrfToken={csrfTokenFor(req)}
+        errors={errors}
+      />
+    );
     adminScreen(req, res, { section: 'pages', title: `Unschedule ${page.title}`, element, status });
   };
 

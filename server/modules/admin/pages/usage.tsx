@@ -15,7 +15,16 @@ export function usageRoutes({ db }: { db: Db }): Router {
     const page = await pageOf(db, req);
     await assertCan(db, req.user!, 'change', page);
     const items = await pageUsage(db, page);
-    const element = <UsageScreen view={{ names: { name: 'page', plural: 'pages' }, title: page.title, items, backHref: `/wagtail/pages/${page.id}/edit/` }} />;
+    const element = (
+      <UsageScreen
+        view={{
+          names: { name: 'page', plural: 'pages' },
+          title: page.title,
+          items,
+          backHref: `/wagtail/pages/${page.id}/edit/`,
+        }}
+      />
+    );
     adminScreen(req, res, { section: 'pages', title: `Usage of ${page.title}`, element });
   });
 

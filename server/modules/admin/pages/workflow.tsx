@@ -2,7 +2,11 @@ import express, { type Request, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
 import { badRequest } from '../../../errors';
 import { formErrors } from '../../../http/validate';
-import { approveFormSchema, requestChangesFormSchema, workflowActionFormSchema } from '../../../../shared/schemas/moderation';
+import {
+  approveFormSchema,
+  requestChangesFormSchema,
+  workflowActionFormSchema,
+} from '../../../../shared/schemas/moderation';
 import { WorkflowCommentScreen, type WorkflowCommentAction } from '../../../../views/admin/WorkflowScreens';
 import { csrfTokenFor } from '../../auth/csrf';
 import { mayCancel } from '../../moderation/rules';
@@ -32,7 +36,11 @@ export function workflowRoutes({ db }: { db: Db }): Router {
 
   const pageOf = (req: Request): Promise<Page> => pageFromRequest(db, req);
 
-  const targetOf = (data: { workflow_state_id: number; revision_id: number; task_state_id?: number }): ReviewTarget => ({
+  const targetOf = (data: {
+    workflow_state_id: number;
+    revision_id: number;
+    task_state_id?: number;
+  }): ReviewTarget => ({
     stateId: data.workflow_state_id,
     revisionId: data.revision_id,
     ...(data.task_state_id !== undefined ? { taskStateId: data.task_state_id } : {}),
@@ -51,14 +59,31 @@ export function workflowRoutes({ db }: { db: Db }): Router {
     res.redirect(303, safeNextPath(next, editUrl(page.id)));
   };
 
-  const renderComment = async (req: Request, res: Response, action: WorkflowCommentAction, page: Page, form: { comment: string; error?: string; next?: string }, status = 200) => {
+  const renderComment = async (
+    req: Request,
+    res: Response,
+    action: WorkflowCommentAction,
+    page: Page,
+    form: { comment: string; error?: string; next?: string },
+    status = 200,
+  ) => {
     const pending = await pendingModeration(db, page.id);
     if (!pending) {
       setFlash(req, `The page '${page.title}' is not in moderation.`);
       return res.redirect(303, safeNextPath(form.next, editUrl(page.id)));
     }
     const next = form.next === undefined ? undefined : safeNextPath(form.next, editUrl(page.id));
-    const element = <WorkflowCommentScreen csrfToken={csrfTokenFor(req)} action={action} page={page} pending={pending} comment={form.comment} error={form.error} next={next} />;
+    const element = (
+      <WorkflowCommentScreen
+        csrfToken={csrfTokenFor(req)}
+        action={action}
+        page={page}
+        pending={pending}
+        comment={form.comment}
+        error={form.error}
+        next={next}
+      />
+    );
     const title = action === 'approve' ? `Approve ${page.title}` : `Request changes to ${page.title}`;
     adminScreen(req, res, { section: 'pages', title, element, status });
   };
@@ -66,7 +91,8 @@ export function workflowRoutes({ db }: { db: Db }): Router {
   const reviewable = async (req: Request) => {
     const page = await pageOf(req);
     const permissions = await permissionsFor(db, req);
-    if (!(await mayReviewPage(db, permissions, page, { posted: req.method === 'POST' }))) throw forbidden('You do not have permission to review this page.');
+    if (!(await mayReviewPage(db, permissions, page, { posted: req.method === 'POST' })))
+      throw forbidden('You do not have permission to review this page.');
     return { page, permissions };
   };
 
@@ -125,7 +151,8 @@ export function workflowRoutes({ db }: { db: Db }): Router {
   router.post('/pages/:id/workflow/cancel/', async (req, res) => {
     const page = await pageOf(req);
     const permissions = await permissionsFor(db, req);
-    if (!mayCancel(permissions, page, await inProgressState(db, page.id))) throw forbidden('You do not have permission to cancel the moderation of this page.');
+    if (!mayCancel(permissions, page, await inProgressState(db, page.id)))
+      throw forbidden('You do not have permission to cancel the moderation of this page.');
     const parsed = workflowActionFormSchema.safeParse(formBody(req.body));
     if (!parsed.success) throw badRequest(STALE_FORM);
     await act(req, res, page, parsed.data.next, async () => {

@@ -3,7 +3,12 @@ import multer from 'multer';
 import type { Db } from '../../../db';
 import { HttpError } from '../../../errors';
 import { formErrors, parseOr400 } from '../../../http/validate';
-import { REDIRECT_IMPORT_MAX_BYTES, REDIRECT_IMPORT_MAX_ROWS, redirectImportConfirmSchema, redirectImportOptionsSchema } from '../../../../shared/schemas/redirects';
+import {
+  REDIRECT_IMPORT_MAX_BYTES,
+  REDIRECT_IMPORT_MAX_ROWS,
+  redirectImportConfirmSchema,
+  redirectImportOptionsSchema,
+} from '../../../../shared/schemas/redirects';
 import { RedirectImportPreviewScreen, RedirectImportScreen } from '../../../../views/admin/RedirectImportScreens';
 import { csrfTokenFor } from '../../auth/csrf';
 import { assertModelPermission } from '../../permissions/model-policy';
@@ -15,7 +20,10 @@ import { setFlash } from '../flash';
 import { formBody } from '../form-input';
 import { adminScreen } from '../screen';
 
-const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: REDIRECT_IMPORT_MAX_BYTES * 2, files: 1, fields: 10, parts: 12, fieldSize: 4096 } }).single('import_file');
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: REDIRECT_IMPORT_MAX_BYTES * 2, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
+}).single('import_file');
 
 /**
  * Parses the import form's multipart body before the session stack, so the CSRF check finds its
@@ -27,16 +35,42 @@ export function redirectImportUpload(req: Request, res: Response, next: NextFunc
   upload(req, res, (error: unknown) => {
     if (!error) return next();
     const tooLarge = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE';
-    next(new HttpError(tooLarge ? 413 : 400, 'bad_upload', tooLarge ? `The file is larger than ${REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024} MB. Nothing was imported.` : 'The upload could not be read. Nothing was imported.'));
+    next(
+      new HttpError(
+        tooLarge ? 413 : 400,
+        'bad_upload',
+        tooLarge
+          ? `The file is larger than ${REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024} MB. Nothing was imported.`
+          : 'The upload could not be read. Nothing was imported.',
+      ),
+    );
   });
 }
 
 /** /wagtail/redirects/import/: upload, preview (nothing written), confirm. Mounted before the redirects viewset. */
 export function redirectImportRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
-  const renderForm = async (req: Request, res: Response, values: { site: string; is_permanent: string }, error?: string, status = 200) => {
-    const siteChoices = (await listAllSites(db)).map((site) => ({ value: String(site.id), label: site.site_name || site.hostname }));
-    const element = <RedirectImportScreen csrfToken={csrfTokenFor(req)} siteChoices={siteChoices} values={values} error={error} maxRows={REDIRECT_IMPORT_MAX_ROWS} maxMegabytes={REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024} />;
+  const renderForm = async (
+    req: Request,
+    res: Response,
+    values: { site: string; is_permanent: string },
+    error?: string,
+    status = 200,
+  ) => {
+    const siteChoices = (await listAllSites(db)).map((site) => ({
+      value: String(site.id),
+      label: site.site_name || site.hostname,
+    }));
+    const element = (
+      <RedirectImportScreen
+        csrfToken={csrfTokenFor(req)}
+        siteChoices={siteChoices}
+        values={values}
+        error={error}
+        maxRows={REDIRECT_IMPORT_MAX_ROWS}
+        maxMegabytes={REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024}
+      />
+    );
     adminScreen(req, res, { section: 'redirects', title: 'Import redirects', element, status });
   };
 
@@ -50,19 +84,33 @@ export function redirectImportRoutes({ db }: { db: Db }): Router {
   router.post('/redirects/import/', async (req, res) => {
     await assertModelPermission(db, req, REDIRECT_MODEL, 'add');
     const body = formBody(req.body);
-    const values = { site: typeof body.site === 'string' ? body.site : '', is_permanent: typeof body.is_permanent === 'string' ? body.is_permanent : 'permanent' };
+    const values = {
+      site: typeof body.site === 'string' ? body.site : '',
+      is_permanent: typeof body.is_permanent === 'string' ? body.is_permanent : 'permanent',
+    };
     const options = redirectImportOptionsSchema.safeParse(values);
     if (!options.success) {
       const errors = formErrors(options.error, ['site', 'is_permanent']);
-      return renderForm(req, res, values, [...Object.values(errors.fieldErrors), ...errors.nonFieldErrors].join(' '), 400);
+      return renderForm(
+        req,
+        res,
+        values,
+        [...Object.values(errors.fieldErrors), ...errors.nonFieldErrors].join(' '),
+        400,
+      );
     }
     const file = req.file;
     if (!file) return renderForm(req, res, values, 'Choose a file to import.', 400);
     try {
-      const preview = await previewImport(db, req.user!.id, { name: file.originalname, bytes: file.buffer }, {
-        siteId: options.data.site === '' ? null : options.data.site,
-        isPermanent: options.data.is_permanent === 'permanent',
-      });
+      const preview = await previewImport(
+        db,
+        req.user!.id,
+        { name: file.originalname, bytes: file.buffer },
+        {
+          siteId: options.data.site === '' ? null : options.data.site,
+          isPermanent: options.data.is_permanent === 'permanent',
+        },
+      );
       const element = <RedirectImportPreviewScreen csrfToken={csrfTokenFor(req)} {...preview} />;
       adminScreen(req, res, { section: 'redirects', title: `Preview of ${preview.fileName}`, element });
     } catch (error) {

@@ -55,4 +55,5 @@ export type AnyReport = Report<any>;
 export const reportUrlOf = (report: Pick<AnyReport, 'slug'>) => `/wagtail/reports/${report.slug}/`;
 
 /** Report timestamps as the admin shows them: 'YYYY-MM-DD HH:MM UTC'. */
-export const reportTime = (value: Date | string | null | undefined) => (value ? `${new Date(value).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '');
+export const reportTime = (value: Date | string | null | undefined) =>
+  value ? `${new Date(value).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';

@@ -5,13 +5,19 @@ import { columnViews, filterViews, listHrefWith, paginationView, type ReadListQu
 import { reportUrlOf, type AnyReport, type ReportViewer } from './definition';
 
 /** A report's screen: the viewset's list view with no add, edit, delete or bulk actions. */
-export async function buildReportView(db: Db, report: AnyReport, read: ReadListQuery, viewer: ReportViewer): Promise<ListView> {
+export async function buildReportView(
+  db: Db,
+  report: AnyReport,
+  read: ReadListQuery,
+  viewer: ReportViewer,
+): Promise<ListView> {
   const { query, page, ordering } = read;
   const offset = (page - 1) * VIEWSET_PAGE_SIZE;
   const { rows, total } = await report.list(db, { ...query, limit: VIEWSET_PAGE_SIZE, offset }, viewer);
   const current = { q: query.q, filters: query.filters, ordering };
   const baseUrl = reportUrlOf(report);
-  const hrefFor = (change: Record<string, string | undefined>) => listHrefWith(baseUrl, report.defaultOrder, current, change);
+  const hrefFor = (change: Record<string, string | undefined>) =>
+    listHrefWith(baseUrl, report.defaultOrder, current, change);
   const selfHref = hrefFor(page > 1 ? { p: String(page) } : {});
   const rowViews: RowView[] = rows.map((row, index) => ({
     // Report rows need not have an id of their own (an audit entry, a page type): the row's place is its key.

@@ -2,7 +2,8 @@ import { lockedPages, lockHolders, type LockedPageRow } from '../../reports/serv
 import { defineReport, reportTime, type ReportViewer } from './definition';
 import { pageScopeOf } from './scope';
 
-const editHref = (row: LockedPageRow, viewer: ReportViewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.id}/edit/` : undefined);
+const editHref = (row: LockedPageRow, viewer: ReportViewer) =>
+  viewer.pages.can('change', row) ? `/wagtail/pages/${row.id}/edit/` : undefined;
 
 /** Wagtail's locked pages report: who locked what and when; Unlock posts to the page's unlock action. */
 export const lockedPagesReport = defineReport<LockedPageRow>({
@@ -20,7 +21,10 @@ export const lockedPagesReport = defineReport<LockedPageRow>({
     {
       name: 'locked_by',
       label: 'Locked by',
-      choices: async (db) => [{ value: '', label: 'Anyone' }, ...(await lockHolders(db)).map((user) => ({ value: String(user.id), label: user.name ?? `User ${user.id}` }))],
+      choices: async (db) => [
+        { value: '', label: 'Anyone' },
+        ...(await lockHolders(db)).map((user) => ({ value: String(user.id), label: user.name ?? `User ${user.id}` })),
+      ],
     },
   ],
   search: true,
@@ -29,5 +33,14 @@ export const lockedPagesReport = defineReport<LockedPageRow>({
   rowTitle: (row) => row.title,
   // The existing unlock route checks 'unlock' again and comes back here (its `next`).
   rowActions: (row, viewer, returnTo) =>
-    viewer.pages.can('unlock', row) ? [{ label: 'Unlock', action: `/wagtail/pages/${row.id}/unlock/`, fields: { next: returnTo }, ariaLabel: `Unlock ${row.title}` }] : [],
+    viewer.pages.can('unlock', row)
+      ? [
+          {
+            label: 'Unlock',
+            action: `/wagtail/pages/${row.id}/unlock/`,
+            fields: { next: returnTo },
+            ariaLabel: `Unlock ${row.title}`,
+          },
+        ]
+      : [],
 });

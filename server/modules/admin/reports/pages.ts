@@ -1,4 +1,10 @@
-import { agingPages, pageTypeChoices, pageTypeUsage, type AgingPageRow, type PageTypeUsageRow } from '../../reports/service';
+import {
+  agingPages,
+  pageTypeChoices,
+  pageTypeUsage,
+  type AgingPageRow,
+  type PageTypeUsageRow,
+} from '../../reports/service';
 import { defineReport, reportTime, reportUrlOf } from './definition';
 import { pageScopeOf } from './scope';
 
@@ -11,17 +17,32 @@ export const agingPagesReport = defineReport<AgingPageRow>({
   title: 'Aging pages',
   intro: 'Pages by the date of their last edit, oldest first: choose a date to see those not edited since.',
   columns: [
-    { name: 'title', label: 'Title', sortable: true, value: (row) => row.title, href: (row, viewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.id}/edit/` : undefined) },
+    {
+      name: 'title',
+      label: 'Title',
+      sortable: true,
+      value: (row) => row.title,
+      href: (row, viewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.id}/edit/` : undefined),
+    },
     { name: 'page_type', label: 'Type', sortable: true, value: (row) => typeLabel.get(row.page_type) ?? row.page_type },
     { name: 'status', label: 'Live', value: (row) => (row.live ? 'Live' : 'Draft') },
     { name: 'last_edited_at', label: 'Last edited', sortable: true, value: (row) => reportTime(row.last_edited_at) },
     { name: 'last_edited_by', label: 'Last editor', value: (row) => row.last_edited_by ?? '' },
-    { name: 'last_published_at', label: 'Last published', sortable: true, value: (row) => reportTime(row.last_published_at) },
+    {
+      name: 'last_published_at',
+      label: 'Last published',
+      sortable: true,
+      value: (row) => reportTime(row.last_published_at),
+    },
     { name: 'last_published_by', label: 'Last published by', value: (row) => row.last_published_by ?? '' },
   ],
   filters: [
     { name: 'edited_before', label: 'Not edited since', type: 'date' },
-    { name: 'page_type', label: 'Page type', choices: async () => [{ value: '', label: 'Any type' }, ...pageTypeChoices()] },
+    {
+      name: 'page_type',
+      label: 'Page type',
+      choices: async () => [{ value: '', label: 'Any type' }, ...pageTypeChoices()],
+    },
   ],
   search: true,
   defaultOrder: 'last_edited_at',
@@ -44,7 +65,8 @@ export const pageTypesUsageReport = defineReport<PageTypeUsageRow>({
       sortable: true,
       value: (row) => String(row.count),
       // The aging-pages list filtered by type: every page of the type the viewer may see, with its last edit.
-      href: (row) => (row.count > 0 ? `${reportUrlOf(agingPagesReport)}?page_type=${encodeURIComponent(row.type)}` : undefined),
+      href: (row) =>
+        row.count > 0 ? `${reportUrlOf(agingPagesReport)}?page_type=${encodeURIComponent(row.type)}` : undefined,
     },
   ],
   search: true,

@@ -5,4 +5,11 @@ import { siteHistoryReport } from './site-history';
 import { workflowReport, workflowTasksReport } from './workflow';
 
 /** Every report, in the order of the reports index (Wagtail's Reports menu). */
-export const REPORTS: readonly AnyReport[] = [lockedPagesReport, workflowReport, workflowTasksReport, siteHistoryReport, agingPagesReport, pageTypesUsageReport];
+export const REPORTS: readonly AnyReport[] = [
+  lockedPagesReport,
+  workflowReport,
+  workflowTasksReport,
+  siteHistoryReport,
+  agingPagesReport,
+  pageTypesUsageReport,
+];

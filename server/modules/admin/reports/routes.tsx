@@ -50,7 +50,11 @@ export function reportRoutes({ db }: { db: Db }): Router {
         return;
       }
       const view = await buildReportView(db, report, read, viewer);
-      adminScreen(req, res, { section: 'reports', title: report.title, element: <ListScreen view={view} message={takeFlash(req)} csrfToken={csrfTokenFor(req)} /> });
+      adminScreen(req, res, {
+        section: 'reports',
+        title: report.title,
+        element: <ListScreen view={view} message={takeFlash(req)} csrfToken={csrfTokenFor(req)} />,
+      });
     });
   }
   return router;

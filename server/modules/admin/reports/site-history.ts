@@ -7,10 +7,16 @@ import { defineReport, reportTime, type ReportViewer } from './definition';
 import { pageScopeOf } from './scope';
 
 const ACTIONS = [...new Set<string>([...PAGE_LOG_ACTIONS, ...MODEL_LOG_ACTIONS])].sort();
-const typeLabel = (objectType: string) => (objectType === PAGE_OBJECT_TYPE ? 'Page' : (PERMISSION_MODELS.find((m) => m.model === objectType)?.label ?? objectType));
+const typeLabel = (objectType: string) =>
+  objectType === PAGE_OBJECT_TYPE
+    ? 'Page'
+    : (PERMISSION_MODELS.find((m) => m.model === objectType)?.label ?? objectType);
 
 /** The models whose history this viewer may read: those they hold any permission on (all: null). */
-const visibleModels = (viewer: ReportViewer) => (viewer.models.isSuperuser ? null : PERMISSION_MODELS.map((m) => m.model).filter((model) => viewer.models.canAny(model)));
+const visibleModels = (viewer: ReportViewer) =>
+  viewer.models.isSuperuser
+    ? null
+    : PERMISSION_MODELS.map((m) => m.model).filter((model) => viewer.models.canAny(model));
 
 function describe(row: HistoryRow): string {
   const data = row.data ?? {};
@@ -25,7 +31,13 @@ export const siteHistoryReport = defineReport<HistoryRow>({
   title: 'Site history',
   intro: 'Every recorded action on pages and other content that you have access to, newest first.',
   columns: [
-    { name: 'object', label: 'Object', sortable: true, value: (row) => row.object_label, href: (row) => (row.object_type === PAGE_OBJECT_TYPE ? `/wagtail/pages/${row.object_id}/history/` : undefined) },
+    {
+      name: 'object',
+      label: 'Object',
+      sortable: true,
+      value: (row) => row.object_label,
+      href: (row) => (row.object_type === PAGE_OBJECT_TYPE ? `/wagtail/pages/${row.object_id}/history/` : undefined),
+    },
     { name: 'object_type', label: 'Type', value: (row) => typeLabel(row.object_type) },
     { name: 'action', label: 'Action', sortable: true, value: describe },
     { name: 'user', label: 'User', sortable: true, value: (row) => row.user_name ?? 'System' },
@@ -35,13 +47,27 @@ export const siteHistoryReport = defineReport<HistoryRow>({
     {
       name: 'user',
       label: 'User',
-      choices: async (db) => [{ value: '', label: 'Anyone' }, ...(await usersByName(db)).map((user) => ({ value: String(user.id), label: user.name ?? `User ${user.id}` }))],
+      choices: async (db) => [
+        { value: '', label: 'Anyone' },
+        ...(await usersByName(db)).map((user) => ({ value: String(user.id), label: user.name ?? `User ${user.id}` })),
+      ],
     },
-    { name: 'action', label: 'Action', choices: async () => [{ value: '', label: 'Any action' }, ...ACTIONS.map((action) => ({ value: action, label: action }))] },
+    {
+      name: 'action',
+      label: 'Action',
+      choices: async () => [
+        { value: '', label: 'Any action' },
+        ...ACTIONS.map((action) => ({ value: action, label: action })),
+      ],
+    },
     {
       name: 'object_type',
       label: 'Object type',
-      choices: async () => [{ value: '', label: 'Any type' }, { value: PAGE_OBJECT_TYPE, label: 'Page' }, ...PERMISSION_MODELS.map((m) => ({ value: m.model, label: m.label }))],
+      choices: async () => [
+        { value: '', label: 'Any type' },
+        { value: PAGE_OBJECT_TYPE, label: 'Page' },
+        ...PERMISSION_MODELS.map((m) => ({ value: m.model, label: m.label })),
+      ],
     },
     { name: 'date_from', label: 'From', type: 'date' },
     { name: 'date_to', label: 'To', type: 'date' },

@@ -4,25 +4,55 @@ import { TASK_STATUSES } from '../../workflows/table';
 import { defineReport, reportTime, type ReportColumn, type ReportFilters, type ReportViewer } from './definition';
 import { pageScopeOf } from './scope';
 
-const STATUS_LABELS: Record<string, string> = { in_progress: 'In progress', approved: 'Approved', needs_changes: 'Changes requested', rejected: 'Changes requested', cancelled: 'Cancelled', skipped: 'Skipped' };
+const STATUS_LABELS: Record<string, string> = {
+  in_progress: 'In progress',
+  approved: 'Approved',
+  needs_changes: 'Changes requested',
+  rejected: 'Changes requested',
+  cancelled: 'Cancelled',
+  skipped: 'Skipped',
+};
 const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
-const pageHref = (row: WorkflowReportRow, viewer: ReportViewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.page_id}/edit/` : undefined);
+const pageHref = (row: WorkflowReportRow, viewer: ReportViewer) =>
+  viewer.pages.can('change', row) ? `/wagtail/pages/${row.page_id}/edit/` : undefined;
 
-const page: ReportColumn<WorkflowReportRow> = { name: 'page', label: 'Page', sortable: true, value: (row) => row.page_title, href: pageHref };
-const status: ReportColumn<WorkflowReportRow> = { name: 'status', label: 'Status', sortable: true, value: (row) => statusLabel(row.status) };
-const requestedBy: ReportColumn<WorkflowReportRow> = { name: 'requested_by', label: 'Submitted by', sortable: true, value: (row) => row.requested_by_name ?? '' };
+const page: ReportColumn<WorkflowReportRow> = {
+  name: 'page',
+  label: 'Page',
+  sortable: true,
+  value: (row) => row.page_title,
+  href: pageHref,
+};
+const status: ReportColumn<WorkflowReportRow> = {
+  name: 'status',
+  label: 'Status',
+  sortable: true,
+  value: (row) => statusLabel(row.status),
+};
+const requestedBy: ReportColumn<WorkflowReportRow> = {
+  name: 'requested_by',
+  label: 'Submitted by',
+  sortable: true,
+  value: (row) => row.requested_by_name ?? '',
+};
 
 const statusFilter = (statuses: readonly string[]): ReportFilters[number] => ({
   name: 'status',
   label: 'Status',
-  choices: async () => [{ value: '', label: 'Any status' }, ...statuses.map((value) => ({ value, label: statusLabel(value) }))],
+  choices: async () => [
+    { value: '', label: 'Any status' },
+    ...statuses.map((value) => ({ value, label: statusLabel(value) })),
+  ],
 });
 
 const otherFilters: ReportFilters = [
   {
     name: 'requested_by',
     label: 'Submitted by',
-    choices: async (db) => [{ value: '', label: 'Anyone' }, ...(await submitters(db)).map((user) => ({ value: String(user.id), label: user.name ?? `User ${user.id}` }))],
+    choices: async (db) => [
+      { value: '', label: 'Anyone' },
+      ...(await submitters(db)).map((user) => ({ value: String(user.id), label: user.name ?? `User ${user.id}` })),
+    ],
   },
   { name: 'date_from', label: 'Started from', type: 'date' },
   { name: 'date_to', label: 'Started to', type: 'date' },

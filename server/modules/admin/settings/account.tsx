@@ -16,13 +16,26 @@ const PASSWORD_FIELDS = ['old_password', 'new_password1', 'new_password2'] as co
 export function accountRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
 
-  const render = (req: Request, res: Response, details: AccountScreenProps['details'], errors: FormErrors & { errorsFor?: AccountScreenProps['errorsFor'] }, status = 200) => {
-    const element = <AccountScreen csrfToken={csrfTokenFor(req)} details={details} {...errors} message={takeFlash(req)} />;
+  const render = (
+    req: Request,
+    res: Response,
+    details: AccountScreenProps['details'],
+    errors: FormErrors & { errorsFor?: AccountScreenProps['errorsFor'] },
+    status = 200,
+  ) => {
+    const element = (
+      <AccountScreen csrfToken={csrfTokenFor(req)} details={details} {...errors} message={takeFlash(req)} />
+    );
     adminScreen(req, res, { section: 'account', title: 'Account', element, status });
   };
   const storedDetails = (req: Request) => {
     const u = req.user!;
-    return { first_name: u.first_name, last_name: u.last_name, email: u.email, preferred_language: u.preferred_language };
+    return {
+      first_name: u.first_name,
+      last_name: u.last_name,
+      email: u.email,
+      preferred_language: u.preferred_language,
+    };
   };
 
   // Permission: admin access (your own account).
@@ -32,7 +45,14 @@ export function accountRoutes({ db }: { db: Db }): Router {
   router.post('/account/', async (req, res) => {
     const body = formBody(req.body);
     const parsed = accountDetailsFormSchema.safeParse(body);
-    if (!parsed.success) return render(req, res, keptText(body, DETAIL_FIELDS), { ...formErrors(parsed.error, DETAIL_FIELDS), errorsFor: 'details' }, 400);
+    if (!parsed.success)
+      return render(
+        req,
+        res,
+        keptText(body, DETAIL_FIELDS),
+        { ...formErrors(parsed.error, DETAIL_FIELDS), errorsFor: 'details' },
+        400,
+      );
     await updateAccountDetails(db, req.user!.id, parsed.data);
     setFlash(req, 'Your account details have been updated.');
     res.redirect(303, '/wagtail/account/');
@@ -41,14 +61,27 @@ export function accountRoutes({ db }: { db: Db }): Router {
   // Permission: admin access (your own account); the current password is required.
   router.post('/account/change_password/', async (req, res) => {
     const parsed = passwordChangeFormSchema.safeParse(formBody(req.body));
-    if (!parsed.success) return render(req, res, storedDetails(req), { ...formErrors(parsed.error, PASSWORD_FIELDS), errorsFor: 'password' }, 400);
+    if (!parsed.success)
+      return render(
+        req,
+        res,
+        storedDetails(req),
+        { ...formErrors(parsed.error, PASSWORD_FIELDS), errorsFor: 'password' },
+        400,
+      );
     try {
       await changeOwnPassword(db, req.user!.id, parsed.data.old_password, parsed.data.new_password1, req.sessionID);
     } catch (error) {
       // A wrong current password (400) comes back on the form.
       const shown = userFacingError(error);
       if (shown?.status !== 400) throw error;
-      return render(req, res, storedDetails(req), { ...formErrors(shown, PASSWORD_FIELDS), errorsFor: 'password' }, 400);
+      return render(
+        req,
+        res,
+        storedDetails(req),
+        { ...formErrors(shown, PASSWORD_FIELDS), errorsFor: 'password' },
+        400,
+      );
     }
     setFlash(req, 'Your password has been changed.');
     res.redirect(303, '/wagtail/account/');

@@ -18,10 +18,24 @@ export function sitesRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
   const siteIdOf = (req: Request) => parseOr400(idParamsSchema, req.params, 'site id').id;
 
-  const renderForm = async (req: Request, res: Response, props: Pick<SiteFormScreenProps, 'siteId' | 'values'>, errors: FormErrors, status = 200) => {
+  const renderForm = async (
+    req: Request,
+    res: Response,
+    props: Pick<SiteFormScreenProps, 'siteId' | 'values'>,
+    errors: FormErrors,
+    status = 200,
+  ) => {
     const pageChoices = await rootPageChoices(db);
     const title = props.siteId === undefined ? 'Add site' : `Editing ${props.values.hostname}`;
-    const element = <SiteFormScreen {...props} {...errors} csrfToken={csrfTokenFor(req)} pageChoices={pageChoices} message={takeFlash(req)} />;
+    const element = (
+      <SiteFormScreen
+        {...props}
+        {...errors}
+        csrfToken={csrfTokenFor(req)}
+        pageChoices={pageChoices}
+        message={takeFlash(req)}
+      />
+    );
     adminScreen(req, res, { section: 'sites', title, element, status });
   };
 
@@ -33,11 +47,15 @@ export function sitesRoutes({ db }: { db: Db }): Router {
   const save = async (req: Request, res: Response, siteId: number | undefined) => {
     const body = formBody(req.body);
     const parsed = siteFormSchema.safeParse(body);
-    if (!parsed.success) return renderForm(req, res, { siteId, values: keptValues(body) }, formErrors(parsed.error, SITE_FIELDS), 400);
+    if (!parsed.success)
+      return renderForm(req, res, { siteId, values: keptValues(body) }, formErrors(parsed.error, SITE_FIELDS), 400);
     try {
       if (siteId === undefined) await createSite(db, parsed.data);
       else await editSite(db, siteId, parsed.data);
-      setFlash(req, `Site '${parsed.data.site_name || parsed.data.hostname}' ${siteId === undefined ? 'created' : 'updated'}.`);
+      setFlash(
+        req,
+        `Site '${parsed.data.site_name || parsed.data.hostname}' ${siteId === undefined ? 'created' : 'updated'}.`,
+      );
       res.redirect(303, '/wagtail/sites/');
     } catch (error) {
       // A refusal from the service (a host and port taken, the default site) redisplays the form.
@@ -59,12 +77,21 @@ export function sitesRoutes({ db }: { db: Db }): Router {
       rootTitle: s.root_title,
       isDefault: s.is_default_site,
     }));
-    adminScreen(req, res, { section: 'sites', title: 'Sites', element: <SitesScreen rows={rows} message={takeFlash(req)} /> });
+    adminScreen(req, res, {
+      section: 'sites',
+      title: 'Sites',
+      element: <SitesScreen rows={rows} message={takeFlash(req)} />,
+    });
   });
 
   // Permission: superuser.
   router.get('/sites/add/', async (req, res) => {
-    await renderForm(req, res, { values: { hostname: '', port: '80', site_name: '', root_page: '', is_default_site: false } }, noFormErrors());
+    await renderForm(
+      req,
+      res,
+      { values: { hostname: '', port: '80', site_name: '', root_page: '', is_default_site: false } },
+      noFormErrors(),
+    );
   });
 
   // Permission: superuser.
@@ -73,7 +100,13 @@ export function sitesRoutes({ db }: { db: Db }): Router {
   // Permission: superuser.
   router.get('/sites/:id/', async (req, res) => {
     const site = await getSite(db, siteIdOf(req));
-    const values = { hostname: site.hostname, port: String(site.port), site_name: site.site_name, root_page: String(site.root_page_id), is_default_site: site.is_default_site };
+    const values = {
+      hostname: site.hostname,
+      port: String(site.port),
+      site_name: site.site_name,
+      root_page: String(site.root_page_id),
+      is_default_site: site.is_default_site,
+    };
     await renderForm(req, res, { siteId: site.id, values }, noFormErrors());
   });
 

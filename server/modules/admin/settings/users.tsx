@@ -2,7 +2,12 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../../db';
 import { formErrors, noFormErrors, parseOr400, type FormErrors } from '../../../http/validate';
-import { idParamsSchema, USER_TEXT_FIELDS, userCreateFormSchema, userEditFormSchema } from '../../../../shared/schemas/admin-accounts';
+import {
+  idParamsSchema,
+  USER_TEXT_FIELDS,
+  userCreateFormSchema,
+  userEditFormSchema,
+} from '../../../../shared/schemas/admin-accounts';
 import { UserFormScreen, type UserFormScreenProps, type UserFormValues } from '../../../../views/admin/UserFormScreen';
 import { UsersScreen } from '../../../../views/admin/UsersScreen';
 import { csrfTokenFor } from '../../auth/csrf';
@@ -25,11 +30,24 @@ export function usersRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
   const userIdOf = (req: Request) => parseOr400(idParamsSchema, req.params, 'user id').id;
 
-  const renderForm = async (req: Request, res: Response, props: Pick<UserFormScreenProps, 'userId' | 'values'>, errors: FormErrors, status = 200) => {
+  const renderForm = async (
+    req: Request,
+    res: Response,
+    props: Pick<UserFormScreenProps, 'userId' | 'values'>,
+    errors: FormErrors,
+    status = 200,
+  ) => {
     const groups = await listGroups(db);
     const title = props.userId === undefined ? 'Add user' : `Editing ${props.values.username}`;
     const element = (
-      <UserFormScreen {...props} {...errors} csrfToken={csrfTokenFor(req)} isSelf={props.userId === req.user!.id} groups={groups} message={takeFlash(req)} />
+      <UserFormScreen
+        {...props}
+        {...errors}
+        csrfToken={csrfTokenFor(req)}
+        isSelf={props.userId === req.user!.id}
+        groups={groups}
+        message={takeFlash(req)}
+      />
     );
     adminScreen(req, res, { section: 'users', title, element, status });
   };
@@ -39,11 +57,18 @@ export function usersRoutes({ db }: { db: Db }): Router {
     ...keptText(body, USER_TEXT_FIELDS),
     is_active: body.is_active === 'on',
     is_superuser: body.is_superuser === 'on',
-    groups: (Array.isArray(body.groups) ? body.groups : [body.groups]).filter((g): g is string => typeof g === 'string'),
+    groups: (Array.isArray(body.groups) ? body.groups : [body.groups]).filter(
+      (g): g is string => typeof g === 'string',
+    ),
   });
 
   /** A refusal from the service (400: a taken username, your own rights) redisplays the form; anything else propagates. */
-  const redisplay = async (req: Request, res: Response, props: Pick<UserFormScreenProps, 'userId' | 'values'>, error: unknown) => {
+  const redisplay = async (
+    req: Request,
+    res: Response,
+    props: Pick<UserFormScreenProps, 'userId' | 'values'>,
+    error: unknown,
+  ) => {
     const shown = userFacingError(error);
     if (shown?.status !== 400) throw error;
     await renderForm(req, res, props, formErrors(shown, USER_FIELDS), 400);
@@ -65,13 +90,23 @@ export function usersRoutes({ db }: { db: Db }): Router {
       groups: u.group_names,
       lastLogin: u.last_login ? new Date(u.last_login).toISOString() : null,
     }));
-    const element = <UsersScreen rows={rows} search={q} pagination={{ page, pageCount, total }} message={takeFlash(req)} />;
+    const element = (
+      <UsersScreen rows={rows} search={q} pagination={{ page, pageCount, total }} message={takeFlash(req)} />
+    );
     adminScreen(req, res, { section: 'users', title: 'Users', element });
   });
 
   // Permission: superuser.
   router.get('/users/add/', async (req, res) => {
-    const values: UserFormValues = { username: '', email: '', first_name: '', last_name: '', is_active: true, is_superuser: false, groups: [] };
+    const values: UserFormValues = {
+      username: '',
+      email: '',
+      first_name: '',
+      last_name: '',
+      is_active: true,
+      is_superuser: false,
+      groups: [],
+    };
     await renderForm(req, res, { values }, noFormErrors());
   });
 
@@ -79,7 +114,8 @@ export function usersRoutes({ db }: { db: Db }): Router {
   router.post('/users/add/', async (req, res) => {
     const body = formBody(req.body);
     const parsed = userCreateFormSchema.safeParse(body);
-    if (!parsed.success) return renderForm(req, res, { values: keptValues(body) }, formErrors(parsed.error, USER_FIELDS), 400);
+    if (!parsed.success)
+      return renderForm(req, res, { values: keptValues(body) }, formErrors(parsed.error, USER_FIELDS), 400);
     try {
       const user = await createUser(db, parsed.data);
       setFlash(req, `User '${user.username}' created.`);
@@ -110,7 +146,8 @@ export function usersRoutes({ db }: { db: Db }): Router {
     const { id } = await getUser(db, userIdOf(req));
     const body = formBody(req.body);
     const parsed = userEditFormSchema.safeParse(body);
-    if (!parsed.success) return renderForm(req, res, { userId: id, values: keptValues(body) }, formErrors(parsed.error, USER_FIELDS), 400);
+    if (!parsed.success)
+      return renderForm(req, res, { userId: id, values: keptValues(body) }, formErrors(parsed.error, USER_FIELDS), 400);
     try {
       await editUser(db, req.user!.id, id, parsed.data);
       setFlash(req, `User '${parsed.data.username}' updated.`);

@@ -17,7 +17,16 @@ import {
 import { buildPage } from '../../pages/public-service';
 import { loadSiteTree } from '../../pages/site-tree';
 import { getSite } from '../../sites/manage-service';
-import { createChrome, deleteChrome, findChrome, listChrome, publishChrome, snippetsChanged, touchChrome, type ChromeListing } from '../../snippets/service';
+import {
+  createChrome,
+  deleteChrome,
+  findChrome,
+  listChrome,
+  publishChrome,
+  snippetsChanged,
+  touchChrome,
+  type ChromeListing,
+} from '../../snippets/service';
 import { defineViewSet, type DraftHooks } from '../viewsets/definition';
 import { languageChoices, siteChoices, withAny } from './choices';
 
@@ -32,7 +41,12 @@ const renderDepsOf = (req: Request): RenderDeps => {
  * Preview: the site's home page in the snippet's language on the real site template, with the
  * posted header menu or footer in place of the published one. Nothing is saved.
  */
-async function previewChrome(req: Request, res: Response, input: { siteId: number; languageCode: string }, override: { header?: HeaderContent; footer?: StoredFooter }): Promise<void> {
+async function previewChrome(
+  req: Request,
+  res: Response,
+  input: { siteId: number; languageCode: string },
+  override: { header?: HeaderContent; footer?: StoredFooter },
+): Promise<void> {
   const deps = renderDepsOf(req);
   const db = req.app.locals.db as Db;
   const logger = deps.logger as Logger;
@@ -48,7 +62,14 @@ async function previewChrome(req: Request, res: Response, input: { siteId: numbe
       return {
         ...live,
         ...(override.header ? { header: { newHeader: live.header?.newHeader ?? true, content: override.header } } : {}),
-        ...(override.footer ? { footer: { content: { ...override.footer, regions: live.footer?.content.regions ?? [] } as FooterContent, a11yFeedbackUrl: live.footer?.a11yFeedbackUrl ?? null } } : {}),
+        ...(override.footer
+          ? {
+              footer: {
+                content: { ...override.footer, regions: live.footer?.content.regions ?? [] } as FooterContent,
+                a11yFeedbackUrl: live.footer?.a11yFeedbackUrl ?? null,
+              },
+            }
+          : {}),
       };
     },
   };
@@ -58,9 +79,20 @@ async function previewChrome(req: Request, res: Response, input: { siteId: numbe
 }
 
 const chromeColumns = [
-  { name: 'site', label: 'Site', sortable: true, linksToEdit: true, value: (row: ChromeListing) => row.site_name || row.site_hostname },
+  {
+    name: 'site',
+    label: 'Site',
+    sortable: true,
+    linksToEdit: true,
+    value: (row: ChromeListing) => row.site_name || row.site_hostname,
+  },
   { name: 'language', label: 'Language', sortable: true, value: (row: ChromeListing) => row.language_code },
-  { name: 'updated_at', label: 'Published', sortable: true, value: (row: ChromeListing) => `${new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16)} UTC` },
+  {
+    name: 'updated_at',
+    label: 'Published',
+    sortable: true,
+    value: (row: ChromeListing) => `${new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+  },
 ];
 
 const chromeFilters = [
@@ -81,10 +113,18 @@ const navigationDrafts: DraftHooks<ChromeListing, NavigationInput> = {
   fromContent: (content) => {
     const c = content as Partial<NavigationInput> | null;
     if (!c || typeof c.siteId !== 'number' || typeof c.languageCode !== 'string' || !c.content) return undefined;
-    const parsed = navigationFormSchema.safeParse({ site: String(c.siteId), language: c.languageCode, menu: menuOutlineOf(c.content) });
+    const parsed = navigationFormSchema.safeParse({
+      site: String(c.siteId),
+      language: c.languageCode,
+      menu: menuOutlineOf(c.content),
+    });
     return parsed.success ? parsed.data : undefined;
   },
-  formValues: (input) => ({ site: String(input.siteId), language: input.languageCode, menu: menuOutlineOf(input.content) }),
+  formValues: (input) => ({
+    site: String(input.siteId),
+    language: input.languageCode,
+    menu: menuOutlineOf(input.content),
+  }),
   publish: (db, row, input) => publishChrome('snippet_navigation')(db, row, input),
   touch: (db, row) => touchChrome('snippet_navigation')(db, row),
   preview: (req, res, input) => previewChrome(req, res, input, { header: input.content }),
@@ -97,9 +137,16 @@ export const navigationViewSet = defineViewSet<ChromeListing, NavigationInput>({
   names: { name: 'header menu', plural: 'header menus' },
   base: 'snippets/core/tierednavigation',
   schema: navigationFormSchema,
-  fields: [...siteAndLanguage, { name: 'menu', label: 'Menu sections and links', widget: 'textarea', required: true, help: MENU_HELP }],
+  fields: [
+    ...siteAndLanguage,
+    { name: 'menu', label: 'Menu sections and links', widget: 'textarea', required: true, help: MENU_HELP },
+  ],
   initialValues: { site: '', language: '', menu: '# primary: Menu\n- ' },
-  formValues: (row) => ({ site: String(row.site_id), language: row.language_code, menu: menuOutlineOf(row.content as HeaderContent) }),
+  formValues: (row) => ({
+    site: String(row.site_id),
+    language: row.language_code,
+    menu: menuOutlineOf(row.content as HeaderContent),
+  }),
   title: (row) => `Header menu of ${row.site_name || row.site_hostname} (${row.language_code})`,
   columns: chromeColumns,
   search: { placeholder: 'Site or language' },
@@ -149,13 +196,24 @@ export const footerViewSet = defineViewSet<ChromeListing, FooterInput>({
   schema: footerFormSchema,
   fields: [
     ...siteAndLanguage,
-    { name: 'columns', label: 'Columns', widget: 'textarea', help: 'One line each. A column: “# About Us” (add “ [collapsible]” to fold it on phones). A link: “- Our Story | /about/”.' },
-    { name: 'social_icons', label: 'Social icons', widget: 'textarea', help: 'One “network | address” a line, such as “instagram | https://www.instagram.com/…”. Networks: twitter, facebook, youtube, linkedin, instagram, tiktok, pinterest.' },
+    {
+      name: 'columns',
+      label: 'Columns',
+      widget: 'textarea',
+      help: 'One line each. A column: “# About Us” (add “ [collapsible]” to fold it on phones). A link: “- Our Story | /about/”.',
+    },
+    {
+      name: 'social_icons',
+      label: 'Social icons',
+      widget: 'textarea',
+      help: 'One “network | address” a line, such as “instagram | https://www.instagram.com/…”. Networks: twitter, facebook, youtube, linkedin, instagram, tiktok, pinterest.',
+    },
     { name: 'legal_text', label: 'Legal text', widget: 'textarea', help: 'Plain text, one paragraph a line.' },
     { name: 'use_twitter_bird', label: 'Draw Twitter with the bird logo', widget: 'checkbox' },
   ],
   initialValues: { site: '', language: '', columns: '', social_icons: '', legal_text: '', use_twitter_bird: '' },
-  formValues: (row) => footerValues({ siteId: row.site_id, languageCode: row.language_code, content: row.content as StoredFooter }),
+  formValues: (row) =>
+    footerValues({ siteId: row.site_id, languageCode: row.language_code, content: row.content as StoredFooter }),
   title: (row) => `Footer of ${row.site_name || row.site_hostname} (${row.language_code})`,
   columns: chromeColumns,
   search: { placeholder: 'Site or language' },

@@ -4,4 +4,9 @@ import { countriesViewSet } from './countries';
 import { toolboxesViewSet } from './toolboxes';
 
 /** Every snippet model, in the order the snippets index lists them (/wagtail/snippets/). */
-export const SNIPPET_VIEWSETS: readonly AnyViewSet[] = [countriesViewSet, navigationViewSet, footerViewSet, toolboxesViewSet];
+export const SNIPPET_VIEWSETS: readonly AnyViewSet[] = [
+  countriesViewSet,
+  navigationViewSet,
+  footerViewSet,
+  toolboxesViewSet,
+];

@@ -41,7 +41,11 @@ export function snippetsIndexRoutes({ db }: { db: Db }): Router {
     const visible = SNIPPET_VIEWSETS.filter((viewSet) => permissions.canAny(modelKey(viewSet)));
     if (visible.length === 0) throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
     const counts = await countSnippets(db);
-    const models = visible.map((viewSet) => ({ label: viewSet.names.plural.charAt(0).toUpperCase() + viewSet.names.plural.slice(1), href: listUrlOf(viewSet), count: counts[modelKey(viewSet)] ?? 0 }));
+    const models = visible.map((viewSet) => ({
+      label: viewSet.names.plural.charAt(0).toUpperCase() + viewSet.names.plural.slice(1),
+      href: listUrlOf(viewSet),
+      count: counts[modelKey(viewSet)] ?? 0,
+    }));
     adminScreen(req, res, { section: 'snippets', title: 'Snippets', element: <SnippetsIndex models={models} /> });
   });
   // Permission: admin access (any signed-in staff may choose a toolbox for a page they edit;
@@ -52,7 +56,14 @@ export function snippetsIndexRoutes({ db }: { db: Db }): Router {
     res.setHeader('Cache-Control', 'no-store, private');
     res.json({
       meta: { total_count: total },
-      items: rows.map((row) => ({ id: row.id, title: row.name, meta: { blocks: Array.isArray(row.blocks) ? row.blocks.length : 0, edit_url: `/wagtail/snippets/core/toolbox/edit/${row.id}/` } })),
+      items: rows.map((row) => ({
+        id: row.id,
+        title: row.name,
+        meta: {
+          blocks: Array.isArray(row.blocks) ? row.blocks.length : 0,
+          edit_url: `/wagtail/snippets/core/toolbox/edit/${row.id}/`,
+        },
+      })),
     });
   });
   return router;

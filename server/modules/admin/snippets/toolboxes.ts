@@ -1,5 +1,12 @@
 import { toolboxFormSchema, type ToolboxInput } from '../../../../shared/schemas/snippets';
-import { createToolbox, deleteToolboxes, findToolbox, listToolboxes, snippetsChanged, updateToolbox } from '../../snippets/service';
+import {
+  createToolbox,
+  deleteToolboxes,
+  findToolbox,
+  listToolboxes,
+  snippetsChanged,
+  updateToolbox,
+} from '../../snippets/service';
 import type { SnippetToolbox } from '../../snippets/table';
 import { defineViewSet } from '../viewsets/definition';
 import { snippetUsage } from './usage';
@@ -29,7 +36,12 @@ export const toolboxesViewSet = defineViewSet<SnippetToolbox, ToolboxInput>({
   columns: [
     { name: 'name', label: 'Name', sortable: true, linksToEdit: true, value: (row) => row.name },
     { name: 'blocks', label: 'Blocks', value: (row) => String(Array.isArray(row.blocks) ? row.blocks.length : 0) },
-    { name: 'updated_at', label: 'Updated', sortable: true, value: (row) => `${new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16)} UTC` },
+    {
+      name: 'updated_at',
+      label: 'Updated',
+      sortable: true,
+      value: (row) => `${new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    },
   ],
   search: { placeholder: 'Name' },
   defaultOrder: 'name',

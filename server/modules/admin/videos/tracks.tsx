@@ -20,7 +20,13 @@ const TRACKS_PATH = /^\/videos\/\d+\/tracks\/$/;
 
 /** The multipart parser of the add-a-track form (a .vtt file of at most 1 MB), mounted before the session stack. */
 export function videoTrackUploadParser(dir: string) {
-  return uploadMiddleware({ dir, maxBytes: MAX_VTT_BYTES, maxFiles: 1, maxFieldBytes: MAX_VTT_BYTES, matches: (req) => TRACKS_PATH.test(req.path) });
+  return uploadMiddleware({
+    dir,
+    maxBytes: MAX_VTT_BYTES,
+    maxFiles: 1,
+    maxFieldBytes: MAX_VTT_BYTES,
+    matches: (req) => TRACKS_PATH.test(req.path),
+  });
 }
 
 type Values = VideoTracksScreenProps['values'];
@@ -39,15 +45,31 @@ export function videoTrackRoutes(db: Db): Router {
     return video;
   };
 
-  const render = async (req: Request, res: Response, videoId: number, options: { values?: Values; errors?: VideoTracksScreenProps['errors']; status?: number } = {}) => {
+  const render = async (
+    req: Request,
+    res: Response,
+    videoId: number,
+    options: { values?: Values; errors?: VideoTracksScreenProps['errors']; status?: number } = {},
+  ) => {
     const video = await findVideo(db, videoId);
     if (!video) throw new HttpError(404, 'not_found', 'No such video.');
     const permissions = await modelPermissionsFor(db, req);
     const tracks = await tracksOf(db, video.id);
     const element = (
       <VideoTracksScreen
-        video={{ id: video.id, title: video.title, detail: `${video.file_name}: ${video.mimetype === 'video/mp4' ? 'MP4' : 'WebM'}, ${formatDuration(video.duration)}, ${formatFileSize(video.file_size)}.` }}
-        tracks={tracks.map((track) => ({ id: track.id, label: track.label, language: track.language, kind: track.kind, isDefault: track.is_default, src: trackUrl(track) }))}
+        video={{
+          id: video.id,
+          title: video.title,
+          detail: `${video.file_name}: ${video.mimetype === 'video/mp4' ? 'MP4' : 'WebM'}, ${formatDuration(video.duration)}, ${formatFileSize(video.file_size)}.`,
+        }}
+        tracks={tracks.map((track) => ({
+          id: track.id,
+          label: track.label,
+          language: track.language,
+          kind: track.kind,
+          isDefault: track.is_default,
+          src: trackUrl(track),
+        }))}
         csrfToken={csrfTokenFor(req)}
         canChange={permissions.can(VIDEO_MODEL, 'change')}
         values={options.values ?? EMPTY}
@@ -60,7 +82,8 @@ export function videoTrackRoutes(db: Db): Router {
 
   // Permission: any of the video permissions.
   router.get('/videos/:pk/tracks/', async (req, res) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(VIDEO_MODEL)) throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
+    if (!(await modelPermissionsFor(db, req)).canAny(VIDEO_MODEL))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
     const video = await videoOf(req);
     await render(req, res, video.id);
   });
@@ -71,14 +94,24 @@ export function videoTrackRoutes(db: Db): Router {
     const video = await videoOf(req);
     const body = formBody(req.body);
     const text = (name: string) => (typeof body[name] === 'string' ? body[name] : '');
-    const values: Values = { label: text('label'), language: text('language'), kind: text('kind') || 'captions', is_default: body.is_default === 'on' ? 'on' : '', source: text('source').slice(0, MAX_VTT_BYTES) };
+    const values: Values = {
+      label: text('label'),
+      language: text('language'),
+      kind: text('kind') || 'captions',
+      is_default: body.is_default === 'on' ? 'on' : '',
+      source: text('source').slice(0, MAX_VTT_BYTES),
+    };
     const file = req.uploads?.[0];
     let source = values.source;
     if (file && file.size > 0) {
       try {
         source = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file.path));
       } catch {
-        return render(req, res, video.id, { values, errors: { file: 'The file is not UTF-8 text: save it as UTF-8 WebVTT.' }, status: 400 });
+        return render(req, res, video.id, {
+          values,
+          errors: { file: 'The file is not UTF-8 text: save it as UTF-8 WebVTT.' },
+          status: 400,
+        });
       }
     }
     const parsed = videoTrackFormSchema.safeParse({ ...values, source });
@@ -90,10 +123,22 @@ export function videoTrackRoutes(db: Db): Router {
       }
       return render(req, res, video.id, { values, errors, status: 400 });
     }
-    if (!parsed.data.source.trim()) return render(req, res, video.id, { values, errors: { file: 'Choose a .vtt file or paste the WebVTT text.' }, status: 400 });
+    if (!parsed.data.source.trim())
+      return render(req, res, video.id, {
+        values,
+        errors: { file: 'Choose a .vtt file or paste the WebVTT text.' },
+        status: 400,
+      });
     try {
       const track = await addTrack(db, video.id, parsed.data);
-      await logModelAction(db, { model: VIDEO_MODEL, objectId: video.id, objectStr: video.title, action: 'edit', data: { changed: ['tracks'], added_track: track.language }, userId: req.user!.id });
+      await logModelAction(db, {
+        model: VIDEO_MODEL,
+        objectId: video.id,
+        objectStr: video.title,
+        action: 'edit',
+        data: { changed: ['tracks'], added_track: track.language },
+        userId: req.user!.id,
+      });
       setFlash(req, `Track “${track.label}” (${track.language}) added.`);
       res.redirect(303, `/wagtail/videos/${video.id}/tracks/`);
     } catch (error) {
@@ -109,7 +154,14 @@ export function videoTrackRoutes(db: Db): Router {
     const video = await videoOf(req);
     const trackId = parseOr400(pkParamsSchema, { pk: req.params.track_id }, 'track id').pk;
     const track = await deleteTrack(db, video.id, trackId);
-    await logModelAction(db, { model: VIDEO_MODEL, objectId: video.id, objectStr: video.title, action: 'edit', data: { changed: ['tracks'], deleted_track: track.language }, userId: req.user!.id });
+    await logModelAction(db, {
+      model: VIDEO_MODEL,
+      objectId: video.id,
+      objectStr: video.title,
+      action: 'edit',
+      data: { changed: ['tracks'], deleted_track: track.language },
+      userId: req.user!.id,
+    });
     setFlash(req, `Track “${track.label}” (${track.language}) deleted.`);
     res.redirect(303, `/wagtail/videos/${video.id}/tracks/`);
   });

@@ -19,7 +19,8 @@ export function videoUploadKind(db: Db, storage: MediaStorage, limits: UploadLim
     accept: 'video/mp4,video/webm',
     help: `MP4 or WebM (the type is read from the file itself), at most ${megabytes(limits.maxVideoBytes)} each. Add a poster image and captions on the video's screen.`,
     create: (file, fields) => createVideoFromUpload(db, storage, file, fields),
-    detail: (video) => `${video.mimetype === 'video/mp4' ? 'MP4' : 'WebM'}, ${formatDuration(video.duration)}, ${formatFileSize(video.file_size)}`,
+    detail: (video) =>
+      `${video.mimetype === 'video/mp4' ? 'MP4' : 'WebM'}, ${formatDuration(video.duration)}, ${formatFileSize(video.file_size)}`,
     find: (id) => findVideoForAdmin(db, id),
     replace: (id, file) => replaceVideoFile(db, storage, id, file),
   };

@@ -3,7 +3,14 @@ import { formatFileSize } from '../../../../views/format-file-size';
 import type { MediaStorage } from '../../../storage/media-storage';
 import { HttpError } from '../../../errors';
 import { collectionChoices } from '../../collections/service';
-import { deleteVideos, findVideoForAdmin, listVideos, posterChoices, updateVideo, VIDEO_MODEL } from '../../videos/service';
+import {
+  deleteVideos,
+  findVideoForAdmin,
+  listVideos,
+  posterChoices,
+  updateVideo,
+  VIDEO_MODEL,
+} from '../../videos/service';
 import type { VideoRow } from '../../videos/table';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
@@ -26,19 +33,40 @@ export function videosViewSet(storage: MediaStorage | undefined) {
     fields: [
       { name: 'title', label: 'Title', required: true },
       { name: 'collection', label: 'Collection', widget: 'select', required: true, loadChoices: collectionChoices },
-      { name: 'poster', label: 'Poster image', widget: 'select', help: 'Shown before the video plays; choose from the image library.', loadChoices: posterChoices },
+      {
+        name: 'poster',
+        label: 'Poster image',
+        widget: 'select',
+        help: 'Shown before the video plays; choose from the image library.',
+        loadChoices: posterChoices,
+      },
     ],
     initialValues: { title: '', collection: '', poster: '' },
-    formValues: (row) => ({ title: row.title, collection: String(row.collection_id), poster: row.poster_image_id === null ? '' : String(row.poster_image_id) }),
+    formValues: (row) => ({
+      title: row.title,
+      collection: String(row.collection_id),
+      poster: row.poster_image_id === null ? '' : String(row.poster_image_id),
+    }),
     title: (row) => row.title,
     columns: [
       { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
       { name: 'file', label: 'File', value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})` },
       { name: 'duration', label: 'Duration', sortable: true, value: (row) => formatDuration(row.duration) },
-      { name: 'created_at', label: 'Uploaded', sortable: true, value: (row) => new Date(row.created_at).toISOString().slice(0, 10) },
+      {
+        name: 'created_at',
+        label: 'Uploaded',
+        sortable: true,
+        value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
+      },
     ],
     search: { placeholder: 'Title or file name' },
-    filters: [{ name: 'collection', label: 'Collection', choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))] }],
+    filters: [
+      {
+        name: 'collection',
+        label: 'Collection',
+        choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
+      },
+    ],
     defaultOrder: '-created_at',
     listActions: [{ label: 'Add videos', href: '/wagtail/videos/multiple/add/', action: 'add' }],
     editLinks: [

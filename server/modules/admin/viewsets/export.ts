@@ -19,7 +19,11 @@ export function toCsv(headers: readonly string[], rows: readonly string[][]): st
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-export async function toXlsx(sheetName: string, headers: readonly string[], rows: readonly string[][]): Promise<Buffer> {
+export async function toXlsx(
+  sheetName: string,
+  headers: readonly string[],
+  rows: readonly string[][],
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
@@ -37,10 +41,25 @@ export async function toXlsx(sheetName: string, headers: readonly string[], rows
  * Sends a list as a download: `{name}-{YYYY-MM-DD}.csv|xlsx`, never cached (lists are per-user).
  * Viewset lists and reports both answer `?export=` through here.
  */
-export async function sendListExport(res: Response, args: { format: 'csv' | 'xlsx'; name: string; sheetName: string; headers: readonly string[]; rows: readonly string[][] }): Promise<void> {
+export async function sendListExport(
+  res: Response,
+  args: {
+    format: 'csv' | 'xlsx';
+    name: string;
+    sheetName: string;
+    headers: readonly string[];
+    rows: readonly string[][];
+  },
+): Promise<void> {
   const stamp = new Date().toISOString().slice(0, 10);
-  res.setHeader('Content-Disposition', `attachment; filename="${args.name.replace(/[^a-z0-9-]+/gi, '-')}-${stamp}.${args.format}"`);
+  res.setHeader(
+    'Content-Disposition',
+    `attachment; filename="${args.name.replace(/[^a-z0-9-]+/gi, '-')}-${stamp}.${args.format}"`,
+  );
   res.setHeader('Cache-Control', 'no-store, private');
   if (args.format === 'csv') res.type('text/csv; charset=utf-8').send(toCsv(args.headers, args.rows));
-  else res.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(await toXlsx(args.sheetName, args.headers, args.rows));
+  else
+    res
+      .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .send(await toXlsx(args.sheetName, args.headers, args.rows));
 }

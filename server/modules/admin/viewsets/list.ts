@@ -29,7 +29,11 @@ const isRealDate = (value: string) => {
 /** A list request read and checked against the declaration: unknown sorts, filter values and dates are 400s. */
 export async function readListQuery(db: Db, declaration: ListDeclaration, req: Request): Promise<ReadListQuery> {
   const raw = req.query as Record<string, unknown>;
-  const parsed = parseOr400(listQuerySchema, { q: raw.q, ordering: raw.ordering, p: raw.p, export: raw.export }, 'list query');
+  const parsed = parseOr400(
+    listQuerySchema,
+    { q: raw.q, ordering: raw.ordering, p: raw.p, export: raw.export },
+    'list query',
+  );
   const ordering = parsed.ordering ?? declaration.defaultOrder;
   const column = ordering.replace(/^-/, '');
   if (!declaration.columns.some((c) => c.name === column && c.sortable)) {
@@ -42,7 +46,9 @@ export async function readListQuery(db: Db, declaration: ListDeclaration, req: R
     if (filter.type === 'date') {
       if (value === undefined || value === '') continue;
       if (typeof value !== 'string' || !isRealDate(value)) {
-        throw badRequest(`The ${filter.label.toLowerCase()} filter is not valid: Enter a valid date (YYYY-MM-DD).`, { [filter.name]: ['Enter a valid date (YYYY-MM-DD).'] });
+        throw badRequest(`The ${filter.label.toLowerCase()} filter is not valid: Enter a valid date (YYYY-MM-DD).`, {
+          [filter.name]: ['Enter a valid date (YYYY-MM-DD).'],
+        });
       }
       filters[filter.name] = value;
       continue;
@@ -51,7 +57,9 @@ export async function readListQuery(db: Db, declaration: ListDeclaration, req: R
     filterChoices.set(filter.name, choices);
     if (value === undefined || value === '') continue;
     if (typeof value !== 'string' || !choices.some((choice) => choice.value === value)) {
-      throw badRequest(`The ${filter.label.toLowerCase()} filter is not valid: Select a valid choice.`, { [filter.name]: ['Select a valid choice.'] });
+      throw badRequest(`The ${filter.label.toLowerCase()} filter is not valid: Select a valid choice.`, {
+        [filter.name]: ['Select a valid choice.'],
+      });
     }
     filters[filter.name] = value;
   }
@@ -65,7 +73,12 @@ export async function readListQuery(db: Db, declaration: ListDeclaration, req: R
 }
 
 /** The list URL with some parameters changed (page, ordering, export), keeping search and filters. */
-export function listHrefWith(baseUrl: string, defaultOrder: string, current: { q: string; filters: Readonly<Record<string, string>>; ordering: string }, change: Record<string, string | undefined>): string {
+export function listHrefWith(
+  baseUrl: string,
+  defaultOrder: string,
+  current: { q: string; filters: Readonly<Record<string, string>>; ordering: string },
+  change: Record<string, string | undefined>,
+): string {
   const params = new URLSearchParams();
   if (current.q) params.set('q', current.q);
   for (const [name, value] of Object.entries(current.filters)) params.set(name, value);
@@ -79,26 +92,44 @@ export function listHrefWith(baseUrl: string, defaultOrder: string, current: { q
 }
 
 /** The filters as the list's form shows them (selects with their choices, date inputs). */
-export function filterViews(declaration: ListDeclaration, read: Pick<ReadListQuery, 'query' | 'filterChoices'>): FilterView[] {
+export function filterViews(
+  declaration: ListDeclaration,
+  read: Pick<ReadListQuery, 'query' | 'filterChoices'>,
+): FilterView[] {
   return (declaration.filters ?? []).map((filter) => ({
     name: filter.name,
     label: filter.label,
     value: read.query.filters[filter.name] ?? '',
-    ...(filter.type === 'date' ? { type: 'date' as const, choices: [] } : { choices: read.filterChoices.get(filter.name) ?? [] }),
+    ...(filter.type === 'date'
+      ? { type: 'date' as const, choices: [] }
+      : { choices: read.filterChoices.get(filter.name) ?? [] }),
   }));
 }
 
 /** The column headers with their sort links (a second click on the sorted column reverses it). */
-export function columnViews(declaration: ListDeclaration, order: ListQuery['order'], hrefFor: (change: Record<string, string | undefined>) => string): ColumnView[] {
+export function columnViews(
+  declaration: ListDeclaration,
+  order: ListQuery['order'],
+  hrefFor: (change: Record<string, string | undefined>) => string,
+): ColumnView[] {
   return declaration.columns.map((column) => {
     const sorted = order.column === column.name ? (order.desc ? 'desc' : 'asc') : undefined;
     const next = sorted === 'asc' ? `-${column.name}` : column.name;
-    return { name: column.name, label: column.label, sorted, sortHref: column.sortable ? hrefFor({ ordering: next, p: undefined }) : undefined };
+    return {
+      name: column.name,
+      label: column.label,
+      sorted,
+      sortHref: column.sortable ? hrefFor({ ordering: next, p: undefined }) : undefined,
+    };
   });
 }
 
 /** Previous and next page links. */
-export function paginationView(page: number, total: number, hrefFor: (change: Record<string, string | undefined>) => string): ListView['pagination'] {
+export function paginationView(
+  page: number,
+  total: number,
+  hrefFor: (change: Record<string, string | undefined>) => string,
+): ListView['pagination'] {
   const pageCount = Math.max(1, Math.ceil(total / VIEWSET_PAGE_SIZE));
   return {
     page,
@@ -111,13 +142,23 @@ export function paginationView(page: number, total: number, hrefFor: (change: Re
 }
 
 /** The list screen's view: one page of rows, sort links, filters, pagination and export links. */
-export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, permissions: UserModelPermissions): Promise<ListView> {
+export async function buildListView(
+  db: Db,
+  viewSet: AnyViewSet,
+  req: Request,
+  permissions: UserModelPermissions,
+): Promise<ListView> {
   const read = await readListQuery(db, viewSet, req);
   const { query, page, ordering } = read;
   const model = modelKey(viewSet);
-  const { rows, total } = await viewSet.store.list(db, { ...query, limit: VIEWSET_PAGE_SIZE, offset: (page - 1) * VIEWSET_PAGE_SIZE });
+  const { rows, total } = await viewSet.store.list(db, {
+    ...query,
+    limit: VIEWSET_PAGE_SIZE,
+    offset: (page - 1) * VIEWSET_PAGE_SIZE,
+  });
   const current = { q: query.q, filters: query.filters, ordering };
-  const hrefFor = (change: Record<string, string | undefined>) => listHrefWith(listUrlOf(viewSet), viewSet.defaultOrder, current, change);
+  const hrefFor = (change: Record<string, string | undefined>) =>
+    listHrefWith(listUrlOf(viewSet), viewSet.defaultOrder, current, change);
   const canChange = permissions.can(model, 'change');
   const canDelete = permissions.can(model, 'delete');
 
@@ -126,7 +167,10 @@ export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, p
     return {
       id: row.id,
       title: viewSet.title(row),
-      cells: viewSet.columns.map((column) => ({ text: column.value(row), href: column.linksToEdit ? editHref : undefined })),
+      cells: viewSet.columns.map((column) => ({
+        text: column.value(row),
+        href: column.linksToEdit ? editHref : undefined,
+      })),
       editHref,
       deleteHref: canDelete ? urlOf(viewSet, 'delete', row.id) : undefined,
     };
@@ -141,7 +185,9 @@ export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, p
     rows: rowViews,
     pagination: paginationView(page, total, hrefFor),
     addHref: permissions.can(model, 'add') ? `${listUrlOf(viewSet)}add/` : undefined,
-    actions: (viewSet.listActions ?? []).filter((action) => permissions.can(model, action.action)).map(({ label, href }) => ({ label, href })),
+    actions: (viewSet.listActions ?? [])
+      .filter((action) => permissions.can(model, action.action))
+      .map(({ label, href }) => ({ label, href })),
     exportHrefs: { csv: hrefFor({ export: 'csv' }), xlsx: hrefFor({ export: 'xlsx' }) },
     bulkDeleteAction: canDelete && viewSet.bulkDelete !== false ? bulkDeleteUrlOf(viewSet) : undefined,
     selfHref: hrefFor(page > 1 ? { p: String(page) } : {}),

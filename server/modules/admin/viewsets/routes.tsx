@@ -37,7 +37,9 @@ export function formInputOf(viewSet: AnyViewSet, body: Record<string, unknown>):
 /** The fields as the form shows them, with choices loaded for this request. */
 export async function fieldViews(db: Db, viewSet: AnyViewSet): Promise<FormFieldView[]> {
   return Promise.all(
-    viewSet.fields.map(async ({ loadChoices, ...field }) => (loadChoices ? { ...field, choices: await loadChoices(db) } : field)),
+    viewSet.fields.map(async ({ loadChoices, ...field }) =>
+      loadChoices ? { ...field, choices: await loadChoices(db) } : field,
+    ),
   );
 }
 
@@ -57,18 +59,32 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
   const actor = (req: Request) => ({ userId: req.user!.id });
   const need = (req: Request, action: ModelPermissionAction) => assertModelPermission(db, req, model, action);
   const needAny = async (req: Request) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(model)) throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
+    if (!(await modelPermissionsFor(db, req)).canAny(model))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
   };
 
-  const renderForm = async (req: Request, res: Response, args: { row?: ViewSetRow; values: Record<string, string>; errors: FormErrors; status?: number; conflict?: string; version?: number }) => {
+  const renderForm = async (
+    req: Request,
+    res: Response,
+    args: {
+      row?: ViewSetRow;
+      values: Record<string, string>;
+      errors: FormErrors;
+      status?: number;
+      conflict?: string;
+      version?: number;
+    },
+  ) => {
     const { row } = args;
     const permissions = await modelPermissionsFor(db, req);
     const links: FormView['links'] = [];
     if (row) {
       links.push({ label: 'History', href: urlOf(viewSet, 'history', row.id) });
       if (viewSet.usage?.list) links.push({ label: 'Usage', href: urlOf(viewSet, 'usage', row.id) });
-      for (const link of viewSet.editLinks ?? []) if (permissions.can(model, link.action)) links.push({ label: link.label, href: link.href(row.id) });
-      if (permissions.can(model, 'delete')) links.push({ label: `Delete this ${viewSet.names.name}`, href: urlOf(viewSet, 'delete', row.id) });
+      for (const link of viewSet.editLinks ?? [])
+        if (permissions.can(model, link.action)) links.push({ label: link.label, href: link.href(row.id) });
+      if (permissions.can(model, 'delete'))
+        links.push({ label: `Delete this ${viewSet.names.name}`, href: urlOf(viewSet, 'delete', row.id) });
     }
     const view: FormView = {
       names: viewSet.names,
@@ -83,17 +99,43 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       links,
       submitLabel: row ? 'Save' : `Add ${viewSet.names.name}`,
       focalPicker: row && viewSet.focalPicker ? viewSet.focalPicker(row) : undefined,
-      drafts: viewSet.drafts && row ? { canPublish: permissions.can(model, 'publish'), status: 'Draft', previewAction: viewSet.drafts.preview ? `${listUrlOf(viewSet)}preview/${row.id}/` : undefined } : undefined,
+      drafts:
+        viewSet.drafts && row
+          ? {
+              canPublish: permissions.can(model, 'publish'),
+              status: 'Draft',
+              previewAction: viewSet.drafts.preview ? `${listUrlOf(viewSet)}preview/${row.id}/` : undefined,
+            }
+          : undefined,
     };
-    adminScreen(req, res, { section, title: view.title, element: <FormScreen view={view} csrfToken={csrfTokenFor(req)} message={takeFlash(req)} />, status: args.status, uploads: view.focalPicker !== undefined });
+    adminScreen(req, res, {
+      section,
+      title: view.title,
+      element: <FormScreen view={view} csrfToken={csrfTokenFor(req)} message={takeFlash(req)} />,
+      status: args.status,
+      uploads: view.focalPicker !== undefined,
+    });
   };
 
   /** Parses the posted form with the model's schema; a failure redisplays it (400) and returns undefined. */
-  const parseForm = async (req: Request, res: Response, row: ViewSetRow | undefined): Promise<{ input: unknown; values: Record<string, string> } | undefined> => {
+  const parseForm = async (
+    req: Request,
+    res: Response,
+    row: ViewSetRow | undefined,
+  ): Promise<{ input: unknown; values: Record<string, string> } | undefined> => {
     const values = formInputOf(viewSet, formBody(req.body));
     const parsed = viewSet.schema.safeParse(values);
     if (parsed.success) return { input: parsed.data, values };
-    await renderForm(req, res, { row, values, errors: formErrors(parsed.error, viewSet.fields.map((f) => f.name)), status: 400, version: versionOf(req) });
+    await renderForm(req, res, {
+      row,
+      values,
+      errors: formErrors(
+        parsed.error,
+        viewSet.fields.map((f) => f.name),
+      ),
+      status: 400,
+      version: versionOf(req),
+    });
     return undefined;
   };
   const versionOf = (req: Request) => {
@@ -101,14 +143,36 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
     return parsed.success ? parsed.data : undefined;
   };
   /** A refusal from the store (400) or a stale form (409): the form again with the input kept. */
-  const refused = async (req: Request, res: Response, error: unknown, row: ViewSetRow | undefined, values: Record<string, string>) => {
+  const refused = async (
+    req: Request,
+    res: Response,
+    error: unknown,
+    row: ViewSetRow | undefined,
+    values: Record<string, string>,
+  ) => {
     const shown = userFacingError(error);
     if (!shown) throw error;
     if (shown.status === 409 && row) {
       const current = await actions.getObject(db, viewSet, row.id);
-      return renderForm(req, res, { row: current, values, errors: noFormErrors(), status: 409, conflict: shown.message, version: current.version });
+      return renderForm(req, res, {
+        row: current,
+        values,
+        errors: noFormErrors(),
+        status: 409,
+        conflict: shown.message,
+        version: current.version,
+      });
     }
-    await renderForm(req, res, { row, values, errors: formErrors(shown, viewSet.fields.map((f) => f.name)), status: shown.status, version: versionOf(req) });
+    await renderForm(req, res, {
+      row,
+      values,
+      errors: formErrors(
+        shown,
+        viewSet.fields.map((f) => f.name),
+      ),
+      status: shown.status,
+      version: versionOf(req),
+    });
   };
 
   // Permission: any of the model's permissions. `?export=csv|xlsx` downloads the filtered list.
@@ -120,11 +184,21 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       const rows = await actions.exportRows((listQuery) => viewSet.store.list(db, listQuery), query);
       const headers = viewSet.columns.map((column) => column.label);
       const cells = rows.map((row) => viewSet.columns.map((column) => column.value(row)));
-      await sendListExport(res, { format: exportAs, name: viewSet.names.plural, sheetName: heading(viewSet.names.plural), headers, rows: cells });
+      await sendListExport(res, {
+        format: exportAs,
+        name: viewSet.names.plural,
+        sheetName: heading(viewSet.names.plural),
+        headers,
+        rows: cells,
+      });
       return;
     }
     const view = await buildListView(db, viewSet, req, permissions);
-    adminScreen(req, res, { section, title: heading(viewSet.names.plural), element: <ListScreen view={view} message={takeFlash(req)} /> });
+    adminScreen(req, res, {
+      section,
+      title: heading(viewSet.names.plural),
+      element: <ListScreen view={view} message={takeFlash(req)} />,
+    });
   });
 
   // Permission: add.
@@ -163,7 +237,13 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
     const form = await parseForm(req, res, row);
     if (!form) return;
     const version = versionOf(req);
-    if (version === undefined) return renderForm(req, res, { row, values: form.values, errors: { fieldErrors: {}, nonFieldErrors: ['The form is missing its version: reload it.'] }, status: 400 });
+    if (version === undefined)
+      return renderForm(req, res, {
+        row,
+        values: form.values,
+        errors: { fieldErrors: {}, nonFieldErrors: ['The form is missing its version: reload it.'] },
+        status: 400,
+      });
     const body = formBody(req.body);
     const publish = viewSet.drafts !== undefined && body['action-publish'] !== undefined;
     if (publish) await need(req, 'publish');
@@ -171,14 +251,22 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       const saved = viewSet.drafts
         ? await actions.saveDraft(db, viewSet, row.id, version, form.input, actor(req), { publish })
         : await actions.updateObject(db, viewSet, row.id, version, form.input, actor(req));
-      setFlash(req, `${heading(viewSet.names.name)} '${viewSet.title(saved)}' ${publish ? 'published' : viewSet.drafts ? 'saved as a draft' : 'updated'}.`);
+      setFlash(
+        req,
+        `${heading(viewSet.names.name)} '${viewSet.title(saved)}' ${publish ? 'published' : viewSet.drafts ? 'saved as a draft' : 'updated'}.`,
+      );
       res.redirect(303, viewSet.drafts ? urlOf(viewSet, 'edit', row.id) : listUrlOf(viewSet));
     } catch (error) {
       await refused(req, res, error, row, form.values);
     }
   });
 
-  const renderDelete = async (req: Request, res: Response, rows: ViewSetRow[], options: { bulk: boolean; next?: string; refusal?: string; status?: number }) => {
+  const renderDelete = async (
+    req: Request,
+    res: Response,
+    rows: ViewSetRow[],
+    options: { bulk: boolean; next?: string; refusal?: string; status?: number },
+  ) => {
     const counts = await actions.usageCounts(db, viewSet, rows);
     const refusal = options.refusal ?? rows.map((row) => viewSet.deleteRefusal?.(row)).find(Boolean);
     const element = (
@@ -186,7 +274,12 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
         csrfToken={csrfTokenFor(req)}
         view={{
           names: viewSet.names,
-          items: rows.map((row) => ({ id: row.id, title: viewSet.title(row), usage: counts ? (counts.get(row.id) ?? 0) : null, usageHref: viewSet.usage?.list ? urlOf(viewSet, 'usage', row.id) : undefined })),
+          items: rows.map((row) => ({
+            id: row.id,
+            title: viewSet.title(row),
+            usage: counts ? (counts.get(row.id) ?? 0) : null,
+            usageHref: viewSet.usage?.list ? urlOf(viewSet, 'usage', row.id) : undefined,
+          })),
           action: options.bulk ? bulkDeleteUrlOf(viewSet) : urlOf(viewSet, 'delete', rows[0]!.id),
           cancelHref: options.next ?? listUrlOf(viewSet),
           next: options.next,
@@ -194,17 +287,31 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
         }}
       />
     );
-    adminScreen(req, res, { section, title: `Delete ${rows.length === 1 ? viewSet.title(rows[0]!) : viewSet.names.plural}`, element, status: options.status });
+    adminScreen(req, res, {
+      section,
+      title: `Delete ${rows.length === 1 ? viewSet.title(rows[0]!) : viewSet.names.plural}`,
+      element,
+      status: options.status,
+    });
   };
   const remove = async (req: Request, res: Response, ids: number[], options: { bulk: boolean; next?: string }) => {
     try {
       const rows = await actions.deleteObjects(db, viewSet, ids, actor(req));
-      setFlash(req, rows.length === 1 ? `${heading(viewSet.names.name)} '${viewSet.title(rows[0]!)}' deleted.` : `${rows.length} ${viewSet.names.plural} deleted.`);
+      setFlash(
+        req,
+        rows.length === 1
+          ? `${heading(viewSet.names.name)} '${viewSet.title(rows[0]!)}' deleted.`
+          : `${rows.length} ${viewSet.names.plural} deleted.`,
+      );
       res.redirect(303, options.next ?? listUrlOf(viewSet));
     } catch (error) {
       const shown = userFacingError(error);
       if (!shown) throw error;
-      await renderDelete(req, res, await actions.getObjects(db, viewSet, ids), { ...options, refusal: shown.message, status: shown.status });
+      await renderDelete(req, res, await actions.getObjects(db, viewSet, ids), {
+        ...options,
+        refusal: shown.message,
+        status: shown.status,
+      });
     }
   };
 
@@ -229,9 +336,23 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
     const canRevert = viewSet.drafts !== undefined && (await modelPermissionsFor(db, req)).can(model, 'change');
     const entries = history.entries.map((entry) => ({
       ...entry,
-      revertAction: canRevert && entry.revisionId ? `${listUrlOf(viewSet)}revisions/${row.id}/${entry.revisionId}/revert/` : undefined,
+      revertAction:
+        canRevert && entry.revisionId
+          ? `${listUrlOf(viewSet)}revisions/${row.id}/${entry.revisionId}/revert/`
+          : undefined,
     }));
-    const element = <HistoryScreen csrfToken={csrfTokenFor(req)} view={{ names: viewSet.names, title: viewSet.title(row), entries, total: history.total, backHref: urlOf(viewSet, 'edit', row.id) }} />;
+    const element = (
+      <HistoryScreen
+        csrfToken={csrfTokenFor(req)}
+        view={{
+          names: viewSet.names,
+          title: viewSet.title(row),
+          entries,
+          total: history.total,
+          backHref: urlOf(viewSet, 'edit', row.id),
+        }}
+      />
+    );
     adminScreen(req, res, { section, title: `History of ${viewSet.title(row)}`, element });
   });
 
@@ -242,7 +363,15 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       await needAny(req);
       const row = await actions.getObject(db, viewSet, pkOf(req));
       const items = await listUsage(db, row);
-      adminScreen(req, res, { section, title: `Usage of ${viewSet.title(row)}`, element: <UsageScreen view={{ names: viewSet.names, title: viewSet.title(row), items, backHref: urlOf(viewSet, 'edit', row.id) }} /> });
+      adminScreen(req, res, {
+        section,
+        title: `Usage of ${viewSet.title(row)}`,
+        element: (
+          <UsageScreen
+            view={{ names: viewSet.names, title: viewSet.title(row), items, backHref: urlOf(viewSet, 'edit', row.id) }}
+          />
+        ),
+      });
     });
   }
 
@@ -257,7 +386,8 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       await need(req, 'delete');
       const { ids, next } = readBulk(req.query);
       const rows = await actions.getObjects(db, viewSet, ids);
-      if (rows.length === 0) throw new HttpError(404, 'not_found', `The selected ${viewSet.names.plural} no longer exist.`);
+      if (rows.length === 0)
+        throw new HttpError(404, 'not_found', `The selected ${viewSet.names.plural} no longer exist.`);
       await renderDelete(req, res, rows, { bulk: true, next });
     });
 
@@ -277,7 +407,10 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       const row = await actions.getObject(db, viewSet, pkOf(req));
       const revisionId = parseOr400(pkParamsSchema, { pk: req.params.revision_id }, 'revision id').pk;
       await actions.revertToRevision(db, viewSet, row.id, revisionId, actor(req));
-      setFlash(req, `${heading(viewSet.names.name)} '${viewSet.title(row)}' reverted: the old version is now the newest draft.`);
+      setFlash(
+        req,
+        `${heading(viewSet.names.name)} '${viewSet.title(row)}' reverted: the old version is now the newest draft.`,
+      );
       res.redirect(303, urlOf(viewSet, 'edit', row.id));
     });
 
@@ -289,7 +422,17 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
         const row = await actions.getObject(db, viewSet, pkOf(req));
         const values = formInputOf(viewSet, formBody(req.body));
         const parsed = viewSet.schema.safeParse(values);
-        if (!parsed.success) return renderForm(req, res, { row, values, errors: formErrors(parsed.error, viewSet.fields.map((f) => f.name)), status: 400, version: versionOf(req) });
+        if (!parsed.success)
+          return renderForm(req, res, {
+            row,
+            values,
+            errors: formErrors(
+              parsed.error,
+              viewSet.fields.map((f) => f.name),
+            ),
+            status: 400,
+            version: versionOf(req),
+          });
         await preview(req, res, parsed.data, row);
       });
     }

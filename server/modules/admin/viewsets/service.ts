@@ -27,7 +27,9 @@ async function staleForm(db: Db, viewSet: AnyViewSet, row: ViewSetRow): Promise<
 /** The names of the form fields whose value differs (the history's "Edited (old path, site)"). */
 async function changedLabels(db: Db, viewSet: AnyViewSet, before: ViewSetRow, after: ViewSetRow): Promise<string[]> {
   const [a, b] = await Promise.all([viewSet.formValues(before, db), viewSet.formValues(after, db)]);
-  return viewSet.fields.filter((field) => (a[field.name] ?? '') !== (b[field.name] ?? '')).map((field) => field.label.toLowerCase());
+  return viewSet.fields
+    .filter((field) => (a[field.name] ?? '') !== (b[field.name] ?? ''))
+    .map((field) => field.label.toLowerCase());
 }
 
 /** The model's afterChange hook once the transaction has committed. */
@@ -36,14 +38,39 @@ async function committed<T>(db: Db, viewSet: AnyViewSet, result: T): Promise<T> 
   return result;
 }
 
-export async function createObject<Row extends ViewSetRow>(db: Db, viewSet: AnyViewSet, input: unknown, actor: Actor): Promise<Row> {
-  return committed(db, viewSet, await inTransaction(db, async (trx) => {
-    const row = (await viewSet.store.create(trx, input, actor)) as Row;
-    let revisionId: number | null = null;
-    if (viewSet.drafts) revisionId = (await recordRevision(trx, { model: modelKey(viewSet), objectId: row.id, objectStr: viewSet.title(row), content: viewSet.drafts.toContent(input), userId: actor.userId })).id;
-    await logModelAction(trx, { model: modelKey(viewSet), objectId: row.id, objectStr: viewSet.title(row), userId: actor.userId, action: 'create', revisionId });
-    return row;
-  }));
+export async function createObject<Row extends ViewSetRow>(
+  db: Db,
+  viewSet: AnyViewSet,
+  input: unknown,
+  actor: Actor,
+): Promise<Row> {
+  return committed(
+    db,
+    viewSet,
+    await inTransaction(db, async (trx) => {
+      const row = (await viewSet.store.create(trx, input, actor)) as Row;
+      let revisionId: number | null = null;
+      if (viewSet.drafts)
+        revisionId = (
+          await recordRevision(trx, {
+            model: modelKey(viewSet),
+            objectId: row.id,
+            objectStr: viewSet.title(row),
+            content: viewSet.drafts.toContent(input),
+            userId: actor.userId,
+          })
+        ).id;
+      await logModelAction(trx, {
+        model: modelKey(viewSet),
+        objectId: row.id,
+        objectStr: viewSet.title(row),
+        userId: actor.userId,
+        action: 'create',
+        revisionId,
+      });
+      return row;
+    }),
+  );
 }
 
 /**
@@ -51,34 +78,82 @@ export async function createObject<Row extends ViewSetRow>(db: Db, viewSet: AnyV
  * when (nothing is written; the route redisplays the input with the newer version, so saving
  * again overwrites knowingly).
  */
-export async function updateObject<Row extends ViewSetRow>(db: Db, viewSet: AnyViewSet, id: number, version: number, input: unknown, actor: Actor): Promise<Row> {
-  return committed(db, viewSet, await inTransaction(db, async (trx) => {
-    const row = (await viewSet.store.get(trx, id, { lock: true })) as Row | undefined;
-    if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
-    if (row.version !== version) throw await staleForm(trx, viewSet, row);
-    const saved = (await viewSet.store.update(trx, row, input, actor)) as Row;
-    const changed = await changedLabels(trx, viewSet, row, saved);
-    let revisionId: number | null = null;
-    if (viewSet.drafts) revisionId = (await recordRevision(trx, { model: modelKey(viewSet), objectId: row.id, objectStr: viewSet.title(saved), content: viewSet.drafts.toContent(input), userId: actor.userId })).id;
-    await logModelAction(trx, { model: modelKey(viewSet), objectId: row.id, objectStr: viewSet.title(saved), userId: actor.userId, action: 'edit', data: { changed }, revisionId });
-    return saved;
-  }));
+export async function updateObject<Row extends ViewSetRow>(
+  db: Db,
+  viewSet: AnyViewSet,
+  id: number,
+  version: number,
+  input: unknown,
+  actor: Actor,
+): Promise<Row> {
+  return committed(
+    db,
+    viewSet,
+    await inTransaction(db, async (trx) => {
+      const row = (await viewSet.store.get(trx, id, { lock: true })) as Row | undefined;
+      if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
+      if (row.version !== version) throw await staleForm(trx, viewSet, row);
+      const saved = (await viewSet.store.update(trx, row, input, actor)) as Row;
+      const changed = await changedLabels(trx, viewSet, row, saved);
+      let revisionId: number | null = null;
+      if (viewSet.drafts)
+        revisionId = (
+          await recordRevision(trx, {
+            model: modelKey(viewSet),
+            objectId: row.id,
+            objectStr: viewSet.title(saved),
+            content: viewSet.drafts.toContent(input),
+            userId: actor.userId,
+          })
+        ).id;
+      await logModelAction(trx, {
+        model: modelKey(viewSet),
+        objectId: row.id,
+        objectStr: viewSet.title(saved),
+        userId: actor.userId,
+        action: 'edit',
+        data: { changed },
+        revisionId,
+      });
+      return saved;
+    }),
+  );
 }
 
 /** Deletes the objects (one or a bulk selection) with one 'delete' entry each. */
-export async function deleteObjects(db: Db, viewSet: AnyViewSet, ids: readonly number[], actor: Actor): Promise<ViewSetRow[]> {
-  return committed(db, viewSet, await inTransaction(db, async (trx) => {
-    const rows: ViewSetRow[] = [];
-    for (const id of [...new Set(ids)]) {
-      const row = await viewSet.store.get(trx, id, { lock: true });
-      if (row) rows.push(row);
-    }
-    if (rows.length === 0) throw notFound(`The ${viewSet.names.plural} no longer exist.`);
-    await viewSet.store.remove(trx, rows, actor);
-    await deleteRevisions(trx, modelKey(viewSet), rows.map((row) => row.id));
-    for (const row of rows) await logModelAction(trx, { model: modelKey(viewSet), objectId: row.id, objectStr: viewSet.title(row), userId: actor.userId, action: 'delete' });
-    return rows;
-  }));
+export async function deleteObjects(
+  db: Db,
+  viewSet: AnyViewSet,
+  ids: readonly number[],
+  actor: Actor,
+): Promise<ViewSetRow[]> {
+  return committed(
+    db,
+    viewSet,
+    await inTransaction(db, async (trx) => {
+      const rows: ViewSetRow[] = [];
+      for (const id of [...new Set(ids)]) {
+        const row = await viewSet.store.get(trx, id, { lock: true });
+        if (row) rows.push(row);
+      }
+      if (rows.length === 0) throw notFound(`The ${viewSet.names.plural} no longer exist.`);
+      await viewSet.store.remove(trx, rows, actor);
+      await deleteRevisions(
+        trx,
+        modelKey(viewSet),
+        rows.map((row) => row.id),
+      );
+      for (const row of rows)
+        await logModelAction(trx, {
+          model: modelKey(viewSet),
+          objectId: row.id,
+          objectStr: viewSet.title(row),
+          userId: actor.userId,
+          action: 'delete',
+        });
+      return rows;
+    }),
+  );
 }
 
 /** Rows by id, in the order asked, skipping ids that no longer exist. */
@@ -98,7 +173,11 @@ export async function getObject(db: Db, viewSet: AnyViewSet, id: number): Promis
 }
 
 /** How many places use each object (0 for a model without a usage hook: null). */
-export async function usageCounts(db: Db, viewSet: AnyViewSet, rows: ViewSetRow[]): Promise<Map<number, number> | null> {
+export async function usageCounts(
+  db: Db,
+  viewSet: AnyViewSet,
+  rows: ViewSetRow[],
+): Promise<Map<number, number> | null> {
   return viewSet.usage ? viewSet.usage.count(db, rows) : null;
 }
 
@@ -106,7 +185,10 @@ export async function usageCounts(db: Db, viewSet: AnyViewSet, rows: ViewSetRow[
  * Every row of the filtered list in its order, for CSV and XLSX (at most EXPORT_MAX_ROWS), read
  * in batches through the list's own query (a viewset's store, or a report's).
  */
-export async function exportRows<Row>(list: (query: ListQuery) => Promise<{ rows: Row[] }>, query: Omit<ListQuery, 'limit' | 'offset'>): Promise<Row[]> {
+export async function exportRows<Row>(
+  list: (query: ListQuery) => Promise<{ rows: Row[] }>,
+  query: Omit<ListQuery, 'limit' | 'offset'>,
+): Promise<Row[]> {
   const out: Row[] = [];
   const BATCH = 1000;
   for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += BATCH) {
@@ -120,7 +202,11 @@ export async function exportRows<Row>(list: (query: ListQuery) => Promise<{ rows
 // Drafts: the live row holds the published values; object_revisions holds every saved version.
 
 /** The newest revision's content as the model's input (the edit form of a model with drafts shows it). */
-export async function latestDraft(db: Db, viewSet: AnyViewSet, row: ViewSetRow): Promise<{ input: unknown; revisionId: number } | undefined> {
+export async function latestDraft(
+  db: Db,
+  viewSet: AnyViewSet,
+  row: ViewSetRow,
+): Promise<{ input: unknown; revisionId: number } | undefined> {
   if (!viewSet.drafts) return undefined;
   const revision = await latestRevision(db, modelKey(viewSet), row.id);
   const input = revision ? viewSet.drafts.fromContent(revision.content) : undefined;
@@ -142,44 +228,72 @@ export async function saveDraft<Row extends ViewSetRow>(
 ): Promise<Row> {
   const drafts = viewSet.drafts;
   if (!drafts) throw new Error(`${modelKey(viewSet)} has no drafts`);
-  return committed(db, viewSet, await inTransaction(db, async (trx) => {
-    const row = (await viewSet.store.get(trx, id, { lock: true })) as Row | undefined;
-    if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
-    if (row.version !== version) throw await staleForm(trx, viewSet, row);
-    const revision = await recordRevision(trx, { model: modelKey(viewSet), objectId: row.id, objectStr: viewSet.title(row), content: drafts.toContent(input), userId: actor.userId });
-    const saved = (options.publish ? await drafts.publish(trx, row, input, actor) : await drafts.touch(trx, row)) as Row;
-    await logModelAction(trx, {
-      model: modelKey(viewSet),
-      objectId: row.id,
-      objectStr: viewSet.title(saved),
-      userId: actor.userId,
-      action: options.publish ? 'publish' : 'edit',
-      data: options.publish ? {} : { draft: true },
-      revisionId: revision.id,
-    });
-    return saved;
-  }));
+  return committed(
+    db,
+    viewSet,
+    await inTransaction(db, async (trx) => {
+      const row = (await viewSet.store.get(trx, id, { lock: true })) as Row | undefined;
+      if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
+      if (row.version !== version) throw await staleForm(trx, viewSet, row);
+      const revision = await recordRevision(trx, {
+        model: modelKey(viewSet),
+        objectId: row.id,
+        objectStr: viewSet.title(row),
+        content: drafts.toContent(input),
+        userId: actor.userId,
+      });
+      const saved = (
+        options.publish ? await drafts.publish(trx, row, input, actor) : await drafts.touch(trx, row)
+      ) as Row;
+      await logModelAction(trx, {
+        model: modelKey(viewSet),
+        objectId: row.id,
+        objectStr: viewSet.title(saved),
+        userId: actor.userId,
+        action: options.publish ? 'publish' : 'edit',
+        data: options.publish ? {} : { draft: true },
+        revisionId: revision.id,
+      });
+      return saved;
+    }),
+  );
 }
 
 /** Reverting makes an old revision the newest draft (Wagtail's revert: never publishes by itself). */
-export async function revertToRevision(db: Db, viewSet: AnyViewSet, id: number, revisionId: number, actor: Actor): Promise<void> {
+export async function revertToRevision(
+  db: Db,
+  viewSet: AnyViewSet,
+  id: number,
+  revisionId: number,
+  actor: Actor,
+): Promise<void> {
   const drafts = viewSet.drafts;
   if (!drafts) throw new Error(`${modelKey(viewSet)} has no drafts`);
-  await committed(db, viewSet, await inTransaction(db, async (trx) => {
-    const row = await viewSet.store.get(trx, id, { lock: true });
-    if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
-    const old = await findRevision(trx, modelKey(viewSet), id, revisionId);
-    if (!old || drafts.fromContent(old.content) === undefined) throw notFound('That revision does not exist.');
-    const revision = await recordRevision(trx, { model: modelKey(viewSet), objectId: id, objectStr: viewSet.title(row), content: old.content, userId: actor.userId });
-    await drafts.touch(trx, row);
-    await logModelAction(trx, {
-      model: modelKey(viewSet),
-      objectId: id,
-      objectStr: viewSet.title(row),
-      userId: actor.userId,
-      action: 'revert',
-      data: { reverted_to_created_at: new Date(old.created_at).toISOString(), reverted_to_id: old.id },
-      revisionId: revision.id,
-    });
-  }));
+  await committed(
+    db,
+    viewSet,
+    await inTransaction(db, async (trx) => {
+      const row = await viewSet.store.get(trx, id, { lock: true });
+      if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
+      const old = await findRevision(trx, modelKey(viewSet), id, revisionId);
+      if (!old || drafts.fromContent(old.content) === undefined) throw notFound('That revision does not exist.');
+      const revision = await recordRevision(trx, {
+        model: modelKey(viewSet),
+        objectId: id,
+        objectStr: viewSet.title(row),
+        content: old.content,
+        userId: actor.userId,
+      });
+      await drafts.touch(trx, row);
+      await logModelAction(trx, {
+        model: modelKey(viewSet),
+        objectId: id,
+        objectStr: viewSet.title(row),
+        userId: actor.userId,
+        action: 'revert',
+        data: { reverted_to_created_at: new Date(old.created_at).toISOString(), reverted_to_id: old.id },
+        revisionId: revision.id,
+      });
+    }),
+  );
 }

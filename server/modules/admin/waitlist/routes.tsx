@@ -3,7 +3,14 @@ import type { Db } from '../../../db';
 import { HttpError } from '../../../errors';
 import { resolveRequestSite } from '../../../http/site';
 import { parseOr400 } from '../../../http/validate';
-import { grantSchema, hostActionSchema, hostSettingsSchema, pauseSchema, rlidField, walkInSchema } from '../../../../shared/schemas/waitlist';
+import {
+  grantSchema,
+  hostActionSchema,
+  hostSettingsSchema,
+  pauseSchema,
+  rlidField,
+  walkInSchema,
+} from '../../../../shared/schemas/waitlist';
 import { HostStandAccessScreen } from '../../../../views/admin/waitlist/HostStandAccessScreen';
 import { HostStandListScreen } from '../../../../views/admin/waitlist/HostStandListScreen';
 import { HostStandScreen } from '../../../../views/admin/waitlist/HostStandScreen';
@@ -46,11 +53,22 @@ export function hostStandRoutes({ db }: { db: Db }): Router {
   router.get('/waitlist/', async (req, res) => {
     const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
     const restaurants = await host.restaurantsFor(db, chrome(req).user, q);
-    adminScreen(req, res, { section: SECTION, title: 'Wait list', element: <HostStandListScreen restaurants={restaurants} q={q} /> });
+    adminScreen(req, res, {
+      section: SECTION,
+      title: 'Wait list',
+      element: <HostStandListScreen restaurants={restaurants} q={q} />,
+    });
   });
 
   router.get('/waitlist/access/', requireSuperuser, async (req, res) => {
-    const element = <HostStandAccessScreen grants={await host.listGrants(db)} groups={await host.listGroups(db)} csrfToken={chrome(req).csrfToken} error={takeFlash(req)} />;
+    const element = (
+      <HostStandAccessScreen
+        grants={await host.listGrants(db)}
+        groups={await host.listGroups(db)}
+        csrfToken={chrome(req).csrfToken}
+        error={takeFlash(req)}
+      />
+    );
     adminScreen(req, res, { section: SECTION, title: 'Host stand access', element });
   });
 
@@ -86,18 +104,31 @@ export function hostStandRoutes({ db }: { db: Db }): Router {
       settings: stand.settings ?? host.DEFAULT_SETTINGS,
       ...(message?.startsWith('Not done') ? { error: message } : { message }),
     };
-    adminScreen(req, res, { section: SECTION, title: `Host stand: ${row.city}`, element: <HostStandScreen view={view} csrfToken={chrome(req).csrfToken} nonce={String(res.locals.cspNonce ?? '')} /> });
+    adminScreen(req, res, {
+      section: SECTION,
+      title: `Host stand: ${row.city}`,
+      element: (
+        <HostStandScreen view={view} csrfToken={chrome(req).csrfToken} nonce={String(res.locals.cspNonce ?? '')} />
+      ),
+    });
   });
 
   router.get('/waitlist/:rlid/events/', async (req, res) => {
     const row = await restaurant(req);
-    await streamChanges(db, row.rlid, req, res, async () => writeEvent(res, 'changed', { rlid: row.rlid, at: new Date().toISOString() }));
+    await streamChanges(db, row.rlid, req, res, async () =>
+      writeEvent(res, 'changed', { rlid: row.rlid, at: new Date().toISOString() }),
+    );
   });
 
   router.post('/waitlist/:rlid/walk-in/', async (req, res) => {
     const row = await restaurant(req);
     const input = parseOr400(walkInSchema, req.body ?? {}, 'walk-in');
-    await attempt(req, res, async () => host.addWalkIn(db, row.rlid, input, await origin(req, res)), `${input.name} added to the queue.`);
+    await attempt(
+      req,
+      res,
+      async () => host.addWalkIn(db, row.rlid, input, await origin(req, res)),
+      `${input.name} added to the queue.`,
+    );
   });
 
   router.post('/waitlist/:rlid/entries/:id/', async (req, res) => {
@@ -111,7 +142,12 @@ export function hostStandRoutes({ db }: { db: Db }): Router {
   router.post('/waitlist/:rlid/pause/', async (req, res) => {
     const row = await restaurant(req);
     const { paused, reason } = parseOr400(pauseSchema, req.body ?? {}, 'pause');
-    await attempt(req, res, () => host.setPause(db, row.rlid, paused === '1', reason ?? null), paused === '1' ? 'The wait list is paused.' : 'The wait list is open again.');
+    await attempt(
+      req,
+      res,
+      () => host.setPause(db, row.rlid, paused === '1', reason ?? null),
+      paused === '1' ? 'The wait list is paused.' : 'The wait list is open again.',
+    );
   });
 
   router.post('/waitlist/:rlid/settings/', async (req, res) => {

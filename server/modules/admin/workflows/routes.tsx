@@ -24,7 +24,10 @@ const PAGE_CHOICE_LIMIT = 1000;
 const { WORKFLOW_MODEL, TASK_MODEL } = service;
 
 /** Posted multiple-choice values as typed (strings), so a redisplay keeps the order and the blanks out. */
-const listOf = (value: unknown): string[] => (Array.isArray(value) ? value : [value]).filter((item): item is string => typeof item === 'string' && item !== '').slice(0, 200);
+const listOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value])
+    .filter((item): item is string => typeof item === 'string' && item !== '')
+    .slice(0, 200);
 const indent = (depth: number) => '\u2014 '.repeat(Math.max(0, depth - 2));
 
 /**
@@ -38,7 +41,8 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
   const pkOf = (req: Request) => parseOr400(pkParamsSchema, req.params, 'id').pk;
   const userId = (req: Request) => req.user!.id;
   const needAny = async (req: Request, model: string) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(model)) throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
+    if (!(await modelPermissionsFor(db, req)).canAny(model))
+      throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
   };
 
   // --- Workflows -----------------------------------------------------------------------------
@@ -46,7 +50,15 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
   const renderWorkflowForm = async (
     req: Request,
     res: Response,
-    args: { workflowId?: number; active?: boolean; values: WorkflowFormValues; fieldErrors?: Partial<Record<string, string>>; nonFieldErrors?: string[]; notice?: string; status?: number },
+    args: {
+      workflowId?: number;
+      active?: boolean;
+      values: WorkflowFormValues;
+      fieldErrors?: Partial<Record<string, string>>;
+      nonFieldErrors?: string[];
+      notice?: string;
+      status?: number;
+    },
   ) => {
     const permissions = await modelPermissionsFor(db, req);
     const tasks = await service.activeTaskChoices(db);
@@ -66,7 +78,12 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
         notice={args.notice}
       />
     );
-    adminScreen(req, res, { section: 'workflows', title: args.workflowId ? `Editing ${args.values.name}` : 'Add workflow', element, status: args.status });
+    adminScreen(req, res, {
+      section: 'workflows',
+      title: args.workflowId ? `Editing ${args.values.name}` : 'Add workflow',
+      element,
+      status: args.status,
+    });
   };
 
   const workflowValues = (body: Record<string, unknown>): WorkflowFormValues => ({
@@ -76,7 +93,13 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
   });
 
   /** Saves, or redisplays the form with the input and the first error of each field (400). */
-  const saveWorkflow = async (req: Request, res: Response, workflowId: number | undefined, active: boolean, run: () => Promise<{ id: number; name: string }>) => {
+  const saveWorkflow = async (
+    req: Request,
+    res: Response,
+    workflowId: number | undefined,
+    active: boolean,
+    run: () => Promise<{ id: number; name: string }>,
+  ) => {
     try {
       const saved = await run();
       setFlash(req, `Workflow '${saved.name}' ${workflowId ? 'updated' : 'created'}.`);
@@ -84,17 +107,36 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
     } catch (error) {
       const shown = userFacingError(error);
       if (!shown || shown.status === 403 || shown.status === 404) throw error;
-      const fieldErrors = Object.fromEntries(Object.entries(shown.fields ?? {}).map(([name, messages]) => [name, messages[0]]));
-      await renderWorkflowForm(req, res, { workflowId, active, values: workflowValues(formBody(req.body)), fieldErrors, nonFieldErrors: shown.fields ? [] : [shown.message], status: shown.status });
+      const fieldErrors = Object.fromEntries(
+        Object.entries(shown.fields ?? {}).map(([name, messages]) => [name, messages[0]]),
+      );
+      await renderWorkflowForm(req, res, {
+        workflowId,
+        active,
+        values: workflowValues(formBody(req.body)),
+        fieldErrors,
+        nonFieldErrors: shown.fields ? [] : [shown.message],
+        status: shown.status,
+      });
     }
   };
 
   // Permission: any workflow permission.
   router.get('/workflows/list/', async (req, res) => {
     await needAny(req, WORKFLOW_MODEL);
-    const rows = (await service.listWorkflows(db)).map((w) => ({ id: w.id, name: w.name, active: w.active, tasks: w.task_names, pageCount: w.page_count }));
+    const rows = (await service.listWorkflows(db)).map((w) => ({
+      id: w.id,
+      name: w.name,
+      active: w.active,
+      tasks: w.task_names,
+      pageCount: w.page_count,
+    }));
     const canAdd = (await modelPermissionsFor(db, req)).can(WORKFLOW_MODEL, 'add');
-    adminScreen(req, res, { section: 'workflows', title: 'Workflows', element: <WorkflowsListScreen rows={rows} canAdd={canAdd} message={takeFlash(req)} /> });
+    adminScreen(req, res, {
+      section: 'workflows',
+      title: 'Workflows',
+      element: <WorkflowsListScreen rows={rows} canAdd={canAdd} message={takeFlash(req)} />,
+    });
   });
 
   // Permission: add workflow.
@@ -107,7 +149,9 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
   router.post('/workflows/add/', async (req, res) => {
     await assertModelPermission(db, req, WORKFLOW_MODEL, 'add');
     const body = formBody(req.body);
-    await saveWorkflow(req, res, undefined, true, () => service.createWorkflow(db, { name: body.name, tasks: body.tasks, pages: body.pages }, userId(req)));
+    await saveWorkflow(req, res, undefined, true, () =>
+      service.createWorkflow(db, { name: body.name, tasks: body.tasks, pages: body.pages }, userId(req)),
+    );
   });
 
   const loadWorkflow = async (req: Request) => {
@@ -125,9 +169,18 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
     await renderWorkflowForm(req, res, {
       workflowId: workflow.id,
       active: workflow.active,
-      values: { name: workflow.name, tasks: tasks.filter((task) => task.active).map((task) => String(task.id)), pages: pages.map((page) => String(page.id)) },
+      values: {
+        name: workflow.name,
+        tasks: tasks.filter((task) => task.active).map((task) => String(task.id)),
+        pages: pages.map((page) => String(page.id)),
+      },
       // A disabled task stays in the workflow's order (skipped) until the form is saved without it.
-      notice: tasks.some((task) => !task.active) ? `Disabled tasks are skipped and leave the workflow when it is saved: ${tasks.filter((t) => !t.active).map((t) => t.name).join(', ')}.` : undefined,
+      notice: tasks.some((task) => !task.active)
+        ? `Disabled tasks are skipped and leave the workflow when it is saved: ${tasks
+            .filter((t) => !t.active)
+            .map((t) => t.name)
+            .join(', ')}.`
+        : undefined,
     });
   });
 
@@ -136,7 +189,9 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
     await assertModelPermission(db, req, WORKFLOW_MODEL, 'change');
     const workflow = await loadWorkflow(req);
     const body = formBody(req.body);
-    await saveWorkflow(req, res, workflow.id, workflow.active, () => service.editWorkflow(db, workflow.id, { name: body.name, tasks: body.tasks, pages: body.pages }, userId(req)));
+    await saveWorkflow(req, res, workflow.id, workflow.active, () =>
+      service.editWorkflow(db, workflow.id, { name: body.name, tasks: body.tasks, pages: body.pages }, userId(req)),
+    );
   });
 
   // Permission: delete workflow (Wagtail disables instead of deleting).
@@ -160,7 +215,14 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
   const renderTaskForm = async (
     req: Request,
     res: Response,
-    args: { taskId?: number; active?: boolean; values: TaskFormValues; fieldErrors?: Partial<Record<string, string>>; nonFieldErrors?: string[]; status?: number },
+    args: {
+      taskId?: number;
+      active?: boolean;
+      values: TaskFormValues;
+      fieldErrors?: Partial<Record<string, string>>;
+      nonFieldErrors?: string[];
+      status?: number;
+    },
   ) => {
     const permissions = await modelPermissionsFor(db, req);
     const groups = await listGroups(db);
@@ -177,7 +239,12 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
         message={takeFlash(req)}
       />
     );
-    adminScreen(req, res, { section: 'workflows', title: args.taskId ? `Editing ${args.values.name}` : 'Add task', element, status: args.status });
+    adminScreen(req, res, {
+      section: 'workflows',
+      title: args.taskId ? `Editing ${args.values.name}` : 'Add task',
+      element,
+      status: args.status,
+    });
   };
 
   const taskValues = (body: Record<string, unknown>): TaskFormValues => ({
@@ -186,7 +253,13 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
     restart_on_new_revision: body.restart_on_new_revision === 'on',
   });
 
-  const saveTask = async (req: Request, res: Response, taskId: number | undefined, active: boolean, run: () => Promise<{ name: string }>) => {
+  const saveTask = async (
+    req: Request,
+    res: Response,
+    taskId: number | undefined,
+    active: boolean,
+    run: () => Promise<{ name: string }>,
+  ) => {
     try {
       const saved = await run();
       setFlash(req, `Task '${saved.name}' ${taskId ? 'updated' : 'created'}.`);
@@ -194,19 +267,42 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
     } catch (error) {
       const shown = userFacingError(error);
       if (!shown || shown.status === 403 || shown.status === 404) throw error;
-      const fieldErrors = Object.fromEntries(Object.entries(shown.fields ?? {}).map(([name, messages]) => [name, messages[0]]));
-      await renderTaskForm(req, res, { taskId, active, values: taskValues(formBody(req.body)), fieldErrors, nonFieldErrors: shown.fields ? [] : [shown.message], status: shown.status });
+      const fieldErrors = Object.fromEntries(
+        Object.entries(shown.fields ?? {}).map(([name, messages]) => [name, messages[0]]),
+      );
+      await renderTaskForm(req, res, {
+        taskId,
+        active,
+        values: taskValues(formBody(req.body)),
+        fieldErrors,
+        nonFieldErrors: shown.fields ? [] : [shown.message],
+        status: shown.status,
+      });
     }
   };
 
-  const taskForm = (body: Record<string, unknown>): service.TaskForm => ({ name: body.name, groups: body.groups, restart_on_new_revision: body.restart_on_new_revision });
+  const taskForm = (body: Record<string, unknown>): service.TaskForm => ({
+    name: body.name,
+    groups: body.groups,
+    restart_on_new_revision: body.restart_on_new_revision,
+  });
 
   // Permission: any task permission.
   router.get('/workflows/tasks/index/', async (req, res) => {
     await needAny(req, TASK_MODEL);
-    const rows = (await service.listTasks(db)).map((t) => ({ id: t.id, name: t.name, active: t.active, groups: t.group_names, workflows: t.workflow_names }));
+    const rows = (await service.listTasks(db)).map((t) => ({
+      id: t.id,
+      name: t.name,
+      active: t.active,
+      groups: t.group_names,
+      workflows: t.workflow_names,
+    }));
     const canAdd = (await modelPermissionsFor(db, req)).can(TASK_MODEL, 'add');
-    adminScreen(req, res, { section: 'workflows', title: 'Workflow tasks', element: <TasksListScreen rows={rows} canAdd={canAdd} message={takeFlash(req)} /> });
+    adminScreen(req, res, {
+      section: 'workflows',
+      title: 'Workflow tasks',
+      element: <TasksListScreen rows={rows} canAdd={canAdd} message={takeFlash(req)} />,
+    });
   });
 
   // Permission: add task.
@@ -232,14 +328,20 @@ export function workflowAdminRoutes({ db }: { db: Db }): Router {
     await assertModelPermission(db, req, TASK_MODEL, 'change');
     const task = await loadTask(req);
     const groups = await service.taskGroupIds(db, task.id);
-    await renderTaskForm(req, res, { taskId: task.id, active: task.active, values: { name: task.name, groups: groups.map(String), restart_on_new_revision: task.restart_on_new_revision } });
+    await renderTaskForm(req, res, {
+      taskId: task.id,
+      active: task.active,
+      values: { name: task.name, groups: groups.map(String), restart_on_new_revision: task.restart_on_new_revision },
+    });
   });
 
   // Permission: change task.
   router.post('/workflows/tasks/edit/:pk/', async (req, res) => {
     await assertModelPermission(db, req, TASK_MODEL, 'change');
     const task = await loadTask(req);
-    await saveTask(req, res, task.id, task.active, () => service.editTask(db, task.id, taskForm(formBody(req.body)), userId(req)));
+    await saveTask(req, res, task.id, task.active, () =>
+      service.editTask(db, task.id, taskForm(formBody(req.body)), userId(req)),
+    );
   });
 
   // Permission: delete task (Wagtail disables instead of deleting).

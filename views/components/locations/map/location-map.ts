@@ -65,7 +65,10 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
     center: [-81.38, 28.54],
     zoom: MAP_ZOOM,
     // A configured style keeps its own credits; the offline one credits its data.
-    attributionControl: { compact: true, customAttribution: options.styleUrl ? undefined : 'Natural Earth, US Census Bureau, MapSVG (CC BY 4.0), GeoNames' },
+    attributionControl: {
+      compact: true,
+      customAttribution: options.styleUrl ? undefined : 'Natural Earth, US Census Bureau, MapSVG (CC BY 4.0), GeoNames',
+    },
     cooperativeGestures: false,
   });
   if (options.styleUrl) map.setStyle(options.styleUrl, { transformStyle: (_previous, next) => mutedStyle(next) });
@@ -90,14 +93,23 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
     const bounds = map.getBounds();
     const zoom = Math.round(map.getZoom());
     const wanted = new Map<string, () => Marker>();
-    for (const feature of index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], zoom)) {
+    for (const feature of index.getClusters(
+      [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+      zoom,
+    )) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       if ('cluster' in feature.properties && feature.properties.cluster) {
         const { cluster_id: clusterId, point_count: count } = feature.properties;
         wanted.set(`c${clusterId}:${count}`, () => {
-          const button = markerButton(String(count), options.clusterLabel(count), 'location-marker location-marker--cluster');
+          const button = markerButton(
+            String(count),
+            options.clusterLabel(count),
+            'location-marker location-marker--cluster',
+          );
           button.style.setProperty('--cluster-size', `${CLUSTER_GRID_PX}px`);
-          button.addEventListener('click', () => map.easeTo({ center: [lng, lat], zoom: index.getClusterExpansionZoom(clusterId) }));
+          button.addEventListener('click', () =>
+            map.easeTo({ center: [lng, lat], zoom: index.getClusterExpansionZoom(clusterId) }),
+          );
           return new Marker({ element: button }).setLngLat([lng, lat]);
         });
       } else {
@@ -134,7 +146,12 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
     for (let guard = 0; guard < 20; guard++) {
       const cluster = index
         .getClusters([-180, -85, 180, 85], zoom)
-        .find((f) => 'cluster' in f.properties && f.properties.cluster && index.getLeaves(f.properties.cluster_id, Infinity).some((leaf) => leaf.properties.rlid === rlid));
+        .find(
+          (f) =>
+            'cluster' in f.properties &&
+            f.properties.cluster &&
+            index.getLeaves(f.properties.cluster_id, Infinity).some((leaf) => leaf.properties.rlid === rlid),
+        );
       if (!cluster || !('cluster_id' in cluster.properties)) return zoom;
       zoom = Math.max(zoom + 1, index.getClusterExpansionZoom(cluster.properties.cluster_id));
     }
@@ -147,7 +164,13 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
     setPoints(next, centre) {
       points = next;
       index = new Supercluster<PointProps>({ radius: CLUSTER_RADIUS_PX, minPoints: CLUSTER_MIN_POINTS, maxZoom: 18 });
-      index.load(next.map((p) => ({ type: 'Feature', properties: { rlid: p.rlid }, geometry: { type: 'Point', coordinates: [p.lng, p.lat] } })));
+      index.load(
+        next.map((p) => ({
+          type: 'Feature',
+          properties: { rlid: p.rlid },
+          geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+        })),
+      );
       for (const marker of markers.values()) marker.remove();
       markers.clear();
       popup.remove();

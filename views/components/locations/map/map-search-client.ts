@@ -18,7 +18,9 @@ async function getJson(url: string): Promise<unknown> {
  */
 export async function searchNearby(query: string): Promise<Found | undefined> {
   try {
-    const geocoded = (await getJson(`/api/location/geocode/?q=${encodeURIComponent(query)}`)) as { results?: Array<{ geometry?: { location?: { lat?: unknown; lng?: unknown } } }> };
+    const geocoded = (await getJson(`/api/location/geocode/?q=${encodeURIComponent(query)}`)) as {
+      results?: Array<{ geometry?: { location?: { lat?: unknown; lng?: unknown } } }>;
+    };
     // No place by that name: nothing matches, and the page says so (spec sections 5 and 8).
     if (Array.isArray(geocoded.results) && geocoded.results.length === 0) return { results: [], currentLocation: null };
     const point = geocoded.results?.[0]?.geometry?.location;
@@ -26,7 +28,12 @@ export async function searchNearby(query: string): Promise<Found | undefined> {
       console.warn('Result has no geometry info');
       return undefined;
     }
-    const params = new URLSearchParams({ latitude: String(point.lat), longitude: String(point.lng), radius: String(MAP_RADIUS_MILES), limit: String(MAP_RESULT_LIMIT) });
+    const params = new URLSearchParams({
+      latitude: String(point.lat),
+      longitude: String(point.lng),
+      radius: String(MAP_RADIUS_MILES),
+      limit: String(MAP_RESULT_LIMIT),
+    });
     const list = (await getJson(`/api/location/getlocations/?${params}`)) as LocationListResponse;
     if (!Array.isArray(list.locations)) throw new Error('getlocations answered without a locations list');
     return { results: toMapResults(list.locations), currentLocation: list.currentLocation };

@@ -18,34 +18,46 @@ import {
 export function baseMapStyle(origin: string): StyleSpecification {
   const c = BASE_MAP_COLOURS;
   const source = 'base';
-  const cityLabels = ([1, 2, 3] as const).map(
-    (rank): LayerSpecification => ({
-      id: `city-labels-${rank}`,
-      type: 'symbol',
-      source,
-      'source-layer': BASE_MAP_LAYERS.cities,
-      minzoom: CITY_RANK_MIN_ZOOM[rank],
-      filter: ['==', ['get', 'rank'], rank],
-      layout: {
-        'text-field': ['get', 'name'],
-        'text-font': [BASE_MAP_FONT_NAME],
-        'text-size': rank === 1 ? 15 : rank === 2 ? 13 : 12,
-        'symbol-sort-key': ['-', 0, ['get', 'population']],
-        'text-padding': 4,
-      },
-      paint: { 'text-color': c.label, 'text-halo-color': c.labelHalo, 'text-halo-width': 1.5 },
-    }),
-  );
+  const cityLabels = ([1, 2, 3] as const).map((rank): LayerSpecification => ({
+    id: `city-labels-${rank}`,
+    type: 'symbol',
+    source,
+    'source-layer': BASE_MAP_LAYERS.cities,
+    minzoom: CITY_RANK_MIN_ZOOM[rank],
+    filter: ['==', ['get', 'rank'], rank],
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': [BASE_MAP_FONT_NAME],
+      'text-size': rank === 1 ? 15 : rank === 2 ? 13 : 12,
+      'symbol-sort-key': ['-', 0, ['get', 'population']],
+      'text-padding': 4,
+    },
+    paint: { 'text-color': c.label, 'text-halo-color': c.labelHalo, 'text-halo-width': 1.5 },
+  }));
   return {
     version: 8,
     'font-faces': { [BASE_MAP_FONT_NAME]: `${origin}${BASE_MAP_FONT_PATH}` },
-    sources: { [source]: { type: 'vector', tiles: [`${origin}${BASE_MAP_TILE_PATH}`], minzoom: 0, maxzoom: BASE_MAP_MAX_ZOOM } },
+    sources: {
+      [source]: { type: 'vector', tiles: [`${origin}${BASE_MAP_TILE_PATH}`], minzoom: 0, maxzoom: BASE_MAP_MAX_ZOOM },
+    },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': c.water } },
       { id: 'land', type: 'fill', source, 'source-layer': BASE_MAP_LAYERS.land, paint: { 'fill-color': c.land } },
       { id: 'lakes', type: 'fill', source, 'source-layer': BASE_MAP_LAYERS.lakes, paint: { 'fill-color': c.water } },
-      { id: 'state-borders', type: 'line', source, 'source-layer': BASE_MAP_LAYERS.states, paint: { 'line-color': c.stateBorder, 'line-width': 1, 'line-dasharray': [3, 2] } },
-      { id: 'country-borders', type: 'line', source, 'source-layer': BASE_MAP_LAYERS.countries, paint: { 'line-color': c.countryBorder, 'line-width': 1.4 } },
+      {
+        id: 'state-borders',
+        type: 'line',
+        source,
+        'source-layer': BASE_MAP_LAYERS.states,
+        paint: { 'line-color': c.stateBorder, 'line-width': 1, 'line-dasharray': [3, 2] },
+      },
+      {
+        id: 'country-borders',
+        type: 'line',
+        source,
+        'source-layer': BASE_MAP_LAYERS.countries,
+        paint: { 'line-color': c.countryBorder, 'line-width': 1.4 },
+      },
       ...cityLabels,
     ],
   };

@@ -5,7 +5,11 @@
  * is hidden until the visitor picks "Map", the map's code is not even downloaded before that.
  * Without IntersectionObserver it starts at the first idle moment. Returns a cancel function.
  */
-export function whenNearViewAndIdle(element: Element, start: () => void, { margin = '200px', idleTimeout = 1500 } = {}): () => void {
+export function whenNearViewAndIdle(
+  element: Element,
+  start: () => void,
+  { margin = '200px', idleTimeout = 1500 } = {},
+): () => void {
   let cancelled = false;
   let idleHandle: number | undefined;
   let observer: IntersectionObserver | undefined;
@@ -13,7 +17,8 @@ export function whenNearViewAndIdle(element: Element, start: () => void, { margi
     typeof window.requestIdleCallback === 'function'
       ? window.requestIdleCallback(run, { timeout: idleTimeout })
       : window.setTimeout(run, 1);
-  const cancelIdle = (handle: number) => (typeof window.cancelIdleCallback === 'function' ? window.cancelIdleCallback(handle) : window.clearTimeout(handle));
+  const cancelIdle = (handle: number) =>
+    typeof window.cancelIdleCallback === 'function' ? window.cancelIdleCallback(handle) : window.clearTimeout(handle);
   const schedule = () => {
     observer?.disconnect();
     observer = undefined;
@@ -22,9 +27,12 @@ export function whenNearViewAndIdle(element: Element, start: () => void, { margi
     });
   };
   if (typeof IntersectionObserver === 'function') {
-    observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) schedule();
-    }, { rootMargin: margin });
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) schedule();
+      },
+      { rootMargin: margin },
+    );
     observer.observe(element);
   } else {
     schedule();

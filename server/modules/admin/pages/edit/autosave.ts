@@ -22,7 +22,8 @@ export function autosaveRoutes({ db }: { db: Db }): Router {
   // Permission: 'change' on the page.
   router.post('/pages/:id/edit/autosave/', async (req, res) => {
     const { page, draft } = await loadDraft(db, pageIdOf(req));
-    if (!(await permissionsFor(db, req)).can('change', page)) throw forbidden('You do not have permission to edit this page.');
+    if (!(await permissionsFor(db, req)).can('change', page))
+      throw forbidden('You do not have permission to edit this page.');
     const body = formBody(req.body);
     const form = readEditForm(page, body, { currentContent: draft.content });
     if (!form.ok) {
@@ -34,8 +35,16 @@ export function autosaveRoutes({ db }: { db: Db }): Router {
       if (form.nonFieldErrors.length) fields[NON_FIELD] = form.nonFieldErrors;
       throw new HttpError(400, 'invalid_page', 'Not saved automatically: the page has errors.', fields);
     }
-    if (form.baseRevisionId === undefined) throw badRequest('The revision the form was opened on is missing.', { base_revision_id: ['This field is required.'] });
-    const saved = await saveRevision(db, page.id, req.user!.id, form.fields, { publish: false, baseRevisionId: form.baseRevisionId, content: form.content, autosave: true });
+    if (form.baseRevisionId === undefined)
+      throw badRequest('The revision the form was opened on is missing.', {
+        base_revision_id: ['This field is required.'],
+      });
+    const saved = await saveRevision(db, page.id, req.user!.id, form.fields, {
+      publish: false,
+      baseRevisionId: form.baseRevisionId,
+      content: form.content,
+      autosave: true,
+    });
     const response: AutosaveResponse = { revision_id: saved.latest_revision_id!, saved_at: new Date().toISOString() };
     res.setHeader('Cache-Control', 'no-store, private');
     res.json(response);

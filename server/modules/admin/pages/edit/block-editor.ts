@@ -12,7 +12,9 @@ import { blockErrorSummary } from './block-error-summary';
 import { withoutEditorFields } from './editor-fields';
 
 type JsonSchema = Record<string, unknown>;
-let cachedTypes: Array<{ type: string; label: string; group: string; schema: JsonSchema; fields: Record<string, unknown> }> | undefined;
+let cachedTypes:
+  | Array<{ type: string; label: string; group: string; schema: JsonSchema; fields: Record<string, unknown> }>
+  | undefined;
 
 /**
  * Every registered block as the browser editor needs it: label, field metadata and the input
@@ -21,27 +23,34 @@ let cachedTypes: Array<{ type: string; label: string; group: string; schema: Jso
 function blockTypesForEditor() {
   const order: string[] = Object.values(BLOCK_GROUPS).flat();
   const place = (type: string) => (order.includes(type) ? order.indexOf(type) : order.length);
-  cachedTypes ??= [...blockSchemas.values()].map((definition) => {
-    assertKnownWidgets(definition.type, definition.meta.fields ?? {});
-    return {
-      type: definition.type,
-      label: definition.meta.label,
-      // The picker's group (Text, Media, …), views/blocks/groups.ts.
-      group: blockGroupOf(definition.type),
-      schema: z.toJSONSchema(definition.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema,
-      fields: definition.meta.fields ?? {},
-    };
-    // In the picker's order: by group, then as listed in the group (unlisted ones last).
-  }).sort((a, b) => place(a.type) - place(b.type));
+  cachedTypes ??= [...blockSchemas.values()]
+    .map((definition) => {
+      assertKnownWidgets(definition.type, definition.meta.fields ?? {});
+      return {
+        type: definition.type,
+        label: definition.meta.label,
+        // The picker's group (Text, Media, …), views/blocks/groups.ts.
+        group: blockGroupOf(definition.type),
+        schema: z.toJSONSchema(definition.schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema,
+        fields: definition.meta.fields ?? {},
+      };
+      // In the picker's order: by group, then as listed in the group (unlisted ones last).
+    })
+    .sort((a, b) => place(a.type) - place(b.type));
   return cachedTypes;
 }
 
 /** An unsupported widget name is a developer's mistake: fail the edit screen outside production. */
-function assertKnownWidgets(type: string, fields: Readonly<Record<string, { widget?: string; fields?: Readonly<Record<string, { widget?: string }>> }>>): void {
+function assertKnownWidgets(
+  type: string,
+  fields: Readonly<Record<string, { widget?: string; fields?: Readonly<Record<string, { widget?: string }>> }>>,
+): void {
   if (process.env.NODE_ENV === 'production') return;
   for (const [name, meta] of Object.entries(fields)) {
     if (meta.widget && !isEditorWidget(meta.widget)) {
-      throw new Error(`Block '${type}', field '${name}': unsupported editor widget '${meta.widget}' (see shared/schemas/editor-widgets.ts)`);
+      throw new Error(
+        `Block '${type}', field '${name}': unsupported editor widget '${meta.widget}' (see shared/schemas/editor-widgets.ts)`,
+      );
     }
     if (meta.fields) assertKnownWidgets(`${type}.${name}`, meta.fields);
   }
@@ -63,7 +72,12 @@ const humanize = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).
  * The block editor of a page type with stream fields, or null. `typed` is the JSON the user
  * posted (kept after a failed save); `errors` are contentForSave's, keyed 'body.3.value.text'.
  */
-export function blockEditorView(pageType: PageTypeDefinition | undefined, fullContent: PageContent, typed?: string, errors: Record<string, string[]> = {}): BlockEditorView | null {
+export function blockEditorView(
+  pageType: PageTypeDefinition | undefined,
+  fullContent: PageContent,
+  typed?: string,
+  errors: Record<string, string[]> = {},
+): BlockEditorView | null {
   if (!pageType || (pageType.streamFields.length === 0 && !pageType.contentFields)) return null;
   // Editor fields (a form's notification addresses) have their own form fields, not a place in the JSON.
   const content = withoutEditorFields(pageType, fullContent);
@@ -76,8 +90,20 @@ export function blockEditorView(pageType: PageTypeDefinition | undefined, fullCo
     errors: firstErrors,
   };
   const blockTypes = data.blockTypes;
-  const summary = Object.keys(firstErrors).length ? blockErrorSummary(data.streamFields, typedContent(typed) ?? content, firstErrors, new Map(blockTypes.map((t) => [t.type, t.label]))) : null;
-  return { contentJson: typed ?? JSON.stringify(content), dataJson: escapeJsonForScript(data), errors: firstErrors, errorSummary: summary };
+  const summary = Object.keys(firstErrors).length
+    ? blockErrorSummary(
+        data.streamFields,
+        typedContent(typed) ?? content,
+        firstErrors,
+        new Map(blockTypes.map((t) => [t.type, t.label])),
+      )
+    : null;
+  return {
+    contentJson: typed ?? JSON.stringify(content),
+    dataJson: escapeJsonForScript(data),
+    errors: firstErrors,
+    errorSummary: summary,
+  };
 }
 
 /** The typed body the error paths index (already parsed once; errors only come with valid JSON). */
@@ -90,7 +116,8 @@ function typedContent(typed: string | undefined): unknown {
   }
 }
 
-export type ContentInput = { ok: true; content: PageContent | undefined } | { ok: false; typed: string; message: string };
+export type ContentInput =
+  { ok: true; content: PageContent | undefined } | { ok: false; typed: string; message: string };
 
 /** The posted body JSON (field content_json), when the form has one. Bounded and parsed, never trusted. */
 export function readContentInput(body: Record<string, unknown>): ContentInput {
@@ -103,6 +130,11 @@ export function readContentInput(body: Record<string, unknown>): ContentInput {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
     return { ok: true, content: parsed as PageContent };
   } catch (error) {
-    return { ok: false, typed: raw, message: error instanceof HttpError ? error.message : 'The page body is not valid JSON: correct it and save again.' };
+    return {
+      ok: false,
+      typed: raw,
+      message:
+        error instanceof HttpError ? error.message : 'The page body is not valid JSON: correct it and save again.',
+    };
   }
 }

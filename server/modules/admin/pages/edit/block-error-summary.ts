@@ -11,7 +11,12 @@ export const blockAnchorId = (blockId: string) => `block-card-${blockId}`;
  * top of the form ("3 errors in 2 blocks"). `content` is what was typed (the blocks the paths
  * index); an error that names no block (the field as a whole) is not a block's.
  */
-export function blockErrorSummary(streamFields: StreamField[], content: unknown, errors: Record<string, string>, labels: Labels): BlockErrorSummaryView | null {
+export function blockErrorSummary(
+  streamFields: StreamField[],
+  content: unknown,
+  errors: Record<string, string>,
+  labels: Labels,
+): BlockErrorSummaryView | null {
   if (typeof content !== 'object' || content === null) return null;
   const blocks: BlockErrorSummaryView['blocks'] = [];
   for (const field of streamFields) {
@@ -23,7 +28,10 @@ export function blockErrorSummary(streamFields: StreamField[], content: unknown,
         .filter(([path]) => path === prefix || path.startsWith(`${prefix}.`))
         .map(([path, message]) => ({ path, message }));
       if (blockErrors.length === 0) return;
-      const { id, type } = (typeof block === 'object' && block !== null ? block : {}) as { id?: unknown; type?: unknown };
+      const { id, type } = (typeof block === 'object' && block !== null ? block : {}) as {
+        id?: unknown;
+        type?: unknown;
+      };
       // Without an id the block has no card to point at: the link goes to the body field.
       const anchor = typeof id === 'string' && id !== '' ? blockAnchorId(id) : 'id_content_json';
       const typeLabel = typeof type === 'string' ? (labels.get(type) ?? type) : 'Block';

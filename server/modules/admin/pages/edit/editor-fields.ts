@@ -18,7 +18,10 @@ export function withoutEditorFields(pageType: PageTypeDefinition | undefined, co
  * Reads the editor fields the form posted (absent ones are left alone: the content keeps its
  * value). `patch` holds the parsed values to put into the content; `errors` one message a field.
  */
-export function readEditorFields(pageType: PageTypeDefinition | undefined, body: Record<string, unknown>): EditorFieldsInput & { patch: PageContent } {
+export function readEditorFields(
+  pageType: PageTypeDefinition | undefined,
+  body: Record<string, unknown>,
+): EditorFieldsInput & { patch: PageContent } {
   const input: EditorFieldsInput & { patch: PageContent } = { values: {}, errors: {}, patch: {} };
   for (const field of fieldsOf(pageType)) {
     const raw = body[field.name];
@@ -37,10 +40,16 @@ export function readEditorFields(pageType: PageTypeDefinition | undefined, body:
 }
 
 /** The editor fields as the screen shows them: what was typed (after an error), else the content's value. */
-export function editorFieldViews(pageType: PageTypeDefinition | undefined, content: PageContent, typed?: EditorFieldsInput): EditorFieldView[] {
+export function editorFieldViews(
+  pageType: PageTypeDefinition | undefined,
+  content: PageContent,
+  typed?: EditorFieldsInput,
+): EditorFieldView[] {
   return fieldsOf(pageType).map((field) => {
     const stored = content[field.name];
-    const value = typed?.values[field.name] ?? (Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string').join('\n') : '');
+    const value =
+      typed?.values[field.name] ??
+      (Array.isArray(stored) ? stored.filter((item): item is string => typeof item === 'string').join('\n') : '');
     return { name: field.name, label: field.label, help: field.help, value, error: typed?.errors[field.name] };
   });
 }

@@ -52,10 +52,16 @@ export type EditForm =
  * A blank slug is made from the title when saving a draft (Wagtail 7 defers required fields), and
  * on the add screen whatever the button, since the new page has no slug to keep.
  */
-export function readEditForm(page: Pick<Page, 'page_type'>, body: Record<string, unknown>, options: { isNew?: boolean; currentContent?: PageContent } = {}): EditForm {
+export function readEditForm(
+  page: Pick<Page, 'page_type'>,
+  body: Record<string, unknown>,
+  options: { isNew?: boolean; currentContent?: PageContent } = {},
+): EditForm {
   const pageType = pageTypeOf(page.page_type);
   const editorFields = readEditorFields(pageType, body);
-  const values = Object.fromEntries(PAGE_FIELD_NAMES.map((name) => [name, typeof body[name] === 'string' ? body[name] : ''])) as EditFormValues;
+  const values = Object.fromEntries(
+    PAGE_FIELD_NAMES.map((name) => [name, typeof body[name] === 'string' ? body[name] : '']),
+  ) as EditFormValues;
   const submission = parseEditSubmission(body);
   const kept: KeptInput = {
     values,
@@ -66,7 +72,8 @@ export function readEditForm(page: Pick<Page, 'page_type'>, body: Record<string,
   };
   // Saving a draft (Save draft, autosave) defers required fields as Wagtail 7 does: a blank slug
   // is made from the title, and blocks may keep blank required fields until publishing.
-  const draft = body['action-publish'] === undefined && body['action-submit'] === undefined && body.overwrite !== 'publish';
+  const draft =
+    body['action-publish'] === undefined && body['action-submit'] === undefined && body.overwrite !== 'publish';
   const blankSlug = typeof body.slug !== 'string' || body.slug.trim() === '';
   const titleText = typeof body.title === 'string' ? body.title : '';
   const slugFromTitle = (draft || options.isNew) && blankSlug && slugify(titleText);
@@ -81,11 +88,21 @@ export function readEditForm(page: Pick<Page, 'page_type'>, body: Record<string,
   let content: PageContent | undefined;
   // The editor fields live outside the body's JSON: a posted one replaces the value, an absent one
   // keeps the page's current value (the JSON no longer carries it).
-  const patched = withEditorFields(contentInput.content, editorFields.patch, pageType?.editorFields?.map((field) => field.name) ?? [], options.currentContent);
+  const patched = withEditorFields(
+    contentInput.content,
+    editorFields.patch,
+    pageType?.editorFields?.map((field) => field.name) ?? [],
+    options.currentContent,
+  );
   if (patched !== undefined && pageType) {
     const checked = contentForSave(pageType, patched, { deferRequired: draft });
     if (!checked.ok) {
-      return { ok: false, kept: { ...kept, content: { ...kept.content, errors: checked.errors } }, fieldErrors: {}, nonFieldErrors: ['The page body has errors: see the marked blocks.'] };
+      return {
+        ok: false,
+        kept: { ...kept, content: { ...kept.content, errors: checked.errors } },
+        fieldErrors: {},
+        nonFieldErrors: ['The page body has errors: see the marked blocks.'],
+      };
     }
     content = checked.content;
   }
@@ -104,7 +121,12 @@ export function readEditForm(page: Pick<Page, 'page_type'>, body: Record<string,
 }
 
 type EditSubmission =
-  | { ok: true; schedule: Schedule; baseRevisionId: number | null | undefined; typed: { go_live_at: string; expire_at: string } }
+  | {
+      ok: true;
+      schedule: Schedule;
+      baseRevisionId: number | null | undefined;
+      typed: { go_live_at: string; expire_at: string };
+    }
   | { ok: false; errors: string[]; typed: { go_live_at: string; expire_at: string } };
 
 /** The edit form's fields beyond the page's own: go-live, expiry and the base revision id. */
@@ -117,10 +139,19 @@ function parseEditSubmission(body: Record<string, unknown>): EditSubmission {
   if (!schedule.success) {
     // The schedule fields sit together under one heading: each message says which one it is about.
     const { fieldErrors, nonFieldErrors } = formErrors(schedule.error, ['go_live_at', 'expire_at']);
-    const errors = [fieldErrors.go_live_at && `Go-live: ${fieldErrors.go_live_at}`, fieldErrors.expire_at && `Expiry: ${fieldErrors.expire_at}`, ...nonFieldErrors];
+    const errors = [
+      fieldErrors.go_live_at && `Go-live: ${fieldErrors.go_live_at}`,
+      fieldErrors.expire_at && `Expiry: ${fieldErrors.expire_at}`,
+      ...nonFieldErrors,
+    ];
     return { ok: false, typed, errors: errors.filter((error): error is string => Boolean(error)) };
   }
-  return { ok: true, typed, schedule: { goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at }, baseRevisionId: parseBaseRevision(body) };
+  return {
+    ok: true,
+    typed,
+    schedule: { goLiveAt: schedule.data.go_live_at, expireAt: schedule.data.expire_at },
+    baseRevisionId: parseBaseRevision(body),
+  };
 }
 
 /** The revision the form was opened on. Absent: a client that does not send it (no stale check); empty: the page had no revision. */
@@ -130,10 +161,19 @@ function parseBaseRevision(body: Record<string, unknown>): number | null | undef
 }
 
 /** The posted body with the editor fields put in: posted values first, then the body's own, then the page's current ones. */
-function withEditorFields(posted: PageContent | undefined, patch: PageContent, names: string[], current: PageContent | undefined): PageContent | undefined {
+function withEditorFields(
+  posted: PageContent | undefined,
+  patch: PageContent,
+  names: string[],
+  current: PageContent | undefined,
+): PageContent | undefined {
   if (names.length === 0) return posted;
   if (posted === undefined && Object.keys(patch).length === 0) return undefined;
   const base: PageContent = posted ?? { ...current };
-  const kept = Object.fromEntries(names.filter((name) => !(name in patch) && !(name in base) && current && name in current).map((name) => [name, current![name]]));
+  const kept = Object.fromEntries(
+    names
+      .filter((name) => !(name in patch) && !(name in base) && current && name in current)
+      .map((name) => [name, current![name]]),
+  );
   return { ...base, ...kept, ...patch };
 }

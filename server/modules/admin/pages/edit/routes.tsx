@@ -71,14 +71,26 @@ export function editRoutes({ db }: { db: Db }): Router {
       />
     );
     // Every edit screen loads the editor script: the block editor, editing sessions and autosave.
-    adminScreen(req, res, { section: 'pages', title: `Editing ${form.values.title || 'page'}`, element, status, blockEditor: true });
+    adminScreen(req, res, {
+      section: 'pages',
+      title: `Editing ${form.values.title || 'page'}`,
+      element,
+      status,
+      blockEditor: true,
+    });
   };
 
   // Permission: 'change' on the page.
   router.get('/pages/:id/edit/', async (req, res) => {
     const { page, draft } = await loadDraft(db, pageIdOf(req));
-    if (!(await permissionsFor(db, req)).can('change', page)) throw forbidden('You do not have permission to edit this page.');
-    const values: Values = { title: draft.title, slug: draft.slug, seo_title: draft.seo_title, search_description: draft.search_description };
+    if (!(await permissionsFor(db, req)).can('change', page))
+      throw forbidden('You do not have permission to edit this page.');
+    const values: Values = {
+      title: draft.title,
+      slug: draft.slug,
+      seo_title: draft.seo_title,
+      search_description: draft.search_description,
+    };
     await render(req, res, page, { values, fieldErrors: {}, nonFieldErrors: [] });
   });
 
@@ -93,21 +105,47 @@ export function editRoutes({ db }: { db: Db }): Router {
     const form = readEditForm(page, formBody(req.body), { currentContent: draft.content });
     // Every redisplay keeps what was typed and the revision the form was opened on.
     const kept = form.kept;
-    if (!form.ok) return render(req, res, page, { ...kept, fieldErrors: form.fieldErrors, nonFieldErrors: form.nonFieldErrors }, 400);
+    if (!form.ok)
+      return render(
+        req,
+        res,
+        page,
+        { ...kept, fieldErrors: form.fieldErrors, nonFieldErrors: form.nonFieldErrors },
+        400,
+      );
     const { fields, publish, content: cleanContent } = form;
     // An explicit 'Continue and overwrite' / 'Overwrite with my changes' skips the stale-form check.
     const baseRevisionId = form.overwrite ? undefined : form.baseRevisionId;
-    if (publish && !permissions.can('publish', page)) throw forbidden('You do not have permission to publish this page.');
+    if (publish && !permissions.can('publish', page))
+      throw forbidden('You do not have permission to publish this page.');
     try {
       if (!publish && form.submit) {
         // Saved exactly as Save draft, then put up for review ('change' on the page is enough).
-        const { outcome } = await saveAndSubmit(db, page.id, req.user!.id, fields, { baseRevisionId, content: cleanContent });
-        setFlash(req, `Page '${fields.title}' has been ${outcome === 'resubmitted' ? 'resubmitted' : 'submitted'} for moderation.`);
+        const { outcome } = await saveAndSubmit(db, page.id, req.user!.id, fields, {
+          baseRevisionId,
+          content: cleanContent,
+        });
+        setFlash(
+          req,
+          `Page '${fields.title}' has been ${outcome === 'resubmitted' ? 'resubmitted' : 'submitted'} for moderation.`,
+        );
         return res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
       }
-      const saved = await saveRevision(db, page.id, req.user!.id, fields, { publish, schedule: form.schedule, baseRevisionId, content: cleanContent });
+      const saved = await saveRevision(db, page.id, req.user!.id, fields, {
+        publish,
+        schedule: form.schedule,
+        baseRevisionId,
+        content: cleanContent,
+      });
       const scheduled = publish && !!saved.go_live_at && new Date(saved.go_live_at) > new Date();
-      setFlash(req, scheduled ? `Page '${fields.title}' has been scheduled for publishing.` : publish ? `Page '${saved.title}' has been published.` : `Page '${fields.title}' has been updated.`);
+      setFlash(
+        req,
+        scheduled
+          ? `Page '${fields.title}' has been scheduled for publishing.`
+          : publish
+            ? `Page '${saved.title}' has been published.`
+            : `Page '${fields.title}' has been updated.`,
+      );
       res.redirect(303, `/wagtail/pages/${page.id}/edit/`);
     } catch (error) {
       // 400 bad input, 409 stale form, 423 locked by someone else: redisplay with the input kept.
@@ -118,8 +156,16 @@ export function editRoutes({ db }: { db: Db }): Router {
       const current = (await findPage(db, page.id)) ?? page;
       // Block field errors from the service (an embed host the site does not allow) mark their blocks.
       const blockErrors = Object.fromEntries(Object.entries(shown.fields ?? {}).filter(([key]) => key.includes('.')));
-      const content = Object.keys(blockErrors).length ? { ...kept.content, errors: { ...kept.content.errors, ...blockErrors } } : kept.content;
-      await render(req, res, current, { ...kept, content, ...formErrors(shown, PAGE_FIELD_NAMES), staleOverwrite }, shown.status);
+      const content = Object.keys(blockErrors).length
+        ? { ...kept.content, errors: { ...kept.content.errors, ...blockErrors } }
+        : kept.content;
+      await render(
+        req,
+        res,
+        current,
+        { ...kept, content, ...formErrors(shown, PAGE_FIELD_NAMES), staleOverwrite },
+        shown.status,
+      );
     }
   });
 
