@@ -1,22 +1,41 @@
 import { z } from 'zod';
-import { MAX_OLD_PATH_LENGTH, normalisePath, redirectKey } from '../redirects/normalise';
+import { checkOldPath, MAX_OLD_PATH_LENGTH, redirectKey, type NormalisedPath } from '../redirects/normalise';
+import { normaliseSitePath } from '../urls/site-path';
 
 const REQUIRED = 'This field is required.';
 const SELECT = 'Select a valid choice.';
+const LINK_SHAPE = 'Enter a web address starting with http:// or https://, or a path starting with /.';
 
-/** A redirect target link: a web address (http or https) or a path on the site. */
-export function checkRedirectLink(value: string): string | undefined {
-  if (value.startsWith('/') && !value.startsWith('//'))
-    return /\s/.test(value) ? 'The path must not contain spaces.' : undefined;
+/**
+ * A redirect target link as it is stored and sent: a web address (http or https), or a path on the
+ * site with its '.' and '..' segments resolved (what the browser would ask for, so the loop and
+ * chain checks see the real target: '/loop-a/./' is '/loop-a/'). Refused: a backslash or %5C
+ * anywhere (browsers read '\' as '/', so '/\evil.example/' is another site), whitespace or control
+ * characters, and any path that a browser would take off the site (shared/urls/site-path.ts).
+ */
+export function normaliseRedirectLink(value: string): { link: string } | { error: string } {
+  if (/\\|%5c/i.test(value)) return { error: 'The link must not contain a backslash (\\), written or as %5C.' };
+  // eslint-disable-next-line no-control-regex
+  if (/[\s\u0000-\u001f\u007f-\u009f]/.test(value))
+    return { error: 'The link must not contain spaces or control characters.' };
+  if (value.startsWith('/') && !value.startsWith('//')) {
+    const path = normaliseSitePath(value);
+    return path === null ? { error: 'Enter a path on this site, such as /menu/.' } : { link: path };
+  }
   try {
     const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      return 'Enter a web address starting with http:// or https://, or a path starting with /.';
-    if (url.username || url.password) return 'The web address must not contain a user name or password.';
-    return undefined;
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: LINK_SHAPE };
+    if (url.username || url.password) return { error: 'The web address must not contain a user name or password.' };
+    return { link: value };
   } catch {
-    return 'Enter a web address starting with http:// or https://, or a path starting with /.';
+    return { error: LINK_SHAPE };
   }
+}
+
+/** The problem with a redirect target link, if any (see normaliseRedirectLink). */
+export function checkRedirectLink(value: string): string | undefined {
+  const checked = normaliseRedirectLink(value);
+  return 'error' in checked ? checked.error : undefined;
 }
 
 /**
@@ -32,7 +51,7 @@ export const redirectFormSchema = z
       .min(1, REQUIRED)
       .max(2000, `Ensure this value has at most ${MAX_OLD_PATH_LENGTH} characters.`)
       .superRefine((value, ctx) => {
-        const normalised = normalisePath(value);
+        const normalised = checkOldPath(value);
         if ('error' in normalised) ctx.addIssue({ code: 'custom', message: normalised.error });
       }),
     site: z.union([
@@ -64,12 +83,13 @@ export const redirectFormSchema = z
     }
   })
   .transform((data) => {
-    const normalised = normalisePath(data.old_path) as { path: string; query: string };
+    const normalised = checkOldPath(data.old_path) as NormalisedPath;
+    const link = data.redirect_link === '' ? undefined : normaliseRedirectLink(data.redirect_link);
     return {
       oldPath: redirectKey(normalised, data.match_query_string),
       siteId: data.site === '' ? null : data.site,
       page: data.redirect_page,
-      link: data.redirect_link,
+      link: link && 'link' in link ? link.link : data.redirect_link,
       isPermanent: data.is_permanent === 'permanent',
       matchQueryString: data.match_query_string,
     };

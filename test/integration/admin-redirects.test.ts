@@ -4,7 +4,7 @@ import request from 'supertest';
 import { movePage } from '../../server/modules/pages/move-copy-service';
 import { createPage } from '../../server/modules/pages/service';
 import { createRedirect } from '../../server/modules/redirects/service';
-import { normalisePath, redirectKey } from '../../shared/redirects/normalise';
+import { checkOldPath, redirectKey } from '../../shared/redirects/normalise';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -47,7 +47,7 @@ describe('redirects: normalised paths, the public 404 path, loops and chains, pa
 
   it('normalises old paths: host-less, lower-case, one trailing-slash rule, sorted query, no fragment', () => {
     const key = (raw: string, query = false) => {
-      const n = normalisePath(raw);
+      const n = checkOldPath(raw);
       if ('error' in n) return n.error;
       return redirectKey(n, query);
     };

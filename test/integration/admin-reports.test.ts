@@ -17,6 +17,7 @@ import { insertUser } from '../../server/modules/users/repo';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
 import { TEST_ADMIN, type TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
+import { parseCsv } from '../helpers/csv';
 
 /**
  * The reports under /wagtail/reports/: lists, filters, exports, bad filter input, and scope (an
@@ -203,7 +204,7 @@ describe('back office: reports', () => {
     expect(csv.headers['content-type']).to.match(/^text\/csv/);
     expect(csv.headers['content-disposition']).to.match(/attachment; filename="locked-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(csv.text)
-      .to.include('Title,URL path,Locked by,Locked at')
+      .to.include('"Title","URL path","Locked by","Locked at"')
       .and.to.include('Report inside crab')
       .and.not.to.include('Report outside halibut');
     const xlsx = await admin
@@ -351,7 +352,7 @@ describe('back office: reports', () => {
     expect(byEditor.text).to.include('Report inside crab').and.not.to.include('Report inside lobster');
     const mine = await editor.get('/wagtail/reports/workflow/?export=csv').expect(200);
     expect(mine.text)
-      .to.include('Page,Workflow,Current task,Status,Submitted by,Since')
+      .to.include('"Page","Workflow","Current task","Status","Submitted by","Since"')
       .and.to.include('Report inside lobster')
       .and.not.to.include('Report outside halibut');
     for (const query of ['status=pending', 'requested_by=0', 'date_from=31/12/2026', 'ordering=-workflow']) {
@@ -361,10 +362,10 @@ describe('back office: reports', () => {
 
   it('workflow tasks: each task with started and completed, and who completed it', async () => {
     const csv = await admin.get('/wagtail/reports/workflow_tasks/?export=csv&q=report&status=approved').expect(200);
-    const lines = csv.text.trim().split('\r\n');
-    expect(lines[0]).to.equal('Page,Task,Status,Submitted by,Started,Completed,Completed by');
+    const lines = parseCsv(csv.text);
+    expect(lines[0]).to.deep.equal(['Page', 'Task', 'Status', 'Submitted by', 'Started', 'Completed', 'Completed by']);
     expect(lines).to.have.length(2);
-    expect(lines[1]).to.match(
+    expect(lines[1]!.join(',')).to.match(
       /^Report inside crab,Moderators approval,Approved,report-editor,\d{4}-.* UTC,\d{4}-.* UTC,/,
     );
     const xlsx = await editor
@@ -388,7 +389,7 @@ describe('back office: reports', () => {
       .get(`/wagtail/reports/aging-pages/?export=csv&q=report&edited_before=${tomorrow()}`)
       .expect(200);
     expect(recent.text)
-      .to.include('Title,Type,Live,Last edited,Last editor,Last published,Last published by')
+      .to.include('"Title","Type","Live","Last edited","Last editor","Last published","Last published by"')
       .and.to.include('Report inside crab')
       .and.to.include('Report outside halibut');
     // Oldest edit first by default.
@@ -411,12 +412,12 @@ describe('back office: reports', () => {
     const mine = await editor.get('/wagtail/reports/page-types-usage/?export=csv').expect(200);
     // The editor's section holds three example pages (the section and its two children), and nothing else.
     expect(mine.text)
-      .to.include(`${label},ExamplePage,3\r\n`)
-      .and.to.include(`${pageTypeOf('HomePage')!.label},HomePage,0\r\n`);
+      .to.include(`"${label}","ExamplePage","3"\r\n`)
+      .and.to.include(`"${pageTypeOf('HomePage')!.label}","HomePage","0"\r\n`);
     const all = await admin.get('/wagtail/reports/page-types-usage/?ordering=-count').expect(200);
     expect(all.text).to.include('href="/wagtail/reports/aging-pages/?page_type=ExamplePage"');
     const count = Number(
-      /,ExamplePage,(\d+)/.exec(
+      /,"ExamplePage","(\d+)"/.exec(
         (await admin.get('/wagtail/reports/page-types-usage/?export=csv').expect(200)).text,
       )![1],
     );

@@ -15,8 +15,8 @@ import type { Page } from './table';
 
 /**
  * A request already matched to its site and language root (server/http/site.ts): `rest` is the
- * path below that root, `path` the whole decoded path and `search` the raw query string (staff
- * redirects match on those).
+ * decoded path below that root, `path` the whole path as requested (percent-encoded) and `search`
+ * the raw query string (staff redirects match on those two).
  */
 export type PublicRequest = {
   tree: SiteTree;

@@ -32,7 +32,8 @@ export function publicPageRoutes(
       tree,
       root,
       rest,
-      path: decodeURIComponent(req.path),
+      // As requested: the redirect lookup decodes it once, as it decoded the stored old paths.
+      path: req.path,
       search,
       query: req.query as Record<string, unknown>,
     });
@@ -53,7 +54,7 @@ export function publicPageRoutes(
       tree,
       root,
       rest,
-      path: decodeURIComponent(req.path),
+      path: req.path,
       search: '',
       query: {},
     });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inTransaction, type Db } from '../../db';
-import { lookupKeys, normalisePath, redirectKey } from '../../../shared/redirects/normalise';
-import { checkRedirectLink } from '../../../shared/schemas/redirects';
+import { checkOldPath, lookupKeys, normalisePath, redirectKey } from '../../../shared/redirects/normalise';
+import { normaliseRedirectLink } from '../../../shared/schemas/redirects';
 import { logModelAction } from '../audit/model-log';
 import { loadSiteTree, splitLocalePrefix, urlPathFor, type SiteTree } from '../pages/site-tree';
 import { listSites } from '../sites/repo';
@@ -107,7 +107,8 @@ function checkRows(
     const isPermanent = typeColumn >= 0 ? typeOf(cells[typeColumn] ?? '', options.isPermanent) : options.isPermanent;
     if (isPermanent === undefined) return reject('Bad type: use 301, 302, permanent or temporary.');
 
-    const normalised = normalisePath(from);
+    // The form's rules, row by row: checkOldPath and normaliseRedirectLink are what the form uses.
+    const normalised = checkOldPath(from);
     if ('error' in normalised) return reject(`Bad path: ${normalised.error}`);
     const matchQueryString = normalised.query !== '';
     const oldPath = redirectKey(normalised, matchQueryString);
@@ -127,10 +128,12 @@ function checkRows(
       if (!pageIds.has(Number(to.trim()))) return reject(`Target missing: there is no live page with id ${to.trim()}.`);
       pageId = Number(to.trim());
     } else {
-      const problem = checkRedirectLink(to.trim());
-      if (problem) return reject(`Bad target: ${problem}`);
-      targetPath = internalPathOf(to.trim(), context.sites);
-      if (targetPath === null) link = to.trim();
+      const checked = normaliseRedirectLink(to.trim());
+      if ('error' in checked) return reject(`Bad target: ${checked.error}`);
+      targetPath = internalPathOf(checked.link, context.sites);
+      if (targetPath === null && checked.link.startsWith('/'))
+        return reject('Bad target: enter a path on this site, such as /menu/.');
+      if (targetPath === null) link = checked.link;
       else {
         const targetKeys = lookupKeys(normalisePath(targetPath) as { path: string; query: string });
         if (targetKeys.includes(oldPath) || targetKeys.includes(ownPath))

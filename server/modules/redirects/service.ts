@@ -1,7 +1,8 @@
 import type { Db } from '../../db';
 import { badRequest, HttpError } from '../../errors';
 import { lookupKeys, normalisePath } from '../../../shared/redirects/normalise';
-import type { RedirectInput } from '../../../shared/schemas/redirects';
+import { reservedPrefixOf } from '../../../shared/redirects/reserved-paths';
+import { normaliseRedirectLink, type RedirectInput } from '../../../shared/schemas/redirects';
 import { logModelAction } from '../audit/model-log';
 import { htmlUrls } from '../admin-api/html-url';
 import * as pagesRepo from '../pages/repo';
@@ -20,7 +21,10 @@ export type CheckedTarget =
 const scopeName = (siteId: number | null, sites: Site[]) =>
   siteId === null ? 'all sites' : (sites.find((s) => s.id === siteId)?.hostname ?? `site ${siteId}`);
 
-/** The path of a link when it points at one of our sites (a path, or an address on a site's host). */
+/**
+ * The normalised path of a link when it points at one of our sites (a path, or an address on a
+ * site's host), as the public lookup would see the browser's request for it; null for another site.
+ */
 export function internalPathOf(link: string, sites: Site[]): string | null {
   let path: string;
   if (link.startsWith('/')) path = link;
@@ -88,6 +92,10 @@ export async function checkRedirect(
   };
   if (input.siteId !== null && !allSites.some((s) => s.id === input.siteId))
     fail('site', 'Select a valid choice. That site does not exist.');
+  // The form has checked this already; the service holds the rule for every other caller too.
+  const reserved = reservedPrefixOf(input.oldPath.split('?')[0]!);
+  if (reserved !== undefined)
+    fail('old_path', `Paths under ${reserved} belong to the application itself and cannot be redirected.`);
   const taken = await repo.findExact(db, input.oldPath, input.siteId);
   if (taken && taken.id !== selfId)
     fail('old_path', `A redirect from ${input.oldPath} already exists for ${scopeName(input.siteId, allSites)}.`);
@@ -103,8 +111,12 @@ export async function checkRedirect(
       fail('redirect_page', `That page lives at ${ownPath}: the redirect would point at itself.`);
     target = { pageId: page.pageId, link: null, targetPath: null };
   } else {
-    const targetPath = internalPathOf(input.link, allSites);
-    target = { pageId: null, link: input.link, targetPath };
+    const checked = normaliseRedirectLink(input.link);
+    if ('error' in checked) return fail('redirect_link', checked.error);
+    const targetPath = internalPathOf(checked.link, allSites);
+    if (targetPath === null && checked.link.startsWith('/'))
+      fail('redirect_link', 'Enter a path on this site, such as /menu/.');
+    target = { pageId: null, link: checked.link, targetPath };
     if (targetPath !== null) {
       const keys = lookupKeys(normalisePath(targetPath) as { path: string; query: string });
       if (keys.includes(input.oldPath) || keys.includes(ownPath))
@@ -194,7 +206,7 @@ export async function recordPageMoveRedirects(
       const path = publicPath(tree, { url_path: page.oldUrlPath });
       if (path === null) continue;
       const normalised = normalisePath(path);
-      if ('error' in normalised) continue;
+      if ('error' in normalised || reservedPrefixOf(normalised.path) !== undefined) continue;
       await repo.upsertMoveRedirect(db, normalised.path, site.id, page.id);
       const row = await repo.findExact(db, normalised.path, site.id);
       if (row?.automatically_created && row.redirect_page_id === page.id) {
@@ -213,7 +225,9 @@ export async function recordPageMoveRedirects(
 
 /**
  * The public site's redirect for a path no live page answers (before the 404): one indexed query.
- * `path` is the request path as the visitor sent it (decoded), `search` its raw query string.
+ * `path` is the request path as the visitor sent it (still percent-encoded: normalisePath decodes
+ * it once, as it did the stored old path), `search` its raw query string. Nothing answers under a
+ * reserved path, nor with a stored link that today's rules refuse (a row older than them).
  */
 export async function findPublicRedirect(
   db: Db,
@@ -222,11 +236,14 @@ export async function findPublicRedirect(
   search: string,
 ): Promise<{ location: string; status: 301 | 302 } | undefined> {
   const normalised = normalisePath(search ? `${path}?${search}` : path);
-  if ('error' in normalised) return undefined;
+  if ('error' in normalised || reservedPrefixOf(normalised.path) !== undefined) return undefined;
   const row = await repo.lookupRedirect(db, tree.site.id, lookupKeys(normalised));
   if (!row) return undefined;
   const status = row.is_permanent ? 301 : 302;
-  if (row.redirect_link !== null) return { location: row.redirect_link, status };
+  if (row.redirect_link !== null) {
+    const link = normaliseRedirectLink(row.redirect_link);
+    return 'link' in link ? { location: link.link, status } : undefined;
+  }
   if (row.redirect_page_id === null || !row.page_live || row.page_url_path === null) return undefined;
   const local = publicPath(tree, { url_path: row.page_url_path });
   if (local !== null) return { location: local, status };

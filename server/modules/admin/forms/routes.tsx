@@ -26,7 +26,7 @@ import {
 import type { FormSubmission } from '../../forms/table';
 import { assertModelPermission, modelPermissionsFor } from '../../permissions/model-policy';
 import { setFlash, takeFlash } from '../flash';
-import { toCsv, toXlsx } from '../viewsets/export';
+import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { adminScreen } from '../screen';
 
 /** Wagtail's permission keys: submissions are viewed with 'change' and removed with 'delete'. */
@@ -219,13 +219,13 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       const names = [...new Set(rows.flatMap((row) => Object.keys(row.data)))];
       const headers = ['Submission date', ...names];
       const cells = rows.map((row) => [iso(row.submitted_at), ...names.map((name) => show(row.data[name]))]);
-      const stamp = new Date().toISOString().slice(0, 10);
-      res.setHeader('Content-Disposition', `attachment; filename="submissions-${page.id}-${stamp}.${query.export}"`);
-      if (query.export === 'csv') res.type('text/csv; charset=utf-8').send(toCsv(headers, cells));
-      else
-        res
-          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .send(await toXlsx('Submissions', headers, cells));
+      await sendSpreadsheet(res, {
+        format: query.export,
+        name: `submissions-${page.id}`,
+        sheetName: 'Submissions',
+        headers,
+        rows: cells,
+      });
       return;
     }
     const { rows, total } = await listSubmissions(

@@ -7,7 +7,7 @@ import { modelPermissionsFor } from '../../permissions/model-policy';
 import { permissionsFor } from '../../permissions/request';
 import { takeFlash } from '../flash';
 import { adminScreen } from '../screen';
-import { sendListExport } from '../viewsets/export';
+import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { readListQuery } from '../viewsets/list';
 import { exportRows } from '../viewsets/service';
 import { reportUrlOf, type ReportViewer } from './definition';
@@ -40,7 +40,7 @@ export function reportRoutes({ db }: { db: Db }): Router {
       const read = await readListQuery(db, report, req);
       if (read.exportAs) {
         const rows = await exportRows((query) => report.list(db, query, viewer), read.query);
-        await sendListExport(res, {
+        await sendSpreadsheet(res, {
           format: read.exportAs,
           name: report.slug,
           sheetName: report.title,

@@ -17,7 +17,7 @@ import { formBody, userFacingError } from '../form-input';
 import { safeNextPath } from '../next-url';
 import { adminScreen } from '../screen';
 import { listUrlOf, modelKey, pathsOf, urlOf, type AnyViewSet, type ViewSetRow } from './definition';
-import { sendListExport } from './export';
+import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { bulkDeleteUrlOf, buildListView, readListQuery } from './list';
 import * as actions from './service';
 
@@ -184,7 +184,7 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       const rows = await actions.exportRows((listQuery) => viewSet.store.list(db, listQuery), query);
       const headers = viewSet.columns.map((column) => column.label);
       const cells = rows.map((row) => viewSet.columns.map((column) => column.value(row)));
-      await sendListExport(res, {
+      await sendSpreadsheet(res, {
         format: exportAs,
         name: viewSet.names.plural,
         sheetName: heading(viewSet.names.plural),
