@@ -14,6 +14,9 @@ import {
 import { localNow } from '../../shared/locations/hours';
 import { addDays, zonedInstant } from '../../shared/waitlist/local-time';
 import { firstBookableDate } from '../../server/modules/waitlist/reservation-service';
+import { captchaOptions } from '../../server/modules/forms/routes';
+import { solvedCaptchaWith } from '../helpers/captcha';
+import { guestClient } from '../helpers/guest-client';
 import type { TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
 import { createTestLocation } from '../factories/location';
@@ -26,9 +29,25 @@ describe('wait list and reservations API', () => {
   let t: TestApp;
   useTestApp({ env: { TRUST_PROXY: '1' } }, (suite) => ({ t } = suite));
 
+  // Every guest's join and booking carries a solved captcha (each accepted once): a few are
+  // solved before each test, with the app's own key, so the requests below stay one-liners.
+  let captchas: string[] = [];
+  beforeEach(async function () {
+    this.timeout(60_000);
+    captchas = await Promise.all(Array.from({ length: 24 }, () => solvedCaptchaWith(captchaOptions(t.config))));
+  });
+  const captcha = () => {
+    const answer = captchas.pop();
+    if (!answer) throw new Error('this test needs more solved captchas');
+    return answer;
+  };
+
   let address = 0;
   const join = (body: Record<string, unknown>, ip = `10.0.0.${(address++ % 200) + 1}`) =>
-    request(t.app).post('/api/waitlist/').set('X-Forwarded-For', ip).send(body);
+    request(t.app)
+      .post('/api/waitlist/')
+      .set('X-Forwarded-For', ip)
+      .send({ captcha: captcha(), ...body });
   const guest = (rlid: number, extra: Record<string, unknown> = {}) => ({
     rlid,
     partySize: 2,
@@ -247,7 +266,10 @@ describe('wait list and reservations API', () => {
       ...extra,
     });
     const book = (body: Record<string, unknown>, ip = '10.0.1.1') =>
-      request(t.app).post('/api/reservations/').set('X-Forwarded-For', ip).send(body);
+      request(t.app)
+        .post('/api/reservations/')
+        .set('X-Forwarded-For', ip)
+        .send({ captcha: captcha(), ...body });
 
     it('lists available times in the restaurant time zone and books, idempotently', async () => {
       const loc = await createTestLocation(t.db, {
@@ -260,7 +282,15 @@ describe('wait list and reservations API', () => {
       expect(availability.body.slots[0]).to.deep.equal({ time: '11:00', label: '11:00 AM', available: true });
       expect(availability.body.slots.at(-1).time).to.equal('21:00');
 
-      const first = await book(booking(loc.rlid)).set('Idempotency-Key', 'retry-key-0001').expect(201);
+      // A retry is the same client (its session cookie) sending the same request with the same key.
+      const guest = await guestClient(t.app);
+      const bookAs = () =>
+        guest.agent
+          .post('/api/reservations/')
+          .set('X-Forwarded-For', '10.0.1.1')
+          .set('Idempotency-Key', 'retry-key-0001')
+          .send({ ...booking(loc.rlid), captcha: captcha() });
+      const first = await bookAs().expect(201);
       expect(first.body).to.include({
         status: 'booked',
         date: tomorrow(),
@@ -269,7 +299,9 @@ describe('wait list and reservations API', () => {
         name: 'Grace',
       });
       expect(JSON.stringify(first.body)).to.not.contain('grace@example.com');
-      const retry = await book(booking(loc.rlid)).set('Idempotency-Key', 'retry-key-0001').expect(200);
+      const retry = await bookAs().expect(201);
+      expect(retry.headers['idempotent-replayed']).to.equal('true');
+      expect(first.headers['idempotent-replayed']).to.equal(undefined);
       expect(retry.body.reservationId).to.equal(first.body.reservationId);
       const rows = await t.db.selectFrom('reservations').selectAll().where('rlid', '=', loc.rlid).execute();
       expect(rows).to.have.length(1);
