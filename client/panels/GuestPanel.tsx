@@ -114,8 +114,7 @@ function WaitlistBody({ rlid }: { rlid: number }) {
   useEffect(() => {
     getJson<WaitlistState>(`/api/location/getwaitlist/?rlid=${rlid}`).then(setState, () => setState('error'));
   }, [rlid]);
-  if (state === 'error' || token === 'error')
-    return <p role="alert">{t('Something went wrong. Please try again.')}</p>;
+  if (state === 'error' || token === 'error') return <p role="alert">{t('Something went wrong. Please try again.')}</p>;
   if (!state || !token) return <p role="status">{t('Loading…')}</p>;
   if (entry) {
     return (

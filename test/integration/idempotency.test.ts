@@ -71,7 +71,9 @@ describe('Idempotency-Key on bookings and wait-list joins', () => {
     const other = await book(
       intruder,
       'shared-key-0001',
-      booking(loc.rlid, date, { name: 'Mallory', email: 'mallory@example.com', time: '20:00' }), 201);
+      booking(loc.rlid, date, { name: 'Mallory', email: 'mallory@example.com', time: '20:00' }),
+      201,
+    );
     expect(other.body.reservationId).to.not.equal(first.body.reservationId);
     expect(other.body.name).to.equal('Mallory');
     expect(JSON.stringify(other.body)).to.not.contain('Grace');
@@ -206,11 +208,7 @@ describe('Idempotency-Key on bookings and wait-list joins', () => {
     const request = { client: 'session:expiry-test', key: 'expired-unpurged', fingerprint: 'a' };
     const past = new Date(Date.now() - KEY_LIFETIME_MS - 60_000);
     await runOnce(t.db, request, async () => ({ status: 201, body: 'first' }), past);
-    const again = await runOnce(
-      t.db,
-      { ...request, fingerprint: 'b' },
-      async () => ({ status: 201, body: 'second' }),
-    );
+    const again = await runOnce(t.db, { ...request, fingerprint: 'b' }, async () => ({ status: 201, body: 'second' }));
     expect(again).to.deep.include({ body: 'second', replayed: false });
     // The purge job runs hourly and schedules its next run.
     await idempotencyJobHandlers().get(JOB_PURGE_KEYS)!(t.db, {});
@@ -258,9 +256,7 @@ describe('Idempotency-Key on bookings and wait-list joins', () => {
     const retry = await join('join-key-000001', 201);
     expect(retry.headers['idempotent-replayed']).to.equal('true');
     expect(retry.body.planAheadId).to.equal(first.body.planAheadId);
-    expect((await join('join-key-000001', 422, { partySize: 4 })).body.error.code).to.equal(
-      'idempotency_key_reused',
-    );
+    expect((await join('join-key-000001', 422, { partySize: 4 })).body.error.code).to.equal('idempotency_key_reused');
     // Another client with the key: its own request (here refused: that phone is already in line).
     const other = await guestClient(t.app);
     const intruder = await other.agent

@@ -133,7 +133,13 @@ describe('CSRF on every public state-changing route', () => {
           .post('/api/waitlist/')
           .set('Host', HOST)
           .set('X-Forwarded-For', nextAddress())
-          .send({ rlid: loc.rlid, partySize: 2, name: 'Owner', phone: `(407) 555-${phone++}`, captcha: await captcha() })
+          .send({
+            rlid: loc.rlid,
+            partySize: 2,
+            name: 'Owner',
+            phone: `(407) 555-${phone++}`,
+            captcha: await captcha(),
+          })
           .expect(201);
         return res.body.planAheadId as string;
       },
@@ -174,13 +180,13 @@ describe('CSRF on every public state-changing route', () => {
   });
 
   /** Sends one case: `as` says what the sending page looks like. */
-  async function send(
+  async function sendTo(
     key: string,
+    url: string,
     as: { type: 'form' | 'json'; origin?: string; fetchSite?: string; token?: boolean },
   ): Promise<request.Response> {
     const [method] = key.split(' ') as [string];
     const check = CASES[key]!;
-    const url = await check.url(fixtures);
     const body = { ...(check.body?.(fixtures) ?? {}) };
     if (as.token && as.type === 'form') body.csrfmiddlewaretoken = guest.token;
     let req = guest.agent[method.toLowerCase() as 'post' | 'delete'](url)
@@ -200,20 +206,28 @@ describe('CSRF on every public state-changing route', () => {
     it(key, async function () {
       this.timeout(60_000);
       const check = CASES[key]!;
+      // One entry or booking per route: the refusals below must leave it as it was.
+      const url = await check.url(fixtures);
+      const send = (as: Parameters<typeof sendTo>[2]) => sendTo(key, url, as);
       // Another site's form (the visitor's session cookie goes along; the token cannot).
-      refused(await send(key, { type: 'form', origin: EVIL }), 'form post from another origin');
-      refused(await send(key, { type: 'form', origin: EVIL, token: true }), 'form post from another origin, token');
-      refused(await send(key, { type: 'form', fetchSite: 'cross-site' }), 'form post, Sec-Fetch-Site cross-site');
-      refused(await send(key, { type: 'form' }), 'form post without a token');
+      refused(await send({ type: 'form', origin: EVIL }), 'form post from another origin');
+      refused(await send({ type: 'form', origin: EVIL, token: true }), 'form post from another origin, token');
+      refused(await send({ type: 'form', fetchSite: 'cross-site' }), 'form post, Sec-Fetch-Site cross-site');
+      refused(await send({ type: 'form' }), 'form post without a token');
       // Another site's script sending JSON (a CORS preflight would stop a browser; the check stops the rest).
-      refused(await send(key, { type: 'json', origin: EVIL }), 'JSON from another origin');
-      refused(await send(key, { type: 'json', origin: 'null' }), 'JSON from an opaque origin');
-      refused(await send(key, { type: 'json', fetchSite: 'same-site' }), 'JSON, Sec-Fetch-Site same-site');
+      refused(await send({ type: 'json', origin: EVIL }), 'JSON from another origin');
+      refused(await send({ type: 'json', origin: 'null' }), 'JSON from an opaque origin');
+      refused(await send({ type: 'json', fetchSite: 'same-site' }), 'JSON, Sec-Fetch-Site same-site');
+      const guestId = /\/(waitlist|reservations)\/([A-Za-z0-9_-]{32})\//.exec(url);
+      if (guestId) {
+        const state = await request(t.app).get(`/api/${guestId[1]}/${guestId[2]}/`).expect(200);
+        expect(state.body.status, 'untouched by the refused requests').to.be.oneOf(['waiting', 'booked']);
+      }
       if (check.exempt) return;
       // The site's own page: not refused as cross-site (it may still be refused for what it says).
       for (const res of [
-        await send(key, { type: 'form', origin: OWN_ORIGIN, fetchSite: 'same-origin', token: true }),
-        await send(key, { type: 'json', origin: OWN_ORIGIN, fetchSite: 'same-origin', token: true }),
+        await send({ type: 'form', origin: OWN_ORIGIN, fetchSite: 'same-origin', token: true }),
+        await send({ type: 'json', origin: OWN_ORIGIN, fetchSite: 'same-origin', token: true }),
       ]) {
         if (key === 'POST /api/location/flush') expect(res.status, 'flush asks for sign-in').to.equal(401);
         else expect(res.status, `own page: ${res.status} ${res.text.slice(0, 200)}`).to.not.equal(403);

@@ -107,7 +107,11 @@ describe('wait list and reservations under concurrency', () => {
         name: `Booker ${i}`,
         email: `b${i}@example.com`,
       });
-    await reservations.book(t.db, booking(999), { ip: '10.3.9.9', origin: 'http://localhost', captcha: await captcha() });
+    await reservations.book(t.db, booking(999), {
+      ip: '10.3.9.9',
+      origin: 'http://localhost',
+      captcha: await captcha(),
+    });
     const answers = await captchas(50);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>

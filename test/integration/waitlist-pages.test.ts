@@ -28,7 +28,13 @@ describe('wait list and reservation guest pages', () => {
     expect(form.text).to.include('Current wait: No wait');
     expect(form.text).to.include('form-field--captcha');
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)?.[1];
-    const body = { csrfmiddlewaretoken: token, idempotencyKey: key!, partySize: '3', name: 'Ada Lovelace', phone: '(407) 257-1111' };
+    const body = {
+      csrfmiddlewaretoken: token,
+      idempotencyKey: key!,
+      partySize: '3',
+      name: 'Ada Lovelace',
+      phone: '(407) 257-1111',
+    };
     // Without the captcha's answer (no script ran) nothing is stored and the form says why.
     const noCaptcha = await agent.post(`/waitlist/join/?rlid=${loc.rlid}`).type('form').send(body).expect(400);
     expect(noCaptcha.text).to.include('Please confirm you are not a robot');

@@ -23,7 +23,8 @@ export const CLAIM_LEASE_MS = 60 * 1000;
 
 /** Letters, digits, '-' and '_', 8 to 64 of them (a UUID fits), bare or as a structured-field string. */
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
-export const KEY_RULE = 'Idempotency-Key must be 8 to 64 letters, digits, - or _ (a UUID fits), optionally in double quotes';
+export const KEY_RULE =
+  'Idempotency-Key must be 8 to 64 letters, digits, - or _ (a UUID fits), optionally in double quotes';
 
 export type IdempotentRequest = { client: string; key: string; fingerprint: string };
 export type Outcome<T> = { status: number; body: T };
