@@ -121,12 +121,13 @@ describe('Idempotency-Key on bookings and wait-list joins', () => {
     const held = { client: clientOfGuest(guest), key: 'in-flight-key-01', fingerprint: fingerprintOfBooking(body) };
     // The first request of this client and key is in progress (held open here) when the retry arrives.
     let finish!: () => void;
+    const answer = { reservationId: 'held-answer', links: { api: '/api/reservations/held-answer/' } };
     const first = runOnce(
       t.db,
       held,
       () =>
-        new Promise<{ status: number; body: { first: true } }>((resolve) => {
-          finish = () => resolve({ status: 201, body: { first: true } });
+        new Promise<{ status: number; body: typeof answer }>((resolve) => {
+          finish = () => resolve({ status: 201, body: answer });
         }),
     );
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -136,7 +137,8 @@ describe('Idempotency-Key on bookings and wait-list joins', () => {
     expect((await first).replayed).to.equal(false);
     // Once it finished, the retry gets its answer.
     const replay = await book(guest, 'in-flight-key-01', body, 201);
-    expect(replay.body).to.deep.equal({ first: true });
+    expect(replay.body).to.deep.equal(answer);
+    expect(replay.headers.location).to.equal(answer.links.api);
     expect(await reservationsAt(loc.rlid)).to.have.length(0);
   });
 

@@ -213,7 +213,9 @@ describe('CSRF on every public state-changing route', () => {
       refused(await send({ type: 'form', origin: EVIL }), 'form post from another origin');
       refused(await send({ type: 'form', origin: EVIL, token: true }), 'form post from another origin, token');
       refused(await send({ type: 'form', fetchSite: 'cross-site' }), 'form post, Sec-Fetch-Site cross-site');
-      refused(await send({ type: 'form' }), 'form post without a token');
+      // A form can only GET or POST: a DELETE comes from a script, which another origin's page
+      // cannot send without a CORS preflight (so one without Origin is not a browser's).
+      if (key.startsWith('POST ')) refused(await send({ type: 'form' }), 'form post without a token');
       // Another site's script sending JSON (a CORS preflight would stop a browser; the check stops the rest).
       refused(await send({ type: 'json', origin: EVIL }), 'JSON from another origin');
       refused(await send({ type: 'json', origin: 'null' }), 'JSON from an opaque origin');

@@ -37,7 +37,7 @@ export function publicCsrf({
   tokenCheck.use(...sessions.middleware);
   return async function publicCsrfCheck(req: Request, res: Response, next: NextFunction) {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    if (req.path.startsWith('/wagtail/') || req.path === '/wagtail') return next();
+    if (/^\/wagtail(?:\/|$)/i.test(req.path)) return next();
     if (exempt.some((path) => path.test(req.path))) return next();
     try {
       const fetchSite = req.get('Sec-Fetch-Site');
