@@ -188,7 +188,7 @@ export async function book(
         ...languageColumns(context.language),
       });
       await enqueueGuestMessage(trx, { reservationId: created.id }, 'booked', created, context.origin);
-      const answer = await view(trx, created);
+      const answer = await view(trx, created, row);
       await record(trx, { status: 201, body: answer });
       return answer;
     });
@@ -284,8 +284,8 @@ export async function changeReservation(
   return reservationByPublicId(db, publicId);
 }
 
-async function view(db: Db, reservation: Reservation): Promise<ReservationView> {
-  const row = await requireLocation(db, reservation.rlid);
+async function view(db: Db, reservation: Reservation, known?: LocationRow): Promise<ReservationView> {
+  const row = known ?? (await requireLocation(db, reservation.rlid));
   return reservationSchema.parse({
     reservationId: reservation.public_id,
     rlid: reservation.rlid,

@@ -17,7 +17,7 @@ import {
   type WaitlistState,
 } from '../../../shared/schemas/waitlist';
 import { addDays, localNow, zonedInstant } from '../../../shared/waitlist/local-time';
-import { closedReason, estimateAt, estimateFor, snapshot } from './estimate-service';
+import { closedReason, estimateAt, estimateFor, snapshot, type QueueSnapshot } from './estimate-service';
 import { firstName, normalisePhone, restaurantSummary } from './guest-contact';
 import { languageColumns, type GuestLanguage } from './guest-language';
 import { enqueueGuestMessage } from './notifications';
@@ -189,7 +189,12 @@ export async function join(
           { state: 'quoted', detail: quote.available ? String(quote.minutes) : null },
         ]);
         await enqueueGuestMessage(trx, { entryId: created.id }, 'joined', created, context.origin);
-        const entry = await entryView(trx, created, row, now);
+        // The answer from what the lock already read: the queue with this party at its end.
+        const entry = await entryView(trx, created, row, now, {
+          queue: [...queue, { party_size: created.party_size, position: created.position! }],
+          recent,
+          settings,
+        });
         await record(trx, { status: 201, body: entry });
         return entry;
       });
@@ -242,14 +247,16 @@ export async function entryByPublicId(db: Db, publicId: string, now = new Date()
   return entryView(db, entry, row, now);
 }
 
+/** An entry as the guest sees it; `known` is the restaurant's queue when the caller has it already (under the lock). */
 export async function entryView(
   db: Db,
   entry: WaitlistEntry,
   row: LocationRow,
   now = new Date(),
+  known?: QueueSnapshot,
 ): Promise<WaitlistEntryView> {
   const open = entry.position !== null;
-  const snap = open ? await snapshot(db, entry.rlid) : null;
+  const snap = open ? (known ?? (await snapshot(db, entry.rlid))) : null;
   const live = open && snap ? estimateAt(row, entry.party_size, entry.position!, snap, now) : null;
   return waitlistEntrySchema.parse({
     planAheadId: entry.public_id,
