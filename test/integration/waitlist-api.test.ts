@@ -35,7 +35,8 @@ describe('wait list and reservations API', () => {
   let captchas: string[] = [];
   beforeEach(async function () {
     this.timeout(60_000);
-    captchas = await Promise.all(Array.from({ length: 24 }, () => solvedCaptchaWith(captchaOptions(t.config))));
+    captchas = [];
+    for (let i = 0; i < 24; i++) captchas.push(await solvedCaptchaWith(captchaOptions(t.config)));
   });
   const captcha = () => {
     const answer = captchas.pop();

@@ -22,7 +22,8 @@ describe('wait list host stand', () => {
   // solved before each test so the timings the stand reports are not the solver's.
   let captchas: string[] = [];
   beforeEach(async () => {
-    captchas = await Promise.all([1, 2, 3].map(() => solvedCaptchaWith(captchaOptions(t.config))));
+    captchas = [];
+    for (let i = 0; i < 3; i++) captchas.push(await solvedCaptchaWith(captchaOptions(t.config)));
   });
   const joinAs = (rlid: number, name: string, phone: string, ip: string) =>
     request(t.app)
