@@ -11,8 +11,9 @@ import { requestLog } from './http/request-log';
 import { gated } from './http/path-gate';
 import { adminRoutes } from './modules/admin/routes';
 import { createMailer } from './modules/mail/mailer';
-import { formApiRoutes, formPageHandler } from './modules/forms/routes';
+import { formApiRoutes, formPageHandler, UNSUBSCRIBE_PATH } from './modules/forms/routes';
 import { csrfTokenRoutes } from './modules/auth/routes';
+import { publicCsrf } from './modules/auth/public-csrf';
 import { createSessionStack } from './modules/auth/session-middleware';
 import { healthRoutes } from './modules/health/routes';
 import { imageRoutes } from './modules/images/routes';
@@ -116,12 +117,26 @@ export function createApp(deps: AppDeps): Express {
   app.use('/static/altcha', captchaAssets());
 
   const media = deps.media ?? openMediaStorage(config.media);
+  // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
+  const sessions = createSessionStack(config, db);
+  // Every state-changing request outside the back office (which checks its own) is refused when
+  // it comes from another site, and a form post needs the session's token (docs/security.md).
+  app.use(
+    publicCsrf({
+      db,
+      sessions,
+      exempt: [
+        // RFC 8058 one-click unsubscribe: mail providers post it; its signed token is the proof.
+        new RegExp(`^${UNSUBSCRIBE_PATH}one-click/`, 'i'),
+        // Checks sign-in first (401), then the token (403), itself.
+        /^\/api\/location\/flush\/?$/i,
+      ],
+    }),
+  );
   // The routers below are written with full paths and mounted at '/': each is gated on where its
   // routes can match, so a page request skips them instead of walking them (server/http/path-gate.ts).
   app.use(gated(['/api/ht', '/admin/lb-heartbeat'], healthRoutes(healthChecks(db, media))));
   app.use(gated(['/media/images'], imageRoutes(db, media)));
-  // Sessions, login and CSRF only where they are needed, so public page renders set no cookie.
-  const sessions = createSessionStack(config, db);
   app.use(gated(['/documents/authenticate_with_password'], collectionPasswordRoutes({ db, sessions, assets })));
   const collectionGate = createCollectionGate(db, sessions, assets);
   app.use(gated(['/documents'], documentRoutes(db, media, collectionGate)));
@@ -174,11 +189,11 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(gated(['/api/location/flush'], locationFlushRoutes({ db, sessions })));
   app.use(gated(['/api/location', MAP_ASSETS_SCOPE], locationRoutes(db)));
-  app.use(gated(['/api'], waitlistRoutes(db)));
+  app.use(gated(['/api'], waitlistRoutes(db, config)));
   // Every router below answers for the request's site: resolved once here (server/http/site.ts).
   app.use(siteContext(db));
   app.use(gated(LOCATION_PAGE_SCOPE, locationPageRoutes(db, renderDeps, viewGate)));
-  app.use(gated(WAITLIST_PAGE_SCOPE, waitlistPageRoutes(db, renderDeps)));
+  app.use(gated(WAITLIST_PAGE_SCOPE, waitlistPageRoutes(db, renderDeps, sessions)));
   app.use(gated(FOOTER_SCOPE, navigationRoutes(renderDeps)));
   app.use(
     gated(

@@ -1,6 +1,7 @@
 import type { ModelLogEntryTable, PageLogEntryTable } from './modules/audit/table';
 import type { CollectionTable } from './modules/collections/table';
 import type { EmbedTable } from './modules/embeds/table';
+import type { IdempotencyKeyTable } from './modules/idempotency/table';
 import type { ReferenceIndexTable } from './modules/references/table';
 import type { ObjectRevisionTable } from './modules/revisions/table';
 import type { SiteSettingTable } from './modules/site-settings/table';
@@ -115,4 +116,5 @@ export interface Database {
   waitlist_entry_events: WaitlistEntryEventTable;
   reservations: ReservationTable;
   group_waitlist_permissions: GroupWaitlistPermissionTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -7,6 +7,7 @@ import { prepareDatabase } from './boot';
 import { loadAssetManifest } from './ssr/assets';
 import { startJobRunner } from './modules/jobs/runner';
 import { pageJobHandlers } from './modules/pages/schedule-service';
+import { idempotencyJobHandlers, scheduleKeyPurge } from './modules/idempotency/service';
 import { formJobHandlers } from './modules/forms/service';
 import { mailEachJob, workflowJobHandlers } from './modules/moderation/notifications';
 import { COMMENT_MAIL_JOB } from './modules/comments/service';
@@ -53,6 +54,8 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
     ...formJobHandlers(mailer, config.sessionSecret),
     ...waitlistJobHandlers({ mailer, sms: createSmsSender({ dataDir: config.dataDir }) }),
     ...workflowJobHandlers(mailer),
+    // Idempotency keys are kept 24 hours: an hourly purge.
+    ...idempotencyJobHandlers(),
     // Comments on pages: the same composed-message job as the workflows' notifications.
     [COMMENT_MAIL_JOB, mailEachJob(mailer)],
   ]);
@@ -60,6 +63,9 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   if (config.cdnPurgeUrl) handlers.set(CDN_PURGE_JOB, cdnPurgeHandler(config.cdnPurgeUrl));
   await schedulePurge(database.db).catch((error: unknown) =>
     logger.warn({ err: error }, 'wait-list purge not scheduled'),
+  );
+  await scheduleKeyPurge(database.db).catch((error: unknown) =>
+    logger.warn({ err: error }, 'idempotency key purge not scheduled'),
   );
   const jobs = startJobRunner({ db: database.db, handlers, logger });
 

@@ -8,9 +8,10 @@ import type {
   WaitlistEntryView,
   WaitlistState,
 } from '../../shared/schemas/waitlist';
+import { captchaViewFor } from '../../shared/forms/captcha-view';
 import { JoinForm } from '../../views/components/waitlist/JoinForm';
 import { ReservationForm } from '../../views/components/waitlist/ReservationForm';
-import { useLocalePrefix, useT } from '../../views/page-context';
+import { useLocalePrefix, usePageContext, useT } from '../../views/page-context';
 
 export type PanelKind = 'waitlist' | 'reservation';
 
@@ -35,6 +36,45 @@ async function getJson<T>(url: string): Promise<T> {
 
 const formValues = (form: HTMLFormElement) =>
   Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+
+/** A random Idempotency-Key for one panel's submit (and its retries). */
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The session's CSRF token. Fetching it also gives the browser its session cookie, the client
+ * that the panel's Idempotency-Key belongs to, so it is fetched when the panel opens.
+ */
+function useCsrfToken(): string | null | 'error' {
+  const [token, setToken] = useState<string | null | 'error'>(null);
+  useEffect(() => {
+    getJson<{ csrf_token: string }>('/api-nc/csrftoken/').then(
+      (body) => setToken(body.csrf_token),
+      () => setToken('error'),
+    );
+  }, []);
+  return token;
+}
+
+/** POSTs the form as JSON with the token and the key; the captcha's answer is one of its fields. */
+function postJson(url: string, body: Record<string, string>, token: string, key: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-CSRFToken': token,
+      'Idempotency-Key': key,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The captcha widget, served by this site (a panel opens on any page, whatever its own scripts). */
+function usePanelCaptcha() {
+  const { languageCode } = usePageContext();
+  return captchaViewFor('', languageCode);
+}
 
 /**
  * The guest panels: a react-aria modal dialog (focus kept inside, Escape or the close button
@@ -62,15 +102,20 @@ export function GuestPanel({ kind, rlid, onClose }: { kind: PanelKind; rlid: num
 function WaitlistBody({ rlid }: { rlid: number }) {
   const t = useT();
   const prefix = useLocalePrefix();
+  const captcha = usePanelCaptcha();
+  const token = useCsrfToken();
   const [state, setState] = useState<WaitlistState | null | 'error'>(null);
   const [form, setForm] = useState(emptyForm);
   const [busy, setBusy] = useState(false);
+  // Each failed send draws the form (and its captcha) anew: a captcha answer is spent once.
+  const [attempt, setAttempt] = useState(0);
   const [entry, setEntry] = useState<WaitlistEntryView | null>(null);
+  const [idempotencyKey] = useState(newKey);
   useEffect(() => {
     getJson<WaitlistState>(`/api/location/getwaitlist/?rlid=${rlid}`).then(setState, () => setState('error'));
   }, [rlid]);
-  if (state === 'error') return <p role="alert">{t('Something went wrong. Please try again.')}</p>;
-  if (!state) return <p role="status">{t('Loading…')}</p>;
+  if (state === 'error' || token === 'error') return <p role="alert">{t('Something went wrong. Please try again.')}</p>;
+  if (!state || !token) return <p role="status">{t('Loading…')}</p>;
   if (entry) {
     return (
       <div className="guest-panel__done" role="status">
@@ -89,11 +134,7 @@ function WaitlistBody({ rlid }: { rlid: number }) {
     setBusy(true);
     try {
       const body = Object.fromEntries(Object.entries({ ...values, rlid: String(rlid) }).filter(([, v]) => v !== ''));
-      const res = await fetch('/api/waitlist/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const res = await postJson('/api/waitlist/', body, token, idempotencyKey);
       const json = (await res.json()) as WaitlistEntryView & ApiError;
       if (res.ok) setEntry(json);
       else setForm(errorsOf(json, values));
@@ -101,9 +142,20 @@ function WaitlistBody({ rlid }: { rlid: number }) {
       setForm({ values, fieldErrors: {}, nonFieldErrors: [t('Something went wrong. Please try again.')] });
     } finally {
       setBusy(false);
+      setAttempt((n) => n + 1);
     }
   };
-  return <JoinForm state={state} form={form} idPrefix="panel-join" onSubmit={submit} busy={busy} />;
+  return (
+    <JoinForm
+      key={attempt}
+      state={state}
+      form={form}
+      idPrefix="panel-join"
+      captcha={captcha}
+      onSubmit={submit}
+      busy={busy}
+    />
+  );
 }
 
 function ReservationBody({ rlid }: { rlid: number }) {
@@ -114,9 +166,10 @@ function ReservationBody({ rlid }: { rlid: number }) {
   const [form, setForm] = useState(emptyForm);
   const [busy, setBusy] = useState(false);
   const [booked, setBooked] = useState<ReservationView | null>(null);
-  const [idempotencyKey] = useState(() =>
-    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
-  );
+  const [idempotencyKey] = useState(newKey);
+  const captcha = usePanelCaptcha();
+  const token = useCsrfToken();
+  const [attempt, setAttempt] = useState(0);
 
   /** Without a date the server picks the first date with a time left to book. */
   const load = (date: string | null, partySize: string) =>
@@ -145,8 +198,9 @@ function ReservationBody({ rlid }: { rlid: number }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rlid]);
 
-  if (location === 'error') return <p role="alert">{t('Something went wrong. Please try again.')}</p>;
-  if (!location || !availability) return <p role="status">{t('Loading…')}</p>;
+  if (location === 'error' || token === 'error')
+    return <p role="alert">{t('Something went wrong. Please try again.')}</p>;
+  if (!location || !availability || !token) return <p role="status">{t('Loading…')}</p>;
   if (booked) {
     return (
       <div className="guest-panel__done" role="status">
@@ -166,11 +220,7 @@ function ReservationBody({ rlid }: { rlid: number }) {
     try {
       const { idempotencyKey: _key, ...fields } = values;
       const body = Object.fromEntries(Object.entries({ ...fields, rlid: String(rlid) }).filter(([, v]) => v !== ''));
-      const res = await fetch('/api/reservations/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
-        body: JSON.stringify(body),
-      });
+      const res = await postJson('/api/reservations/', body, token, idempotencyKey);
       const json = (await res.json()) as ReservationView & ApiError;
       if (res.ok) setBooked(json);
       else setForm(errorsOf(json, values));
@@ -178,6 +228,7 @@ function ReservationBody({ rlid }: { rlid: number }) {
       setForm({ values, fieldErrors: {}, nonFieldErrors: [t('Something went wrong. Please try again.')] });
     } finally {
       setBusy(false);
+      setAttempt((n) => n + 1);
     }
   };
   return (
@@ -190,12 +241,14 @@ function ReservationBody({ rlid }: { rlid: number }) {
         {location.address1}
       </p>
       <ReservationForm
+        key={attempt}
         rlid={rlid}
         maxPartySize={location.waitListMaxPartySize ?? 10}
         availability={availability}
         form={form}
         idempotencyKey={idempotencyKey}
         idPrefix="panel-book"
+        captcha={captcha}
         onDateChange={(date, partySize) => void load(date, partySize)}
         onSubmit={submit}
         busy={busy}

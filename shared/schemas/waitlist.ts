@@ -92,8 +92,24 @@ const needsContact = <T extends { phone?: string | undefined; email?: string | u
     });
 };
 
+/**
+ * What a guest's own join or booking carries beside its fields: the captcha widget's answer
+ * (required by the server for every guest's request; the host stand's walk-ins have none) and,
+ * from the pages without script, the idempotency key in a hidden field (scripts send the
+ * Idempotency-Key header instead).
+ */
+const guestRequestFields = {
+  captcha: z.string({ error: 'captcha must be text' }).max(4000, 'captcha is too long').optional(),
+  idempotencyKey: z
+    .string({ error: 'idempotencyKey must be text' })
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _')
+    .optional(),
+};
+/** Fields of a request that are not part of what it asks for (left out of its idempotency fingerprint). */
+export const GUEST_REQUEST_CONTROL_FIELDS = ['captcha', 'idempotencyKey'] as const;
+
 export const joinRequestSchema = z
-  .strictObject({ rlid: rlidField, partySize: partySizeField, ...contactFields })
+  .strictObject({ rlid: rlidField, partySize: partySizeField, ...contactFields, ...guestRequestFields })
   .superRefine(needsContact);
 export type JoinRequest = z.infer<typeof joinRequestSchema>;
 
@@ -113,11 +129,7 @@ export const bookingRequestSchema = z
     time: localTimeField,
     partySize: partySizeField,
     ...contactFields,
-    /** Also accepted as the Idempotency-Key header: a retried submit returns the first booking. */
-    idempotencyKey: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'idempotencyKey must be 8 to 64 letters, digits, - or _')
-      .optional(),
+    ...guestRequestFields,
   })
   .superRefine(needsContact);
 export type BookingRequest = z.infer<typeof bookingRequestSchema>;
@@ -256,9 +268,28 @@ export const formStateSchema = z.object({
 });
 export type FormState = z.infer<typeof formStateSchema>;
 
+/** The captcha widget's addresses (shared/forms/form-state.ts CaptchaView). */
+const captchaViewSchema = z.object({
+  challengeUrl: z.string(),
+  scriptUrl: z.string(),
+  styleUrl: z.string(),
+  language: z.string(),
+});
+
+/**
+ * The pages' forms carry the session's CSRF token (these pages are never cached: `no-store`) and
+ * the page's idempotency key; the join and booking forms also the captcha's addresses.
+ */
 export const waitlistPageExtraSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('join'), state: waitlistStateSchema, form: formStateSchema }),
-  z.object({ mode: z.literal('entry'), entry: waitlistEntrySchema, cancelled: z.boolean() }),
+  z.object({
+    mode: z.literal('join'),
+    state: waitlistStateSchema,
+    form: formStateSchema,
+    csrfToken: z.string(),
+    captcha: captchaViewSchema,
+    idempotencyKey: z.string(),
+  }),
+  z.object({ mode: z.literal('entry'), entry: waitlistEntrySchema, cancelled: z.boolean(), csrfToken: z.string() }),
 ]);
 export type WaitlistPageExtra = z.infer<typeof waitlistPageExtraSchema>;
 
@@ -271,12 +302,15 @@ export const reservationPageExtraSchema = z.discriminatedUnion('mode', [
     availability: availabilitySchema.nullable(),
     idempotencyKey: z.string(),
     form: formStateSchema,
+    csrfToken: z.string(),
+    captcha: captchaViewSchema,
   }),
   z.object({
     mode: z.literal('manage'),
     reservation: reservationSchema,
     availability: availabilitySchema.nullable(),
     form: formStateSchema,
+    csrfToken: z.string(),
   }),
 ]);
 export type ReservationPageExtra = z.infer<typeof reservationPageExtraSchema>;

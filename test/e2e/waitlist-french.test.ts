@@ -3,6 +3,7 @@ import { localNow } from '../../shared/locations/hours';
 import { addDays } from '../../shared/waitlist/local-time';
 import { axeViolations, WCAG_TAGS } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
+import { solveCaptchaIn } from '../helpers/browser-captcha';
 import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 import { createTestLocation } from '../factories/location';
 
@@ -40,6 +41,7 @@ describe('wait list and reservations in French in the browser', function () {
     await tab.page.click('input[name="time"][value="19:00"]');
     await tab.page.type('#book-name', 'Émilie Tremblay');
     await tab.page.type('#book-email', 'emilie@example.ca');
+    await solveCaptchaIn(tab.page);
     await Promise.all([
       tab.page.waitForNavigation({ waitUntil: 'networkidle0' }),
       tab.page.click('.guest-form button.button--primary'),
@@ -57,6 +59,7 @@ describe('wait list and reservations in French in the browser', function () {
     expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);
     await tab.page.type('#join-name', 'Émilie');
     await tab.page.type('#join-phone', '514 555-0177');
+    await solveCaptchaIn(tab.page);
     // The entry page keeps an event stream open: the network never goes idle.
     await Promise.all([
       tab.page.waitForNavigation({ waitUntil: 'load' }),

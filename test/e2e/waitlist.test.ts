@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { axeViolations, WCAG_TAGS } from '../helpers/axe';
 import { signedInAgent, csrfTokenIn } from '../helpers/admin';
 import { openTab } from '../helpers/browser';
+import { solveCaptchaIn } from '../helpers/browser-captcha';
 import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 import { createTestLocation } from '../factories/location';
 
@@ -48,6 +49,29 @@ describe('wait list and reservations in the browser', function () {
     await tab.page.keyboard.type('Keyboard Guest');
     await tab.page.keyboard.press('Tab');
     await tab.page.keyboard.type('(407) 257-8001');
+    // Without the captcha's answer the panel says so, keeps the input, and stores nothing.
+    await tab.page.keyboard.press('Enter');
+    await tab.page.waitForSelector('.guest-panel .form-field--captcha.form-field--error');
+    expect(await tab.page.$eval('.guest-panel .guest-form__summary', (el) => el.textContent)).to.include(
+      'Please confirm you are not a robot',
+    );
+    expect(await tab.page.$eval('#panel-join-name', (input) => (input as HTMLInputElement).value)).to.equal(
+      'Keyboard Guest',
+    );
+    expect(
+      await suite.app.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', loc.rlid).execute(),
+    ).to.have.length(0);
+    // The box by keyboard, then Enter in a field sends the form.
+    await tab.page.waitForSelector('.guest-panel altcha-widget input[type="checkbox"]', { visible: true });
+    await tab.page.focus('.guest-panel altcha-widget input[type="checkbox"]');
+    await tab.page.keyboard.press('Space');
+    await tab.page.waitForFunction(
+      () =>
+        (document.querySelector<HTMLInputElement>('.guest-panel altcha-widget input[name="captcha"]')?.value ?? '')
+          .length > 20,
+      { timeout: 30_000 },
+    );
+    await tab.page.focus('#panel-join-name');
     await tab.page.keyboard.press('Enter');
     const follow = await tab.page.waitForSelector('.guest-panel__done a');
     const href = await follow!.evaluate((a) => a.getAttribute('href'));
@@ -91,6 +115,7 @@ describe('wait list and reservations in the browser', function () {
     await tab.page.click('.guest-panel input[name="time"]');
     await tab.page.type('#panel-book-name', 'Panel Booker');
     await tab.page.type('#panel-book-email', 'booker@example.com');
+    await solveCaptchaIn(tab.page, '.guest-panel');
     await tab.page.click('.guest-panel button[type="submit"]:not([disabled])');
     const manage = await tab.page.waitForSelector('.guest-panel__done a');
     const href = await manage!.evaluate((a) => a.getAttribute('href'));

@@ -14,6 +14,10 @@ import {
 import { localNow } from '../../shared/locations/hours';
 import { addDays, zonedInstant } from '../../shared/waitlist/local-time';
 import { firstBookableDate } from '../../server/modules/waitlist/reservation-service';
+import { addWalkIn } from '../../server/modules/waitlist/host-service';
+import { captchaOptions } from '../../server/modules/forms/routes';
+import { solvedCaptchaWith } from '../helpers/captcha';
+import { guestClient } from '../helpers/guest-client';
 import type { TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
 import { createTestLocation } from '../factories/location';
@@ -26,9 +30,26 @@ describe('wait list and reservations API', () => {
   let t: TestApp;
   useTestApp({ env: { TRUST_PROXY: '1' } }, (suite) => ({ t } = suite));
 
+  // Every guest's join and booking carries a solved captcha (each accepted once): a few are
+  // solved before each test, with the app's own key, so the requests below stay one-liners.
+  let captchas: string[] = [];
+  beforeEach(async function () {
+    this.timeout(60_000);
+    captchas = [];
+    for (let i = 0; i < 24; i++) captchas.push(await solvedCaptchaWith(captchaOptions(t.config)));
+  });
+  const captcha = () => {
+    const answer = captchas.pop();
+    if (!answer) throw new Error('this test needs more solved captchas');
+    return answer;
+  };
+
   let address = 0;
   const join = (body: Record<string, unknown>, ip = `10.0.0.${(address++ % 200) + 1}`) =>
-    request(t.app).post('/api/waitlist/').set('X-Forwarded-For', ip).send(body);
+    request(t.app)
+      .post('/api/waitlist/')
+      .set('X-Forwarded-For', ip)
+      .send({ captcha: captcha(), ...body });
   const guest = (rlid: number, extra: Record<string, unknown> = {}) => ({
     rlid,
     partySize: 2,
@@ -247,7 +268,10 @@ describe('wait list and reservations API', () => {
       ...extra,
     });
     const book = (body: Record<string, unknown>, ip = '10.0.1.1') =>
-      request(t.app).post('/api/reservations/').set('X-Forwarded-For', ip).send(body);
+      request(t.app)
+        .post('/api/reservations/')
+        .set('X-Forwarded-For', ip)
+        .send({ captcha: captcha(), ...body });
 
     it('lists available times in the restaurant time zone and books, idempotently', async () => {
       const loc = await createTestLocation(t.db, {
@@ -260,7 +284,15 @@ describe('wait list and reservations API', () => {
       expect(availability.body.slots[0]).to.deep.equal({ time: '11:00', label: '11:00 AM', available: true });
       expect(availability.body.slots.at(-1).time).to.equal('21:00');
 
-      const first = await book(booking(loc.rlid)).set('Idempotency-Key', 'retry-key-0001').expect(201);
+      // A retry is the same client (its session cookie) sending the same request with the same key.
+      const guest = await guestClient(t.app);
+      const bookAs = () =>
+        guest.agent
+          .post('/api/reservations/')
+          .set('X-Forwarded-For', '10.0.1.1')
+          .set('Idempotency-Key', 'retry-key-0001')
+          .send({ ...booking(loc.rlid), captcha: captcha() });
+      const first = await bookAs().expect(201);
       expect(first.body).to.include({
         status: 'booked',
         date: tomorrow(),
@@ -269,7 +301,9 @@ describe('wait list and reservations API', () => {
         name: 'Grace',
       });
       expect(JSON.stringify(first.body)).to.not.contain('grace@example.com');
-      const retry = await book(booking(loc.rlid)).set('Idempotency-Key', 'retry-key-0001').expect(200);
+      const retry = await bookAs().expect(201);
+      expect(retry.headers['idempotent-replayed']).to.equal('true');
+      expect(first.headers['idempotent-replayed']).to.equal(undefined);
       expect(retry.body.reservationId).to.equal(first.body.reservationId);
       const rows = await t.db.selectFrom('reservations').selectAll().where('rlid', '=', loc.rlid).execute();
       expect(rows).to.have.length(1);
@@ -398,6 +432,95 @@ describe('wait list and reservations API', () => {
         .where('key', '=', '10.9.9.9')
         .executeTakeFirst();
       expect(counter?.hits).to.equal(20);
+    });
+
+    it('requires the captcha on guest joins and bookings, spends each answer once, and not on walk-ins', async () => {
+      const loc = await createTestLocation(t.db);
+      const body = { rlid: loc.rlid, partySize: 2, name: 'Robot', phone: nextPhone() };
+      const post = (url: string, sent: Record<string, unknown>) =>
+        request(t.app)
+          .post(url)
+          .set('X-Forwarded-For', `10.5.0.${(address++ % 200) + 1}`)
+          .send(sent);
+      const missing = await post('/api/waitlist/', body).expect(400);
+      expect(missing.body.error.fields.captcha[0]).to.include('not a robot');
+      await post('/api/waitlist/', { ...body, captcha: 'bm90IGEgc29sdXRpb24=' }).expect(400);
+      const answer = captcha();
+      await post('/api/waitlist/', { ...body, captcha: answer }).expect(201);
+      const replayed = await post('/api/waitlist/', { ...body, phone: nextPhone(), captcha: answer }).expect(400);
+      expect(replayed.body.error.fields.captcha[0]).to.include('already sent');
+      const booking = {
+        rlid: loc.rlid,
+        date: addDays(localNow(new Date(), loc.time_zone).date, 1),
+        time: '19:00',
+        partySize: 2,
+        name: 'Robot',
+        email: 'robot@example.com',
+      };
+      expect((await post('/api/reservations/', booking).expect(400)).body.error.fields).to.have.property('captcha');
+      expect(await countEntries(loc.rlid)).to.equal(1);
+      expect(await t.db.selectFrom('reservations').select('id').where('rlid', '=', loc.rlid).execute()).to.deep.equal(
+        [],
+      );
+      // The host stand adds walk-ins without one.
+      await addWalkIn(t.db, loc.rlid, { partySize: 2, name: 'Walk In', phone: nextPhone() }, 'http://localhost:3000');
+      expect(await countEntries(loc.rlid)).to.equal(2);
+    });
+
+    it('limits joins and bookings per contact, restaurant and day (429 contact_limit)', async () => {
+      const loc = await createTestLocation(t.db);
+      const phone = nextPhone();
+      for (let i = 0; i < 3; i++) {
+        const joined = await join(guest(loc.rlid, { phone })).expect(201);
+        await request(t.app).delete(`/api/waitlist/${joined.body.planAheadId}/`).expect(200);
+      }
+      const fourth = await join(guest(loc.rlid, { phone: phone.replace(/[()]/g, '') })).expect(429);
+      expect(fourth.body.error.code).to.equal('contact_limit');
+      expect(fourth.body.error.message).to.include('3 times today').and.include('call the restaurant');
+      expect(fourth.body.error.fields).to.have.property('phone');
+      // The e-mail address counts as the same contact, whatever its case.
+      const byMail = (email: string) => join(guest(loc.rlid, { phone: undefined, email }));
+      for (let i = 0; i < 3; i++) {
+        const joined = await byMail('limit@example.com').expect(201);
+        await request(t.app).delete(`/api/waitlist/${joined.body.planAheadId}/`).expect(200);
+      }
+      await byMail('Limit@Example.COM').expect(429);
+      // Another restaurant is another count.
+      const other = await createTestLocation(t.db);
+      await join(guest(other.rlid, { phone })).expect(201);
+
+      const date = addDays(localNow(new Date(), loc.time_zone).date, 1);
+      const book = (time: string, extra: Record<string, unknown> = {}) =>
+        request(t.app)
+          .post('/api/reservations/')
+          .set('X-Forwarded-For', `10.6.0.${(address++ % 200) + 1}`)
+          .send({
+            rlid: loc.rlid,
+            date,
+            time,
+            partySize: 2,
+            name: 'Booker',
+            email: 'booker@example.com',
+            captcha: captcha(),
+            ...extra,
+          });
+      const first = await book('18:00').expect(201);
+      await request(t.app).delete(`/api/reservations/${first.body.reservationId}/`).expect(200);
+      await book('19:00').expect(201);
+      await book('20:00').expect(201);
+      const over = await book('21:00', { email: 'BOOKER@example.com' }).expect(429);
+      expect(over.body.error.code).to.equal('contact_limit');
+      expect(over.body.error.message).to.include('3 bookings at this restaurant on this day');
+      // Another date is another day.
+      await book('19:00', { date: addDays(date, 1) }).expect(201);
+      expect(
+        await t.db
+          .selectFrom('reservations')
+          .select('id')
+          .where('rlid', '=', loc.rlid)
+          .where('local_date', '=', date)
+          .execute(),
+      ).to.have.length(3);
     });
 
     it('serves the OpenAPI document of these routes', async () => {

@@ -5,6 +5,8 @@ import { localNow } from '../../shared/locations/hours';
 import { addDays } from '../../shared/waitlist/local-time';
 import type { DatabaseHandle } from '../../server/db';
 import type { JoinRequest, BookingRequest } from '../../shared/schemas/waitlist';
+import { clientOf, fingerprintOf } from '../../server/modules/idempotency/service';
+import { solvedCaptchaWith } from '../helpers/captcha';
 import { createTestDatabase } from '../helpers/database';
 import { createTestLocation } from '../factories/location';
 
@@ -15,7 +17,8 @@ import { createTestLocation } from '../factories/location';
 describe('wait list and reservations under concurrency', () => {
   // A pool as large as a few dynos' together, so the requests really overlap in the database.
   let t: DatabaseHandle;
-  before(async () => {
+  before(async function () {
+    this.timeout(180_000); // migrating is slow on a busy machine
     t = await createTestDatabase({ poolSize: 20 });
   });
   after(async () => {
@@ -26,6 +29,15 @@ describe('wait list and reservations under concurrency', () => {
     note: undefined,
     ...input,
   });
+  // The least work, as the test server asks of browsers.
+  const captchaOptions = { secret: 'concurrency-test-secret-'.repeat(2), cost: 1 };
+  const captcha = async () => ({ options: captchaOptions, payload: await solvedCaptchaWith(captchaOptions) });
+  // One after another: the solver gives up on a challenge it cannot finish in time on a busy machine.
+  const captchas = async (n: number) => {
+    const answers = [];
+    for (let i = 0; i < n; i++) answers.push(await captcha());
+    return answers;
+  };
   const bookingInput = (
     input: Omit<BookingRequest, 'phone' | 'note' | 'email'> & { email: string },
   ): BookingRequest => ({ phone: undefined, note: undefined, ...input });
@@ -33,6 +45,7 @@ describe('wait list and reservations under concurrency', () => {
   it('gives 200 parallel joins to one restaurant 200 distinct, gapless positions', async function () {
     this.timeout(120_000);
     const loc = await createTestLocation(t.db);
+    const answers = await captchas(200);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         waitlist.join(
@@ -43,11 +56,11 @@ describe('wait list and reservations under concurrency', () => {
             name: `Guest ${i}`,
             phone: `(407) 3${String(i).padStart(2, '0').slice(0, 2)}-${String(1000 + i)}`,
           }),
-          { ip: `10.1.${Math.floor(i / 20)}.${i % 20}`, origin: 'http://localhost' },
+          { ip: `10.1.${Math.floor(i / 20)}.${i % 20}`, origin: 'http://localhost', captcha: answers[i]! },
         ),
       ),
     );
-    const positions = results.map((entry) => entry.position).sort((a, b) => a! - b!);
+    const positions = results.map(({ entry }) => entry.position).sort((a, b) => a! - b!);
     expect(positions).to.deep.equal(Array.from({ length: 200 }, (_, i) => i + 1));
     const stored = await t.db
       .selectFrom('waitlist_entries')
@@ -67,7 +80,7 @@ describe('wait list and reservations under concurrency', () => {
         await waitlist.join(
           t.db,
           joinInput({ rlid: loc.rlid, partySize: 2, name: `G${i}`, phone: `(407) 410-${String(2000 + i)}` }),
-          { ip: `10.2.0.${i}`, origin: 'http://localhost' },
+          { ip: `10.2.0.${i}`, origin: 'http://localhost', captcha: await captcha() },
         ),
       );
     }
@@ -99,10 +112,19 @@ describe('wait list and reservations under concurrency', () => {
         name: `Booker ${i}`,
         email: `b${i}@example.com`,
       });
-    await reservations.book(t.db, booking(999), { ip: '10.3.9.9', origin: 'http://localhost' });
+    await reservations.book(t.db, booking(999), {
+      ip: '10.3.9.9',
+      origin: 'http://localhost',
+      captcha: await captcha(),
+    });
+    const answers = await captchas(50);
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        reservations.book(t.db, booking(i), { ip: `10.3.${Math.floor(i / 10)}.${i % 10}`, origin: 'http://localhost' }),
+        reservations.book(t.db, booking(i), {
+          ip: `10.3.${Math.floor(i / 10)}.${i % 10}`,
+          origin: 'http://localhost',
+          captcha: answers[i]!,
+        }),
       ),
     );
     const won = outcomes.filter((o) => o.status === 'fulfilled');
@@ -119,7 +141,7 @@ describe('wait list and reservations under concurrency', () => {
     expect(booked).to.have.length(2);
   });
 
-  it('turns 20 parallel submits with one idempotency key into one booking', async function () {
+  it('turns 20 parallel submits of one client with one key into one booking: the rest wait (409) or replay it', async function () {
     this.timeout(120_000);
     const loc = await createTestLocation(t.db);
     const date = addDays(localNow(new Date(), loc.time_zone).date, 3);
@@ -131,16 +153,23 @@ describe('wait list and reservations under concurrency', () => {
       name: 'Retry',
       email: 'retry@example.com',
     });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        reservations.book(t.db, input, {
-          ip: `10.4.0.${i}`,
-          origin: 'http://localhost',
-          idempotencyKey: 'same-submit-key',
-        }),
+    const idempotency = {
+      client: clientOf('one-browser-session'),
+      key: 'same-submit-key',
+      fingerprint: fingerprintOf('POST', '/api/reservations/', input),
+    };
+    const answers = await captchas(20);
+    const outcomes = await Promise.allSettled(
+      answers.map((answer, i) =>
+        reservations.book(t.db, input, { ip: `10.4.0.${i}`, origin: 'http://localhost', captcha: answer, idempotency }),
       ),
     );
-    expect(new Set(results.map((r) => r.reservation.reservationId)).size).to.equal(1);
-    expect(results.filter((r) => !r.replayed)).to.have.length(1);
+    const booked = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+    expect(booked.filter((r) => !r.replayed)).to.have.length(1);
+    expect(new Set(booked.map((r) => r.reservation.reservationId)).size).to.equal(1);
+    for (const refused of outcomes.filter((o) => o.status === 'rejected'))
+      expect((refused.reason as { code?: string }).code).to.equal('idempotency_key_in_progress');
+    const rows = await t.db.selectFrom('reservations').select('id').where('rlid', '=', loc.rlid).execute();
+    expect(rows).to.have.length(1);
   });
 });

@@ -8,6 +8,7 @@ import { createSmsSender, smsDirectory, waitlistJobHandlers } from '../../server
 import { localNow } from '../../shared/locations/hours';
 import { addDays } from '../../shared/waitlist/local-time';
 import type { TestApp } from '../helpers/app';
+import { solvedCaptcha } from '../helpers/captcha';
 import { useTestApp } from '../helpers/app-suite';
 import { createTestLocation } from '../factories/location';
 
@@ -33,8 +34,27 @@ describe('wait list and reservation guest pages in Canadian French', () => {
   useTestApp({}, (suite) => ({ t } = suite));
 
   const fr = (path: string) => request(t.app).get(path).set('Host', CA);
-  const post = (path: string, body: Record<string, string>) =>
-    request(t.app).post(path).set('Host', CA).type('form').send(body);
+  /** A guest's browser: a session (its CSRF token), and a solved captcha for each join or booking. */
+  let browser: { agent: ReturnType<typeof request.agent>; token: string };
+  beforeEach(async () => {
+    const agent = request.agent(t.app);
+    const res = await agent.get('/api-nc/csrftoken/').set('Host', CA).expect(200);
+    browser = { agent, token: res.body.csrf_token as string };
+  });
+  const post = async (path: string, body: Record<string, string>, status: number) => {
+    const asks = /\/(waitlist\/join|reservations\/new)\//.test(path);
+    const res = await browser.agent
+      .post(path)
+      .set('Host', CA)
+      .type('form')
+      .send({
+        ...body,
+        csrfmiddlewaretoken: browser.token,
+        ...(asks ? { captcha: await solvedCaptcha(browser.agent, CA) } : {}),
+      });
+    expect(res.status, res.text.slice(0, 300)).to.equal(status);
+    return res;
+  };
   const entriesOf = (rlid: number) =>
     t.db.selectFrom('waitlist_entries').select('id').where('rlid', '=', rlid).execute();
 
@@ -51,11 +71,15 @@ describe('wait list and reservation guest pages in Canadian French', () => {
     expect(form.text).to.match(new RegExp(`href="/waitlist/join/\\?rlid=${loc.rlid}" hrefLang="en-CA"`));
     expect(form.headers['x-missing-translations']).to.equal(undefined);
 
-    const joined = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
-      partySize: '3',
-      name: 'Émilie Tremblay',
-      phone: '514 555-0199',
-    }).expect(303);
+    const joined = await post(
+      `/fr/waitlist/join/?rlid=${loc.rlid}`,
+      {
+        partySize: '3',
+        name: 'Émilie Tremblay',
+        phone: '514 555-0199',
+      },
+      303,
+    );
     expect(joined.headers.location).to.match(/^\/fr\/waitlist\/[A-Za-z0-9_-]{32}\/$/);
     const page = await fr(joined.headers.location!).expect(200);
     expect(page.text).to.include('Vous êtes sur la liste d&#x27;attente');
@@ -65,7 +89,7 @@ describe('wait list and reservation guest pages in Canadian French', () => {
     expect(page.text).to.not.include('555-0199');
     expect(page.headers['x-missing-translations']).to.equal(undefined);
 
-    const cancelled = await post(`${joined.headers.location!}cancel/`, {}).expect(303);
+    const cancelled = await post(`${joined.headers.location!}cancel/`, {}, 303);
     expect(cancelled.headers.location).to.equal(`${joined.headers.location!}?cancelled=1`);
     const after = await fr(cancelled.headers.location!).expect(200);
     expect(after.text).to.include('Votre place a été annulée.');
@@ -75,42 +99,58 @@ describe('wait list and reservation guest pages in Canadian French', () => {
 
   it('refuses bad input with French messages, keeps the input and stores nothing', async () => {
     const loc = await montreal(t);
-    const badPhone = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
-      partySize: '2',
-      name: 'Émilie',
-      phone: '555',
-    }).expect(400);
+    const badPhone = await post(
+      `/fr/waitlist/join/?rlid=${loc.rlid}`,
+      {
+        partySize: '2',
+        name: 'Émilie',
+        phone: '555',
+      },
+      400,
+    );
     expect(badPhone.text).to.include('Veuillez entrer un numéro de téléphone mobile valide');
     expect(badPhone.text).to.include('Veuillez corriger ce qui suit :');
     expect(badPhone.text).to.include('aria-invalid="true"');
     expect(badPhone.text).to.include('value="Émilie"');
     expect(badPhone.headers['x-missing-translations']).to.equal(undefined);
-    const tooBig = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
-      partySize: '40',
-      name: 'Émilie',
-      email: 'emilie@example.ca',
-    }).expect(400);
+    const tooBig = await post(
+      `/fr/waitlist/join/?rlid=${loc.rlid}`,
+      {
+        partySize: '40',
+        name: 'Émilie',
+        email: 'emilie@example.ca',
+      },
+      400,
+    );
     expect(tooBig.text).to.include('Le groupe le plus nombreux accepté en ligne est de 8 personnes');
     expect(tooBig.headers['x-missing-translations']).to.equal(undefined);
-    const noContact = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '2', name: 'Émilie' }).expect(400);
+    const noContact = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, { partySize: '2', name: 'Émilie' }, 400);
     expect(noContact.text).to.include('Veuillez indiquer un numéro de téléphone mobile ou une adresse courriel');
-    const longName = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
-      partySize: '2',
-      name: 'x'.repeat(81),
-      email: 'emilie@example.ca',
-    }).expect(400);
+    const longName = await post(
+      `/fr/waitlist/join/?rlid=${loc.rlid}`,
+      {
+        partySize: '2',
+        name: 'x'.repeat(81),
+        email: 'emilie@example.ca',
+      },
+      400,
+    );
     expect(longName.text).to.include('Ce champ doit comporter au plus 80 caractères');
     expect(longName.headers['x-missing-translations']).to.equal(undefined);
     expect(await entriesOf(loc.rlid)).to.have.length(0);
 
     const yesterday = addDays(localNow(new Date(), loc.time_zone).date, -1);
-    const past = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, {
-      date: yesterday,
-      partySize: '2',
-      time: '19:00',
-      name: 'Émilie',
-      email: 'emilie@example.ca',
-    }).expect(400);
+    const past = await post(
+      `/fr/reservations/new/?rlid=${loc.rlid}`,
+      {
+        date: yesterday,
+        partySize: '2',
+        time: '19:00',
+        name: 'Émilie',
+        email: 'emilie@example.ca',
+      },
+      400,
+    );
     expect(past.text).to.include('Veuillez choisir aujourd’hui ou une date ultérieure');
     expect(past.headers['x-missing-translations']).to.equal(undefined);
     expect(await t.db.selectFrom('reservations').select('id').where('rlid', '=', loc.rlid).execute()).to.have.length(0);
@@ -133,31 +173,31 @@ describe('wait list and reservation guest pages in Canadian French', () => {
     expect(form.text).to.include('action="/fr/reservations/new/"');
     expect(form.headers['x-missing-translations']).to.equal(undefined);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)?.[1];
-    const booked = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, {
-      date,
-      partySize: '4',
-      time: '19:00',
-      name: 'Émilie Tremblay',
-      email: 'emilie@example.ca',
-      idempotencyKey: key!,
-    }).expect(303);
+    const booked = await post(
+      `/fr/reservations/new/?rlid=${loc.rlid}`,
+      {
+        date,
+        partySize: '4',
+        time: '19:00',
+        name: 'Émilie Tremblay',
+        email: 'emilie@example.ca',
+        idempotencyKey: key!,
+      },
+      303,
+    );
     expect(booked.headers.location).to.match(/^\/fr\/reservations\/[A-Za-z0-9_-]{32}\/$/);
     const manage = await fr(booked.headers.location!).expect(200);
     expect(manage.text).to.include('Votre table est réservée');
     expect(manage.text).to.include('19 h 00');
     expect(manage.text).to.include(`action="${booked.headers.location!}cancel/"`);
     expect(manage.headers['x-missing-translations']).to.equal(undefined);
-    const changed = await post(`${booked.headers.location!}change/`, { date, time: '20:00', partySize: '2' }).expect(
-      303,
-    );
+    const changed = await post(`${booked.headers.location!}change/`, { date, time: '20:00', partySize: '2' }, 303);
     expect(changed.headers.location).to.equal(booked.headers.location);
     expect((await fr(booked.headers.location!)).text).to.include('20 h 00');
-    const badChange = await post(`${booked.headers.location!}change/`, { date, time: '20:07', partySize: '2' }).expect(
-      400,
-    );
+    const badChange = await post(`${booked.headers.location!}change/`, { date, time: '20:07', partySize: '2' }, 400);
     expect(badChange.text).to.include('Veuillez choisir l’une des heures disponibles');
     expect(badChange.headers['x-missing-translations']).to.equal(undefined);
-    const cancelled = await post(`${booked.headers.location!}cancel/`, {}).expect(303);
+    const cancelled = await post(`${booked.headers.location!}cancel/`, {}, 303);
     expect(cancelled.headers.location).to.equal(booked.headers.location);
     const after = await fr(booked.headers.location!).expect(200);
     expect(after.text).to.include('Cette réservation est annulée');
@@ -181,29 +221,36 @@ describe('wait list and reservation guest pages in Canadian French', () => {
 
   it("sends the guest's messages in French with /fr/ links, and English ones for an English entry", async () => {
     const loc = await montreal(t);
-    const joined = await post(`/fr/waitlist/join/?rlid=${loc.rlid}`, {
-      partySize: '2',
-      name: 'Luc Gagnon',
-      phone: '514 555-0142',
-      email: 'luc@example.ca',
-    }).expect(303);
+    const joined = await post(
+      `/fr/waitlist/join/?rlid=${loc.rlid}`,
+      {
+        partySize: '2',
+        name: 'Luc Gagnon',
+        phone: '514 555-0142',
+        email: 'luc@example.ca',
+      },
+      303,
+    );
     const date = addDays(localNow(new Date(), loc.time_zone).date, 2);
     const form = await fr(`/fr/reservations/new/?rlid=${loc.rlid}&date=${date}&partySize=2`).expect(200);
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)![1]!;
-    const booked = await post(`/fr/reservations/new/?rlid=${loc.rlid}`, {
-      date,
-      partySize: '2',
-      time: '19:00',
-      name: 'Luc Gagnon',
-      email: 'luc.resa@example.ca',
-      idempotencyKey: key,
-    }).expect(303);
-    const english = await request(t.app)
-      .post(`/waitlist/join/?rlid=${loc.rlid}`)
-      .set('Host', CA)
-      .type('form')
-      .send({ partySize: '2', name: 'Ann Smith', email: 'ann@example.ca' })
-      .expect(303);
+    const booked = await post(
+      `/fr/reservations/new/?rlid=${loc.rlid}`,
+      {
+        date,
+        partySize: '2',
+        time: '19:00',
+        name: 'Luc Gagnon',
+        email: 'luc.resa@example.ca',
+        idempotencyKey: key,
+      },
+      303,
+    );
+    const english = await post(
+      `/waitlist/join/?rlid=${loc.rlid}`,
+      { partySize: '2', name: 'Ann Smith', email: 'ann@example.ca' },
+      303,
+    );
     expect(english.headers.location).to.match(/^\/waitlist\//);
 
     await runDueJobs(

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { localNow } from '../../shared/locations/hours';
 import { addDays } from '../../shared/waitlist/local-time';
 import type { TestApp } from '../helpers/app';
+import { solvedCaptcha } from '../helpers/captcha';
 import { useTestApp } from '../helpers/app-suite';
 import { createTestLocation } from '../factories/location';
 
@@ -11,23 +12,58 @@ describe('wait list and reservation guest pages', () => {
   let t: TestApp;
   useTestApp({ env: { TRUST_PROXY: '1' } }, (suite) => ({ t } = suite));
 
+  /** A browser on a guest page: its session cookie, and the page's CSRF token. */
+  const onPage = async (url: string) => {
+    const agent = request.agent(t.app);
+    const page = await agent.get(url).expect(200);
+    const token = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.text)?.[1];
+    expect(token, `${url} has a CSRF token`).to.be.a('string');
+    return { agent, page, token: token! };
+  };
+
   it('joins the wait list with a plain form, shows the place in line, and cancels', async () => {
     const loc = await createTestLocation(t.db);
-    const form = await request(t.app).get(`/waitlist/join/?rlid=${loc.rlid}`).expect(200);
+    const { agent, page: form, token } = await onPage(`/waitlist/join/?rlid=${loc.rlid}`);
     expect(form.text).to.include(`action="/waitlist/join/?rlid=${loc.rlid}"`);
     expect(form.text).to.include('Current wait: No wait');
-    const joined = await request(t.app)
+    expect(form.text).to.include('form-field--captcha');
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)?.[1];
+    const body = {
+      csrfmiddlewaretoken: token,
+      idempotencyKey: key!,
+      partySize: '3',
+      name: 'Ada Lovelace',
+      phone: '(407) 257-1111',
+    };
+    // Without the captcha's answer (no script ran) nothing is stored and the form says why.
+    const noCaptcha = await agent.post(`/waitlist/join/?rlid=${loc.rlid}`).type('form').send(body).expect(400);
+    expect(noCaptcha.text).to.include('Please confirm you are not a robot');
+    expect(noCaptcha.text).to.include('value="Ada Lovelace"');
+    const joined = await agent
       .post(`/waitlist/join/?rlid=${loc.rlid}`)
       .type('form')
-      .send({ partySize: '3', name: 'Ada Lovelace', phone: '(407) 257-1111' })
+      .send({ ...body, captcha: await solvedCaptcha(agent) })
       .expect(303);
     expect(joined.headers.location).to.match(/^\/waitlist\/[A-Za-z0-9_-]{32}\/$/);
-    const page = await request(t.app).get(joined.headers.location!).expect(200);
+    // The same form sent again (a double click) lands on the same entry.
+    const again = await agent
+      .post(`/waitlist/join/?rlid=${loc.rlid}`)
+      .type('form')
+      .send({ ...body, captcha: await solvedCaptcha(agent) })
+      .expect(303);
+    expect(again.headers.location).to.equal(joined.headers.location);
+    const page = await agent.get(joined.headers.location!).expect(200);
+    const pageToken = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(page.text)![1]!;
     expect(page.text).to.include('You are on the wait list');
     expect(page.text).to.include('Place in line: 1');
     expect(page.text).to.include('Quoted wait');
     expect(page.text).to.not.include('257-1111');
-    const cancelled = await request(t.app).post(`${joined.headers.location!}cancel/`).type('form').send({}).expect(303);
+    await request(t.app).post(`${joined.headers.location!}cancel/`).type('form').send({}).expect(403);
+    const cancelled = await agent
+      .post(`${joined.headers.location!}cancel/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: pageToken })
+      .expect(303);
     const after = await request(t.app).get(cancelled.headers.location!).expect(200);
     expect(after.text).to.include('Your spot has been cancelled.');
     expect(after.text).to.not.include('Cancel my spot');
@@ -35,18 +71,19 @@ describe('wait list and reservation guest pages', () => {
 
   it('shows the form again with clear errors and stores nothing on bad input', async () => {
     const loc = await createTestLocation(t.db);
-    const bad = await request(t.app)
+    const { agent, token } = await onPage(`/waitlist/join/?rlid=${loc.rlid}`);
+    const bad = await agent
       .post(`/waitlist/join/?rlid=${loc.rlid}`)
       .type('form')
-      .send({ partySize: '2', name: 'Ada', phone: '555' })
+      .send({ csrfmiddlewaretoken: token, partySize: '2', name: 'Ada', phone: '555' })
       .expect(400);
     expect(bad.text).to.include('Please enter a valid mobile phone number');
     expect(bad.text).to.include('aria-invalid="true"');
     expect(bad.text).to.include('value="Ada"');
-    const big = await request(t.app)
+    const big = await agent
       .post(`/waitlist/join/?rlid=${loc.rlid}`)
       .type('form')
-      .send({ partySize: '40', name: 'Ada', email: 'a@example.com' })
+      .send({ csrfmiddlewaretoken: token, partySize: '40', name: 'Ada', email: 'a@example.com' })
       .expect(400);
     expect(big.text).to.include('The largest party is 8');
     expect(
@@ -60,7 +97,7 @@ describe('wait list and reservation guest pages', () => {
   it('books a table with a plain form, then views, changes and cancels it', async () => {
     const loc = await createTestLocation(t.db);
     const date = addDays(localNow(new Date(), loc.time_zone).date, 1);
-    const form = await request(t.app).get(`/reservations/new/?rlid=${loc.rlid}&date=${date}&partySize=4`).expect(200);
+    const { agent, page: form, token } = await onPage(`/reservations/new/?rlid=${loc.rlid}&date=${date}&partySize=4`);
     expect(form.text).to.include('value="19:00"');
     const key = /name="idempotencyKey" value="([^"]+)"/.exec(form.text)?.[1];
     expect(key).to.be.a('string');
@@ -71,38 +108,65 @@ describe('wait list and reservation guest pages', () => {
       name: 'Grace Hopper',
       email: 'grace@example.com',
       idempotencyKey: key!,
+      csrfmiddlewaretoken: token,
     };
-    const booked = await request(t.app).post(`/reservations/new/?rlid=${loc.rlid}`).type('form').send(body).expect(303);
+    const post = async (sent: Record<string, string>, status: number) => {
+      const res = await agent
+        .post(`/reservations/new/?rlid=${loc.rlid}`)
+        .type('form')
+        .send({ ...sent, captcha: await solvedCaptcha(agent) });
+      expect(res.status, res.text.slice(0, 300)).to.equal(status);
+      return res;
+    };
+    const booked = await post(body, 303);
     expect(booked.headers.location).to.match(/^\/reservations\/[A-Za-z0-9_-]{32}\/$/);
     // The same submit again (a double click, a retry) lands on the same booking.
-    const again = await request(t.app).post(`/reservations/new/?rlid=${loc.rlid}`).type('form').send(body).expect(303);
+    const again = await post(body, 303);
     expect(again.headers.location).to.equal(booked.headers.location);
-    const manage = await request(t.app).get(booked.headers.location!).expect(200);
+    // The same page's key with other details: the form says so and offers a new key.
+    const changed = await post({ ...body, time: '20:00' }, 422);
+    expect(changed.text).to.include('This form was already sent');
+    expect(changed.text).to.not.include(`value="${key}"`);
+    const manage = await agent.get(booked.headers.location!).expect(200);
+    const manageToken = /name="csrfmiddlewaretoken" value="([^"]+)"/.exec(manage.text)![1]!;
     expect(manage.text).to.include('Your table is booked');
     expect(manage.text).to.include('7:00 PM');
-    await request(t.app)
+    await agent
       .post(`${booked.headers.location!}change/`)
       .type('form')
-      .send({ date, time: '20:00', partySize: '2' })
+      .send({ csrfmiddlewaretoken: manageToken, date, time: '20:00', partySize: '2' })
       .expect(303);
     expect((await request(t.app).get(booked.headers.location!)).text).to.include('8:00 PM');
-    const badChange = await request(t.app)
+    const badChange = await agent
       .post(`${booked.headers.location!}change/`)
       .type('form')
-      .send({ date, time: '20:07', partySize: '2' })
+      .send({ csrfmiddlewaretoken: manageToken, date, time: '20:07', partySize: '2' })
       .expect(400);
     expect(badChange.text).to.include('Please choose one of the available times');
-    await request(t.app).post(`${booked.headers.location!}cancel/`).type('form').send({}).expect(303);
+    await agent
+      .post(`${booked.headers.location!}cancel/`)
+      .type('form')
+      .send({ csrfmiddlewaretoken: manageToken })
+      .expect(303);
     expect((await request(t.app).get(booked.headers.location!)).text).to.include('This reservation is cancelled');
   });
 
   it('refuses a past date on the booking page with the reason', async () => {
     const loc = await createTestLocation(t.db);
     const yesterday = addDays(localNow(new Date(), loc.time_zone).date, -1);
-    const res = await request(t.app)
+    const { agent, token } = await onPage(`/reservations/new/?rlid=${loc.rlid}`);
+    const res = await agent
       .post(`/reservations/new/?rlid=${loc.rlid}`)
       .type('form')
-      .send({ date: yesterday, partySize: '2', time: '19:00', name: 'Late', email: 'late@example.com' })
+      .send({
+        csrfmiddlewaretoken: token,
+        date: yesterday,
+        partySize: '2',
+        time: '19:00',
+        name: 'Late',
+        email: 'late@example.com',
+        captcha: await solvedCaptcha(agent),
+      })
       .expect(400);
     expect(res.text).to.include('Please choose today or a later date');
     expect(await t.db.selectFrom('reservations').select('id').where('rlid', '=', loc.rlid).execute()).to.have.length(0);

@@ -26,6 +26,8 @@ export default function ReservationPage({ page }: TemplateProps) {
             form={extra.form}
             idempotencyKey={extra.idempotencyKey}
             idPrefix="book"
+            captcha={extra.captcha}
+            csrfToken={extra.csrfToken}
           />
         </div>
       </div>
@@ -38,7 +40,8 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
   const t = useT();
   const { languageCode } = usePageContext();
   const prefix = useLocalePrefix();
-  const { reservation, availability, form } = extra;
+  const { reservation, availability, form, csrfToken } = extra;
+  const token = <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />;
   const day = new Intl.DateTimeFormat(languageCode, {
     weekday: 'long',
     month: 'long',
@@ -72,6 +75,7 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
               action={`${prefix}/reservations/${reservation.reservationId}/cancel/`}
               className="guest-page__cancel"
             >
+              {token}
               <button type="submit" className="button button--secondary">
                 {t('Cancel this reservation')}
               </button>
@@ -96,6 +100,7 @@ function ManageReservation({ extra }: { extra: Extract<ReservationPageExtra, { m
                 </button>
               </form>
               <form method="post" action={`${prefix}/reservations/${reservation.reservationId}/change/`}>
+                {token}
                 <FormErrors form={form} title={t('Please correct the following:')} />
                 <input type="hidden" name="date" value={availability?.date ?? reservation.date} />
                 <Field id="change-party" label={t('Party size')} error={form.fieldErrors.partySize}>

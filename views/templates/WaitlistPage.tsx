@@ -20,16 +20,31 @@ export default function WaitlistPage({ page }: TemplateProps) {
       <div className="guest-page__inner">
         <h1>{extra.mode === 'join' ? t('Join the wait list') : t('Your place in line')}</h1>
         {extra.mode === 'join' ? (
-          <JoinForm state={extra.state} form={extra.form} idPrefix="join" />
+          <JoinForm
+            state={extra.state}
+            form={extra.form}
+            idPrefix="join"
+            captcha={extra.captcha}
+            csrfToken={extra.csrfToken}
+            idempotencyKey={extra.idempotencyKey}
+          />
         ) : (
-          <LiveEntry initial={extra.entry} cancelled={extra.cancelled} />
+          <LiveEntry initial={extra.entry} cancelled={extra.cancelled} csrfToken={extra.csrfToken} />
         )}
       </div>
     </div>
   );
 }
 
-function LiveEntry({ initial, cancelled }: { initial: WaitlistEntryView; cancelled: boolean }) {
+function LiveEntry({
+  initial,
+  cancelled,
+  csrfToken,
+}: {
+  initial: WaitlistEntryView;
+  cancelled: boolean;
+  csrfToken: string;
+}) {
   const t = useT();
   const prefix = useLocalePrefix();
   const [entry, setEntry] = useState(initial);
@@ -65,6 +80,7 @@ function LiveEntry({ initial, cancelled }: { initial: WaitlistEntryView; cancell
       <EntryStatus entry={entry} />
       {open ? (
         <form method="post" action={`${prefix}/waitlist/${entry.planAheadId}/cancel/`} className="guest-page__cancel">
+          <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} />
           <button type="submit" className="button button--secondary">
             {t('Cancel my spot')}
           </button>

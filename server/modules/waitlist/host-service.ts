@@ -91,11 +91,12 @@ export async function addWalkIn(
   input: { partySize: number; name: string; phone?: string; email?: string; note?: string },
   origin: string,
 ) {
-  return join(
+  const { entry } = await join(
     db,
     { rlid, partySize: input.partySize, name: input.name, phone: input.phone, email: input.email, note: input.note },
     { ip: 'host-stand', origin, source: 'walk_in' },
   );
+  return entry;
 }
 
 export type HostAction = 'notify' | 'seat' | 'no-show' | 'remove' | 'up' | 'down';

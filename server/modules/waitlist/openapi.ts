@@ -46,6 +46,18 @@ const partySize = query('partySize', 'Guests in the party (default 2)', false, {
   pattern: '^\\d{1,9}$',
 });
 
+/** The Idempotency-Key header of joins and bookings (draft-ietf-httpapi-idempotency-key-header). */
+const idempotencyKey = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe. 8 to 64 letters, digits, - or _ (a UUID fits), bare or as a quoted sf-string. The key belongs to the client that sent it: its session cookie (GET /api-nc/csrftoken/ sets one; without it a key is refused with 400 idempotency_client_unknown). Bound to the request: method, path and body (captcha and key left out). The same request again answers the stored first answer (same status and body, header Idempotent-Replayed: true); the same key with another request answers 422; while the first is still running, 409. A refused request (4xx) stores nothing, so it can be corrected and sent with the same key. Stored answers are kept 24 hours.',
+  schema: { type: 'string', pattern: '^"?[A-Za-z0-9_-]{8,64}"?$' },
+};
+const guestRules =
+  "A guest's request carries `captcha`: the answer of the ALTCHA proof-of-work widget (challenge from GET /api/forms/captcha/, each answer accepted once). At most 3 joins per phone or e-mail address per restaurant and day, and 3 bookings per phone or e-mail address per restaurant and date (429 contact_limit).";
+
 let cached: Record<string, unknown> | undefined;
 
 export function openApiDocument(): Record<string, unknown> {
@@ -55,7 +67,7 @@ export function openApiDocument(): Record<string, unknown> {
       title: 'Harborline Seafood wait list and reservations',
       version: '1.0.0',
       description:
-        'Anonymous API. A plan-ahead entry id or a reservation id is the guest\'s key to it. Errors are {"error":{"code","message","fields"}}. Joins and bookings are rate limited per address and per phone (429).',
+        'Anonymous API. A plan-ahead entry id or a reservation id is the guest\'s key to it. Errors are {"error":{"code","message","fields"}}. Joins and bookings carry a proof-of-work captcha, are rate limited per address and per phone, and limited per contact and day (429). Cross-site requests are refused (403 csrf_failed): a JSON body (Content-Type: application/json) with no Origin or this site\'s Origin; a form-encoded body also needs the session\'s CSRF token (csrfmiddlewaretoken field or X-CSRFToken header, from GET /api-nc/csrftoken/).',
     },
     paths: {
       '/api/location/getwaitlist/': {
@@ -85,6 +97,8 @@ export function openApiDocument(): Record<string, unknown> {
       '/api/waitlist/': {
         post: {
           summary: 'Join the wait list',
+          description: guestRules,
+          parameters: [idempotencyKey],
           requestBody: {
             required: true,
             content: {
@@ -93,11 +107,20 @@ export function openApiDocument(): Record<string, unknown> {
             },
           },
           responses: {
-            201: ok('WaitlistEntry', 'The plan-ahead entry (Location header: its URL)'),
-            400: error('Invalid field (party size, phone, e-mail, name)'),
+            201: ok(
+              'WaitlistEntry',
+              'The plan-ahead entry (Location header: its URL), or the stored first answer of a retry (Idempotent-Replayed: true)',
+            ),
+            400: error(
+              'Invalid field (party size, phone, e-mail, name, captcha), or a bad or unscoped Idempotency-Key',
+            ),
+            403: error('Cross-site request (csrf_failed)'),
             404: error('Unknown rlid'),
-            409: error('Closed, paused, outside hours, or this phone is already in line'),
-            429: error('Too many attempts'),
+            409: error(
+              'Closed, paused, outside hours, this phone is already in line, or the first request with this Idempotency-Key is still running',
+            ),
+            422: error('This Idempotency-Key was used for another request (idempotency_key_reused)'),
+            429: error('Too many attempts, or this contact reached its joins for the day (contact_limit)'),
           },
         },
       },
@@ -159,23 +182,22 @@ export function openApiDocument(): Record<string, unknown> {
       '/api/reservations/': {
         post: {
           summary: 'Book a table',
-          parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              description: 'Retrying with the same key returns the first booking (200)',
-              schema: { type: 'string' },
-            },
-          ],
+          description: guestRules,
+          parameters: [idempotencyKey],
           requestBody: { required: true, content: json('BookingRequest') },
           responses: {
-            200: ok('Reservation', 'The booking made earlier with this idempotency key'),
-            201: ok('Reservation', 'The new booking'),
-            400: error('Invalid field'),
+            201: ok(
+              'Reservation',
+              'The new booking, or the stored first answer of a retry (Idempotent-Replayed: true)',
+            ),
+            400: error('Invalid field or captcha, or a bad or unscoped Idempotency-Key'),
+            403: error('Cross-site request (csrf_failed)'),
             404: error('Unknown rlid'),
-            409: error('The time has no room left, or no reservations here'),
-            429: error('Too many attempts'),
+            409: error(
+              'The time has no room left, no reservations here, or the first request with this Idempotency-Key is still running',
+            ),
+            422: error('This Idempotency-Key was used for another request (idempotency_key_reused)'),
+            429: error('Too many attempts, or this contact reached its bookings for the date (contact_limit)'),
           },
         },
       },

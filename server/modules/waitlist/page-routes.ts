@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import cookieParser from 'cookie-parser';
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../../db';
@@ -8,6 +9,11 @@ import { clientAddress } from '../../http/client-address';
 import { requestSiteOf, type RequestSite } from '../../http/site';
 import { formErrors } from '../../http/validate';
 import { renderPage, type RenderDeps } from '../../ssr/render';
+import { captchaViewFor } from '../../../shared/forms/captcha-view';
+import { csrfTokenFor } from '../auth/csrf';
+import type { SessionStack } from '../auth/session-middleware';
+import { captchaOptions } from '../forms/routes';
+import { idempotentRequestOf } from '../idempotency/request';
 import { catalogFor } from '../../../shared/i18n/catalogs';
 import { createTranslator } from '../../../shared/i18n/translator';
 import {
@@ -25,9 +31,31 @@ import type { ResolvedPage } from '../pages/public-service';
 import * as reservations from './reservation-service';
 import * as service from './service';
 import { restaurantSummary } from './guest-contact';
+import { withoutControlFields } from './routes';
 
 const JOIN_FIELDS = ['partySize', 'name', 'phone', 'email', 'note'] as const;
 const BOOK_FIELDS = ['date', 'time', 'partySize', 'name', 'phone', 'email', 'note'] as const;
+/** Where a refusal's message shows: beside its field, the captcha's beside the widget. */
+const JOIN_ERROR_FIELDS = [...JOIN_FIELDS, 'captcha'] as const;
+const BOOK_ERROR_FIELDS = [...BOOK_FIELDS, 'captcha'] as const;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** The form's idempotency key: the one it was sent with (a corrected resend), else a new one. */
+const formKey = (values: Record<string, string>) =>
+  values.idempotencyKey && KEY_PATTERN.test(values.idempotencyKey)
+    ? values.idempotencyKey
+    : randomBytes(16).toString('base64url');
+
+/** After a key was spent on another request, the form gets a new key and a message a person can act on. */
+function afterRefusal(error: HttpError, values: Record<string, string>): Record<string, string> {
+  if (error.code !== 'idempotency_key_reused') return values;
+  const { idempotencyKey: _spent, ...rest } = values;
+  return rest;
+}
+const personMessage = (error: HttpError): HttpError =>
+  error.code === 'idempotency_key_reused'
+    ? new HttpError(error.status, error.code, 'This form was already sent. Please check the details and send it again.')
+    : error;
 
 const emptyForm = (values: Record<string, string> = {}): FormState => ({ values, fieldErrors: {}, nonFieldErrors: [] });
 const stringValues = (body: unknown): Record<string, string> =>
@@ -48,8 +76,8 @@ export const WAITLIST_PAGE_SCOPE = /\/(?:waitlist|reservations)/i;
  * and under the others' prefix (the Canada site's French: /fr/waitlist/join/, /fr/reservations/…).
  * A prefix the site does not have falls through to the not-found page.
  */
-export function waitlistPageRoutes(db: Db, renderDeps: RenderDeps): Router {
-  const pages = guestPages(db, renderDeps);
+export function waitlistPageRoutes(db: Db, renderDeps: RenderDeps, sessions: SessionStack): Router {
+  const pages = guestPages(db, renderDeps, sessions);
   const router = Router();
   router.use(pages);
   router.use('/:lang', (req: Request<{ lang: string }>, res, next) => {
@@ -67,9 +95,20 @@ const prefixOf = (res: Response) => requestSiteOf(res).root.prefix;
 /** A translator for the request's language (page titles are built here, not in the template). */
 const translatorFor = (res: Response) => createTranslator(catalogFor(requestSiteOf(res).root.languageCode));
 
-function guestPages(db: Db, renderDeps: RenderDeps): Router {
+function guestPages(db: Db, renderDeps: RenderDeps, sessions: SessionStack): Router {
   const router = Router();
-  router.use(['/waitlist', '/reservations'], ...bodyParsers('16kb'));
+  const { config } = renderDeps;
+  const captcha = captchaOptions(config);
+  // The session carries the forms' CSRF token (so these pages are never cached) and is the
+  // client an idempotency key belongs to; the app-wide check has already refused foreign posts.
+  router.use(
+    ['/waitlist', '/reservations'],
+    ...bodyParsers('16kb'),
+    ...sessions.middleware,
+    cookieParser(config.sessionSecret),
+  );
+  const captchaView = (res: Response) =>
+    captchaViewFor(config.captchaScriptOrigin ?? '', requestSiteOf(res).root.languageCode);
 
   const render = async (
     res: Response,
@@ -135,7 +174,14 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
       'WaitlistPage',
       translatorFor(res)('Join the wait list: {name}', { values: { name: state.restaurant.name } }),
       pathOf(req),
-      waitlistPageExtraSchema.parse({ mode: 'join', state, form }),
+      waitlistPageExtraSchema.parse({
+        mode: 'join',
+        state,
+        form,
+        csrfToken: csrfTokenFor(req),
+        captcha: captchaView(res),
+        idempotencyKey: formKey(form.values),
+      }),
       status,
     );
   };
@@ -147,14 +193,17 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
 
   router.post('/waitlist/join/', async (req, res) => {
     const rlid = parseParam(rlidField, req.query.rlid ?? (req.body as Record<string, unknown>)?.rlid);
-    const values = stringValues(req.body);
-    const parsed = joinRequestSchema.safeParse({ ...pick(values, JOIN_FIELDS), rlid });
-    if (!parsed.success) return renderJoin(req, res, rlid, { values, ...formErrors(parsed.error, JOIN_FIELDS) }, 400);
+    const { captcha: answer, csrfmiddlewaretoken: _token, ...values } = stringValues(req.body);
+    const parsed = joinRequestSchema.safeParse({ ...pick(values, [...JOIN_FIELDS, 'idempotencyKey']), rlid });
+    if (!parsed.success)
+      return renderJoin(req, res, rlid, { values, ...formErrors(parsed.error, JOIN_ERROR_FIELDS) }, 400);
     try {
-      const entry = await service.join(db, parsed.data, {
+      const { entry } = await service.join(db, parsed.data, {
         ip: clientAddress(req),
         origin: origin(res),
         language: languageOf(res),
+        captcha: { options: captcha, payload: answer },
+        idempotency: idempotentRequestOf(req, withoutControlFields(parsed.data), parsed.data.idempotencyKey),
       });
       res.redirect(303, `${prefixOf(res)}${entry.links.page}`);
     } catch (error) {
@@ -163,7 +212,7 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
           req,
           res,
           rlid,
-          { values, ...formErrors(error, JOIN_FIELDS) },
+          { values: afterRefusal(error, values), ...formErrors(personMessage(error), JOIN_ERROR_FIELDS) },
           error.status as ResolvedPage['status'],
         );
       }
@@ -179,7 +228,12 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
       'WaitlistPage',
       translatorFor(res)('Your place in line: {name}', { values: { name: entry.restaurant.name } }),
       pathOf(req),
-      waitlistPageExtraSchema.parse({ mode: 'entry', entry, cancelled: req.query.cancelled === '1' }),
+      waitlistPageExtraSchema.parse({
+        mode: 'entry',
+        entry,
+        cancelled: req.query.cancelled === '1',
+        csrfToken: csrfTokenFor(req),
+      }),
     );
   });
 
@@ -220,10 +274,9 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
       restaurant: restaurantSummary(row),
       maxPartySize: service.maxPartySize(row),
       availability,
-      idempotencyKey:
-        form.values.idempotencyKey && /^[A-Za-z0-9_-]{8,64}$/.test(form.values.idempotencyKey)
-          ? form.values.idempotencyKey
-          : randomBytes(16).toString('base64url'),
+      idempotencyKey: formKey(form.values),
+      csrfToken: csrfTokenFor(req),
+      captcha: captchaView(res),
       form: { ...form, values: { date, partySize: '2', ...form.values, ...(form.values.date ? {} : { date }) } },
     });
     await render(
@@ -243,14 +296,17 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
 
   router.post('/reservations/new/', async (req, res) => {
     const rlid = parseParam(rlidField, req.query.rlid ?? (req.body as Record<string, unknown>)?.rlid);
-    const values = stringValues(req.body);
+    const { captcha: answer, csrfmiddlewaretoken: _token, ...values } = stringValues(req.body);
     const parsed = bookingRequestSchema.safeParse({ ...pick(values, [...BOOK_FIELDS, 'idempotencyKey']), rlid });
-    if (!parsed.success) return renderNew(req, res, rlid, { values, ...formErrors(parsed.error, BOOK_FIELDS) }, 400);
+    if (!parsed.success)
+      return renderNew(req, res, rlid, { values, ...formErrors(parsed.error, BOOK_ERROR_FIELDS) }, 400);
     try {
       const { reservation } = await reservations.book(db, parsed.data, {
         ip: clientAddress(req),
         origin: origin(res),
         language: languageOf(res),
+        captcha: { options: captcha, payload: answer },
+        idempotency: idempotentRequestOf(req, withoutControlFields(parsed.data), parsed.data.idempotencyKey),
       });
       res.redirect(303, `${prefixOf(res)}${reservation.links.page}`);
     } catch (error) {
@@ -259,7 +315,7 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
           req,
           res,
           rlid,
-          { values, ...formErrors(error, BOOK_FIELDS) },
+          { values: afterRefusal(error, values), ...formErrors(personMessage(error), BOOK_ERROR_FIELDS) },
           error.status as ResolvedPage['status'],
         );
       }
@@ -289,6 +345,7 @@ function guestPages(db: Db, renderDeps: RenderDeps): Router {
       mode: 'manage',
       reservation,
       availability,
+      csrfToken: csrfTokenFor(req),
       form: {
         ...form,
         values: { date, time: reservation.time, partySize: String(reservation.partySize), ...form.values },

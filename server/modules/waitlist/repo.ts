@@ -226,3 +226,28 @@ export function quotedVsActual(db: Db, rlid: number, timeZone: string, days: num
       .execute()
   );
 }
+
+/** Entries of a restaurant joined in [from, to) by this phone or e-mail address (any state, any source). */
+export async function countJoinsByContact(
+  trx: Db,
+  rlid: number,
+  contact: { phone: string | null; email: string | null },
+  from: Date,
+  to: Date,
+): Promise<number> {
+  if (!contact.phone && !contact.email) return 0;
+  const row = await trx
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('rlid', '=', rlid)
+    .where('joined_at', '>=', from)
+    .where('joined_at', '<', to)
+    .where((eb) =>
+      eb.or([
+        ...(contact.phone ? [eb('phone', '=', contact.phone)] : []),
+        ...(contact.email ? [eb(eb.fn('lower', ['email']), '=', contact.email.toLowerCase())] : []),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -13,10 +13,12 @@ import {
 } from '../../../shared/schemas/waitlist';
 import { addDays, localNow, slotTimes, toMinutes, zonedInstant } from '../../../shared/waitlist/local-time';
 import type { LocationRow } from '../locations/table';
+import { runOnce, type IdempotentRequest } from '../idempotency/service';
 import * as rateLimits from '../rate-limits/service';
 import { firstName, normalisePhone, restaurantSummary } from './guest-contact';
 import { languageColumns, type GuestLanguage } from './guest-language';
 import { enqueueGuestMessage } from './notifications';
+import { BOOKINGS_PER_CONTACT_PER_DAY, contactLimitReached, requireCaptcha, type CaptchaCheck } from './guest-checks';
 import * as repo from './repo';
 import * as reservationsRepo from './reservations-repo';
 import { announce, maxPartySize, newPublicId, requireLocation } from './service';
@@ -131,35 +133,47 @@ export async function availability(
   });
 }
 
-export type BookContext = { ip: string; origin: string; idempotencyKey?: string; now?: Date; language?: GuestLanguage };
+export type BookContext = {
+  ip: string;
+  origin: string;
+  /** The guest's captcha answer: every booking is a guest's own. */
+  captcha: CaptchaCheck;
+  /** The client's Idempotency-Key, when it sent one. */
+  idempotency?: IdempotentRequest | null;
+  now?: Date;
+  language?: GuestLanguage;
+};
 
-/** Books a table; the same idempotency key returns the first booking instead of a second one. */
+/**
+ * Books a table. Checked in this order: the restaurant, party size and date, the rate limits, the
+ * idempotency key (a retry of the same request gets the first answer, another request with the
+ * key a 422), the captcha; then under the restaurant's lock the cap per contact and date and the
+ * slot's capacity, and the booking, its messages and the key's stored answer commit together.
+ */
 export async function book(
   db: Db,
   input: BookingRequest,
   context: BookContext,
 ): Promise<{ reservation: ReservationView; replayed: boolean }> {
   const now = context.now ?? new Date();
-  const key = context.idempotencyKey ?? input.idempotencyKey;
-  if (key) {
-    const existing = await reservationsRepo.findByIdempotencyKey(db, key);
-    if (existing) return { reservation: await view(db, existing), replayed: true };
-  }
   const row = await requireLocation(db, input.rlid);
   requireReservations(row);
   checkPartySize(row, input.partySize);
   checkDate(row, input.date, now);
   const phone = input.phone ? normalisePhone(input.phone, row.country) : null;
+  const email = input.email ?? null;
   await limit(db, context.ip, phone);
-  let created: { reservation: Reservation; replayed: boolean };
-  try {
-    created = await db.transaction().execute(async (trx) => {
+  const done = await runOnce<ReservationView>(db, context.idempotency ?? null, async (record) => {
+    await requireCaptcha(db, context.captcha);
+    const reservation = await db.transaction().execute(async (trx) => {
       const settings = await repo.lockSettings(trx, row.rlid);
-      // A retry that waited on the lock behind its own first attempt finds that booking here.
-      const first = key ? await reservationsRepo.findByIdempotencyKey(trx, key) : undefined;
-      if (first) return { reservation: first, replayed: true };
+      if (
+        (await reservationsRepo.countByContactOnDate(trx, row.rlid, input.date, { phone, email })) >=
+        BOOKINGS_PER_CONTACT_PER_DAY
+      )
+        throw contactLimitReached('booking', { phone });
       await takeSlot(trx, row, settings, input.date, input.time, now);
-      const reservation = await reservationsRepo.insertReservation(trx, {
+      const created = await reservationsRepo.insertReservation(trx, {
         public_id: newPublicId(),
         rlid: row.rlid,
         party_size: input.partySize,
@@ -168,25 +182,20 @@ export async function book(
         starts_at: zonedInstant(input.date, input.time, row.time_zone),
         name: input.name,
         phone,
-        email: input.email ?? null,
+        email,
         note: input.note ?? null,
         status: 'booked',
-        idempotency_key: key ?? null,
         ...languageColumns(context.language),
       });
-      await enqueueGuestMessage(trx, { reservationId: reservation.id }, 'booked', reservation, context.origin);
-      return { reservation, replayed: false };
+      await enqueueGuestMessage(trx, { reservationId: created.id }, 'booked', created, context.origin);
+      const answer = await view(trx, created, row);
+      await record(trx, { status: 201, body: answer });
+      return answer;
     });
-  } catch (error) {
-    // The same key submitted twice at once: the second insert loses to the first; answer with it.
-    if (key && typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505') {
-      const existing = await reservationsRepo.findByIdempotencyKey(db, key);
-      if (existing) return { reservation: await view(db, existing), replayed: true };
-    }
-    throw error;
-  }
-  if (!created.replayed) await announce(db, row.rlid);
-  return { reservation: await view(db, created.reservation), replayed: created.replayed };
+    return { status: 201, body: reservation };
+  });
+  if (!done.replayed) await announce(db, row.rlid);
+  return { reservation: done.body, replayed: done.replayed };
 }
 
 /** Checks, under the lock, that the time is offered that day and the slot still has room. */
@@ -275,8 +284,8 @@ export async function changeReservation(
   return reservationByPublicId(db, publicId);
 }
 
-async function view(db: Db, reservation: Reservation): Promise<ReservationView> {
-  const row = await requireLocation(db, reservation.rlid);
+async function view(db: Db, reservation: Reservation, known?: LocationRow): Promise<ReservationView> {
+  const row = known ?? (await requireLocation(db, reservation.rlid));
   return reservationSchema.parse({
     reservationId: reservation.public_id,
     rlid: reservation.rlid,

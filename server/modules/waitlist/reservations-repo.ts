@@ -45,8 +45,27 @@ export function findById(db: Db, id: number): Promise<Reservation | undefined> {
   return db.selectFrom('reservations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findByIdempotencyKey(db: Db, key: string): Promise<Reservation | undefined> {
-  return db.selectFrom('reservations').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+/** Bookings of a restaurant for one local date by this phone or e-mail address, cancelled ones included. */
+export async function countByContactOnDate(
+  trx: Db,
+  rlid: number,
+  date: string,
+  contact: { phone: string | null; email: string | null },
+): Promise<number> {
+  if (!contact.phone && !contact.email) return 0;
+  const row = await trx
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('rlid', '=', rlid)
+    .where('local_date', '=', date)
+    .where((eb) =>
+      eb.or([
+        ...(contact.phone ? [eb('phone', '=', contact.phone)] : []),
+        ...(contact.email ? [eb(eb.fn('lower', ['email']), '=', contact.email.toLowerCase())] : []),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findForUpdate(trx: Db, id: number): Promise<Reservation | undefined> {

@@ -1,4 +1,6 @@
+import cookieParser from 'cookie-parser';
 import { Router, type Request, type Response } from 'express';
+import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { bodyParsers } from '../../http/body-parsers';
 import { clientAddress } from '../../http/client-address';
@@ -14,6 +16,9 @@ import {
   reservationActionSchema,
   waitlistStateQuerySchema,
 } from '../../../shared/schemas/waitlist';
+import { CSRF_FIELD } from '../auth/csrf';
+import { captchaOptions } from '../forms/routes';
+import { idempotentRequestOf } from '../idempotency/request';
 import { openApiDocument } from './openapi';
 import * as reservations from './reservation-service';
 import * as service from './service';
@@ -25,8 +30,9 @@ import { streamEntry } from './live';
  * plan-ahead or reservation id is the guest's key to their own entry. No list carries contact
  * details. Routing is not strict, so each path answers with and without its trailing slash.
  */
-export function waitlistRoutes(db: Db): Router {
+export function waitlistRoutes(db: Db, config: Config): Router {
   const router = Router();
+  const captcha = captchaOptions(config);
   const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
   const origin = async (req: Request, res: Response) => (await resolveRequestSite(db, req, res)).origin;
 
@@ -44,13 +50,18 @@ export function waitlistRoutes(db: Db): Router {
     res.set('Cache-Control', 'public, max-age=15').json(await service.estimate(db, rlid, partySize));
   });
 
-  router.use('/api/waitlist', ...bodyParsers('16kb'));
-  router.use('/api/reservations', ...bodyParsers('16kb'));
+  // The session cookie, signed, is the client an Idempotency-Key belongs to.
+  router.use(['/api/waitlist', '/api/reservations'], ...bodyParsers('16kb'), cookieParser(config.sessionSecret));
 
   router.post('/api/waitlist', async (req, res) => {
-    const input = parseOr400(joinRequestSchema, req.body ?? {}, 'wait-list request');
-    const entry = await service.join(db, input, { ip: clientAddress(req), origin: await origin(req, res) });
-    noStore(res).status(201).location(entry.links.api).json(entry);
+    const input = parseOr400(joinRequestSchema, requestBody(req), 'wait-list request');
+    const { entry, replayed } = await service.join(db, input, {
+      ip: clientAddress(req),
+      origin: await origin(req, res),
+      captcha: { options: captcha, payload: input.captcha },
+      idempotency: idempotentRequestOf(req, withoutControlFields(input), input.idempotencyKey),
+    });
+    answerCreated(res, entry.links.api, entry, replayed);
   });
 
   router.get('/api/waitlist/:id', async (req, res) => {
@@ -70,7 +81,7 @@ export function waitlistRoutes(db: Db): Router {
 
   router.post('/api/waitlist/:id', async (req, res) => {
     const { id } = parseOr400(publicIdParamsSchema, req.params, 'entry id');
-    parseOr400(entryActionSchema, req.body ?? {}, 'action');
+    parseOr400(entryActionSchema, requestBody(req), 'action');
     noStore(res).json(await service.cancelByGuest(db, id));
   });
 
@@ -82,21 +93,14 @@ export function waitlistRoutes(db: Db): Router {
   });
 
   router.post('/api/reservations', async (req, res) => {
-    const input = parseOr400(bookingRequestSchema, req.body ?? {}, 'booking');
-    const header = req.get('Idempotency-Key');
-    const idempotencyKey =
-      header === undefined
-        ? undefined
-        : parseOr400(bookingRequestSchema.shape.idempotencyKey, header, 'Idempotency-Key header');
+    const input = parseOr400(bookingRequestSchema, requestBody(req), 'booking');
     const { reservation, replayed } = await reservations.book(db, input, {
       ip: clientAddress(req),
       origin: await origin(req, res),
-      idempotencyKey,
+      captcha: { options: captcha, payload: input.captcha },
+      idempotency: idempotentRequestOf(req, withoutControlFields(input), input.idempotencyKey),
     });
-    noStore(res)
-      .status(replayed ? 200 : 201)
-      .location(reservation.links.api)
-      .json(reservation);
+    answerCreated(res, reservation.links.api, reservation, replayed);
   });
 
   router.get('/api/reservations/:id', async (req, res) => {
@@ -111,7 +115,7 @@ export function waitlistRoutes(db: Db): Router {
 
   router.post('/api/reservations/:id', async (req, res) => {
     const { id } = parseOr400(publicIdParamsSchema, req.params, 'reservation id');
-    const action = parseOr400(reservationActionSchema, req.body ?? {}, 'action');
+    const action = parseOr400(reservationActionSchema, requestBody(req), 'action');
     const result =
       action.action === 'cancel'
         ? await reservations.cancelReservation(db, id, await origin(req, res))
@@ -125,4 +129,29 @@ export function waitlistRoutes(db: Db): Router {
   });
 
   return router;
+}
+
+/** The body, without the CSRF token a form post carries (the CSRF check has read it; the schemas are strict). */
+function requestBody(req: Request): Record<string, unknown> {
+  const body = typeof req.body === 'object' && req.body !== null ? (req.body as Record<string, unknown>) : {};
+  const { [CSRF_FIELD]: _token, ...rest } = body;
+  return rest;
+}
+
+/** What the request asks for, without the captcha and the key: what its idempotency fingerprint covers. */
+export function withoutControlFields<T extends { captcha?: string; idempotencyKey?: string }>(
+  input: T,
+): Omit<T, 'captcha' | 'idempotencyKey'> {
+  const { captcha: _captcha, idempotencyKey: _key, ...rest } = input;
+  return rest;
+}
+
+/**
+ * 201 with the new resource, or the stored first answer of a retried request (the draft's
+ * "respond with the result of the previously completed operation"), marked Idempotent-Replayed.
+ */
+function answerCreated(res: Response, location: string, body: unknown, replayed: boolean): void {
+  res.set('Cache-Control', 'no-store');
+  if (replayed) res.set('Idempotent-Replayed', 'true');
+  res.status(201).location(location).json(body);
 }

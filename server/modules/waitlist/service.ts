@@ -4,6 +4,7 @@ import { badRequest, HttpError, notFound } from '../../errors';
 import { eventBusFor } from '../../events';
 import { findByRlid } from '../locations/repo';
 import type { LocationRow } from '../locations/table';
+import { runOnce, type IdempotentRequest } from '../idempotency/service';
 import * as rateLimits from '../rate-limits/service';
 import {
   DEFAULT_MAX_PARTY_SIZE,
@@ -15,10 +16,12 @@ import {
   type WaitlistEntryView,
   type WaitlistState,
 } from '../../../shared/schemas/waitlist';
-import { closedReason, estimateAt, estimateFor, snapshot } from './estimate-service';
+import { addDays, localNow, zonedInstant } from '../../../shared/waitlist/local-time';
+import { closedReason, estimateAt, estimateFor, snapshot, type QueueSnapshot } from './estimate-service';
 import { firstName, normalisePhone, restaurantSummary } from './guest-contact';
 import { languageColumns, type GuestLanguage } from './guest-language';
 import { enqueueGuestMessage } from './notifications';
+import { contactLimitReached, JOINS_PER_CONTACT_PER_DAY, requireCaptcha, type CaptchaCheck } from './guest-checks';
 import * as repo from './repo';
 import type { EntryStatus, WaitlistEntry } from './table';
 
@@ -97,79 +100,112 @@ function closedError(estimateValue: WaitEstimate): HttpError {
 export type JoinContext = {
   ip: string;
   origin: string;
-  source?: 'online' | 'walk_in';
   now?: Date;
   language?: GuestLanguage;
-};
+} & (
+  | { source: 'walk_in' }
+  | {
+      source?: 'online';
+      /** A guest's join carries the captcha's answer; the host stand's walk-ins do not. */
+      captcha: CaptchaCheck;
+      /** The client's Idempotency-Key, when it sent one. */
+      idempotency?: IdempotentRequest | null;
+    }
+);
 
 /**
- * Adds a party at the end of the line. Under the restaurant's row lock: the one-open-entry-per-
- * phone rule, the next position (open entries + 1, so positions stay 1..n with no gaps), the
- * quote from the queue as it is, the entry, its history and its messages, all in one transaction.
+ * Adds a party at the end of the line. A guest's join is checked in this order: the restaurant
+ * and party size, the rate limits, the idempotency key (a retry gets the first answer), the
+ * captcha. Then under the restaurant's row lock: the cap per contact and day, the one-open-entry-
+ * per-phone rule, the next position (open entries + 1, so positions stay 1..n with no gaps), the
+ * quote from the queue as it is, the entry, its history, its messages and the key's stored
+ * answer, all in one transaction.
  */
-export async function join(db: Db, input: JoinRequest, context: JoinContext): Promise<WaitlistEntryView> {
+export async function join(
+  db: Db,
+  input: JoinRequest,
+  context: JoinContext,
+): Promise<{ entry: WaitlistEntryView; replayed: boolean }> {
   const now = context.now ?? new Date();
   const row = await requireLocation(db, input.rlid);
   if (input.partySize > maxPartySize(row)) throw partyTooLarge(row);
   const phone = input.phone ? normalisePhone(input.phone, row.country) : null;
-  const source = context.source ?? 'online';
-  if (source === 'online') await limit(db, context.ip, phone);
+  const email = input.email ?? null;
+  const online = context.source !== 'walk_in' ? context : null;
+  if (online) await limit(db, context.ip, phone);
 
-  // Cheap checks before the lock; the unique index is what guarantees one open entry per phone.
-  if (phone && (await repo.findOpenByPhone(db, row.rlid, phone))) throw alreadyInLine();
-  const recent = (await snapshot(db, row.rlid)).recent;
-
-  let entry: WaitlistEntry;
-  try {
-    entry = await db.transaction().execute(async (trx) => {
-      const settings = await repo.lockSettings(trx, row.rlid);
-      // Walk-ins are added by the host even when the online list is paused.
-      const reason = closedReason(row, settings, now);
-      if (reason && !(source === 'walk_in' && reason === 'paused')) {
-        throw closedError({
-          available: false,
+  const done = await runOnce<WaitlistEntryView>(db, online?.idempotency ?? null, async (record) => {
+    if (online) await requireCaptcha(db, online.captcha);
+    // Cheap checks before the lock; the unique index is what guarantees one open entry per phone.
+    if (phone && (await repo.findOpenByPhone(db, row.rlid, phone))) throw alreadyInLine();
+    const recent = (await snapshot(db, row.rlid)).recent;
+    try {
+      const view = await db.transaction().execute(async (trx) => {
+        const settings = await repo.lockSettings(trx, row.rlid);
+        // Walk-ins are added by the host even when the online list is paused.
+        const reason = closedReason(row, settings, now);
+        if (reason && !(!online && reason === 'paused')) {
+          throw closedError({
+            available: false,
+            rlid: row.rlid,
+            partySize: input.partySize,
+            reason,
+            text: reasonText(reason),
+            computedAt: now.toISOString(),
+          });
+        }
+        if (online) {
+          const today = localNow(now, row.time_zone).date;
+          const from = zonedInstant(today, '00:00', row.time_zone);
+          const to = zonedInstant(addDays(today, 1), '00:00', row.time_zone);
+          if ((await repo.countJoinsByContact(trx, row.rlid, { phone, email }, from, to)) >= JOINS_PER_CONTACT_PER_DAY)
+            throw contactLimitReached('join', { phone });
+        }
+        // Under the lock the queue is exactly the open entries: the new one goes after them.
+        const queue = (await repo.openQueues(trx, [row.rlid])).map((e) => ({
+          party_size: e.party_size,
+          position: e.position,
+        }));
+        const quote = estimateFor(row, input.partySize, { queue, recent, settings }, now);
+        const source = online ? 'online' : 'walk_in';
+        const created = await repo.insertEntry(trx, {
+          public_id: newPublicId(),
           rlid: row.rlid,
-          partySize: input.partySize,
-          reason,
-          text: reasonText(reason),
-          computedAt: now.toISOString(),
+          party_size: input.partySize,
+          name: input.name,
+          phone,
+          email,
+          note: input.note ?? null,
+          source,
+          status: 'waiting',
+          position: queue.length + 1,
+          quoted_minutes: quote.available ? quote.minutes : null,
+          quoted_at: now,
+          joined_at: now,
+          ...languageColumns(context.language),
         });
-      }
-      // Under the lock the queue is exactly the open entries: the new one goes after them.
-      const queue = (await repo.openQueues(trx, [row.rlid])).map((e) => ({
-        party_size: e.party_size,
-        position: e.position,
-      }));
-      const quote = estimateFor(row, input.partySize, { queue, recent, settings }, now);
-      const created = await repo.insertEntry(trx, {
-        public_id: newPublicId(),
-        rlid: row.rlid,
-        party_size: input.partySize,
-        name: input.name,
-        phone,
-        email: input.email ?? null,
-        note: input.note ?? null,
-        source,
-        status: 'waiting',
-        position: queue.length + 1,
-        quoted_minutes: quote.available ? quote.minutes : null,
-        quoted_at: now,
-        joined_at: now,
-        ...languageColumns(context.language),
+        await repo.addEvents(trx, created.id, [
+          { state: 'joined', detail: source },
+          { state: 'quoted', detail: quote.available ? String(quote.minutes) : null },
+        ]);
+        await enqueueGuestMessage(trx, { entryId: created.id }, 'joined', created, context.origin);
+        // The answer from what the lock already read: the queue with this party at its end.
+        const entry = await entryView(trx, created, row, now, {
+          queue: [...queue, { party_size: created.party_size, position: created.position! }],
+          recent,
+          settings,
+        });
+        await record(trx, { status: 201, body: entry });
+        return entry;
       });
-      await repo.addEvents(trx, created.id, [
-        { state: 'joined', detail: source },
-        { state: 'quoted', detail: quote.available ? String(quote.minutes) : null },
-      ]);
-      await enqueueGuestMessage(trx, { entryId: created.id }, 'joined', created, context.origin);
-      return created;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyInLine();
-    throw error;
-  }
-  await announce(db, row.rlid);
-  return entryView(db, entry, row, now);
+      return { status: 201, body: view };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw alreadyInLine();
+      throw error;
+    }
+  });
+  if (!done.replayed) await announce(db, row.rlid);
+  return { entry: done.body, replayed: done.replayed };
 }
 
 const alreadyInLine = () =>
@@ -211,14 +247,16 @@ export async function entryByPublicId(db: Db, publicId: string, now = new Date()
   return entryView(db, entry, row, now);
 }
 
+/** An entry as the guest sees it; `known` is the restaurant's queue when the caller has it already (under the lock). */
 export async function entryView(
   db: Db,
   entry: WaitlistEntry,
   row: LocationRow,
   now = new Date(),
+  known?: QueueSnapshot,
 ): Promise<WaitlistEntryView> {
   const open = entry.position !== null;
-  const snap = open ? await snapshot(db, entry.rlid) : null;
+  const snap = open ? (known ?? (await snapshot(db, entry.rlid))) : null;
   const live = open && snap ? estimateAt(row, entry.party_size, entry.position!, snap, now) : null;
   return waitlistEntrySchema.parse({
     planAheadId: entry.public_id,

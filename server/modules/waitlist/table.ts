@@ -69,7 +69,6 @@ export interface ReservationTable {
   email: string | null;
   note: string | null;
   status: 'booked' | 'cancelled';
-  idempotency_key: string | null;
   created_at: Timestamp;
   cancelled_at: NullableTimestamp;
   anonymised_at: NullableTimestamp;

@@ -102,4 +102,21 @@ export const frCAWaitlist: Catalog = [
     'Too many attempts. Please try again in {seconds} seconds.',
     'Trop de tentatives. Veuillez réessayer dans {seconds} secondes.',
   ),
+  // Limits per contact and day, and a form sent twice with other details (server/modules/waitlist/guest-checks.ts)
+  e(
+    'This phone number or e-mail address has already joined this restaurant’s wait list {count} times today. Please call the restaurant.',
+    'Ce numéro de téléphone ou cette adresse courriel s’est déjà inscrit {count} fois aujourd’hui sur la liste d’attente de ce restaurant. Veuillez appeler le restaurant.',
+  ),
+  e(
+    'This phone number or e-mail address already has {count} bookings at this restaurant on this day. Please call the restaurant.',
+    'Ce numéro de téléphone ou cette adresse courriel a déjà {count} réservations à ce restaurant ce jour-là. Veuillez appeler le restaurant.',
+  ),
+  e(
+    'This form was already sent. Please check the details and send it again.',
+    'Ce formulaire a déjà été envoyé. Veuillez vérifier les renseignements et l’envoyer de nouveau.',
+  ),
+  e(
+    'A request with this Idempotency-Key is still being processed. Retry it in a moment.',
+    'Votre demande précédente est encore en traitement. Veuillez réessayer dans un instant.',
+  ),
 ];

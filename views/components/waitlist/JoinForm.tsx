@@ -1,23 +1,32 @@
 import type { FormEvent } from 'react';
+import type { CaptchaView } from '../../../shared/forms/form-state';
 import type { FormState, WaitlistState } from '../../../shared/schemas/waitlist';
+import { Captcha } from '../../forms/fields';
 import { useLocalePrefix, useT } from '../../page-context';
 import { Field, FormErrors, range } from './Field';
 import { waitLabel } from './wait-label';
 
 /**
  * The wait-list form, the same in the panel and on its server-rendered page: without
- * JavaScript it posts to /waitlist/join/; the panel passes `onSubmit` to send it as JSON.
+ * JavaScript it posts to /waitlist/join/ (with the session's CSRF token and the page's
+ * idempotency key); the panel passes `onSubmit` to send it as JSON. Both carry the captcha.
  */
 export function JoinForm({
   state,
   form,
   idPrefix,
+  captcha,
+  csrfToken,
+  idempotencyKey,
   onSubmit,
   busy,
 }: {
   state: WaitlistState;
   form: FormState;
   idPrefix: string;
+  captcha: CaptchaView;
+  csrfToken?: string;
+  idempotencyKey?: string;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   busy?: boolean;
 }) {
@@ -42,6 +51,8 @@ export function JoinForm({
       {state.openNow ? (
         <form method="post" action={`${prefix}/waitlist/join/?rlid=${state.rlid}`} onSubmit={onSubmit} noValidate>
           <FormErrors form={form} title={t('Please correct the following:')} />
+          {csrfToken ? <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} /> : null}
+          {idempotencyKey ? <input type="hidden" name="idempotencyKey" value={idempotencyKey} /> : null}
           <Field id={id('partySize')} label={t('Party size')} error={e.partySize}>
             {(props) => (
               <select {...props} name="partySize" defaultValue={v.partySize ?? '2'}>
@@ -90,6 +101,7 @@ export function JoinForm({
           <Field id={id('note')} label={t('Note (optional)')} error={e.note}>
             {(props) => <textarea {...props} name="note" maxLength={200} rows={2} defaultValue={v.note ?? ''} />}
           </Field>
+          <Captcha form={idPrefix} captcha={captcha} error={e.captcha} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('Join the wait list')}
           </button>

@@ -1,5 +1,7 @@
 import type { FormEvent } from 'react';
+import type { CaptchaView } from '../../../shared/forms/form-state';
 import type { Availability, FormState } from '../../../shared/schemas/waitlist';
+import { Captcha } from '../../forms/fields';
 import { useLocalePrefix, usePageContext, useT } from '../../page-context';
 import { slotLabel } from '../../../shared/waitlist/slot-label';
 import { translateGuestMessage } from './messages';
@@ -16,6 +18,8 @@ export function ReservationForm({
   form,
   idempotencyKey,
   idPrefix,
+  captcha,
+  csrfToken,
   onDateChange,
   onSubmit,
   busy,
@@ -26,6 +30,8 @@ export function ReservationForm({
   form: FormState;
   idempotencyKey: string;
   idPrefix: string;
+  captcha: CaptchaView;
+  csrfToken?: string;
   onDateChange?: (date: string, partySize: string) => void;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   busy?: boolean;
@@ -89,6 +95,7 @@ export function ReservationForm({
         <input type="hidden" name="date" value={availability?.date ?? v.date ?? ''} />
         <input type="hidden" name="partySize" value={String(availability?.partySize ?? v.partySize ?? '2')} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {csrfToken ? <input type="hidden" name="csrfmiddlewaretoken" value={csrfToken} /> : null}
         <fieldset className="guest-form__times" aria-describedby={e.time ? id('time-error') : undefined}>
           <legend>{t('Available times')}</legend>
           {free.length === 0 ? <p>{t('No tables are free on this day. Please choose another date.')}</p> : null}
@@ -134,6 +141,7 @@ export function ReservationForm({
         <Field id={id('note')} label={t('Note (optional)')} error={e.note}>
           {(props) => <textarea {...props} name="note" maxLength={200} rows={2} defaultValue={v.note ?? ''} />}
         </Field>
+        <Captcha form={idPrefix} captcha={captcha} error={e.captcha} />
         <button type="submit" className="button button--primary" disabled={busy || free.length === 0}>
           {t('Book this table')}
         </button>

@@ -22,6 +22,16 @@ const WITH_VALUES: Array<[RegExp, string, string[]]> = [
     ['max'],
   ],
   [/^The wait list is not taking parties: .*\.$/, 'The wait list is not taking parties right now.', []],
+  [
+    /^This phone number or e-mail address has already joined this restaurant's wait list (\d+) times today\. Please call the restaurant\.$/,
+    'This phone number or e-mail address has already joined this restaurant’s wait list {count} times today. Please call the restaurant.',
+    ['count'],
+  ],
+  [
+    /^This phone number or e-mail address already has (\d+) bookings at this restaurant on this day\. Please call the restaurant\.$/,
+    'This phone number or e-mail address already has {count} bookings at this restaurant on this day. Please call the restaurant.',
+    ['count'],
+  ],
 ];
 
 export function translateGuestMessage(t: Translate, message: string): string {
