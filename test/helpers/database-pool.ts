@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { adminQuery, databaseUrl, pgliteTemplate, postgresTemplate, type TemplateKind } from './database-templates';
 import { installSnapshot, type Query, type Snapshot } from './database-snapshot';
+import { atProcessEnd } from './process-end';
 
 /**
  * The databases a test process hands from suite to suite (decision record
@@ -33,6 +34,7 @@ export type Lease = { pooled: Pooled; release(): Promise<void> };
 const IDLE_KEPT = 2;
 const idle = new Map<TemplateKind, Pooled[]>();
 const everyPooled = new Set<Pooled>();
+atProcessEnd(destroyPooledDatabases);
 
 export async function leaseDatabase(kind: TemplateKind): Promise<Lease> {
   const pooled = idle.get(kind)?.pop() ?? (await createPooled(kind));
@@ -167,8 +169,8 @@ async function endSessionState(pglite: PGlite): Promise<void> {
   await pglite.query('DISCARD ALL');
 }
 
-/** Closes and drops every pooled database of this process (the root after-all hook). */
-export async function destroyPooledDatabases(): Promise<void> {
+/** Closes and drops every pooled database of this process (at the process's end). */
+async function destroyPooledDatabases(): Promise<void> {
   idle.clear();
   for (const pooled of [...everyPooled]) {
     everyPooled.delete(pooled);

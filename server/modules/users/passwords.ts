@@ -1,4 +1,4 @@
-import argon2 from 'argon2';
+import argon2, { type HashOptions } from 'argon2';
 
 /**
  * argon2id with the library's defaults (OWASP-level cost: 64 MiB, 3 passes, 4 lanes), about a
@@ -8,7 +8,7 @@ import argon2 from 'argon2';
  * what it checks is which password matches, not how long a guess takes. A hash records its own
  * cost, so `verifyPassword` checks either kind.
  */
-export function hashOptions(nodeEnv = process.env.NODE_ENV): argon2.Options & { raw?: false } {
+export function hashOptions(nodeEnv = process.env.NODE_ENV): HashOptions {
   return nodeEnv === 'test'
     ? { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 }
     : { type: argon2.argon2id };
