@@ -28,15 +28,13 @@ export function errorHandler(logger: Logger, renderNotFound: (req: Request, res:
       parserMessage(error) ??
       (status >= 500 ? 'Something went wrong on our side.' : 'The request could not be processed.');
     if (wantsJson(req)) {
-      res
-        .status(status)
-        .json({
-          error: {
-            code: known?.code ?? codeOf(error, status) ?? (status >= 500 ? 'server_error' : 'bad_request'),
-            message,
-            ...(known?.fields ? { fields: known.fields } : {}),
-          },
-        });
+      res.status(status).json({
+        error: {
+          code: known?.code ?? codeOf(error, status) ?? (status >= 500 ? 'server_error' : 'bad_request'),
+          message,
+          ...(known?.fields ? { fields: known.fields } : {}),
+        },
+      });
       return;
     }
     if (status === 404) {

@@ -78,12 +78,10 @@ export async function sendStoredObject(req: Request, res: Response, object: Stor
     return;
   }
   if (range)
-    res
-      .status(206)
-      .set({
-        'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`,
-        'Content-Length': String(range.end - range.start + 1),
-      });
+    res.status(206).set({
+      'Content-Range': `bytes ${range.start}-${range.end}/${object.size}`,
+      'Content-Length': String(range.end - range.start + 1),
+    });
   else res.set('Content-Length', String(object.size));
   await streamBody(req, res, what, object.body, ...(range ? [slice(range.start, range.end)] : []));
 }

@@ -378,14 +378,12 @@ export function formApiRoutes({ db, config, sessions }: Pick<Deps, 'db' | 'confi
     const parsed = unsubscribeSchema.safeParse(bodyOf(req));
     if (!parsed.success) {
       const { fieldErrors, nonFieldErrors } = formErrors(parsed.error, ['Email', 'BroadLogId']);
-      res
-        .status(400)
-        .json({
-          isValid: false,
-          errors: [fieldErrors.Email, fieldErrors.BroadLogId, ...nonFieldErrors].filter((message): message is string =>
-            Boolean(message),
-          ),
-        });
+      res.status(400).json({
+        isValid: false,
+        errors: [fieldErrors.Email, fieldErrors.BroadLogId, ...nonFieldErrors].filter((message): message is string =>
+          Boolean(message),
+        ),
+      });
       return;
     }
     // API paths skip siteContext: the site is resolved here, for the consent record.

@@ -189,13 +189,11 @@ export async function upsertChrome(
     .insertInto(table)
     .values({ ...values, content: jsonb(values.content) })
     .onConflict((oc) =>
-      oc
-        .columns(['site_id', 'language_code'])
-        .doUpdateSet({
-          content: jsonb(values.content),
-          version: sql`${sql.ref(`${table}.version`)} + 1`,
-          updated_at: sql`now()`,
-        }),
+      oc.columns(['site_id', 'language_code']).doUpdateSet({
+        content: jsonb(values.content),
+        version: sql`${sql.ref(`${table}.version`)} + 1`,
+        updated_at: sql`now()`,
+      }),
     )
     .execute();
 }

@@ -19,14 +19,12 @@ export async function streamChanges(
   res: Response,
   send: () => Promise<unknown>,
 ): Promise<void> {
-  res
-    .status(200)
-    .set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-      Connection: 'keep-alive',
-    });
+  res.status(200).set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Accel-Buffering': 'no',
+    Connection: 'keep-alive',
+  });
   res.flushHeaders();
   res.write('retry: 3000\n\n');
   let closed = false;
