@@ -6,9 +6,10 @@ import { buildClient, ROOT } from './build-assets';
 
 /**
  * `npm test`: type-checks, lints and checks the format (a failure stops the run), builds the browser assets, makes
- * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite and, when
- * TEST_DATABASE_URL is set, integration again on PostgreSQL at the same time; then the browser
- * tests) and ends with one line "N passed, N failed, N skipped".
+ * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite, integration again
+ * on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests, the three at the same time;
+ * then the load-sensitive suites alone), prints the run's ten slowest suites and the time of each
+ * phase, and ends with one line "N passed, N failed, N skipped".
  *
  * `npm test -- test/unit/x.test.ts [more files or folders under test/]` runs just those files, in
  * the phases they belong to, without the type check and lint; the browser assets are rebuilt only
