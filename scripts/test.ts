@@ -219,18 +219,22 @@ async function runAlone(phase: Selected): Promise<void> {
 
 /**
  * Suites that saturate connection pools, count rate-limit clocks (a login delay of one second),
- * or serve S3 and child processes from the test process's own event loop: beside another phase
- * they measure the machine's load, so they run after the two database phases, one phase at a time.
+ * serve S3 and child processes from the test process's own event loop, or time the editor's
+ * keypress-to-paint latency: beside another phase they measure the machine's load, so they run
+ * after the phases that run side by side, one phase at a time.
  */
 const LOAD_SENSITIVE = [
-  'admin-auth',
-  'backup-restore',
-  'rate-limits',
-  'waitlist-concurrency',
-  'database-faults',
-  'page-cache-dynos',
-  'process',
-].map((name) => `test/integration/${name}.test.ts`);
+  ...[
+    'admin-auth',
+    'backup-restore',
+    'rate-limits',
+    'waitlist-concurrency',
+    'database-faults',
+    'page-cache-dynos',
+    'process',
+  ].map((name) => `test/integration/${name}.test.ts`),
+  'test/e2e/admin-block-editor.test.ts',
+];
 
 /**
  * The phases run side by side (PGlite, PostgreSQL and the browser: each keeps a core busy part of
@@ -255,7 +259,8 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
 if (together && selected.length > 1) {
   const alone = LOAD_SENSITIVE.filter((file) => existsSync(join(ROOT, file)));
   const ignore = alone.flatMap((file) => ['--ignore', file]);
-  const databasePhase = (phase: Selected) => !phase.name.startsWith('browser');
+  const aloneIn = (phase: Selected) =>
+    alone.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`)));
   console.log(
     `\n=== ${selected.map((phase) => phase.name).join(', ')}, at the same time (output of the others follows when all end) ===`,
   );
@@ -265,7 +270,7 @@ if (together && selected.length > 1) {
       const startedAt = Date.now();
       const run = startPhase(phase, {
         logFile: index === 0 ? undefined : join(summaryDir, `${phase.name}.log`),
-        extraArgs: databasePhase(phase) ? ignore : [],
+        extraArgs: ignore,
       });
       const status = run.status.then((code) => {
         phaseTimes.push({ name: `  ${phase.name}`, seconds: (Date.now() - startedAt) / 1000 });
@@ -282,8 +287,8 @@ if (together && selected.length > 1) {
       addUp(run, statuses[index]!);
     });
   });
-  for (const phase of selected.filter(databasePhase)) {
-    const sensitive = { ...phase, name: `${phase.name}, load-sensitive suites`, files: alone };
+  for (const phase of selected.filter((each) => aloneIn(each).length > 0)) {
+    const sensitive = { ...phase, name: `${phase.name}, load-sensitive suites`, files: aloneIn(phase) };
     await timed(sensitive.name, () => runAlone(sensitive));
   }
 } else {
