@@ -6,9 +6,10 @@ import { buildClient, ROOT } from './build-assets';
 
 /**
  * `npm test`: type-checks, lints and checks the format (a failure stops the run), builds the browser assets, makes
- * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite and, when
- * TEST_DATABASE_URL is set, integration again on PostgreSQL at the same time; then the browser
- * tests) and ends with one line "N passed, N failed, N skipped".
+ * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite, integration again
+ * on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests, the three at the same time;
+ * then the load-sensitive suites alone), prints the run's ten slowest suites and the time of each
+ * phase, and ends with one line "N passed, N failed, N skipped".
  *
  * `npm test -- test/unit/x.test.ts [more files or folders under test/]` runs just those files, in
  * the phases they belong to, without the type check and lint; the browser assets are rebuilt only
@@ -99,6 +100,7 @@ function check(name: string, args: string[]): Promise<{ name: string; output: st
   });
 }
 
+const runStarted = Date.now();
 const { files, mochaArgs } = splitArguments(process.argv.slice(2));
 const only = process.env.TEST_PHASES?.split(',');
 const selected = phases
@@ -142,6 +144,7 @@ if (!files.length) {
 }
 
 await build;
+const checksSeconds = (Date.now() - runStarted) / 1000;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let crashed = false;
@@ -165,8 +168,10 @@ function startPhase(phase: Selected, options: { logFile?: string; extraArgs?: st
       '--import=tsx',
       '--require=test/setup.ts',
       '--reporter=test/summary-reporter.cjs',
-      // A browser test drives several screens, each checked by axe: a minute before it counts as hung.
-      `--timeout=${phase.name.startsWith('browser') ? 60_000 : 30_000}`,
+      // How long before a test counts as hung: a browser test drives several screens, each checked
+      // by axe, and with three phases sharing two cores a CPU-bound test (10,000 rows parsed, a
+      // property checked on 84,000 points) takes several times what it takes alone.
+      '--timeout=60000',
       '--exit',
       ...phase.files,
       ...(options.extraArgs ?? []),
@@ -189,12 +194,18 @@ function startPhase(phase: Selected, options: { logFile?: string; extraArgs?: st
   return { phase, summaryFile, status, logFile: options.logFile };
 }
 
+/** The slowest top-level suites of every mocha run (its reporter's ten), to show the run's ten slowest. */
+const slowSuites: Array<{ title: string; ms: number; phase: string }> = [];
+
 function addUp(run: Run, status: number | null): void {
   if (existsSync(run.summaryFile)) {
-    const summary = JSON.parse(readFileSync(run.summaryFile, 'utf8')) as typeof totals;
+    const summary = JSON.parse(readFileSync(run.summaryFile, 'utf8')) as typeof totals & {
+      slowest?: Array<{ title: string; ms: number }>;
+    };
     totals.passed += summary.passed;
     totals.failed += summary.failed;
     totals.skipped += summary.skipped;
+    for (const suite of summary.slowest ?? []) slowSuites.push({ ...suite, phase: run.phase.name });
   } else {
     console.error(`The ${run.phase.name} run ended without a summary (exit ${status}).`);
     crashed = true;
@@ -210,47 +221,80 @@ async function runAlone(phase: Selected): Promise<void> {
 
 /**
  * Suites that saturate connection pools, count rate-limit clocks (a login delay of one second),
- * or serve S3 and child processes from the test process's own event loop: beside another phase
- * they measure the machine's load, so they run after the two database phases, one phase at a time.
+ * serve S3 and child processes from the test process's own event loop, or time the editor's
+ * keypress-to-paint latency: beside another phase they measure the machine's load, so they run
+ * after the phases that run side by side, one phase at a time.
  */
 const LOAD_SENSITIVE = [
-  'admin-auth',
-  'backup-restore',
-  'rate-limits',
-  'waitlist-concurrency',
-  'database-faults',
-  'page-cache-dynos',
-  'process',
-].map((name) => `test/integration/${name}.test.ts`);
+  ...[
+    'admin-auth',
+    'backup-restore',
+    'rate-limits',
+    'waitlist-concurrency',
+    'database-faults',
+    'page-cache-dynos',
+    'process',
+  ].map((name) => `test/integration/${name}.test.ts`),
+  'test/e2e/admin-block-editor.test.ts',
+];
 
-// The PostgreSQL phase runs beside the PGlite one (PGlite is busy in its own process, PostgreSQL in
-// the server's), its output shown when it ends; TEST_SEQUENTIAL=1 runs one phase at a time.
+/**
+ * The phases run side by side (PGlite, PostgreSQL and the browser: each keeps a core busy part of
+ * the time, the PostgreSQL server and Chromium the rest), the first one's output shown as it goes
+ * and the others' when all have ended; then the load-sensitive suites, one phase at a time.
+ * TEST_SEQUENTIAL=1 runs one phase at a time; naming files runs their phases one at a time too.
+ */
 const together = process.env.TEST_SEQUENTIAL !== '1' && !files.length;
-for (let index = 0; index < selected.length; index++) {
-  const phase = selected[index]!;
-  const partner = selected[index + 1];
-  if (!(
-    together &&
-    phase.env.TEST_DB === 'pglite' &&
-    !phase.name.startsWith('browser') &&
-    partner?.env.TEST_DB === 'postgres'
-  )) {
-    await runAlone(phase);
-    continue;
+const phaseTimes: Array<{ name: string; seconds: number }> = [
+  { name: files.length ? 'asset build' : 'type check, lint, format check and asset build', seconds: checksSeconds },
+];
+
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    phaseTimes.push({ name, seconds: (Date.now() - started) / 1000 });
   }
-  console.log(`\n=== ${phase.name}, with ${partner.name} at the same time (its output follows when both end) ===`);
-  const ignore = LOAD_SENSITIVE.flatMap((file) => ['--ignore', file]);
-  const first = startPhase(phase, { extraArgs: ignore });
-  const second = startPhase(partner, { logFile: join(summaryDir, `${partner.name}.log`), extraArgs: ignore });
-  const [firstStatus, secondStatus] = await Promise.all([first.status, second.status]);
-  addUp(first, firstStatus);
-  console.log(`\n=== ${partner.name} ===`);
-  process.stdout.write(readFileSync(second.logFile!, 'utf8'));
-  addUp(second, secondStatus);
+}
+
+if (together && selected.length > 1) {
   const alone = LOAD_SENSITIVE.filter((file) => existsSync(join(ROOT, file)));
-  for (const sensitive of [phase, partner])
-    await runAlone({ ...sensitive, name: `${sensitive.name}, load-sensitive suites`, files: alone });
-  index++;
+  const ignore = alone.flatMap((file) => ['--ignore', file]);
+  const aloneIn = (phase: Selected) =>
+    alone.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`)));
+  console.log(
+    `\n=== ${selected.map((phase) => phase.name).join(', ')}, at the same time (output of the others follows when all end) ===`,
+  );
+  console.log(`\n=== ${selected[0]!.name} ===`);
+  await timed(`${selected.map((phase) => phase.name).join(' + ')}, side by side`, async () => {
+    const started = selected.map((phase, index) => {
+      const startedAt = Date.now();
+      const run = startPhase(phase, {
+        logFile: index === 0 ? undefined : join(summaryDir, `${phase.name}.log`),
+        extraArgs: ignore,
+      });
+      const status = run.status.then((code) => {
+        phaseTimes.push({ name: `  ${phase.name}`, seconds: (Date.now() - startedAt) / 1000 });
+        return code;
+      });
+      return { run, status };
+    });
+    const statuses = await Promise.all(started.map(({ status }) => status));
+    started.forEach(({ run }, index) => {
+      if (run.logFile) {
+        console.log(`\n=== ${run.phase.name} ===`);
+        process.stdout.write(readFileSync(run.logFile, 'utf8'));
+      }
+      addUp(run, statuses[index]!);
+    });
+  });
+  for (const phase of selected.filter((each) => aloneIn(each).length > 0)) {
+    const sensitive = { ...phase, name: `${phase.name}, load-sensitive suites`, files: aloneIn(phase) };
+    await timed(sensitive.name, () => runAlone(sensitive));
+  }
+} else {
+  for (const phase of selected) await timed(phase.name, () => runAlone(phase));
 }
 rmSync(summaryDir, { recursive: true, force: true });
 rmSync(templateDir, { recursive: true, force: true });
@@ -260,5 +304,11 @@ if (process.env.TEST_DATABASE_URL && selected.some((phase) => phase.env.TEST_DB 
     console.error(`Could not drop the shared template databases: ${String(error)}`),
   );
 }
+console.log('\nSlowest suites of the run:');
+for (const { title, ms, phase } of slowSuites.sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${title} (${phase})`);
+console.log('\nTime per phase:');
+for (const { name, seconds } of phaseTimes) console.log(`  ${seconds.toFixed(0).padStart(5)} s  ${name}`);
+console.log(`  ${((Date.now() - runStarted) / 1000).toFixed(0).padStart(5)} s  in all`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || crashed || totals.passed === 0 ? 1 : 0);

@@ -148,6 +148,13 @@ export type Config = {
   pageCacheMaxBytes?: number;
   /** Seconds between the page cache's log lines (hits, misses, entries, bytes, memory). Default 60. */
   pageCacheReportSeconds?: number;
+  /**
+   * Runs `again` once a write has settled: the page cache then invalidates what the write touched
+   * once more (an answer built between the write and its commit holds old rows). Default: a
+   * second later. Not read from the environment: tests pass their own, to settle writes when they
+   * choose instead of waiting a second.
+   */
+  pageCacheSettle?: (again: () => void) => void;
   /** Called with the Surrogate-Keys of changed content (through the jobs table, so retried). */
   cdnPurgeUrl?: string;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (Express's hop count). */

@@ -19,8 +19,11 @@ export type Db = Kysely<Database>;
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  /** In memory; `loadDataDir` starts it from a dump of another instance's data directory. */
-  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+  /**
+   * In memory; `loadDataDir` starts it from a dump of another instance's data directory, and
+   * `instance` uses one already open (tests hand one database from suite to suite).
+   */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob; instance?: PGlite };
 
 export type DatabaseHandle = {
   db: Db;
@@ -51,7 +54,7 @@ export function openDatabase(target: DatabaseTarget, options: { log?: DatabaseLo
     unlock = lockEmbeddedDatabase(target.dataDir);
     pglite = new PGlite(target.dataDir);
   } else {
-    pglite = new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+    pglite = target.instance ?? new PGlite(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   }
   // PGlite runs inside this process: there is no connection to lose. Its failures (closed,
   // aborted) reach the caller as rejected queries, which the error middleware answers.

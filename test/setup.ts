@@ -1,5 +1,6 @@
 import net from 'node:net';
 import React from 'react';
+import { runProcessEnd } from './helpers/process-end';
 import { removeTemplates } from './helpers/database-templates';
 
 /**
@@ -55,6 +56,7 @@ if (process.env.TEST_REACT_OWNER_STACKS !== '1') {
 
 export const mochaHooks = {
   async afterAll() {
+    await runProcessEnd();
     await removeTemplates();
   },
   beforeEach() {

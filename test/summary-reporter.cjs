@@ -27,7 +27,7 @@ class SummaryReporter extends Mocha.reporters.Spec {
       if (process.env.SUMMARY_FILE) {
         fs.writeFileSync(
           process.env.SUMMARY_FILE,
-          JSON.stringify({ passed: passes, failed: failures, skipped: pending }),
+          JSON.stringify({ passed: passes, failed: failures, skipped: pending, slowest }),
         );
       }
     });

@@ -43,9 +43,10 @@ const QUIET_TABLES = new Set([
 ]);
 /**
  * A write is announced before its transaction commits; an answer another request builds in that
- * gap would hold the old rows. So what a write invalidated is invalidated once more this much later.
+ * gap would hold the old rows. So what a write invalidated is invalidated once more this much later
+ * (config.pageCacheSettle, for tests).
  */
-const SETTLE_MS = 1000;
+const settleAfterASecond = (again: () => void) => void setTimeout(again, 1000).unref();
 
 /**
  * Puts the page cache in front of the Express app: `app.handle` (what node:http calls) first
@@ -58,6 +59,7 @@ const SETTLE_MS = 1000;
 export function installPageCache(app: Express, deps: { config: Config; db: Db; logger: Logger }): PageCache {
   const { config, db, logger } = deps;
   const bound = config.pageCacheMaxBytes ?? DEFAULT_MAX_BYTES;
+  const settle = config.pageCacheSettle ?? settleAfterASecond;
   const memoBytes = Math.floor(bound * MEMO_SHARE);
   const cache = new PageCache({ maxBytes: bound - memoBytes });
   const memoSize = budgetTableMemo(db, memoBytes);
@@ -72,11 +74,11 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
   const settleLater = (tables: WrittenTables) => {
     if (settling === undefined) {
       settling = tables === '*' ? '*' : new Set(tables);
-      setTimeout(() => {
+      settle(() => {
         const again = settling!;
         settling = undefined;
         invalidate(again);
-      }, SETTLE_MS).unref();
+      });
     } else if (settling !== '*') {
       if (tables === '*') settling = '*';
       else for (const table of tables) settling.add(table);

@@ -19,17 +19,27 @@ export { TEST_ADMIN };
 export type TestApp = { app: Express; db: Db; config: Config; logger: Logger; dataDir: string; close(): Promise<void> };
 
 /** createApp on a freshly migrated (and by default seeded) database, with its own DATA_DIR. */
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    /** Settings that are not read from the environment (e.g. the page cache's settle time). */
+    config?: Partial<Config>;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'harborline-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: TEST_ADMIN.username,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
-    COMMIT_ID: 'test-commit',
-    BRANCH: 'test-branch',
-    ...options.env,
-  });
+  const config: Config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      COMMIT_ID: 'test-commit',
+      BRANCH: 'test-branch',
+      ...options.env,
+    }),
+    ...options.config,
+  };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const seed = options.seed !== false;
   // The seeded template's media files are local: a suite with other media storage seeds its own.

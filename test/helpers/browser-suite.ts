@@ -20,7 +20,9 @@ export type BrowserSuite = {
 export function useBrowserSuite(options: Parameters<typeof createTestApp>[0] = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   before(async function () {
-    this.timeout(180_000); // migrating and seeding the whole demo is slow on a busy machine
+    // The first suite of a process migrates and seeds the template, or waits for the process that
+    // does (npm test starts the phases together): minutes on a busy machine.
+    this.timeout(600_000);
     suite.app = await createTestApp(options);
     suite.server = await listen(suite.app.app);
     suite.chromium = await launchBrowser();

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
+import { atProcessEnd } from './process-end';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,18 +19,89 @@ const FLAGS = [
   '--host-resolver-rules=MAP *.localhost 127.0.0.1',
 ];
 
-export type TestBrowser = { browser: Browser; close(): Promise<void> };
+export type TestBrowser = {
+  /**
+   * The process's Chromium as this suite sees it: pages it opens (`newPage`, `pages`,
+   * `defaultBrowserContext`) live in a browser context of the suite's own, so no cookie, storage
+   * or permission reaches another suite; `createBrowserContext` gives further isolated contexts.
+   */
+  browser: Browser;
+  /** Closes the suite's contexts and their pages; the process's Chromium stays for the next suite. */
+  close(): Promise<void>;
+};
 
+let shared: Promise<{ browser: Browser; userDataDir: string }> | undefined;
+
+/** One Chromium per test process, launched when a suite first needs it and closed at the process's end. */
+function sharedChromium(): Promise<{ browser: Browser; userDataDir: string }> {
+  if (!shared) {
+    shared = (async () => {
+      const userDataDir = mkdtempSync(join(tmpdir(), 'harborline-chromium-'));
+      const browser = await puppeteer.launch({
+        executablePath: CHROMIUM_PATH,
+        args: FLAGS,
+        userDataDir,
+        headless: true,
+      });
+      // A crashed Chromium is launched again for the next suite rather than failing every later one.
+      browser.once('disconnected', () => (shared = undefined));
+      return { browser, userDataDir };
+    })();
+    atProcessEnd(closeSharedChromium);
+  }
+  return shared;
+}
+
+async function closeSharedChromium(): Promise<void> {
+  const current = shared;
+  shared = undefined;
+  if (!current) return;
+  const { browser, userDataDir } = await current;
+  await browser.close().catch(() => undefined);
+  rmSync(userDataDir, { recursive: true, force: true });
+}
+
+/**
+ * A browser for one suite (see TestBrowser). Launching Chromium took one to three seconds per
+ * suite; a browser context takes milliseconds and isolates as well as a new browser for what the
+ * tests look at (cookies, storage, cache, permissions).
+ */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'harborline-chromium-'));
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM_PATH, args: FLAGS, userDataDir, headless: true });
-  return {
-    browser,
-    async close() {
-      await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
-    },
+  let { browser } = await sharedChromium();
+  if (!browser.connected) ({ browser } = await sharedChromium());
+  const contexts: BrowserContext[] = [];
+  const newContext = async () => {
+    const context = await browser.createBrowserContext();
+    contexts.push(context);
+    return context;
   };
+  const own = await newContext();
+  const view = new Proxy(browser, {
+    get(target, property) {
+      switch (property) {
+        case 'newPage':
+          return () => own.newPage();
+        case 'pages':
+          return () => own.pages();
+        case 'defaultBrowserContext':
+          return () => own;
+        case 'browserContexts':
+          return () => [...contexts];
+        case 'createBrowserContext':
+          return newContext;
+        case 'close':
+          return () => closeContexts();
+        default: {
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        }
+      }
+    },
+  });
+  const closeContexts = async () => {
+    for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
+  };
+  return { browser: view, close: closeContexts };
 }
 
 /**

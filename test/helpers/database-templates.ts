@@ -46,6 +46,36 @@ function writeShared(path: string, data: string | Uint8Array): void {
   renameSync(partial, path);
 }
 
+/**
+ * Runs `build` in one test process of the run at a time for a shared template file: the phases
+ * that start together (PGlite, browser) need the same PGlite template, and building it twice would
+ * cost half a minute of CPU twice. The others wait for the file (a lock file names the builder; a
+ * builder that died leaves the lock to the next one), then load it.
+ */
+async function buildShared<T>(file: string, load: () => T | undefined, build: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  const giveUpAt = Date.now() + 15 * 60_000;
+  for (;;) {
+    const loaded = existsSync(file) ? load() : undefined;
+    if (loaded !== undefined) return loaded;
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lock, 'utf8'));
+      if (holder && !processAlive(holder)) rmSync(lock, { force: true });
+      else if (Date.now() > giveUpAt) return build();
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      return await build();
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
 async function seedInto(
   db: Parameters<typeof seedDemoContent>[0],
   kind: TemplateKind,
@@ -76,21 +106,28 @@ export function pgliteTemplate(kind: TemplateKind): Promise<PgliteTemplate> {
     template = (async () => {
       const shared = sharedDir();
       const file = shared && join(shared, `pglite-${kind}.json`);
-      if (file && existsSync(file)) {
-        const saved = JSON.parse(readFileSync(file, 'utf8')) as { dumpFile: string; mediaDir: string | null };
-        return { dump: new Blob([readFileSync(saved.dumpFile)]), mediaDir: saved.mediaDir };
-      }
-      const handle = openDatabase({ kind: 'pglite-memory' }, { log: quietDatabaseLog });
-      await migrateToLatest(handle.db);
-      const mediaDir = await seedInto(handle.db, kind, shared && join(shared, `pglite-${kind}-media`));
-      const dump = await handle.pglite!.dumpDataDir('none');
-      await handle.close();
-      if (file) {
-        const dumpFile = join(shared, `pglite-${kind}-${process.pid}.tar`);
-        writeShared(dumpFile, new Uint8Array(await dump.arrayBuffer()));
-        writeShared(file, JSON.stringify({ dumpFile, mediaDir }));
-      }
-      return { dump, mediaDir };
+      const build = async (): Promise<PgliteTemplate> => {
+        const handle = openDatabase({ kind: 'pglite-memory' }, { log: quietDatabaseLog });
+        await migrateToLatest(handle.db);
+        const mediaDir = await seedInto(handle.db, kind, shared && join(shared, `pglite-${kind}-media`));
+        const dump = await handle.pglite!.dumpDataDir('none');
+        await handle.close();
+        if (file) {
+          const dumpFile = join(shared, `pglite-${kind}-${process.pid}.tar`);
+          writeShared(dumpFile, new Uint8Array(await dump.arrayBuffer()));
+          writeShared(file, JSON.stringify({ dumpFile, mediaDir }));
+        }
+        return { dump, mediaDir };
+      };
+      if (!file) return build();
+      return buildShared(
+        file,
+        () => {
+          const saved = JSON.parse(readFileSync(file, 'utf8')) as { dumpFile: string; mediaDir: string | null };
+          return { dump: new Blob([readFileSync(saved.dumpFile)]), mediaDir: saved.mediaDir };
+        },
+        build,
+      );
     })();
     pgliteTemplates.set(kind, template);
   }
@@ -103,28 +140,35 @@ export function postgresTemplate(adminUrl: string, kind: TemplateKind): Promise<
     template = (async () => {
       const shared = sharedDir();
       const file = shared && join(shared, `postgres-${kind}.json`);
-      if (file && existsSync(file)) {
-        const saved = JSON.parse(readFileSync(file, 'utf8')) as PostgresTemplate & { adminUrl: string };
-        if (saved.adminUrl === adminUrl) return { name: saved.name, mediaDir: saved.mediaDir };
-      }
-      await dropAbandoned(adminUrl);
-      // A shared template carries the runner's process id, so no test process drops it as abandoned
-      // while the run goes on; the runner drops it at the end (or the next run, if it was killed).
-      const owner = file && process.env.TEST_RUNNER_PID ? process.env.TEST_RUNNER_PID : String(process.pid);
-      const name = `harborline_template_${owner}_${randomBytes(4).toString('hex')}`;
-      await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-      if (owner === String(process.pid))
-        leftovers.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      const handle = openDatabase(
-        { kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 2 },
-        { log: quietDatabaseLog },
+      const build = async (): Promise<PostgresTemplate> => {
+        await dropAbandoned(adminUrl);
+        // A shared template carries the runner's process id, so no test process drops it as abandoned
+        // while the run goes on; the runner drops it at the end (or the next run, if it was killed).
+        const owner = file && process.env.TEST_RUNNER_PID ? process.env.TEST_RUNNER_PID : String(process.pid);
+        const name = `harborline_template_${owner}_${randomBytes(4).toString('hex')}`;
+        await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+        if (owner === String(process.pid))
+          leftovers.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        const handle = openDatabase(
+          { kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: 2 },
+          { log: quietDatabaseLog },
+        );
+        await migrateToLatest(handle.db);
+        const mediaDir = await seedInto(handle.db, kind, shared && join(shared, `postgres-${kind}-media`));
+        // A template database may have no other connection while it is copied.
+        await handle.close();
+        if (file) writeShared(file, JSON.stringify({ name, mediaDir, adminUrl }));
+        return { name, mediaDir };
+      };
+      if (!file) return build();
+      return buildShared(
+        file,
+        () => {
+          const saved = JSON.parse(readFileSync(file, 'utf8')) as PostgresTemplate & { adminUrl: string };
+          return saved.adminUrl === adminUrl ? { name: saved.name, mediaDir: saved.mediaDir } : undefined;
+        },
+        build,
       );
-      await migrateToLatest(handle.db);
-      const mediaDir = await seedInto(handle.db, kind, shared && join(shared, `postgres-${kind}-media`));
-      // A template database may have no other connection while it is copied.
-      await handle.close();
-      if (file) writeShared(file, JSON.stringify({ name, mediaDir, adminUrl }));
-      return { name, mediaDir };
     })();
     postgresTemplates.set(kind, template);
   }

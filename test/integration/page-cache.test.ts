@@ -3,7 +3,9 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import request from 'supertest';
+import { PAGE_CACHE_CHANNEL } from '../../server/cache/dependencies';
 import type { PageCache } from '../../server/cache/page-cache';
+import { eventBusFor } from '../../server/events';
 import { nearbyLocations } from '../../server/modules/locations/service';
 import { findLivePage, updatePage } from '../../server/modules/pages/repo';
 import { setPrivacy } from '../../server/modules/privacy/service';
@@ -42,12 +44,42 @@ async function raw(t: TestApp, path: string, headers: Record<string, string>): P
 
 describe('page cache', () => {
   let t: TestApp;
-  useTestApp({}, (suite) => ({ t } = suite));
-  // A write invalidates again a second later (an answer built before its commit goes too): each
-  // test starts after the previous one's writes have settled.
+  // A write invalidates again once it has settled (a second later in production): here, when the
+  // test says so (config.pageCacheSettle).
+  const unsettled: Array<() => void> = [];
+  const settle = () => unsettled.splice(0).forEach((again) => again());
+  useTestApp({ config: { pageCacheSettle: (again) => unsettled.push(again) } }, (suite) => ({ t } = suite));
+  // Each test starts after the previous one's writes have settled, their NOTIFY heard included.
   beforeEach(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    settle();
     cacheOf(t).flush();
+  });
+
+  it('invalidates what a write touched once more when it has settled (an answer built before its commit goes too)', async () => {
+    const page = (await findLivePage(t.db, '/home/about/', '0001'))!;
+    // The write's NOTIFY, which the app hears too (and which evicts once more), is awaited first.
+    let heard = () => {};
+    const announced = new Promise<void>((resolve) => (heard = resolve));
+    const unsubscribe = await eventBusFor(t.db).subscribe(
+      PAGE_CACHE_CHANNEL,
+      (payload) => (payload === '*' || payload.includes('"pages"')) && heard(),
+      () => heard(),
+    );
+    await updatePage(t.db, page.id, { title: 'Our Story, Settling' });
+    await announced;
+    unsubscribe();
+    await request(t.app).get('/about/').set('Host', HOST).expect(200);
+    const built = await request(t.app).get('/about/').set('Host', HOST).expect(200);
+    expect(built.headers['x-cache'], 'cached before the write settled').to.equal('HIT');
+    settle();
+    const again = await request(t.app).get('/about/').set('Host', HOST).expect(200);
+    expect(again.headers['x-cache'], 'dropped once the write settled').to.equal('MISS');
+    expect(again.text).to.include('Our Story, Settling');
+    settle();
+    const untouched = await request(t.app).get('/about/').set('Host', HOST).expect(200);
+    expect(untouched.headers['x-cache'], 'kept when nothing was written').to.equal('HIT');
+    await updatePage(t.db, page.id, { title: 'Our Story' });
   });
 
   it('answers the second anonymous GET from the cache with a fresh nonce that matches its CSP', async () => {

@@ -61,9 +61,11 @@ describe('the nearby grid cover (cellCover)', () => {
         for (let i = 0; i < 1500; i++) {
           const point = pointNear(centre, Math.max(radius, 1), random);
           const held = coverOf(cover, point);
-          const where = `centre ${centre.latitude},${centre.longitude} radius ${radius} point ${point.latitude},${point.longitude}`;
-          expect(held.length, where).to.be.at.most(1);
-          if (haversineMiles(centre, point) <= radius) expect(held, where).to.have.length(1);
+          // 84,000 points: chai is called only for a point that fails, to say which one.
+          const where = () =>
+            `centre ${centre.latitude},${centre.longitude} radius ${radius} point ${point.latitude},${point.longitude}`;
+          if (held.length > 1) expect(held.length, where()).to.be.at.most(1);
+          if (held.length !== 1 && haversineMiles(centre, point) <= radius) expect(held, where()).to.have.length(1);
           if (held[0] === 'whole') {
             // Every corner of a whole cell is inside (its farthest point is a corner).
             const { row, column } = cellOf(point);
@@ -77,7 +79,8 @@ describe('the nearby grid cover (cellCover)', () => {
                 latitude: Math.min(90, (row + dr) / CELLS_PER_DEGREE),
                 longitude: (column + dc) / CELLS_PER_DEGREE,
               };
-              expect(haversineMiles(centre, corner), `${where} corner`).to.be.at.most(radius);
+              const distance = haversineMiles(centre, corner);
+              if (distance > radius) expect(distance, `${where()} corner`).to.be.at.most(radius);
             }
           }
         }
