@@ -2,6 +2,8 @@ import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PagePayload } from '../shared/schemas/page-payload';
 import { App } from '../views/App';
+import { blockTypesIn, type BlockComponents } from '../views/blocks/block-components';
+import { clientBlockLoaders } from './block-loaders';
 import { listenForGuestPanels } from './guest-panels';
 import { clientTemplates } from './templates';
 
@@ -16,19 +18,26 @@ async function hydrate(): Promise<void> {
   listenForGuestPanels();
   const load = clientTemplates[payload.template];
   if (!load) throw new Error(`No client template named ${payload.template}`);
-  const { default: Template } = await load();
+  const [{ default: Template }, blocks] = await Promise.all([load(), loadBlocks(payload)]);
   // Inside a transition, React hydrates in slices of a few milliseconds and yields to the
   // browser between them, instead of one task as long as the whole page (on a mid-range phone
   // that task was hundreds of milliseconds of blocked main thread: Lighthouse TBT). An input
   // that arrives meanwhile makes React finish hydrating at once and then replays the event.
   startTransition(() => {
-    hydrateRoot(root, <App payload={payload} Template={Template} />, {
+    hydrateRoot(root, <App payload={payload} Template={Template} blocks={blocks} />, {
       onRecoverableError(error) {
         console.error('Hydration error', error);
       },
     });
   });
   document.documentElement.classList.add('js-enabled');
+}
+
+/** The components of the blocks this page shows (its content, blocks nested in blocks). */
+async function loadBlocks(payload: PagePayload): Promise<BlockComponents> {
+  const types = [...blockTypesIn(payload.page.content)].filter((type) => clientBlockLoaders[type]);
+  const components = await Promise.all(types.map((type) => clientBlockLoaders[type]!()));
+  return Object.fromEntries(types.map((type, index) => [type, components[index]!]));
 }
 
 /**

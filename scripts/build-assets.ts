@@ -49,7 +49,8 @@ const PRELOADED_FONTS = /\/(source-sans-3-latin-400-normal|merriweather-latin-70
 
 /**
  * Turns esbuild's metafile into the manifest the server reads: the hydrate entry, the
- * stylesheets, and for each template (views/templates/<Name>.tsx) its chunk and static imports.
+ * stylesheets, and for each template (views/templates/<Name>.tsx) and block type
+ * (views/blocks/<type>/Block.tsx) its chunk and static imports.
  */
 export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest {
   const outputs = metafile.outputs;
@@ -72,6 +73,7 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
   const adminStyles: string[] = [];
   const fontPreload: string[] = [];
   const templates: AssetManifest['templates'] = {};
+  const blocks: AssetManifest['blocks'] = {};
   for (const [outputPath, output] of Object.entries(outputs)) {
     if (outputPath.endsWith('.map')) continue;
     if (PRELOADED_FONTS.test(outputPath)) fontPreload.push(urlOf(outputPath));
@@ -94,6 +96,10 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     if (entry.endsWith('client/admin/preview-checks/in-frame.ts')) adminPreviewChecks = urlOf(outputPath);
     const template = /views\/templates\/(\w+)\.tsx$/.exec(entry)?.[1];
     if (template) templates[template] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
+    // A block's chunk (client/block-loaders.ts): its folder is its type with dashes.
+    const block = /views\/blocks\/([\w-]+)\/Block\.tsx$/.exec(entry)?.[1];
+    if (block)
+      blocks[block.replaceAll('-', '_')] = { file: urlOf(outputPath), preload: staticImports(outputPath).map(urlOf) };
   }
   if (!hydrate) throw new Error('The build produced no hydrate entry');
   return {
@@ -102,6 +108,7 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
     adminStyles,
     fontPreload,
     templates,
+    blocks,
     ...(adminEditor ? { adminEditor } : {}),
     ...(adminUploads ? { adminUploads } : {}),
     ...(adminShell ? { adminShell } : {}),

@@ -40,10 +40,44 @@ function ensureChromium(): void {
   }
 }
 
-type Phase = { name: string; folders: string[]; env: Record<string, string> };
+type Phase = { name: string; folders: string[]; env: Record<string, string>; only?: string[] };
 
+/**
+ * With a PostgreSQL server the integration suites run on it (the production engine), and on PGlite
+ * only those that test what differs between the engines: the rest is the same Kysely code on the
+ * same migrations, and the browser phase drives every screen on PGlite anyway
+ * (docs/decisions/2026-11-29-one-engine-per-integration-suite.md). TEST_BOTH_ENGINES=1 runs every
+ * integration suite on both.
+ */
+const ON_BOTH_ENGINES = [
+  'backup-restore', // the embedded data directory is backed up and restored differently
+  'database-faults', // a closed embedded database answers 503
+  'db-prepared-pglite',
+  'locations-import', // the command-line import opens its own embedded database
+  'locations-nearby-query', // the haversine query and its plan
+  'migration-admin-viewset',
+  'migration-snippets',
+  'migration-workflows',
+  'process', // the real server process on its embedded database
+  'seed',
+  'health',
+  'public-pages',
+  'page-cache',
+  'admin-edit',
+  'waitlist-concurrency', // PGlite's one connection serialises what PostgreSQL runs in parallel
+  'idempotency',
+].map((name) => `test/integration/${name}.test.ts`);
+
+const bothEngines = !process.env.TEST_DATABASE_URL || process.env.TEST_BOTH_ENGINES === '1';
 const phases: Phase[] = [
-  { name: 'unit and integration (PGlite)', folders: ['test/unit', 'test/integration'], env: { TEST_DB: 'pglite' } },
+  bothEngines
+    ? { name: 'unit and integration (PGlite)', folders: ['test/unit', 'test/integration'], env: { TEST_DB: 'pglite' } }
+    : {
+        name: 'unit and engine-specific integration (PGlite)',
+        folders: ['test/unit', 'test/integration'],
+        env: { TEST_DB: 'pglite' },
+        only: ['test/unit/**/*.test.{ts,tsx}', ...ON_BOTH_ENGINES],
+      },
 ];
 if (process.env.TEST_DATABASE_URL) {
   phases.push({ name: 'integration (PostgreSQL)', folders: ['test/integration'], env: { TEST_DB: 'postgres' } });
@@ -109,7 +143,7 @@ const selected = phases
     ...phase,
     files: files.length
       ? files.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`)))
-      : phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
+      : (phase.only ?? phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`)),
   }))
   .filter((phase) => phase.files.length > 0);
 
@@ -262,7 +296,9 @@ if (together && selected.length > 1) {
   const alone = LOAD_SENSITIVE.filter((file) => existsSync(join(ROOT, file)));
   const ignore = alone.flatMap((file) => ['--ignore', file]);
   const aloneIn = (phase: Selected) =>
-    alone.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`)));
+    alone.filter((file) =>
+      phase.only ? phase.only.includes(file) : phase.folders.some((folder) => file.startsWith(`${folder}/`)),
+    );
   console.log(
     `\n=== ${selected.map((phase) => phase.name).join(', ')}, at the same time (output of the others follows when all end) ===`,
   );

@@ -1,5 +1,6 @@
 import type { CatalogEntry } from '../shared/i18n/translator';
 import type { PagePayload } from '../shared/schemas/page-payload';
+import { BlockComponentsProvider, type BlockComponents } from './blocks/block-components';
 import { IconSprite } from './components/header/Icon';
 import { SiteFooter } from './components/layout/SiteFooter';
 import { SiteHeader } from './components/layout/SiteHeader';
@@ -8,18 +9,25 @@ import { PageContextProvider } from './page-context';
 import { usePart } from './prerendered';
 import type { TemplateComponent } from './template-types';
 
-/** Everything inside #root: the same tree on the server and in hydration. */
-export function App({
-  payload,
-  Template,
-  onTranslate,
-  onMissingTranslation,
-}: {
+type AppProps = {
   payload: PagePayload;
   Template: TemplateComponent;
+  /** Every block type on the server; in the browser, the ones this page shows (loaded before hydration). */
+  blocks: BlockComponents;
   onTranslate?: (entry: CatalogEntry) => void;
   onMissingTranslation?: (context: string, key: string) => void;
-}) {
+};
+
+/** Everything inside #root: the same tree on the server and in hydration. */
+export function App({ blocks, ...props }: AppProps) {
+  return (
+    <BlockComponentsProvider value={blocks}>
+      <AppTree {...props} />
+    </BlockComponentsProvider>
+  );
+}
+
+function AppTree({ payload, Template, onTranslate, onMissingTranslation }: Omit<AppProps, 'blocks'>) {
   if (payload.template === 'Footer') {
     // /blocks/footer/ is the footer alone, for embedding: no header, and the footer as the page.
     return (

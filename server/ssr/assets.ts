@@ -12,6 +12,8 @@ export const assetManifestSchema = z.object({
   /** The two font files nearly every public page draws with first, preloaded from the head. */
   fontPreload: z.array(z.string()).default([]),
   templates: z.record(z.string(), z.object({ file: z.string(), preload: z.array(z.string()) })),
+  /** Per block type, the chunk the browser loads when a page shows that block (client/block-loaders.ts). */
+  blocks: z.record(z.string(), z.object({ file: z.string(), preload: z.array(z.string()) })).default({}),
   /** The back office's block editor entry (client/admin/editor.tsx). */
   adminEditor: z.object({ file: z.string(), preload: z.array(z.string()) }).optional(),
   /** The multiple upload screens' script (client/admin/uploads.ts). */
@@ -34,10 +36,20 @@ export function loadAssetManifest(distDir = DIST_DIR): AssetManifest {
   return assetManifestSchema.parse(JSON.parse(text));
 }
 
-/** Module files to preload for a template: the hydrate entry, the template chunk, and their imports. */
-export function scriptsFor(manifest: AssetManifest, template: string): { entry: string; preload: string[] } {
-  const chunk = manifest.templates[template];
-  const preload = new Set([...manifest.hydrate.preload, ...(chunk ? [chunk.file, ...chunk.preload] : [])]);
+/**
+ * Module files to preload for a page: the hydrate entry, the template chunk, the chunks of the
+ * block types it shows, and their imports.
+ */
+export function scriptsFor(
+  manifest: AssetManifest,
+  template: string,
+  blockTypes: Iterable<string> = [],
+): { entry: string; preload: string[] } {
+  const chunks = [manifest.templates[template], ...[...blockTypes].map((type) => manifest.blocks[type])];
+  const preload = new Set([
+    ...manifest.hydrate.preload,
+    ...chunks.flatMap((chunk) => (chunk ? [chunk.file, ...chunk.preload] : [])),
+  ]);
   preload.delete(manifest.hydrate.file);
   return { entry: manifest.hydrate.file, preload: [...preload] };
 }

@@ -3,6 +3,8 @@ import { renderToString } from 'react-dom/server';
 import type { CatalogEntry } from '../../shared/i18n/translator';
 import { oncePerObject } from '../../shared/memo/once-per-object';
 import type { PageContext, PageData } from '../../shared/schemas/page-payload';
+import { BlockComponentsProvider } from '../../views/blocks/block-components';
+import { blockComponents } from '../../views/blocks/components';
 import { CurrentPageProvider } from '../../views/current-page';
 import { PageContextProvider } from '../../views/page-context';
 import type { PartLookup } from '../../views/prerendered';
@@ -114,7 +116,9 @@ function render(Template: TemplateComponent, page: PageData, context: PageContex
       onMissingTranslation={(scope, text) => missing.push([scope, text])}
     >
       <CurrentPageProvider page={pageView}>
-        <Template page={pageView} />
+        <BlockComponentsProvider value={blockComponents}>
+          <Template page={pageView} />
+        </BlockComponentsProvider>
       </CurrentPageProvider>
     </PageContextProvider>,
     { identifierPrefix: ID_SENTINEL },

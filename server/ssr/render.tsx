@@ -9,6 +9,8 @@ import { catalogFor } from '../../shared/i18n/catalogs';
 import { createTranslator, type CatalogEntry } from '../../shared/i18n/translator';
 import type { PageContext, PagePayload } from '../../shared/schemas/page-payload';
 import { App } from '../../views/App';
+import { blockTypesIn } from '../../views/blocks/block-components';
+import { blockComponents } from '../../views/blocks/components';
 import { Document } from '../../views/Document';
 import type { TemplateComponent } from '../../views/template-types';
 import { serverTemplates } from '../../views/templates/index';
@@ -213,7 +215,7 @@ function streamPage(
   const payload: PagePayload = { template: resolved.template, page: resolved.page, context };
   const pageData = () => pageDataJson(payload, { ...context, catalog: [...used.values()] });
   const nonce = String(res.locals.cspNonce ?? '');
-  const scripts = scriptsFor(deps.assets, resolved.template);
+  const scripts = scriptsFor(deps.assets, resolved.template, blockTypesIn(resolved.page.content));
   const t = createTranslator(catalog, undefined, onMissingTranslation);
 
   let failed = false;
@@ -237,6 +239,7 @@ function streamPage(
         <App
           payload={payload}
           Template={Template}
+          blocks={blockComponents}
           onTranslate={onTranslate}
           onMissingTranslation={onMissingTranslation}
         />

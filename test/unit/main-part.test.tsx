@@ -6,6 +6,7 @@ import type { CatalogEntry } from '../../shared/i18n/translator';
 import type { BlockData, PageContext, PagePayload } from '../../shared/schemas/page-payload';
 import { mainPart, withMainPart } from '../../server/ssr/main-part';
 import { App } from '../../views/App';
+import { blockComponents } from '../../views/blocks/components';
 import { blockSchemas } from '../../views/blocks/schemas';
 import { usePageContext } from '../../views/page-context';
 import { PrerenderedParts } from '../../views/prerendered';
@@ -73,7 +74,15 @@ function render(payload: PagePayload, Template: TemplateComponent, withPart: boo
   const part = withPart
     ? mainPart(payload.template, Template, payload.page, payload.context, onTranslate, onMissing)
     : undefined;
-  const app = <App payload={payload} Template={Template} onTranslate={onTranslate} onMissingTranslation={onMissing} />;
+  const app = (
+    <App
+      payload={payload}
+      Template={Template}
+      blocks={blockComponents}
+      onTranslate={onTranslate}
+      onMissingTranslation={onMissing}
+    />
+  );
   // A whole document, so what React hoists (image preloads) shows in the head as on a page.
   const html = renderToString(
     <html lang="en">

@@ -1,7 +1,7 @@
 import type { BlockData } from '../../shared/schemas/page-payload';
 import { holdsImage, LeadImage } from '../components/lead-image';
 import { usePageContext } from '../page-context';
-import { blockComponents } from './components';
+import { useBlockComponents } from './block-components';
 import { NestedBodyProvider } from './nested-body';
 import { SiblingBlocksProvider } from './sibling-blocks';
 
@@ -17,6 +17,7 @@ export function BlockBody({
   /** The page's main body: its first image loads eagerly. */ lead?: boolean;
 }) {
   const { isPreview } = usePageContext();
+  const blockComponents = useBlockComponents();
   const leadIndex = lead ? blocks.findIndex((block) => holdsImage(block.value)) : -1;
   return (
     <NestedBodyProvider value={renderBody}>
