@@ -73,6 +73,8 @@ export function gracefulDrain(options: {
   abandonedMs?: number;
   /** Runs once no request is in flight any more (or the grace period ended): stop jobs, close the database within `budgetMs`. */
   release: (budgetMs: number) => Promise<void>;
+  /** Past the grace period plus this the process exits whatever holds it. */
+  hardExitAfterGraceMs?: number;
   exit?: (code: number) => void;
 }): { stop(signal: string): void } {
   const { server, logger, graceMs, release } = options;
@@ -130,10 +132,13 @@ export function gracefulDrain(options: {
     draining = true;
     logger.info({ signal, graceMs }, 'stopping: finishing in-flight requests');
     // The last resort: whatever still holds the process (the event loop itself is free), it ends.
-    const hardExit = setTimeout(() => {
-      logger.error({ graceMs }, 'did not stop in time; exiting now');
-      exit(1);
-    }, graceMs + HARD_EXIT_AFTER_GRACE_MS);
+    const hardExit = setTimeout(
+      () => {
+        logger.error({ graceMs }, 'did not stop in time; exiting now');
+        exit(1);
+      },
+      graceMs + (options.hardExitAfterGraceMs ?? HARD_EXIT_AFTER_GRACE_MS),
+    );
     hardExit.unref();
 
     let timedOut = false;
