@@ -50,6 +50,14 @@ const envSchema = z.object({
   COMMIT_ID: optionalText,
   BRANCH: optionalText,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // After SIGTERM, how long in-flight requests may take before they get a 503; every process is
+  // gone at most 5 s later. 25 s fits Heroku's SIGKILL at 30 s; raise it with a platform's grace period.
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number<string>('must be a number of seconds from 1 to 600')
+    .int('must be a whole number of seconds')
+    .min(1, 'must be at least 1 second')
+    .max(600, 'must be at most 600 seconds')
+    .default(25),
   // The in-memory page cache's bound per process, in megabytes; 0 turns the cache off.
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   // How often the page cache logs its counters and the process's memory (one line), in seconds.
@@ -144,6 +152,8 @@ export type Config = {
   commitId: string;
   branch: string;
   webConcurrency: number;
+  /** After SIGTERM: in-flight requests get this long, then a 503; every process exits within it + 5 s. */
+  shutdownGraceMs: number;
   /** The page cache's bound in bytes per process (server/cache/); 0 turns it off. Default 64 MB. */
   pageCacheMaxBytes?: number;
   /** Seconds between the page cache's log lines (hits, misses, entries, bytes, memory). Default 60. */
@@ -234,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commitId: values.COMMIT_ID ?? gitOutput(['rev-parse', 'HEAD']) ?? 'unknown',
     branch: values.BRANCH ?? gitOutput(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',
     webConcurrency: values.WEB_CONCURRENCY,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_SECONDS * 1000,
     pageCacheMaxBytes: Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     pageCacheReportSeconds: values.PAGE_CACHE_REPORT_SECONDS,
     cdnPurgeUrl: values.CDN_PURGE_URL,

@@ -11,6 +11,7 @@ import { lockEmbeddedDatabase } from './database-lock';
 import { withPreparedStatements, withPreparedStatementsLite } from './db-prepared';
 import { consoleDatabaseLog, watchDatabase, type DatabaseLog } from './database-watch';
 // Every query passes the page cache's plugin: reads are its dependency records, writes invalidate.
+import { settlesWithin } from './settles-within';
 import { PageCacheDependencies, registerPageCacheDependencies } from './cache/dependencies';
 import { pgliteEventBus, postgresEventBus, registerEventBus } from './events';
 
@@ -30,8 +31,15 @@ export type DatabaseHandle = {
   kind: DatabaseTarget['kind'];
   /** PGlite only: the embedded instance (backups dump its data directory). */
   pglite?: PGlite;
-  close(): Promise<void>;
+  /**
+   * Ends every connection (PGlite: closes the instance). With `timeoutMs` it never takes longer:
+   * what is still open by then (a query waiting on a lock, a socket the server left) is cut, so a
+   * stopping process cannot hang on its database.
+   */
+  close(options?: CloseOptions): Promise<void>;
 };
+
+export type CloseOptions = { timeoutMs?: number };
 
 // int8 (counts, sums) arrives as a string by default; every count here fits a JS number.
 pg.types.setTypeParser(20, (value: string) => Number.parseInt(value, 10));
@@ -65,8 +73,16 @@ export function openDatabase(target: DatabaseTarget, options: { log?: DatabaseLo
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [dependencies] });
   registerPageCacheDependencies(db, dependencies);
   registerEventBus(db, pgliteEventBus(pglite, db, log));
-  const close = async () => {
-    await db.destroy();
+  const close = async (options: CloseOptions = {}) => {
+    const closed = db.destroy();
+    if (options.timeoutMs !== undefined && !(await settlesWithin(closed, options.timeoutMs))) {
+      // A query still running inside the instance holds it open. The lock names this process, which
+      // is about to end: the next process takes it over, so it is left in place rather than freed
+      // while the files may still change.
+      log.warn({ timeoutMs: options.timeoutMs }, 'the embedded database did not close in time; leaving it open');
+      return;
+    }
+    await closed;
     unlock();
   };
   return { db, kind: target.kind, pglite, close };
@@ -84,10 +100,14 @@ function openPostgres(url: string, poolSize: number, log: DatabaseLog): Database
   // is idle; a checked-out client whose server goes away (a restart, pg_terminate_backend) would
   // otherwise emit an unhandled 'error' and end the process. Its running query fails on its own
   // (that request answers 503) and the pool drops the client when it is released.
+  /** The pool's clients, so a bounded close can cut the ones that never come back. */
+  const clients = new Set<pg.Client>();
   pool.on('connect', (client) => {
+    clients.add(client);
     client.on('error', (error) => watch.failed(error));
     watch.connected();
   });
+  pool.on('remove', (client) => clients.delete(client));
   pool.on('error', (error) => watch.failed(error));
   // Kysely asks this for connections; a failed connect is an outage signal too.
   // Not getting a connection at all (refused, timed out, "not accepting connections", too many
@@ -110,10 +130,21 @@ function openPostgres(url: string, poolSize: number, log: DatabaseLog): Database
   // LISTEN needs its own connection, outside the pool (server/events.ts).
   const events = postgresEventBus(url, db, { log });
   registerEventBus(db, events);
-  const close = async () => {
+  const close = async (options: CloseOptions = {}) => {
     watch.close();
-    await events.close();
-    await db.destroy();
+    // The pool ends only once every checked-out client is back: a request waiting on a lock
+    // would keep it (and the process) open for as long as the lock is held.
+    const ended = Promise.all([events.close(), db.destroy()]);
+    if (options.timeoutMs === undefined) {
+      await ended;
+      return;
+    }
+    if (await settlesWithin(ended, options.timeoutMs / 2)) return;
+    log.warn({ connections: clients.size }, 'database connections did not close in time; cutting them');
+    // Their queries fail ("Connection terminated"), their requests' handlers release them, and
+    // the pool can end; what still does not has the rest of the time, then the process exits.
+    for (const client of clients) client.connection.stream.destroy();
+    await settlesWithin(ended, options.timeoutMs / 2);
   };
   return { db, kind: 'postgres', close };
 }

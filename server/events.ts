@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { backoffDelay, RECONNECT_BACKOFF, type Backoff } from './backoff';
 import { consoleDatabaseLog, type DatabaseLog } from './database-watch';
+import { settlesWithin } from './settles-within';
 
 /**
  * Cross-process events over PostgreSQL LISTEN/NOTIFY: every dyno connected to the database hears
@@ -27,6 +28,8 @@ export type EventBus = {
 
 const HEARTBEAT_EVERY_MS = 30_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
+/** How long close() waits for the listener's connection to end before it destroys the socket. */
+const CLOSE_WAIT_MS = 1000;
 
 /** Channel names are SQL identifiers in LISTEN: keep them to a safe alphabet. */
 const CHANNEL = /^[a-z][a-z0-9_]{0,62}$/;
@@ -245,7 +248,8 @@ export function postgresEventBus(
       wake();
       const current = client;
       client = undefined;
-      if (current) await current.end().catch(() => undefined);
+      // A connection the server left (CLOSE-WAIT) may never answer the goodbye: cut it.
+      if (current && !(await settlesWithin(current.end(), CLOSE_WAIT_MS))) current.connection.stream.destroy();
     },
   };
 }

@@ -14,9 +14,13 @@ import { COMMENT_MAIL_JOB } from './modules/comments/service';
 import { createMailer } from './modules/mail/mailer';
 import { createSmsSender, schedulePurge, waitlistJobHandlers } from './modules/waitlist/notifications';
 import { gracefulDrain } from './shutdown';
+import { settlesWithin } from './settles-within';
 import { CDN_PURGE_JOB, cdnPurgeHandler } from './cache/cdn-purge';
 
-const SHUTDOWN_GRACE_MS = 25_000; // Heroku sends SIGKILL 30 s after SIGTERM
+/** How long the jobs in progress may take to stop before the database closes under them (their lease lets another process retry). */
+const JOBS_STOP_MS = 1_000;
+/** The primary kills workers still alive this long after the grace period (a worker exits by itself by HARD_EXIT_AFTER_GRACE_MS). */
+const KILL_WORKERS_AFTER_GRACE_MS = 4_500;
 
 function configOrExit(): Config {
   try {
@@ -83,14 +87,17 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   const drain = gracefulDrain({
     server,
     logger,
-    graceMs: SHUTDOWN_GRACE_MS,
-    // Runs once every response has ended: jobs stop, then the page cache's announcements of the
-    // last writes (NOTIFY and the CDN purge job, sent from setImmediate) start before the
-    // database closes; a query already started finishes before the pool ends.
-    release: async () => {
-      await jobs.stop();
+    graceMs: config.shutdownGraceMs,
+    // Runs once every response has ended (or the grace period is over): jobs stop, then the page
+    // cache's announcements of the last writes (NOTIFY and the CDN purge job, sent from
+    // setImmediate) start before the database closes; a query already started finishes before the
+    // pool ends. Each step is bounded: a job or a query waiting on a lock is cut, not waited for.
+    release: async (budgetMs) => {
+      const deadline = Date.now() + budgetMs;
+      if (!(await settlesWithin(jobs.stop(), JOBS_STOP_MS)))
+        logger.warn('a job was still running; its lease lets another process run it again');
       await new Promise((resolve) => setImmediate(resolve));
-      await database.close();
+      await database.close({ timeoutMs: deadline - Date.now() });
     },
   });
   process.on('SIGTERM', () => drain.stop('SIGTERM'));
@@ -104,8 +111,15 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   for (let i = 0; i < config.webConcurrency; i++) cluster.fork();
   const served = new Set<number>();
   cluster.on('listening', (worker) => served.add(worker.id));
+  let failedToStop = false;
   cluster.on('exit', (worker, code, signal) => {
-    if (shuttingDown) return;
+    if (shuttingDown) {
+      if (code !== 0) failedToStop = true;
+      // The last worker gone: nothing else keeps the primary, and nothing may.
+      if (Object.values(cluster.workers ?? {}).every((other) => !other || other.isDead()))
+        process.exit(failedToStop || process.exitCode === 1 ? 1 : 0);
+      return;
+    }
     if (!served.has(worker.id)) {
       // It died before it ever listened (its port taken, say): another would die the same way.
       logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker failed to start; stopping');
@@ -118,8 +132,18 @@ async function startPrimary(config: Config, logger: Logger): Promise<void> {
   });
   let shuttingDown = false;
   const stop = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
     shuttingDown = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    // Each worker bounds its own shutdown; one that still lives (its event loop blocked, say) is
+    // killed, so the primary too is gone within the grace period plus 5 s.
+    const deadline = setTimeout(() => {
+      const left = Object.values(cluster.workers ?? {}).filter((worker) => worker && !worker.isDead());
+      logger.error({ pids: left.map((worker) => worker!.process.pid) }, 'workers did not stop in time; killing them');
+      for (const worker of left) worker!.process.kill('SIGKILL');
+      process.exit(1);
+    }, config.shutdownGraceMs + KILL_WORKERS_AFTER_GRACE_MS);
+    deadline.unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -4,6 +4,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../database-errors';
 import { HttpError } from '../errors';
 import { MediaStorageUnavailableError } from '../storage/media-storage';
 import { unavailablePage } from '../ssr/unavailable-page';
+import { isAnsweredByDrain } from '../shutdown';
 
 const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.includes('/api/') || !req.accepts('html');
 
@@ -14,6 +15,15 @@ const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.incl
  */
 export function errorHandler(logger: Logger, renderNotFound: (req: Request, res: Response) => Promise<void>) {
   return async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // The shutdown already answered this request 503 (its grace period ended while the handler
+    // ran); what the handler met afterwards (a closed database, headers already sent) is expected.
+    if (isAnsweredByDrain(res)) {
+      logger.debug(
+        { reqId: req.id, reason: error instanceof Error ? error.message : String(error) },
+        'request ended after the shutdown answered it',
+      );
+      return;
+    }
     if (isDatabaseUnavailable(error) || error instanceof MediaStorageUnavailableError)
       return answerUnavailable(logger, error, req, res);
     const known = error instanceof HttpError ? error : undefined;

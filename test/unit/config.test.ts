@@ -24,6 +24,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_SENTRY_DSN: 'not a url' })).to.throw(ConfigError, /PUBLIC_SENTRY_DSN/);
   });
 
+  it('reads the shutdown grace period in whole seconds from 1 to 600, 25 by default', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).shutdownGraceMs).to.equal(25_000);
+    expect(loadConfig({ DATA_DIR: dir, SHUTDOWN_GRACE_SECONDS: '2' }).shutdownGraceMs).to.equal(2000);
+    for (const [value, message] of [
+      ['0', 'must be at least 1 second'],
+      ['601', 'must be at most 600 seconds'],
+      ['2.5', 'must be a whole number of seconds'],
+      ['soon', 'must be a number of seconds from 1 to 600'],
+    ])
+      expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_GRACE_SECONDS: value })).to.throw(
+        ConfigError,
+        `Invalid environment variable SHUTDOWN_GRACE_SECONDS: ${message}`,
+      );
+  });
+
   it('requires secrets in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir() })).to.throw(ConfigError, /SESSION_SECRET/);
     expect(() =>
