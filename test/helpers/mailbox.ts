@@ -1,0 +1,25 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { mailDirectory } from '../../server/modules/mail/mailer';
+
+export type SentMail = {
+  to: unknown;
+  subject: string;
+  text: string;
+  headers?: Record<string, string>;
+  replyTo?: unknown;
+};
+
+/** The mails the file transport wrote under the data directory, oldest first. */
+export function sentMails(dataDir: string): SentMail[] {
+  let names: string[];
+  try {
+    names = readdirSync(mailDirectory(dataDir)).sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => JSON.parse(readFileSync(`${mailDirectory(dataDir)}/${name}`, 'utf8')) as SentMail);
+}
+
+/** The mails sent to `address`. */
+export const mailsTo = (dataDir: string, address: string) =>
+  sentMails(dataDir).filter((mail) => JSON.stringify(mail.to).includes(address));
