@@ -23,3 +23,12 @@ export function sentMails(dataDir: string): SentMail[] {
 /** The mails sent to `address`. */
 export const mailsTo = (dataDir: string, address: string) =>
   sentMails(dataDir).filter((mail) => JSON.stringify(mail.to).includes(address));
+
+/** The newest signup confirmation link mailed to `address` (double opt-in), or null. */
+export function newestConfirmationLink(dataDir: string, address: string): URL | null {
+  for (const mail of mailsTo(dataDir, address).reverse()) {
+    const match = /(https?:\/\/\S+\?confirm=\S+)/.exec(mail.text);
+    if (match) return new URL(match[1]!);
+  }
+  return null;
+}

@@ -9,7 +9,7 @@ import type { TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
 import { csrfTokenIn } from '../helpers/admin';
 import { solvedCaptcha } from '../helpers/captcha';
-import { mailsTo } from '../helpers/mailbox';
+import { mailsTo, newestConfirmationLink } from '../helpers/mailbox';
 
 type FormData = {
   sent: boolean;
@@ -86,11 +86,9 @@ describe('e-mail signup: double opt-in (issue 27)', function () {
   /** Sends the queued mails and answers the newest confirmation link mailed to `address`. */
   async function confirmationLink(address: string): Promise<URL> {
     await runDueJobs(t.db, handlers(), t.logger);
-    const mail = mailsTo(t.dataDir, address).at(-1);
-    expect(mail, `a mail to ${address}`).to.not.equal(undefined);
-    const link = /(https?:\/\/\S+\?confirm=\S+)/.exec(mail!.text);
-    expect(link, 'a confirmation link').to.not.equal(null);
-    return new URL(link![1]!);
+    const link = newestConfirmationLink(t.dataDir, address);
+    expect(link, `a confirmation link mailed to ${address}`).to.not.equal(null);
+    return link!;
   }
 
   /** Opens a link's page with a fresh session and presses its button. */
