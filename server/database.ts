@@ -9,8 +9,10 @@ import type { EditingSessionTable } from './modules/editing-sessions/table';
 import type { JobTable } from './modules/jobs/table';
 import type {
   CaptchaSolutionTable,
+  ConsentEvidenceTable,
   ConsentRecordTable,
   FormSubmissionTable,
+  SignupRequestTable,
   SubscriberTable,
 } from './modules/forms/table';
 import type { RedirectImportTable, RedirectTable } from './modules/redirects/table';
@@ -111,6 +113,8 @@ export interface Database {
   subscribers: SubscriberTable;
   consent_records: ConsentRecordTable;
   captcha_solutions: CaptchaSolutionTable;
+  signup_requests: SignupRequestTable;
+  consent_evidence: ConsentEvidenceTable;
   waitlist_settings: WaitlistSettingsTable;
   waitlist_entries: WaitlistEntryTable;
   waitlist_entry_events: WaitlistEntryEventTable;

@@ -9,6 +9,7 @@ import { startJobRunner } from './modules/jobs/runner';
 import { pageJobHandlers } from './modules/pages/schedule-service';
 import { idempotencyJobHandlers, scheduleKeyPurge } from './modules/idempotency/service';
 import { formJobHandlers } from './modules/forms/service';
+import { signupJobHandlers } from './modules/forms/signup-service';
 import { mailEachJob, workflowJobHandlers } from './modules/moderation/notifications';
 import { COMMENT_MAIL_JOB } from './modules/comments/service';
 import { createMailer } from './modules/mail/mailer';
@@ -56,6 +57,8 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   const handlers = new Map([
     ...pageJobHandlers,
     ...formJobHandlers(mailer, config.sessionSecret),
+    // The signup's confirmation mail (double opt-in).
+    ...signupJobHandlers(mailer, config.sessionSecret),
     ...waitlistJobHandlers({ mailer, sms: createSmsSender({ dataDir: config.dataDir }) }),
     ...workflowJobHandlers(mailer),
     // Idempotency keys are kept 24 hours: an hourly purge.

@@ -39,10 +39,33 @@ export type OccasionsFormset = {
   rowErrors: Array<Record<string, string>>;
 };
 
+/**
+ * A confirmation link's page (double opt-in): 'ready' shows what would be saved and a button that
+ * confirms (a POST: a GET never changes anything); the others say why the link cannot be used.
+ */
+export type ConfirmationView = {
+  status: 'ready' | 'used' | 'expired' | 'invalid';
+  /** The link's token, posted back by the button (empty unless ready). */
+  token: string;
+  summary: {
+    first_name: string;
+    last_name: string;
+    postcode: string;
+    birthday_month: number | null;
+    birthday_day: number | null;
+    occasions: number;
+  } | null;
+};
+
 export type SignupFormState = {
   kind: 'signup';
   csrfToken: string;
+  /** Just sent: "check your inbox" (the same answer whatever the address). */
   sent: boolean;
+  /** Just confirmed from the link: "you are on the list". */
+  confirmed: boolean;
+  /** Opened from a confirmation link. */
+  confirmation: ConfirmationView | null;
   values: Record<string, string>;
   errors: FormErrorsView;
   captcha: CaptchaView;
@@ -60,4 +83,8 @@ export const ACTIONS = {
   removeOccasion: 'remove_occasion',
   findLocation: 'find_location',
   changeLocation: 'change_location',
+  confirmSignup: 'confirm_signup',
 } as const;
+
+/** The confirmation link's query parameter and the confirm button's token field. */
+export const CONFIRM_PARAM = 'confirm';

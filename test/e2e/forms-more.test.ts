@@ -1,6 +1,10 @@
 import { expect } from 'chai';
 import type { Page } from 'puppeteer-core';
+import { createMailer } from '../../server/modules/mail/mailer';
+import { signupJobHandlers } from '../../server/modules/forms/signup-service';
+import { runDueJobs } from '../../server/modules/jobs/runner';
 import { openTab } from '../helpers/browser';
+import { newestConfirmationLink } from '../helpers/mailbox';
 import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 
 /** Ticks the captcha's box and waits for the proof of work to finish (its hidden field gets the payload). */
@@ -122,7 +126,7 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await page.close();
   });
 
-  it('signs up with two occasions (birthday and anniversary) and stores both', async () => {
+  it('signs up with two occasions (birthday and anniversary) and stores both once the mailed link is confirmed', async () => {
     const tab = await open('/email-signup/');
     const { page } = tab;
     await typeFields(page, [
@@ -154,6 +158,28 @@ describe('guest forms in the browser: location chooser, occasions, no script', f
     await Promise.all([
       page.waitForNavigation({ waitUntil: 'networkidle0' }),
       page.click('.guest-form button.button--primary'),
+    ]);
+    // Double opt-in: nothing is saved until the link mailed to the address is followed.
+    expect(await page.$eval('.form-confirmation', (element) => element.textContent)).to.include('Check your inbox');
+    const pending = await suite.app.db
+      .selectFrom('subscribers')
+      .select('id')
+      .where('email', '=', 'grace.occasions@example.com')
+      .execute();
+    expect(pending).to.deep.equal([]);
+    const mailer = createMailer({ smtpUrl: undefined, dataDir: suite.app.dataDir });
+    while (
+      (await runDueJobs(suite.app.db, signupJobHandlers(mailer, suite.app.config.sessionSecret), suite.app.logger)) > 0
+    );
+    const link = newestConfirmationLink(suite.app.dataDir, 'grace.occasions@example.com')!;
+    await page.goto(`http://localhost:${suite.server.port}${link.pathname}${link.search}`, {
+      waitUntil: 'networkidle0',
+    });
+    await waitForHydration(page);
+    expect(await page.$eval('.form-confirmation', (element) => element.textContent)).to.include('Grace Hopper');
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'networkidle0' }),
+      page.click('.form-confirmation button[value="confirm_signup"]'),
     ]);
     expect(await page.$eval('.form-confirmation', (element) => element.textContent)).to.include('You are on the list');
     const subscriber = await suite.app.db

@@ -19,6 +19,7 @@ import {
   useSendOnce,
   type Choice,
 } from '../forms/fields';
+import { SignupConfirmation } from '../forms/SignupConfirmation';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
@@ -38,15 +39,26 @@ export default function EmailSignupPage({ page }: TemplateProps) {
   return (
     <div className="template-form">
       <BlockBody blocks={blocks(page.content.body)} />
-      {form?.sent ? (
-        <section className="form-confirmation" aria-labelledby="signup-sent-title">
-          <h2 id="signup-sent-title">{t('You are on the list')}</h2>
+      {form?.confirmed ? (
+        <section className="form-confirmation" aria-labelledby="signup-done-title">
+          <h2 id="signup-done-title">{t('You are on the list')}</h2>
           {confirmation.length ? (
             <BlockBody blocks={confirmation} />
           ) : (
             <p>{t('Watch your inbox for your welcome offer.')}</p>
           )}
         </section>
+      ) : form?.sent ? (
+        <section className="form-confirmation" aria-labelledby="signup-sent-title">
+          <h2 id="signup-sent-title">{t('Check your inbox')}</h2>
+          <p>
+            {t(
+              'We sent a link to the address you gave. Open it within 48 hours to confirm your subscription; until then nothing is saved. If it does not arrive, check your junk mail folder.',
+            )}
+          </p>
+        </section>
+      ) : form?.confirmation ? (
+        <SignupConfirmation confirmation={form.confirmation} action={page.url} csrfToken={form.csrfToken} />
       ) : form ? (
         <section className="guest-form-section" aria-label={t('Sign up')}>
           <BlockBody blocks={blocks(page.content.pre_form_content)} />

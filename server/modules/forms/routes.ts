@@ -16,46 +16,39 @@ import type { ResolvedPage } from '../pages/public-service';
 import {
   CONTACT_FIELDS,
   MAX_OCCASIONS,
-  OCCASION_FIELDS,
-  OCCASION_PREFIX,
   SIGNUP_FIELDS,
   UNSUBSCRIBE_CONFIRMATION,
 } from '../../../shared/forms/contact-topics';
 import {
   ACTIONS,
+  CONFIRM_PARAM,
   FORM_ACTION,
   type CaptchaView,
   type ContactFormState,
   type FormErrorsView,
   type FormState,
-  type OccasionsFormset,
   type SignupFormState,
 } from '../../../shared/forms/form-state';
 import {
   contactFormSchema,
-  managementFormSchema,
-  occasionFormSchema,
   signupFormSchema,
   TOO_MANY_OCCASIONS,
   unsubscribeSchema,
 } from '../../../shared/schemas/forms';
 import { CAPTCHA_FIELD, CAPTCHA_MESSAGES, newChallenge, type CaptchaOptions } from './captcha';
+import { GuestFormRateLimited } from './guards';
+import { emptyOccasion, emptyOccasions, readOccasions } from './occasions-formset';
 import { FORM_PAGE_TYPES } from './page-types';
-import {
-  formLocation,
-  searchFormLocations,
-  submitContact,
-  submitSignup,
-  unsubscribe,
-  type FormContext,
-} from './service';
-import type { Occasion } from './table';
+import { formLocation, searchFormLocations, submitContact, unsubscribe, type FormContext } from './service';
+import { confirmSignup, inspectConfirmation, requestSignup } from './signup-service';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
 declare module 'express-session' {
   interface SessionData {
     /** The form page just sent (post/redirect/get): its next GET shows the confirmation once. */
     formSentPageId?: number;
+    /** The signup page whose confirmation link was just followed: its next GET says so once. */
+    formConfirmedPageId?: number;
   }
 }
 
@@ -129,11 +122,16 @@ type Deps = { db: Db; config: Config; logger: Logger; sessions: SessionStack; re
 export function formPageHandler({ db, config, logger, sessions, renderDeps }: Deps): FormPageHandler {
   const captcha = captchaOptions(config);
 
-  const render = async (res: Response, resolved: ResolvedPage, form: FormState) => {
+  const render = async (
+    res: Response,
+    resolved: ResolvedPage,
+    form: FormState,
+    status: ResolvedPage['status'] = resolved.status,
+  ) => {
     res.setHeader('Cache-Control', 'private, no-store');
     await renderPage(
       res,
-      { ...resolved, page: { ...resolved.page, extra: { ...resolved.page.extra, form } } },
+      { ...resolved, status, page: { ...resolved.page, extra: { ...resolved.page.extra, form } } },
       renderDeps,
     );
   };
@@ -153,16 +151,6 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     ...parts,
   });
 
-  const emptyOccasions = (): OccasionsFormset => ({
-    prefix: OCCASION_PREFIX,
-    initialFormCount: 0,
-    totalFormCount: 1,
-    maxNum: MAX_OCCASIONS,
-    rows: [emptyOccasion()],
-    rowErrors: [{}],
-  });
-  const emptyOccasion = () => Object.fromEntries(OCCASION_FIELDS.map((field) => [field, '']));
-
   const signupState = (
     req: Request,
     resolved: ResolvedPage,
@@ -171,6 +159,8 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     kind: 'signup',
     csrfToken: csrfTokenFor(req),
     sent: false,
+    confirmed: false,
+    confirmation: null,
     values: Object.fromEntries(SIGNUP_FIELDS.filter((field) => field !== CAPTCHA_FIELD).map((field) => [field, ''])),
     errors: noFormErrors(),
     captcha: captchaView(config, resolved.root.languageCode),
@@ -187,11 +177,23 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     languageCode: resolved.root.languageCode,
     sourceUrl: `${siteOrigin(resolved.tree.site)}${resolved.page.url}`,
     ip: clientAddress(req),
+    userAgent: str(req.headers['user-agent'], 500),
   });
 
-  /** A service's refusal as the form shows it; anything else is a real failure. */
-  const refusal = (error: unknown, fields: readonly string[]): FormErrorsView | null => {
-    if (error instanceof HttpError && (error.status === 400 || error.status === 429)) return formErrors(error, fields);
+  /**
+   * A service's refusal, shown on the form with the input kept: its errors, and its status (a
+   * limit is a 429 with Retry-After); anything else is a real failure.
+   */
+  const refusal = (
+    res: Response,
+    error: unknown,
+    fields: readonly string[],
+  ): { errors: FormErrorsView; status: 400 | 429 } | null => {
+    if (error instanceof GuestFormRateLimited) {
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      return { errors: formErrors(error, fields), status: 429 };
+    }
+    if (error instanceof HttpError && error.status === 400) return { errors: formErrors(error, fields), status: 400 };
     return null;
   };
 
@@ -224,64 +226,42 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
     try {
       await submitContact(db, captcha, contextOf(req, resolved), parsed.data, body[CAPTCHA_FIELD]);
     } catch (error) {
-      const errors = refusal(error, fields);
-      if (!errors) throw error;
-      if (error instanceof HttpError && error.status === 429) res.status(429);
-      return render(res, resolved, state(errors));
+      const refused = refusal(res, error, fields);
+      if (!refused) throw error;
+      return render(res, resolved, state(refused.errors), refused.status === 429 ? 429 : resolved.status);
     }
     return sent(req, res, resolved);
   };
 
-  const readOccasions = (
-    body: Record<string, unknown>,
-  ): { formset: OccasionsFormset; occasions: Occasion[]; valid: boolean; tooMany: boolean } => {
-    const field = (index: number, name: string) => str(body[`${OCCASION_PREFIX}-${index}-${name}`], 40);
-    const management = managementFormSchema.safeParse({
-      TOTAL_FORMS: body[`${OCCASION_PREFIX}-TOTAL_FORMS`],
-      INITIAL_FORMS: body[`${OCCASION_PREFIX}-INITIAL_FORMS`],
-    });
-    const total = management.success ? management.data.TOTAL_FORMS : 1;
-    const count = Math.min(Math.max(total, 0), MAX_OCCASIONS);
-    const rows = Array.from({ length: count }, (_, index) =>
-      Object.fromEntries(OCCASION_FIELDS.map((name) => [name, field(index, name)])),
+  /** A confirmation link's page: the status a link that cannot be used answers with. */
+  const CONFIRMATION_STATUS = { ready: 200, used: 409, expired: 410, invalid: 400 } as const;
+
+  const showConfirmation = async (req: Request, res: Response, resolved: ResolvedPage, token: string) => {
+    const confirmation = await inspectConfirmation(db, config.sessionSecret, token);
+    return render(
+      res,
+      resolved,
+      signupState(req, resolved, { confirmation }),
+      CONFIRMATION_STATUS[confirmation.status],
     );
-    const rowErrors: Array<Record<string, string>> = [];
-    const occasions: Occasion[] = [];
-    let valid = true;
-    for (const row of rows) {
-      const parsed = occasionFormSchema.safeParse(row);
-      if (!parsed.success) {
-        valid = false;
-        rowErrors.push(formErrors(parsed.error, OCCASION_FIELDS).fieldErrors as Record<string, string>);
-        continue;
-      }
-      rowErrors.push({});
-      if (parsed.data.occasion)
-        occasions.push({
-          occasion: parsed.data.occasion,
-          relationship: parsed.data.relationship,
-          month: Number(parsed.data.month),
-          day: Number(parsed.data.day),
-        });
-    }
-    return {
-      formset: {
-        prefix: OCCASION_PREFIX,
-        initialFormCount: 0,
-        totalFormCount: Math.max(rows.length, 1),
-        maxNum: MAX_OCCASIONS,
-        rows: rows.length ? rows : [emptyOccasion()],
-        rowErrors: rows.length ? rowErrors : [{}],
-      },
-      occasions,
-      valid: valid && management.success,
-      tooMany: total > MAX_OCCASIONS,
-    };
+  };
+
+  /** The confirmation page's button: no captcha and no limit, the signed link is the proof. */
+  const postConfirmation = async (req: Request, res: Response, resolved: ResolvedPage, token: string) => {
+    const status = await confirmSignup(db, config.sessionSecret, token, {
+      ip: clientAddress(req),
+      userAgent: str(req.headers['user-agent'], 500),
+    });
+    if (status !== 'confirmed') return showConfirmation(req, res, resolved, token);
+    req.session.formConfirmedPageId = resolved.page.id;
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.redirect(303, resolved.page.url);
   };
 
   const postSignup = async (req: Request, res: Response, resolved: ResolvedPage) => {
     const body = bodyOf(req);
     const action = str(body[FORM_ACTION], 40);
+    if (action === ACTIONS.confirmSignup) return postConfirmation(req, res, resolved, str(body[CONFIRM_PARAM], 100));
     const values = valuesOf(body, SIGNUP_FIELDS);
     const { formset, occasions, valid, tooMany } = readOccasions(body);
     if (action === ACTIONS.addOccasion && formset.totalFormCount < MAX_OCCASIONS) {
@@ -310,12 +290,18 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
       return render(res, resolved, state(errors));
     }
     try {
-      await submitSignup(db, captcha, contextOf(req, resolved), parsed.data, occasions, body[CAPTCHA_FIELD]);
+      await requestSignup(
+        db,
+        { captcha, secret: config.sessionSecret },
+        contextOf(req, resolved),
+        parsed.data,
+        occasions,
+        body[CAPTCHA_FIELD],
+      );
     } catch (error) {
-      const errors = refusal(error, fields);
-      if (!errors) throw error;
-      if (error instanceof HttpError && error.status === 429) res.status(429);
-      return render(res, resolved, state(errors));
+      const refused = refusal(res, error, fields);
+      if (!refused) throw error;
+      return render(res, resolved, state(refused.errors), refused.status === 429 ? 429 : resolved.status);
     }
     return sent(req, res, resolved);
   };
@@ -346,7 +332,12 @@ export function formPageHandler({ db, config, logger, sessions, renderDeps }: De
           }),
         );
       }
-      return render(res, resolved, signupState(req, resolved, { sent: justSent }));
+      const justConfirmed = req.session.formConfirmedPageId === resolved.page.id;
+      if (justConfirmed) delete req.session.formConfirmedPageId;
+      const token = req.query[CONFIRM_PARAM];
+      if (typeof token === 'string' && !justSent && !justConfirmed)
+        return showConfirmation(req, res, resolved, token.slice(0, 100));
+      return render(res, resolved, signupState(req, resolved, { sent: justSent, confirmed: justConfirmed }));
     },
     async post(req, res, resolved) {
       await run(req, res, sessions.middleware);
@@ -402,7 +393,8 @@ export function formApiRoutes({ db, config, sessions }: Pick<Deps, 'db' | 'confi
         { rateLimit: true },
       );
     } catch (error) {
-      if (error instanceof HttpError && error.status === 429) {
+      if (error instanceof GuestFormRateLimited) {
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
         res.status(429).json({ isValid: false, errors: [error.message] });
         return;
       }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { inTransaction } from '../../db';
-import { badRequest, HttpError } from '../../errors';
+import { badRequest } from '../../errors';
 import { enqueueJob } from '../jobs/repo';
 import type { JobHandler } from '../jobs/runner';
 import { OfflineGazetteerGeocoder } from '../locations/geocoder';
@@ -11,19 +11,14 @@ import type { LocationChoice } from '../../../shared/forms/form-state';
 import type { Mailer } from '../mail/mailer';
 import * as rateLimits from '../rate-limits/service';
 import type { ListQuery } from '../admin/viewsets/definition';
-import {
-  CONSENT_WORDING,
-  CONSENT_WORDING_VERSION,
-  findContactTopic,
-  TERMS_WORDING,
-} from '../../../shared/forms/contact-topics';
-import type { ContactInput, SignupInput, UnsubscribeInput } from '../../../shared/schemas/forms';
-import { CAPTCHA_MESSAGES, verifyCaptcha, type CaptchaOptions } from './captcha';
+import { CONSENT_WORDING_VERSION, findContactTopic } from '../../../shared/forms/contact-topics';
+import type { ContactInput, UnsubscribeInput } from '../../../shared/schemas/forms';
+import type { CaptchaOptions } from './captcha';
+import { checkCaptcha, checkSenderLimit } from './guards';
 import * as repo from './repo';
-import type { FormName, Occasion } from './table';
+import type { FormName } from './table';
 import { signUnsubscribeToken } from './unsubscribe-token';
 
-export const RATE_LIMITED = 'Too many messages were sent from here. Please wait 15 minutes and try again.';
 export const NOTIFY_JOB = 'forms.notify';
 export const WELCOME_JOB = 'forms.welcome';
 
@@ -36,25 +31,13 @@ export type FormContext = {
   languageCode: string;
   sourceUrl: string;
   ip: string;
+  userAgent: string;
 };
 
-/** Counts a send per address, then per e-mail; a limit hit is a 429 the form shows above itself. */
-async function checkRateLimits(db: Db, ip: string, email: string | null): Promise<void> {
-  const byAddress = await rateLimits.reserve(db, rateLimits.LIMITS.guestFormAddress, ip);
-  if (!byAddress.counted) throw new HttpError(429, 'rate_limited', RATE_LIMITED);
-  if (email === null) return;
-  const byEmail = await rateLimits.reserve(db, rateLimits.LIMITS.guestFormEmail, email);
-  if (!byEmail.counted) throw new HttpError(429, 'rate_limited', RATE_LIMITED);
-}
-
-async function checkCaptcha(db: Db, captcha: CaptchaOptions, payload: unknown): Promise<void> {
-  const result = await verifyCaptcha(db, captcha, payload);
-  if (!result.ok) throw badRequest(CAPTCHA_MESSAGES[result.reason], { captcha: [CAPTCHA_MESSAGES[result.reason]] });
-}
-
-async function storeAndNotify(
+/** Stores a submission and, in the same transaction, its staff notification (the outbox). */
+export async function storeAndNotify(
   trx: Db,
-  context: FormContext,
+  context: Pick<FormContext, 'pageId' | 'pageTitle' | 'siteId' | 'languageCode'>,
   form: FormName,
   data: Record<string, unknown>,
 ): Promise<number> {
@@ -89,8 +72,8 @@ export async function submitContact(
   input: ContactInput,
   captchaPayload: unknown,
 ): Promise<number> {
-  await checkRateLimits(db, context.ip, input.email);
   await checkCaptcha(db, captcha, captchaPayload);
+  await checkSenderLimit(db, rateLimits.LIMITS.guestFormAddress, context.ip);
   let location: string | null = null;
   if (input.location_rlid !== null) {
     try {
@@ -108,53 +91,6 @@ export async function submitContact(
     location,
   };
   return inTransaction(db, (trx) => storeAndNotify(trx, context, 'contact', data));
-}
-
-/**
- * A signup: one subscriber per address (a second signup updates it), a consent record with the
- * words shown, the stored submission and its notification, and the welcome mail, all in one
- * transaction.
- */
-export async function submitSignup(
-  db: Db,
-  captcha: CaptchaOptions,
-  context: FormContext,
-  input: SignupInput,
-  occasions: Occasion[],
-  captchaPayload: unknown,
-): Promise<number> {
-  await checkRateLimits(db, context.ip, input.email);
-  await checkCaptcha(db, captcha, captchaPayload);
-  return inTransaction(db, async (trx) => {
-    const subscriber = await repo.upsertSubscriber(trx, {
-      email: input.email,
-      first_name: input.first_name,
-      last_name: input.last_name,
-      postcode: input.postcode.toUpperCase(),
-      birthday_month: input.birthday_month,
-      birthday_day: input.birthday_day,
-      occasions,
-      site_id: context.siteId,
-      language_code: context.languageCode,
-    });
-    await repo.insertConsentRecord(trx, {
-      subscriber_id: subscriber.id,
-      action: 'subscribe',
-      channel: 'signup_form',
-      wording: `${CONSENT_WORDING}\n${TERMS_WORDING}`,
-      wording_version: CONSENT_WORDING_VERSION,
-      site_id: context.siteId,
-      language_code: context.languageCode,
-      source_url: context.sourceUrl,
-      ip_address: context.ip,
-    });
-    await enqueueJob(trx, {
-      kind: WELCOME_JOB,
-      payload: { subscriberId: subscriber.id, siteOrigin: context.siteOrigin },
-      runAt: new Date(),
-    });
-    return storeAndNotify(trx, context, 'signup', { ...input, occasions, subscriber_id: subscriber.id });
-  });
 }
 
 export type UnsubscribeContext = {
@@ -175,7 +111,7 @@ export async function unsubscribe(
   input: Pick<UnsubscribeInput, 'Email' | 'BroadLogId'>,
   options: { rateLimit: boolean },
 ): Promise<void> {
-  if (options.rateLimit) await checkRateLimits(db, context.ip, input.Email);
+  if (options.rateLimit) await checkSenderLimit(db, rateLimits.LIMITS.unsubscribeAddress, context.ip);
   await inTransaction(db, async (trx) => {
     const subscriber = await repo.findSubscriberByEmail(trx, input.Email);
     if (!subscriber || !subscriber.subscribed) return;

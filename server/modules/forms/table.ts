@@ -63,3 +63,48 @@ export interface CaptchaSolutionTable {
   challenge_id: string;
   used_at: CreatedAt;
 }
+
+/** What a pending signup holds until its owner confirms: the validated form, never shown in a mail. */
+export type SignupRequestData = {
+  first_name: string;
+  last_name: string;
+  postcode: string;
+  birthday_month: number | null;
+  birthday_day: number | null;
+  occasions: Occasion[];
+  /** The rest of the submission as validated (terms, consent), kept for the stored submission. */
+  submission: Record<string, unknown>;
+};
+
+/** A signup waiting for its address's owner to follow the confirmation link. */
+export interface SignupRequestTable {
+  id: Generated<number>;
+  email: string;
+  data: ColumnType<SignupRequestData, string, string>;
+  page_id: number;
+  site_id: number;
+  language_code: string;
+  source_url: string;
+  requested_at: CreatedAt;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  confirmed_at: Timestamp | null;
+}
+export type SignupRequest = Selectable<SignupRequestTable>;
+
+export type ConsentEvidenceEvent = 'requested' | 'confirmed';
+
+/** One step of a double opt-in as it happened: when, from which page, a hash of the address, the browser. */
+export interface ConsentEvidenceTable {
+  id: Generated<number>;
+  request_id: number | null;
+  email: string;
+  event: ConsentEvidenceEvent;
+  wording: string;
+  wording_version: string;
+  site_id: number | null;
+  language_code: string;
+  source_url: string;
+  ip_hash: string;
+  user_agent: string;
+  created_at: CreatedAt;
+}

@@ -29,7 +29,7 @@ export type PublicRequest = {
 
 export type ResolvedPage = {
   kind: 'page';
-  status: 200 | 404 | 400 | 409 | 429;
+  status: 200 | 404 | 400 | 409 | 410 | 429;
   tree: SiteTree;
   root: LocaleRoot;
   template: string;

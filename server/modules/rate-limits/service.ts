@@ -13,8 +13,13 @@ const FIFTEEN_MINUTES = 15 * 60;
  * - a client address (the proxy-aware one, TRUST_PROXY): 20 failed sign-ins in 15 minutes;
  * - a client address on page passwords: 20 wrong passwords in 15 minutes, counted apart so a
  *   visitor's guesses never lock anyone out of the back office;
- * - the guest forms (contact, signup, unsubscribe): 10 sends per address and 5 per e-mail
- *   address in 15 minutes, so one person cannot flood the staff's inbox or someone else's.
+ * - the guest forms (contact, signup): 10 sends per client address in 15 minutes, counted only
+ *   once the captcha verified (issue 27), so nobody's empty posts use up anyone's allowance;
+ * - the unsubscribe form (no captcha): 10 per client address in 15 minutes, counted apart so
+ *   unsubscribing never waits on the other forms;
+ * - signup confirmation mails: 3 per e-mail address in 15 minutes. Hitting it changes nothing visible
+ *   (the same answer, no mail), so a stranger can neither flood an inbox nor learn or block
+ *   anything: the owner's links already sent keep working.
  */
 export const LIMITS = {
   loginAccount: {
@@ -27,7 +32,11 @@ export const LIMITS = {
     rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES },
   },
   guestFormAddress: { scope: 'guest_form_address', rule: { kind: 'block', limit: 10, windowSeconds: FIFTEEN_MINUTES } },
-  guestFormEmail: { scope: 'guest_form_email', rule: { kind: 'block', limit: 5, windowSeconds: FIFTEEN_MINUTES } },
+  unsubscribeAddress: {
+    scope: 'unsubscribe_address',
+    rule: { kind: 'block', limit: 10, windowSeconds: FIFTEEN_MINUTES },
+  },
+  signupMailEmail: { scope: 'signup_mail_email', rule: { kind: 'block', limit: 3, windowSeconds: FIFTEEN_MINUTES } },
   // Wait-list joins and table bookings (issue 14): per client address and per guest phone number.
   waitlistAddress: { scope: 'waitlist_address', rule: { kind: 'block', limit: 20, windowSeconds: FIFTEEN_MINUTES } },
   waitlistPhone: { scope: 'waitlist_phone', rule: { kind: 'block', limit: 5, windowSeconds: FIFTEEN_MINUTES } },

@@ -1,5 +1,6 @@
 import type { Catalog } from '../translator';
 import { CONSENT_WORDING, TERMS_WORDING, UNSUBSCRIBE_CONFIRMATION } from '../../forms/contact-topics';
+import { CONFIRMATION_SUBJECT, CONFIRMATION_TEXT } from '../../forms/signup-confirmation-mail';
 
 const e = (key: string, value: string) => ({ context: '', key, value });
 
@@ -70,6 +71,46 @@ export const frCAForms: Catalog = [
   e('You are on the list', 'Vous êtes inscrit'),
   e('Watch your inbox for your welcome offer.', 'Surveillez votre boîte de réception pour votre offre de bienvenue.'),
   e('Sign up', 'Inscription'),
+  // Signup confirmation (double opt-in): the page after sending, the link's page, the mail
+  e('Check your inbox', 'Vérifiez votre boîte de réception'),
+  e(
+    'We sent a link to the address you gave. Open it within 48 hours to confirm your subscription; until then nothing is saved. If it does not arrive, check your junk mail folder.',
+    'Nous avons envoyé un lien à l’adresse indiquée. Ouvrez-le dans les 48 heures pour confirmer votre abonnement; d’ici là, rien n’est enregistré. S’il n’arrive pas, vérifiez votre dossier de courrier indésirable.',
+  ),
+  e('Confirm your subscription', 'Confirmez votre abonnement'),
+  e(
+    'Press the button to receive Fresh Catch News at this address with these details:',
+    'Appuyez sur le bouton pour recevoir les Nouvelles de la pêche à cette adresse avec ces renseignements :',
+  ),
+  e('Name', 'Nom'),
+  e('Postal or ZIP code', 'Code postal ou ZIP'),
+  e('Not given', 'Non indiqué'),
+  e('Confirm my subscription', 'Confirmer mon abonnement'),
+  e(
+    'If you did not ask for this, close this page: nothing changes.',
+    'Si vous n’avez rien demandé, fermez cette page : rien ne change.',
+  ),
+  e('This link was already used', 'Ce lien a déjà été utilisé'),
+  e(
+    'Your subscription is confirmed. Nothing more to do.',
+    'Votre abonnement est confirmé. Vous n’avez rien d’autre à faire.',
+  ),
+  e('This link has expired', 'Ce lien est expiré'),
+  e(
+    'Confirmation links work for 48 hours. Please sign up again.',
+    'Les liens de confirmation sont valides 48 heures. Veuillez vous inscrire de nouveau.',
+  ),
+  e('This link is not valid', 'Ce lien n’est pas valide'),
+  e(
+    'It may have been cut off or changed. Please sign up again, or open the link from the e-mail once more.',
+    'Il a peut-être été coupé ou modifié. Veuillez vous inscrire de nouveau, ou ouvrir encore une fois le lien du courriel.',
+  ),
+  e('Sign up again', 'S’inscrire de nouveau'),
+  e(CONFIRMATION_SUBJECT, 'Confirmez votre abonnement aux Nouvelles de la pêche'),
+  e(
+    CONFIRMATION_TEXT,
+    'Quelqu’un a demandé à recevoir les Nouvelles de la pêche, les offres et les nouvelles de Harborline Fruits de mer, à cette adresse.\n\nPour confirmer, ouvrez ce lien dans les {hours} heures et appuyez sur le bouton de la page :\n{link}\n\nSi vous n’avez rien demandé, ignorez ce message : rien ne change et vous n’aurez plus de nos nouvelles.\n',
+  ),
   e('Sign Up', 'S’inscrire'),
   e('*Required', '*Obligatoire'),
   e('Frequently Asked Questions', 'Foire aux questions'),
