@@ -110,6 +110,8 @@ function setUp(form: HTMLFormElement): void {
     const request = new XMLHttpRequest();
     request.open('POST', form.action);
     request.setRequestHeader('Accept', 'application/json');
+    // The server checks an upload's token before reading its body: it goes in the header.
+    request.setRequestHeader('X-CSRFToken', token.value);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) progress.value = Math.round((event.loaded / event.total) * 100);
     });
