@@ -56,23 +56,34 @@ export function receiveUpload(options: UploadOptions): RequestHandler {
     fieldSize: options.maxFieldBytes ?? 10_000,
   };
   const created = new WeakMap<Request, string[]>();
+  const overLimit = new WeakMap<Request, () => void>();
   const to = options.to;
   if ('disk' in to) mkdirSync(to.disk, { recursive: true });
+  const inner =
+    'disk' in to
+      ? multer.diskStorage({
+          destination: to.disk,
+          filename: (req, _file, done) => {
+            const name = `upload-${randomBytes(12).toString('hex')}`;
+            // Recorded before the file is opened: whatever happens next, it is removed.
+            created.get(req)?.push(join(to.disk, name));
+            done(null, name);
+          },
+        })
+      : multer.memoryStorage();
+  // multer reports a file past the limit only once the client has sent the rest of that part;
+  // the limit event lets the answer go out at once instead.
+  const storage: multer.StorageEngine = {
+    _handleFile(req, file, done) {
+      file.stream.once('limit', () => overLimit.get(req)?.());
+      inner._handleFile(req, file, done);
+    },
+    _removeFile: (req, file, done) => inner._removeFile(req, file, done),
+  };
   const parse =
     'disk' in to
-      ? multer({
-          storage: multer.diskStorage({
-            destination: to.disk,
-            filename: (req, _file, done) => {
-              const name = `upload-${randomBytes(12).toString('hex')}`;
-              // Recorded before the file is opened: whatever happens next, it is removed.
-              created.get(req)?.push(join(to.disk, name));
-              done(null, name);
-            },
-          }),
-          limits,
-        }).array('file', maxFiles)
-      : multer({ storage: multer.memoryStorage(), limits: { ...limits, files: 1 } }).single(to.field);
+      ? multer({ storage, limits }).array('file', maxFiles)
+      : multer({ storage, limits: { ...limits, files: 1 } }).single(to.field);
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'POST' || !isMultipart(req)) return next();
@@ -104,8 +115,11 @@ export function receiveUpload(options: UploadOptions): RequestHandler {
       removeFiles();
     });
     res.removeHeader('Connection');
-    parse(req, res, (error: unknown) => {
+    let settled = false;
+    const settle = (error: unknown) => {
       if (closed) removeFiles();
+      if (settled) return;
+      settled = true;
       if (!error) {
         req.uploads = ((req.files ?? []) as Express.Multer.File[]).map((file) => ({
           path: file.path,
@@ -133,7 +147,9 @@ export function receiveUpload(options: UploadOptions): RequestHandler {
                 : (options.messages?.unreadable ?? 'The upload could not be read. Nothing was saved.'),
             ),
       );
-    });
+    };
+    overLimit.set(req, () => settle(new multer.MulterError('LIMIT_FILE_SIZE')));
+    parse(req, res, settle);
   };
 }
 
