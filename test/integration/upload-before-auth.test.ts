@@ -91,8 +91,8 @@ describe('uploads: nothing is read before the session, login, CSRF and permissio
     upload.abandon();
     await pause(100);
     watcher.stop();
-    expect(answer, `${target.path}: the server waited for the body`).to.not.equal('no answer');
     expect(watcher.created, `${target.path}: files written`).to.deep.equal([]);
+    expect(answer, `${target.path}: the server waited for the body`).to.not.equal('no answer');
     return answer as Exclude<typeof answer, 'no answer'>;
   }
 

@@ -182,7 +182,7 @@ function openFallback(
     throw new HttpError(
       422,
       'rendition_unavailable',
-      'This image cannot be made at this size: its dimensions are beyond what the image formats can encode.',
+      'This version of the image cannot be made: the original is too large or damaged for it.',
     );
   }
   return openRendition(db, storage, { ...params, format: fallback }, log);
@@ -342,7 +342,7 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage, 
     throw new HttpError(
       422,
       'rendition_unavailable',
-      'This image cannot be used: its dimensions are beyond what the image formats can encode. Upload a smaller version.',
+      'This image cannot be used: no version of it can be made (the original is too large or damaged). Upload it again.',
     );
   }
   return {
