@@ -21,10 +21,7 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
   useTestApp({ signIn: true }, (suite) => ({ t, agent, token } = suite));
 
   const upload = (data: Buffer, name: string, fields: Record<string, string> = {}) => {
-    let req = agent
-      .post('/wagtail/videos/multiple/add/')
-      .set('Accept', 'application/json')
-      .set('X-CSRFToken', token);
+    let req = agent.post('/wagtail/videos/multiple/add/').set('Accept', 'application/json').set('X-CSRFToken', token);
     for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
     return req.attach('file', data, name);
   };

@@ -78,7 +78,12 @@ describe('uploads: nothing is read before the session, login, CSRF and permissio
    */
   async function refusedWithBodyOpen(
     target: (typeof TARGETS)[number],
-    options: { session?: RawSession; headers?: Record<string, string>; query?: string; fields?: Record<string, string> },
+    options: {
+      session?: RawSession;
+      headers?: Record<string, string>;
+      query?: string;
+      fields?: Record<string, string>;
+    },
   ) {
     const watcher = watchCreatedFiles(uploadDir());
     const upload = openMultipart(`${server.baseUrl}${target.path}${options.query ?? ''}`, {
@@ -194,7 +199,9 @@ describe('uploads: nothing is read before the session, login, CSRF and permissio
 
   it(`caps each user at ${MAX_PARALLEL_UPLOADS} uploads at once, across processes (the count is in the database)`, async () => {
     // A second app on the same database stands for another server process.
-    const other = await listen(createApp({ config: t.config, db: t.db, logger: t.logger, assets: loadAssetManifest() }));
+    const other = await listen(
+      createApp({ config: t.config, db: t.db, logger: t.logger, assets: loadAssetManifest() }),
+    );
     const headers = { Cookie: admin.cookie, 'X-CSRFToken': admin.token, Accept: 'application/json' };
     const url = (base: string) => `${base}/wagtail/documents/multiple/add/`;
     const open = Array.from({ length: MAX_PARALLEL_UPLOADS }, (_, i) => {

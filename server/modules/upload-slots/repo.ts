@@ -8,7 +8,11 @@ export async function lockUserSlots(trx: Db, userId: number): Promise<void> {
 
 /** Removes the user's slots whose lease has lapsed (their process died mid-upload). */
 export async function deleteLapsedSlots(trx: Db, userId: number): Promise<void> {
-  await trx.deleteFrom('upload_slots').where('user_id', '=', userId).where('expires_at', '<=', sql<Date>`now()`).execute();
+  await trx
+    .deleteFrom('upload_slots')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .execute();
 }
 
 export async function countSlots(trx: Db, userId: number): Promise<number> {
