@@ -30,6 +30,7 @@ import * as pageComments from './2026_11_27_400000_page_comments';
 import * as locationUnitVectors from './2026_11_28_100000_location_unit_vectors';
 import * as locationCells from './2026_11_28_200000_location_cells';
 import * as videos from './2026_11_27_100000_videos';
+import * as uploadSlotsRenditionFailures from './2026_11_29_120000_upload_slots_rendition_failures';
 
 /**
  * Every migration, by name. Listed explicitly (not read from the folder) so the production
@@ -66,5 +67,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_100000_location_unit_vectors': locationUnitVectors,
   '2026_11_28_200000_location_cells': locationCells,
   '2026_11_28_300000_idempotency_keys': idempotencyKeys,
+  '2026_11_29_120000_upload_slots_rendition_failures': uploadSlotsRenditionFailures,
   '2026_11_29_410000_signup_confirmation': signupConfirmation,
 };

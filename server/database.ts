@@ -18,7 +18,8 @@ import type {
 import type { RedirectImportTable, RedirectTable } from './modules/redirects/table';
 import type { DocumentTable } from './modules/documents/table';
 import type { VideoTable, VideoTextTrackTable } from './modules/videos/table';
-import type { ImageRenditionTable, ImageTable } from './modules/images/table';
+import type { ImageRenditionFailureTable, ImageRenditionTable, ImageTable } from './modules/images/table';
+import type { UploadSlotTable } from './modules/upload-slots/table';
 import type { LocationTable } from './modules/locations/table';
 import type { WorkflowStateTable } from './modules/moderation/table';
 import type { PageCommentReplyTable, PageCommentTable } from './modules/comments/table';
@@ -70,6 +71,8 @@ export interface Database {
   rate_limits: RateLimitTable;
   images: ImageTable;
   image_renditions: ImageRenditionTable;
+  image_rendition_failures: ImageRenditionFailureTable;
+  upload_slots: UploadSlotTable;
   documents: DocumentTable;
   videos: VideoTable;
   video_text_tracks: VideoTextTrackTable;

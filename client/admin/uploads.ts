@@ -100,8 +100,24 @@ function setUp(form: HTMLFormElement): void {
     return edit;
   };
 
-  const send = (file: File) => {
-    const { item, progress, status } = row(file);
+  // The server caps each user's parallel uploads (MAX_PARALLEL_UPLOADS, 3): two at a time leave
+  // one for a chooser in another tab; the rest wait their turn here, with their row shown.
+  const PARALLEL = 2;
+  const waiting: Array<() => void> = [];
+  let running = 0;
+  const startNext = () => {
+    while (running < PARALLEL && waiting.length) {
+      running += 1;
+      waiting.shift()!();
+    }
+  };
+  const finished = () => {
+    running -= 1;
+    startNext();
+  };
+
+  const send = (file: File, shown = row(file)) => {
+    const { item, progress, status } = shown;
     const data = new FormData();
     data.set(token.name, token.value);
     data.set('title', '');
@@ -110,10 +126,23 @@ function setUp(form: HTMLFormElement): void {
     const request = new XMLHttpRequest();
     request.open('POST', form.action);
     request.setRequestHeader('Accept', 'application/json');
+    // The server checks an upload's token before reading its body: it goes in the header.
+    request.setRequestHeader('X-CSRFToken', token.value);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) progress.value = Math.round((event.loaded / event.total) * 100);
     });
     request.addEventListener('load', () => {
+      if (request.status === 429) {
+        // Another tab is uploading too: try again once a slot is free.
+        const wait = Number(request.getResponseHeader('Retry-After')) || 5;
+        status.textContent = 'Waiting for other uploads to finish…';
+        setTimeout(() => {
+          waiting.unshift(() => send(file, shown));
+          finished();
+        }, wait * 1000);
+        return;
+      }
+      finished();
       let body: { uploaded?: Uploaded[]; errors?: string[]; error?: { message?: string } } = {};
       try {
         body = JSON.parse(request.responseText) as typeof body;
@@ -132,6 +161,7 @@ function setUp(form: HTMLFormElement): void {
       }
     });
     request.addEventListener('error', () => {
+      finished();
       item.classList.add('media-upload-list__item--error');
       status.textContent = 'The upload failed: the connection was lost.';
     });
@@ -139,8 +169,12 @@ function setUp(form: HTMLFormElement): void {
   };
 
   const sendAll = (files: FileList | File[]) => {
-    for (const file of Array.from(files)) send(file);
+    for (const file of Array.from(files)) {
+      const shown = row(file);
+      waiting.push(() => send(file, shown));
+    }
     input.value = '';
+    startNext();
   };
 
   form.addEventListener('submit', (event) => {

@@ -26,9 +26,16 @@ export function requestLogLevel(status: number, aborted: boolean): Level {
   return status >= 400 ? 'warn' : 'info';
 }
 
+/**
+ * The URL as logged: an upload form carries its CSRF token in its action URL (the token of a
+ * multipart body is checked before the body is read), and a token has no place in a log.
+ */
+export const loggedUrl = (url: string | undefined) =>
+  url?.replace(/([?&]csrfmiddlewaretoken=)[^&#]*/gi, '$1[redacted]');
+
 /** What a request's line says: enough for an operator (who, what, how it ended, how long), no headers. */
 export function requestLine(req: IncomingMessage, res: ServerResponse, responseTime: number) {
-  const url = (req as Partial<Request>).originalUrl ?? req.url;
+  const url = loggedUrl((req as Partial<Request>).originalUrl ?? req.url);
   return {
     req: { id: req.id, method: req.method, url, remoteAddress: req.socket?.remoteAddress },
     res: { statusCode: res.statusCode },
@@ -47,7 +54,7 @@ export function requestLog(app: Express, logger: Logger) {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: Request): Logger {
-      const child = logger.child({ reqId: this.id, req: { method: this.method, url: this.originalUrl } });
+      const child = logger.child({ reqId: this.id, req: { method: this.method, url: loggedUrl(this.originalUrl) } });
       Object.defineProperty(this, 'log', { value: child, configurable: true, writable: true });
       return child;
     },

@@ -16,7 +16,7 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
   useTestApp({ signIn: true }, (suite) => ({ t, agent, token } = suite));
 
   const upload = (files: Array<{ data: Buffer; name: string }>, fields: Record<string, string> = {}, json = false) => {
-    let req = agent.post('/wagtail/documents/multiple/add/').field('csrfmiddlewaretoken', token);
+    let req = agent.post('/wagtail/documents/multiple/add/').set('X-CSRFToken', token);
     if (json) req = req.set('Accept', 'application/json');
     for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
     for (const file of files) req = req.attach('file', file.data, file.name);
@@ -118,7 +118,7 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
     expect(form.text).to.include('Replace file');
     await agent
       .post(`/wagtail/documents/${row.id}/replace/`)
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', tinyZip(), 'price-list.zip')
       .expect(303);
     const replaced = await t.db.selectFrom('documents').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -128,7 +128,7 @@ describe('documents: upload, serve, replace, delete and the admin API', () => {
     expect(await storage().exists(replaced.file)).to.equal(true);
     const bad = await agent
       .post(`/wagtail/documents/${row.id}/replace/`)
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', Buffer.from('#!/bin/sh\nrm -rf /'), 'evil.pdf')
       .expect(400);
     expect(bad.text).to.include('not accepted');
@@ -221,13 +221,13 @@ describe('documents: uploads past the size limit', () => {
     const res = await agent
       .post('/wagtail/documents/multiple/add/')
       .set('Accept', 'application/json')
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', big, 'big.pdf');
     expect(res.status).to.equal(413);
     expect(res.body.error.message).to.equal('The file is larger than the limit of 0.01 MB. Nothing was saved.');
     const html = await agent
       .post('/wagtail/documents/multiple/add/')
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', big, 'big.pdf');
     expect(html.status).to.equal(413);
     expect(html.text).to.include('larger than the limit');
@@ -246,7 +246,7 @@ describe('documents: uploads past the size limit', () => {
     await agent
       .post('/wagtail/documents/multiple/add/')
       .set('Accept', 'application/json')
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', tinyPdf(), 'small.pdf')
       .expect(201);
     expect(await tempFiles()).to.deep.equal([]);

@@ -18,7 +18,7 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     agent
       .post('/wagtail/images/multiple/add/')
       .set('Accept', 'application/json')
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', data, name);
   const count = async () =>
     Number(
@@ -123,7 +123,7 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     ).to.have.length(1);
     await agent
       .post(`/wagtail/images/${row.id}/replace/`)
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', await png(900, 300), 'after.png')
       .expect(303);
     const replaced = await t.db.selectFrom('images').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -134,7 +134,7 @@ describe('images: upload checks, edit, replace and the admin API', () => {
     expect(await openMediaStorage(t.config.media).exists(row.file)).to.equal(false);
     const bad = await agent
       .post(`/wagtail/images/${row.id}/replace/`)
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', await pngBomb(), 'bomb.png')
       .expect(400);
     expect(bad.text).to.match(/megapixels|damaged/);

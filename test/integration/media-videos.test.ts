@@ -21,10 +21,7 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
   useTestApp({ signIn: true }, (suite) => ({ t, agent, token } = suite));
 
   const upload = (data: Buffer, name: string, fields: Record<string, string> = {}) => {
-    let req = agent
-      .post('/wagtail/videos/multiple/add/')
-      .set('Accept', 'application/json')
-      .field('csrfmiddlewaretoken', token);
+    let req = agent.post('/wagtail/videos/multiple/add/').set('Accept', 'application/json').set('X-CSRFToken', token);
     for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
     return req.attach('file', data, name);
   };
@@ -45,7 +42,7 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
     return keys.sort();
   };
   const addTrack = (videoId: number, fields: Record<string, string>, file?: { data: Buffer; name: string }) => {
-    let req = agent.post(`/wagtail/videos/${videoId}/tracks/`).field('csrfmiddlewaretoken', token);
+    let req = agent.post(`/wagtail/videos/${videoId}/tracks/`).set('X-CSRFToken', token);
     for (const [key, value] of Object.entries(fields)) req = req.field(key, value);
     if (file) req = req.attach('file', file.data, file.name);
     return req;
@@ -84,7 +81,7 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
     expect((await upload(poly, 'poly.mp4').expect(400)).body.error.message).to.include('markup');
     const html = await agent
       .post('/wagtail/videos/multiple/add/')
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', Buffer.alloc(0), 'empty.mp4')
       .expect(400);
     expect(html.text).to.include('empty.mp4: The file is empty.');
@@ -129,13 +126,13 @@ describe('videos: upload, duration, captions, serving, privacy and usage', () =>
     expect((await agent.get(`/wagtail/videos/${video.id}/replace/`).expect(200)).text).to.include('Replace file');
     const bad = await agent
       .post(`/wagtail/videos/${video.id}/replace/`)
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', await png(), 'replace-me.webm')
       .expect(400);
     expect(bad.text).to.include('not a video we accept');
     await agent
       .post(`/wagtail/videos/${video.id}/replace/`)
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', webm(), 'replace-me.webm')
       .expect(303);
     const replaced = await t.db.selectFrom('videos').selectAll().where('id', '=', video.id).executeTakeFirstOrThrow();
@@ -488,7 +485,7 @@ describe('videos: uploads past the size limit', () => {
     const res = await agent
       .post('/wagtail/videos/multiple/add/')
       .set('Accept', 'application/json')
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', mp4(), 'big.mp4');
     expect(res.status).to.equal(413);
     expect(res.body.error.message).to.equal('The file is larger than the limit of 0.005 MB. Nothing was saved.');
@@ -506,7 +503,7 @@ describe('videos: uploads past the size limit', () => {
     await agent
       .post('/wagtail/videos/multiple/add/')
       .set('Accept', 'application/json')
-      .field('csrfmiddlewaretoken', token)
+      .set('X-CSRFToken', token)
       .attach('file', webm(), 'small.webm')
       .expect(201);
     expect(await tempFiles()).to.deep.equal([]);

@@ -73,4 +73,13 @@ describe('request log', () => {
     expect(line).to.include({ reqId: answer.headers['x-request-id'] });
     expect(line!.req).to.include({ method: 'GET', url: '/child' });
   });
+
+  it('never logs the CSRF token an upload form carries in its action URL', async () => {
+    const { app, lines, settled } = appWithLog('info');
+    await request(app).get('/ok?a=1&csrfmiddlewaretoken=s3cret-token&b=2');
+    await request(app).get('/child?csrfmiddlewaretoken=s3cret-token');
+    await settled();
+    expect(JSON.stringify(lines)).to.not.include('s3cret-token');
+    expect(lines[0]!.req).to.include({ url: '/ok?a=1&csrfmiddlewaretoken=[redacted]&b=2' });
+  });
 });

@@ -1,4 +1,4 @@
-import { CsrfField } from './CsrfField';
+import { CsrfField, multipartAction } from './CsrfField';
 import { FieldNotes, FormErrorSummary, SelectField, describedBy } from './FormFields';
 
 export type ImportRowView = { line: number; from: string; to: string; status: 'accepted' | 'rejected'; reason: string };
@@ -36,7 +36,7 @@ export function RedirectImportScreen({
       </FormErrorSummary>
       <form
         method="post"
-        action="/wagtail/redirects/import/"
+        action={multipartAction('/wagtail/redirects/import/', csrfToken)}
         encType="multipart/form-data"
         noValidate
         className="admin-form"

@@ -20,7 +20,7 @@ import type { SiteSettingsCache } from '../site-settings/service';
 import { formsAdminRoutes } from './forms/routes';
 import { ADMIN_VIEWSETS, MENU_ENTRIES } from './areas';
 import { provideAdminMenu } from './menu';
-import { redirectImportRoutes, redirectImportUpload } from './redirects/import';
+import { redirectImportRoutes } from './redirects/import';
 import { siteSettingsRoutes } from './settings-models/routes';
 import { snippetsIndexRoutes } from './snippets/routes';
 import { viewSetRoutes } from './viewsets/routes';
@@ -30,11 +30,12 @@ import { documentUploadKind } from './documents/uploads';
 import { documentsViewSet, documentsViewSetDeclaration } from './documents/viewset';
 import { imageChooserRoutes } from './images/chooser';
 import { imageUploadKind } from './images/uploads';
-import { mediaUploadParser, mediaUploadRoutes } from './media-uploads/routes';
+import { mediaUploadRoutes } from './media-uploads/routes';
+import { closeUnreadMultipart } from '../../media/upload';
 import { imagesViewSet, imagesViewSetDeclaration } from './images/viewset';
 import { videoUploadKind } from './videos/uploads';
 import { videosViewSet, videosViewSetDeclaration } from './videos/viewset';
-import { videoTrackRoutes, videoTrackUploadParser } from './videos/tracks';
+import { videoTrackRoutes } from './videos/tracks';
 import type { MediaStorage } from '../../storage/media-storage';
 import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
@@ -75,14 +76,10 @@ export function adminRoutes({
   const documentUploads = documentUploadKind(db, media.storage, media.limits);
   const imageUploads = imageUploadKind(db, media.storage, media.limits);
   const videoUploads = videoUploadKind(db, media.storage, media.limits);
-  // Multipart forms are parsed before the session stack so the CSRF check finds their field.
-  router.use(redirectImportUpload);
-  router.use(
-    mediaUploadParser(media.uploadDir, documentUploads),
-    mediaUploadParser(media.uploadDir, imageUploads),
-    mediaUploadParser(media.uploadDir, videoUploads),
-  );
-  router.use(videoTrackUploadParser(media.uploadDir));
+  // No body parser runs before the session, the login check and the CSRF check: a multipart body
+  // is read only by its upload route, after the route's permission check (media/upload.ts), and
+  // its CSRF token comes from the header or the query string.
+  router.use(closeUnreadMultipart);
   router.use(...sessions.middleware);
   router.use(provideAdminAssets(assets));
 
@@ -104,11 +101,11 @@ export function adminRoutes({
   router.use(snippetsIndexRoutes({ db }));
   router.use(formsAdminRoutes({ db }));
   router.use(
-    mediaUploadRoutes(db, documentUploads),
-    mediaUploadRoutes(db, imageUploads),
-    mediaUploadRoutes(db, videoUploads),
+    mediaUploadRoutes(db, documentUploads, media.uploadDir),
+    mediaUploadRoutes(db, imageUploads, media.uploadDir),
+    mediaUploadRoutes(db, videoUploads, media.uploadDir),
   );
-  router.use(videoTrackRoutes(db));
+  router.use(videoTrackRoutes(db, media.uploadDir));
   router.use(imageChooserRoutes({ db, storage: media.storage }));
   // Viewsets whose store needs the media storage get it here (areas.ts holds their declarations).
   const withStorage = (viewSet: AnyViewSet) =>

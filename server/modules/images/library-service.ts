@@ -23,6 +23,19 @@ export const IMAGE_MODEL = 'wagtailimages.image';
 /** The most pixels an upload may decode to (sharp's limitInputPixels): 40 megapixels. */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
+/**
+ * The longest side every rendition format can encode: WebP stops at 16,383 pixels, AVIF (libheif
+ * through sharp) at 16,384, JPEG at 65,500. A rendition is never larger than its original, so an
+ * original within this limit always has its AVIF, WebP and own-format renditions.
+ */
+export const MAX_IMAGE_SIDE = 16_383;
+
+/**
+ * The most one side may exceed the other. Past it an image is a strip (a 20 × 1,999,000 pixel PNG
+ * is 40 megapixels) whose renditions are slivers a pixel wide or tall: no use on a page.
+ */
+export const MAX_ASPECT_RATIO = 50;
+
 const ACCEPTED: Record<string, ImageMimetype> = {
   'image/jpeg': 'image/jpeg',
   'image/png': 'image/png',
@@ -79,6 +92,16 @@ export async function checkImageFile(
   if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
     throw refuse(
       `The image is ${meta.width} × ${meta.height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels are accepted.`,
+    );
+  }
+  if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) {
+    throw refuse(
+      `The image is ${meta.width} × ${meta.height} pixels; each side may be at most ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels (the largest the WebP and AVIF versions can have). Make it smaller and upload it again.`,
+    );
+  }
+  if (Math.max(meta.width, meta.height) > MAX_ASPECT_RATIO * Math.min(meta.width, meta.height)) {
+    throw refuse(
+      `The image is ${meta.width} × ${meta.height} pixels: one side is more than ${MAX_ASPECT_RATIO} times the other. Crop it to a usable shape and upload it again.`,
     );
   }
   try {

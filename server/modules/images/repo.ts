@@ -83,6 +83,37 @@ export function listRenditions(db: Db, imageId: number): Promise<ImageRenditionR
 
 export async function deleteRenditions(db: Db, imageId: number): Promise<void> {
   await db.deleteFrom('image_renditions').where('image_id', '=', imageId).execute();
+  await db.deleteFrom('image_rendition_failures').where('image_id', '=', imageId).execute();
+}
+
+export async function hasRenditionFailure(
+  db: Db,
+  imageId: number,
+  requestedWidth: number,
+  format: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('image_rendition_failures')
+    .select('id')
+    .where('image_id', '=', imageId)
+    .where('requested_width', '=', requestedWidth)
+    .where('format', '=', format)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Records a rendition that failed to encode; true only for the one process whose row was new. */
+export async function recordRenditionFailure(
+  db: Db,
+  failure: { image_id: number; requested_width: number; format: string; reason: string },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('image_rendition_failures')
+    .values(failure)
+    .onConflict((oc) => oc.columns(['image_id', 'requested_width', 'format']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteImages(db: Db, ids: readonly number[]): Promise<void> {

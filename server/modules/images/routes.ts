@@ -28,7 +28,7 @@ export function imageRoutes(db: Db, storage: MediaStorage): Router {
         throw new HttpError(404, 'not_found', 'No such image.');
       throw invalid(params.error, 'rendition request');
     }
-    const rendition = await openRendition(db, storage, params.data);
+    const rendition = await openRendition(db, storage, params.data, req.log);
     res.set({
       'Cache-Control': 'public, max-age=31536000, immutable',
       'Content-Type': rendition.mimetype,

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
+import type { Logger } from '../../logger';
 import type { Image, Rendition } from '../../../shared/schemas/media';
 import {
   RENDITION_MIMETYPES,
@@ -90,11 +91,52 @@ type MadeRendition = {
 // Requests for the same rendition in this process share one sharp run.
 const inFlight = new Map<string, Promise<MadeRendition>>();
 
+/** sharp could not encode a rendition (e.g. a side past WebP's 16,383 pixels): the input's fault, not ours. */
+export class RenditionEncodeError extends Error {
+  override name = 'RenditionEncodeError';
+}
+
+/** Where a rendition failure is reported (once, by the process that records it first). */
+export type RenditionLog = Pick<Logger, 'warn'>;
+
+/**
+ * Records a rendition that failed to encode, so no process tries it again; the process whose row
+ * is new logs it, so the failure is logged once, not on every request.
+ */
+async function noteFailure(
+  db: Db,
+  image: Pick<ImageRow, 'id'>,
+  width: number,
+  format: RenditionFormat,
+  error: RenditionEncodeError,
+  log: RenditionLog | undefined,
+): Promise<void> {
+  const first = await repo.recordRenditionFailure(db, {
+    image_id: image.id,
+    requested_width: width,
+    format,
+    reason: error.message.slice(0, 500),
+  });
+  if (first)
+    log?.warn(
+      { imageId: image.id, width, format, reason: error.message },
+      'image rendition could not be encoded; its format is served in another or refused from now on',
+    );
+}
+
 /**
  * One rendition, made on first request and kept in the media storage with a row holding its
  * real dimensions and byte size. Unknown image -> 404; a format the image cannot have -> 400.
+ * A rendition that cannot be encoded (recorded in image_rendition_failures) is served in the
+ * image's own format instead (a browser decodes an image by its bytes and Content-Type, so a
+ * <picture> source still shows), or, when that fails too, answered 422: never a 500.
  */
-export async function openRendition(db: Db, storage: MediaStorage, params: RenditionParams): Promise<ServedRendition> {
+export async function openRendition(
+  db: Db,
+  storage: MediaStorage,
+  params: RenditionParams,
+  log?: RenditionLog,
+): Promise<ServedRendition> {
   const image = await repo.findImage(db, params.id);
   if (!image) throw notFound('No such image.');
   if (!formatsFor(image).includes(params.format)) {
@@ -102,6 +144,8 @@ export async function openRendition(db: Db, storage: MediaStorage, params: Rendi
       format: ['Unsupported format for this image.'],
     });
   }
+  if (await repo.hasRenditionFailure(db, image.id, params.width, params.format))
+    return openFallback(db, storage, image, params, log);
   const mimetype = RENDITION_MIMETYPES[params.format];
   const key = renditionKey(image.id, params.width, params.format);
   if (await repo.findRendition(db, image.id, params.width, params.format)) {
@@ -115,8 +159,33 @@ export async function openRendition(db: Db, storage: MediaStorage, params: Rendi
     work = makeAndRecord(db, storage, image, params.width, params.format).finally(() => inFlight.delete(flight));
     inFlight.set(flight, work);
   }
-  const made = await work;
-  return { body: made.data, mimetype, cacheHit: false, size: made.data.length };
+  try {
+    const made = await work;
+    return { body: made.data, mimetype, cacheHit: false, size: made.data.length };
+  } catch (error) {
+    if (!(error instanceof RenditionEncodeError)) throw error;
+    await noteFailure(db, image, params.width, params.format, error, log);
+    return openFallback(db, storage, image, params, log);
+  }
+}
+
+/** The image's own format in place of an AVIF or WebP that cannot be made; 422 when that fails too. */
+function openFallback(
+  db: Db,
+  storage: MediaStorage,
+  image: ImageRow,
+  params: RenditionParams,
+  log: RenditionLog | undefined,
+): Promise<ServedRendition> {
+  const fallback = ORIGINAL_FORMAT[image.mimetype];
+  if (params.format === fallback) {
+    throw new HttpError(
+      422,
+      'rendition_unavailable',
+      'This version of the image cannot be made: the original is too large or damaged for it.',
+    );
+  }
+  return openRendition(db, storage, { ...params, format: fallback }, log);
 }
 
 async function makeAndRecord(
@@ -185,6 +254,16 @@ async function encodeMemoized(original: Buffer, width: number, format: Rendition
 }
 
 async function encode(original: Buffer, width: number, format: RenditionFormat) {
+  try {
+    return await encodeOnce(original, width, format);
+  } catch (error) {
+    // sharp reports a bad input (too large for the format, undecodable) this way; the storage
+    // and the database are not involved here, so every failure is the image's.
+    throw new RenditionEncodeError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function encodeOnce(original: Buffer, width: number, format: RenditionFormat) {
   const pipeline = sharp(original).rotate().resize({ width, withoutEnlargement: true });
   const encoded =
     format === 'avif'
@@ -203,7 +282,7 @@ async function encode(original: Buffer, width: number, format: RenditionFormat) 
  * renditions at the block widths up to the original's width. Missing renditions are made now,
  * so every listed size is the real byte size of the file served.
  */
-export async function imageForBlocks(db: Db, id: number, storage: MediaStorage): Promise<Image> {
+export async function imageForBlocks(db: Db, id: number, storage: MediaStorage, log?: RenditionLog): Promise<Image> {
   const image = await repo.findImage(db, id);
   if (!image) throw notFound(`No image ${id}.`);
   const widths = BLOCK_WIDTHS.filter((w) => w <= image.width);
@@ -215,6 +294,8 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage):
   const rows = new Map<string, { width: number; height: number; file_size: number }>();
   const missing: typeof wanted = [];
   for (const { width, format } of wanted) {
+    // A format that cannot be encoded at some width is left out (the blocks list what exists).
+    if (await repo.hasRenditionFailure(db, image.id, width, format)) continue;
     const row = await repo.findRendition(db, image.id, width, format);
     const stored = row && (await storage.exists(renditionKey(image.id, width, format)));
     if (row && stored) rows.set(`${format}:${width}`, row);
@@ -223,16 +304,26 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage):
   if (missing.length) {
     const original = await readOriginal(storage, image);
     const made = await Promise.all(
-      missing.map(({ width, format }) => makeRendition(storage, image, original, width, format)),
+      missing.map(({ width, format }) =>
+        makeRendition(storage, image, original, width, format).catch((error: unknown) => {
+          if (!(error instanceof RenditionEncodeError)) throw error;
+          return { failed: error, width, format };
+        }),
+      ),
     );
-    for (const { row } of made) {
-      await repo.saveRendition(db, row);
-      rows.set(`${row.format}:${row.requested_width}`, row);
+    for (const result of made) {
+      if ('failed' in result) {
+        await noteFailure(db, image, result.width, result.format, result.failed, log);
+        continue;
+      }
+      await repo.saveRendition(db, result.row);
+      rows.set(`${result.row.format}:${result.row.requested_width}`, result.row);
     }
   }
 
   const renditions: Rendition[] = [];
   for (const format of formatsFor(image)) {
+    if (!widths.every((width) => rows.has(`${format}:${width}`))) continue;
     const seen = new Set<number>();
     for (const width of widths) {
       const row = rows.get(`${format}:${width}`)!;
@@ -246,6 +337,13 @@ export async function imageForBlocks(db: Db, id: number, storage: MediaStorage):
         mimetype: RENDITION_MIMETYPES[format],
       });
     }
+  }
+  if (renditions.length === 0) {
+    throw new HttpError(
+      422,
+      'rendition_unavailable',
+      'This image cannot be used: no version of it can be made (the original is too large or damaged). Upload it again.',
+    );
   }
   return {
     image_id: image.id,

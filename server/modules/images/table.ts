@@ -33,6 +33,16 @@ export interface ImageRenditionTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A rendition that could not be encoded (e.g. too large for WebP): answered at once, logged once. */
+export interface ImageRenditionFailureTable {
+  id: Generated<number>;
+  image_id: number;
+  requested_width: number;
+  format: string;
+  reason: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export type ImageRow = Selectable<ImageTable>;
 export type NewImage = Insertable<ImageTable>;
 export type ImageRenditionRow = Selectable<ImageRenditionTable>;

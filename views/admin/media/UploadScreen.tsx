@@ -1,4 +1,4 @@
-import { CsrfField } from '../CsrfField';
+import { CsrfField, multipartAction } from '../CsrfField';
 import { FieldNotes, FormErrorSummary, SelectField, TextField, describedBy } from '../FormFields';
 
 export type UploadedView = {
@@ -58,7 +58,7 @@ export function UploadScreen(props: UploadScreenProps) {
       ) : null}
       <form
         method="post"
-        action={`/wagtail/${area}/multiple/add/`}
+        action={multipartAction(`/wagtail/${area}/multiple/add/`, csrfToken)}
         encType="multipart/form-data"
         noValidate
         className="admin-form"
@@ -133,7 +133,7 @@ export function ReplaceFileScreen({
       </FormErrorSummary>
       <form
         method="post"
-        action={`/wagtail/${area}/${id}/replace/`}
+        action={multipartAction(`/wagtail/${area}/${id}/replace/`, csrfToken)}
         encType="multipart/form-data"
         noValidate
         className="admin-form"

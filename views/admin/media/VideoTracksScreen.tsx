@@ -1,4 +1,4 @@
-import { CsrfField } from '../CsrfField';
+import { CsrfField, multipartAction } from '../CsrfField';
 import {
   CheckboxField,
   FieldNotes,
@@ -92,7 +92,7 @@ export function VideoTracksScreen({
           </FormErrorSummary>
           <form
             method="post"
-            action={`/wagtail/videos/${video.id}/tracks/`}
+            action={multipartAction(`/wagtail/videos/${video.id}/tracks/`, csrfToken)}
             encType="multipart/form-data"
             noValidate
             className="admin-form"

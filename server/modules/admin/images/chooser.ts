@@ -37,7 +37,7 @@ export function imageChooserRoutes({ db, storage }: { db: Db; storage: MediaStor
     const params = pkParamsSchema.safeParse(req.params);
     if (!params.success) throw notFound('The image does not exist.');
     res.setHeader('Cache-Control', 'no-store, private');
-    res.json({ image: await imageForBlocks(db, params.data.pk, storage) });
+    res.json({ image: await imageForBlocks(db, params.data.pk, storage, req.log) });
   });
 
   // Permission: admin access and any wagtaildocs permission (as the documents API). The document

@@ -8,6 +8,7 @@ import {
   findImageForAdmin,
   IMAGE_MODEL,
   MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
   replaceImageFile,
 } from '../../images/library-service';
 import type { MediaUploadKind } from '../media-uploads/routes';
@@ -22,7 +23,7 @@ export function imageUploadKind(db: Db, storage: MediaStorage, limits: UploadLim
     model: IMAGE_MODEL,
     maxBytes: limits.maxImageBytes,
     accept: 'image/jpeg,image/png,image/webp,image/avif,image/gif',
-    help: `JPEG, PNG, WebP, AVIF or GIF (the type is read from the file itself; SVG is not accepted), at most ${megabytes(limits.maxImageBytes)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels each.`,
+    help: `JPEG, PNG, WebP, AVIF or GIF (the type is read from the file itself; SVG is not accepted), at most ${megabytes(limits.maxImageBytes)} and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels each, at most ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels a side.`,
     create: (file, fields) => createImageFromUpload(db, storage, file, fields),
     detail: (image) => `${image.width} × ${image.height} px, ${formatFileSize(image.file_size)}`,
     find: (id) => findImageForAdmin(db, id),

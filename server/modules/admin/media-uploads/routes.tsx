@@ -1,7 +1,7 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
 import { HttpError } from '../../../errors';
-import { uploadMiddleware, type UploadedFile } from '../../../media/upload';
+import { receiveUpload, type UploadedFile } from '../../../media/upload';
 import { parseOr400 } from '../../../http/validate';
 import { uploadFieldsSchema } from '../../../../shared/schemas/documents';
 import { pkParamsSchema } from '../../../../shared/schemas/viewset';
@@ -44,26 +44,24 @@ export type MediaUploadKind<Item extends Stored> = {
 const paths = (area: string) => ({
   add: `/${area}/add/`,
   multiple: `/${area}/multiple/add/`,
-  replace: new RegExp(`^/${area}/\\d+/replace/$`),
 });
-
-/** The multipart parser for a library's upload forms (mounted before the session stack). */
-export function mediaUploadParser(dir: string, kind: Pick<MediaUploadKind<Stored>, 'area' | 'maxBytes'>) {
-  const { add, multiple, replace } = paths(kind.area);
-  return uploadMiddleware({
-    dir,
-    maxBytes: kind.maxBytes,
-    matches: (req) => req.path === multiple || req.path === add || replace.test(req.path),
-  });
-}
 
 const wantsJson = (req: Request) => !req.accepts('html') || req.get('X-Requested-With') === 'fetch';
 
-/** The upload and replace routes of one library. Mounted before its viewset. */
-export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUploadKind<Item>): Router {
+/**
+ * The upload and replace routes of one library. Mounted before its viewset. A post's body is
+ * read only after the permission check (the session, login and CSRF checks run before the whole
+ * router), each file to `uploadDir` within the library's size limit.
+ */
+export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUploadKind<Item>, uploadDir: string): Router {
   const router = express.Router();
   const { area, noun, model } = kind;
   const { add: addPath, multiple } = paths(area);
+  const receive = receiveUpload({ db, maxBytes: kind.maxBytes, to: { disk: uploadDir } });
+  const permitted = (action: 'add' | 'change') => async (req: Request, _res: Response, next: NextFunction) => {
+    await assertModelPermission(db, req, model, action);
+    next();
+  };
 
   const renderAdd = async (
     req: Request,
@@ -173,8 +171,8 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
       status: errors.length ? 400 : 200,
     });
   };
-  router.post(multiple, add);
-  router.post(addPath, add);
+  router.post(multiple, permitted('add'), receive, add);
+  router.post(addPath, permitted('add'), receive, add);
 
   const renderReplace = async (req: Request, res: Response, id: number, error?: string, status = 200) => {
     const item = await kind.find(id);
@@ -201,7 +199,7 @@ export function mediaUploadRoutes<Item extends Stored>(db: Db, kind: MediaUpload
   });
 
   // Permission: the library's change permission.
-  router.post(`/${area}/:pk/replace/`, async (req, res) => {
+  router.post(`/${area}/:pk/replace/`, permitted('change'), receive, async (req: Request, res: Response) => {
     await assertModelPermission(db, req, model, 'change');
     const { pk } = parseOr400(pkParamsSchema, req.params, `${noun} id`);
     const file = req.uploads?.[0];

@@ -1,7 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import multer from 'multer';
 import type { Db } from '../../../db';
-import { HttpError } from '../../../errors';
+import { receiveUpload } from '../../../media/upload';
 import { formErrors, parseOr400 } from '../../../http/validate';
 import {
   REDIRECT_IMPORT_MAX_BYTES,
@@ -20,36 +19,25 @@ import { setFlash } from '../flash';
 import { formBody } from '../form-input';
 import { adminScreen } from '../screen';
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: REDIRECT_IMPORT_MAX_BYTES * 2, files: 1, fields: 10, parts: 12, fieldSize: 4096 },
-}).single('import_file');
-
-/**
- * Parses the import form's multipart body before the session stack, so the CSRF check finds its
- * field. Bounded (one file of at most 10 MB, a few small fields); files over 5 MB are then refused
- * with the form's own message. Mounted on the admin router ahead of the sessions.
- */
-export function redirectImportUpload(req: Request, res: Response, next: NextFunction): void {
-  if (req.method !== 'POST' || req.path !== '/redirects/import/') return next();
-  upload(req, res, (error: unknown) => {
-    if (!error) return next();
-    const tooLarge = error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE';
-    next(
-      new HttpError(
-        tooLarge ? 413 : 400,
-        'bad_upload',
-        tooLarge
-          ? `The file is larger than ${REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024} MB. Nothing was imported.`
-          : 'The upload could not be read. Nothing was imported.',
-      ),
-    );
-  });
-}
-
 /** /wagtail/redirects/import/: upload, preview (nothing written), confirm. Mounted before the redirects viewset. */
 export function redirectImportRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
+  // The file is held in memory, so the limit is the import's own (5 MB, plus a byte to tell
+  // "over" from "exactly"), enforced while it streams; read only after the permission check.
+  const receive = receiveUpload({
+    db,
+    maxBytes: REDIRECT_IMPORT_MAX_BYTES + 1,
+    maxFieldBytes: 4096,
+    to: { memory: true, field: 'import_file' },
+    messages: {
+      tooLarge: `The file is larger than ${REDIRECT_IMPORT_MAX_BYTES / 1024 / 1024} MB. Nothing was imported.`,
+      unreadable: 'The upload could not be read. Nothing was imported.',
+    },
+  });
+  const mayAdd = async (req: Request, _res: Response, next: NextFunction) => {
+    await assertModelPermission(db, req, REDIRECT_MODEL, 'add');
+    next();
+  };
   const renderForm = async (
     req: Request,
     res: Response,
@@ -81,7 +69,7 @@ export function redirectImportRoutes({ db }: { db: Db }): Router {
   });
 
   // Permission: wagtailredirects add. Shows the preview; writes nothing.
-  router.post('/redirects/import/', async (req, res) => {
+  router.post('/redirects/import/', mayAdd, receive, async (req: Request, res: Response) => {
     await assertModelPermission(db, req, REDIRECT_MODEL, 'add');
     const body = formBody(req.body);
     const values = {

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
 import { HttpError } from '../../../errors';
 import { parseOr400 } from '../../../http/validate';
-import { uploadMiddleware } from '../../../media/upload';
+import { receiveUpload } from '../../../media/upload';
 import { formatFileSize } from '../../../../views/format-file-size';
 import { pkParamsSchema } from '../../../../shared/schemas/viewset';
 import { formatDuration, MAX_VTT_BYTES, videoTrackFormSchema } from '../../../../shared/schemas/videos';
@@ -16,19 +16,6 @@ import { setFlash, takeFlash } from '../flash';
 import { formBody } from '../form-input';
 import { adminScreen } from '../screen';
 
-const TRACKS_PATH = /^\/videos\/\d+\/tracks\/$/;
-
-/** The multipart parser of the add-a-track form (a .vtt file of at most 1 MB), mounted before the session stack. */
-export function videoTrackUploadParser(dir: string) {
-  return uploadMiddleware({
-    dir,
-    maxBytes: MAX_VTT_BYTES,
-    maxFiles: 1,
-    maxFieldBytes: MAX_VTT_BYTES,
-    matches: (req) => TRACKS_PATH.test(req.path),
-  });
-}
-
 type Values = VideoTracksScreenProps['values'];
 const EMPTY: Values = { label: '', language: '', kind: 'captions', is_default: '', source: '' };
 
@@ -36,8 +23,21 @@ const EMPTY: Values = { label: '', language: '', kind: 'captions', is_default: '
  * /wagtail/videos/{id}/tracks/ (the list and the add form) and .../tracks/{track_id}/delete/.
  * Seeing the tracks needs any video permission; adding or deleting one is a change of the video.
  */
-export function videoTrackRoutes(db: Db): Router {
+export function videoTrackRoutes(db: Db, uploadDir: string): Router {
   const router = express.Router();
+  // The add-a-track form's body (a .vtt file of at most 1 MB, or the pasted text) is read only
+  // after the permission check.
+  const receive = receiveUpload({
+    db,
+    maxBytes: MAX_VTT_BYTES,
+    maxFiles: 1,
+    maxFieldBytes: MAX_VTT_BYTES,
+    to: { disk: uploadDir },
+  });
+  const mayChange = async (req: Request, _res: Response, next: NextFunction) => {
+    await assertModelPermission(db, req, VIDEO_MODEL, 'change');
+    next();
+  };
   const videoOf = async (req: Request) => {
     const { pk } = parseOr400(pkParamsSchema, req.params, 'video id');
     const video = await findVideo(db, pk);
@@ -89,7 +89,7 @@ export function videoTrackRoutes(db: Db): Router {
   });
 
   // Permission: change on videos. The text comes from the .vtt file when one is sent, else from the textarea.
-  router.post('/videos/:pk/tracks/', async (req, res) => {
+  router.post('/videos/:pk/tracks/', mayChange, receive, async (req: Request, res: Response) => {
     await assertModelPermission(db, req, VIDEO_MODEL, 'change');
     const video = await videoOf(req);
     const body = formBody(req.body);
