@@ -1,10 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { adminQuery, databaseUrl } from '../helpers/database-templates';
+import { seededDataDir } from '../helpers/seeded-data-dir';
 import { startServerProcess } from '../helpers/server-process';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -37,9 +38,12 @@ describe('the server process', function () {
     expect(result.stderr.trim().split('\n')).to.have.length(1);
   });
 
-  /** Starts server/main.ts on a free port and a fresh embedded database; resolves once it is healthy. */
-  async function startServer(env: Record<string, string>) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
+  /**
+   * Starts server/main.ts on a free port and its own embedded database (empty, so the process
+   * migrates and seeds it, or a copy of the seeded template); resolves once it is healthy.
+   */
+  async function startServer(env: Record<string, string>, database: 'empty' | 'seeded' = 'seeded') {
+    const dataDir = database === 'empty' ? mkdtempSync(join(tmpdir(), 'harborline-process-')) : await seededDataDir();
     const port = await freePort();
     const child = spawn(process.execPath, NODE_ARGS, {
       cwd: ROOT,
@@ -76,7 +80,8 @@ describe('the server process', function () {
   }
 
   it('serves, then finishes and exits cleanly on SIGTERM, logging one readable line per request in development', async () => {
-    const server = await startServer({ NODE_ENV: 'development' });
+    // The one start from an empty directory: it migrates, seeds and prints the staff login.
+    const server = await startServer({ NODE_ENV: 'development' }, 'empty');
     try {
       const home = await fetch(`http://127.0.0.1:${server.port}/`);
       expect(home.status).to.equal(200);
@@ -96,7 +101,7 @@ describe('the server process', function () {
     const port = await new Promise<number>((resolve) =>
       taken.listen(0, () => resolve((taken.address() as { port: number }).port)),
     );
-    const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
+    const dataDir = await seededDataDir();
     const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, port);
     try {
       // A start-up that never ends (workers forked again and again) fails here, not at mocha's timeout.
