@@ -59,6 +59,8 @@ const ON_BOTH_ENGINES = [
   'migration-snippets',
   'migration-workflows',
   'process', // the real server process on its embedded database
+  'shutdown-deadline', // ... and its shutdown
+  'database-close',
   'seed',
   'health',
   'public-pages',
@@ -268,6 +270,7 @@ const LOAD_SENSITIVE = [
     'database-faults',
     'page-cache-dynos',
     'process',
+    'shutdown-deadline',
   ].map((name) => `test/integration/${name}.test.ts`),
   'test/e2e/admin-block-editor.test.ts',
 ];

@@ -2,17 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { expect } from 'chai';
 import pg from 'pg';
-import {
-  adminQuery,
-  copyTemplateMedia,
-  databaseUrl,
-  pgliteTemplate,
-  postgresTemplate,
-} from '../helpers/database-templates';
+import { adminQuery, copyTemplateMedia, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { freePort } from '../helpers/postgres-instance';
+import { seededDataDir } from '../helpers/seeded-data-dir';
 import {
   get,
   startLoad,
@@ -69,13 +63,8 @@ async function startOnPostgres(workers: number): Promise<Started> {
 }
 
 async function startOnPglite(): Promise<Started> {
-  const template = await pgliteTemplate('seeded');
-  const dataDir = mkdtempSync(join(tmpdir(), 'harborline-shutdown-'));
   // The server's embedded database starts as a copy of the seeded template.
-  const copy = new PGlite(join(dataDir, 'pglite'), { loadDataDir: template.dump });
-  await copy.query('select 1');
-  await copy.close();
-  copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+  const dataDir = await seededDataDir();
   const server = startServerProcess(
     { DATABASE_URL: '', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS) },
     await freePort(),
