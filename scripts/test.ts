@@ -6,9 +6,9 @@ import { buildClient, ROOT } from './build-assets';
 
 /**
  * `npm test`: type-checks, lints and checks the format (a failure stops the run), builds the browser assets, makes
- * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite, integration again
- * on PostgreSQL when TEST_DATABASE_URL is set, and the browser tests, the three at the same time;
- * then the load-sensitive suites alone), prints the run's ten slowest suites and the time of each
+ * sure Chromium is there, then runs mocha in phases (unit + integration on PGlite, integration on
+ * PostgreSQL when TEST_DATABASE_URL is set, and the browser tests in two processes, all at the same
+ * time; then the load-sensitive suites), prints the run's ten slowest suites and the time of each
  * phase, and ends with one line "N passed, N failed, N skipped".
  *
  * `npm test -- test/unit/x.test.ts [more files or folders under test/]` runs just those files, in
@@ -40,7 +40,15 @@ function ensureChromium(): void {
   }
 }
 
-type Phase = { name: string; folders: string[]; env: Record<string, string>; only?: string[] };
+type Phase = {
+  name: string;
+  folders: string[];
+  env: Record<string, string>;
+  /** Which of the folders' files a full run gives this phase (all when absent). */
+  includes?: (file: string) => boolean;
+  /** The phase is one shard of its folders: named files go only to the shard that includes them. */
+  shard?: boolean;
+};
 
 /**
  * With a PostgreSQL server the integration suites run on it (the production engine), and on PGlite
@@ -55,9 +63,6 @@ const ON_BOTH_ENGINES = [
   'db-prepared-pglite',
   'locations-import', // the command-line import opens its own embedded database
   'locations-nearby-query', // the haversine query and its plan
-  'migration-admin-viewset',
-  'migration-snippets',
-  'migration-workflows',
   'process', // the real server process on its embedded database
   'shutdown-deadline', // ... and its shutdown
   'database-close',
@@ -78,7 +83,7 @@ const phases: Phase[] = [
         name: 'unit and engine-specific integration (PGlite)',
         folders: ['test/unit', 'test/integration'],
         env: { TEST_DB: 'pglite' },
-        only: ['test/unit/**/*.test.{ts,tsx}', ...ON_BOTH_ENGINES],
+        includes: (file) => file.startsWith('test/unit/') || ON_BOTH_ENGINES.includes(file),
       },
 ];
 if (process.env.TEST_DATABASE_URL) {
@@ -86,7 +91,25 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }
-phases.push({ name: 'browser (Chromium)', folders: ['test/e2e'], env: { TEST_DB: 'pglite' } });
+// Two browser processes, each with its own Chromium: the public site and the back office. A
+// browser test spends much of its time waiting on the page, so two keep the cores busier than one.
+const isBackOffice = (file: string) => file.startsWith('test/e2e/admin');
+phases.push(
+  {
+    name: 'browser (Chromium), public site',
+    folders: ['test/e2e'],
+    env: { TEST_DB: 'pglite' },
+    includes: (file) => !isBackOffice(file),
+    shard: true,
+  },
+  {
+    name: 'browser (Chromium), back office',
+    folders: ['test/e2e'],
+    env: { TEST_DB: 'pglite' },
+    includes: isBackOffice,
+    shard: true,
+  },
+);
 
 const TEST_FILE = /\.test\.tsx?$/;
 const testFilesUnder = (dir: string): string[] =>
@@ -94,6 +117,8 @@ const testFilesUnder = (dir: string): string[] =>
     const path = join(dir, entry.name);
     return entry.isDirectory() ? testFilesUnder(path) : TEST_FILE.test(entry.name) ? [path] : [];
   });
+
+const repositoryPaths = (paths: string[]) => paths.map((path) => relative(ROOT, path).split('\\').join('/')).sort();
 
 /** Arguments naming test files or folders (repository-relative, '/' separators); the rest go to mocha. */
 function splitArguments(args: string[]): { files: string[]; mochaArgs: string[] } {
@@ -144,8 +169,14 @@ const selected = phases
   .map((phase) => ({
     ...phase,
     files: files.length
-      ? files.filter((file) => phase.folders.some((folder) => file.startsWith(`${folder}/`)))
-      : (phase.only ?? phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`)),
+      ? files.filter(
+          (file) =>
+            phase.folders.some((folder) => file.startsWith(`${folder}/`)) &&
+            (!phase.shard || !phase.includes || phase.includes(file)),
+        )
+      : phase.includes
+        ? phase.folders.flatMap((folder) => repositoryPaths(testFilesUnder(join(ROOT, folder))).filter(phase.includes!))
+        : phase.folders.map((folder) => `${folder}/**/*.test.{ts,tsx}`),
   }))
   .filter((phase) => phase.files.length > 0);
 
@@ -276,9 +307,9 @@ const LOAD_SENSITIVE = [
 ];
 
 /**
- * The phases run side by side (PGlite, PostgreSQL and the browser: each keeps a core busy part of
- * the time, the PostgreSQL server and Chromium the rest), the first one's output shown as it goes
- * and the others' when all have ended; then the load-sensitive suites, one phase at a time.
+ * The phases run side by side (PGlite, PostgreSQL and two browser processes: each keeps a core
+ * busy part of the time, the PostgreSQL server and Chromium the rest); then the load-sensitive
+ * suites: the two database phases' side by side, the browser's alone.
  * TEST_SEQUENTIAL=1 runs one phase at a time; naming files runs their phases one at a time too.
  */
 const together = process.env.TEST_SEQUENTIAL !== '1' && !files.length;
@@ -295,24 +326,19 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-if (together && selected.length > 1) {
-  const alone = LOAD_SENSITIVE.filter((file) => existsSync(join(ROOT, file)));
-  const ignore = alone.flatMap((file) => ['--ignore', file]);
-  const aloneIn = (phase: Selected) =>
-    alone.filter((file) =>
-      phase.only ? phase.only.includes(file) : phase.folders.some((folder) => file.startsWith(`${folder}/`)),
-    );
-  console.log(
-    `\n=== ${selected.map((phase) => phase.name).join(', ')}, at the same time (output of the others follows when all end) ===`,
-  );
-  console.log(`\n=== ${selected[0]!.name} ===`);
-  await timed(`${selected.map((phase) => phase.name).join(' + ')}, side by side`, async () => {
-    const started = selected.map((phase, index) => {
+/**
+ * Runs phases at the same time, the first one's output shown as it goes and the others' when all
+ * have ended.
+ */
+async function runSideBySide(phases: Selected[], extraArgs: string[]): Promise<void> {
+  const names = phases.map((phase) => phase.name);
+  console.log(`\n=== ${names.join(', ')}, at the same time (output of the others follows when all end) ===`);
+  console.log(`\n=== ${names[0]} ===`);
+  await timed(`${names.join(' + ')}, side by side`, async () => {
+    const started = phases.map((phase, index) => {
       const startedAt = Date.now();
-      const run = startPhase(phase, {
-        logFile: index === 0 ? undefined : join(summaryDir, `${phase.name}.log`),
-        extraArgs: ignore,
-      });
+      const logFile = index === 0 ? undefined : join(summaryDir, `${phase.name}.log`);
+      const run = startPhase(phase, { logFile, extraArgs });
       const status = run.status.then((code) => {
         phaseTimes.push({ name: `  ${phase.name}`, seconds: (Date.now() - startedAt) / 1000 });
         return code;
@@ -328,10 +354,30 @@ if (together && selected.length > 1) {
       addUp(run, statuses[index]!);
     });
   });
-  for (const phase of selected.filter((each) => aloneIn(each).length > 0)) {
-    const sensitive = { ...phase, name: `${phase.name}, load-sensitive suites`, files: aloneIn(phase) };
-    await timed(sensitive.name, () => runAlone(sensitive));
-  }
+}
+
+if (together && selected.length > 1) {
+  const alone = LOAD_SENSITIVE.filter((file) => existsSync(join(ROOT, file)));
+  const ignore = alone.flatMap((file) => ['--ignore', file]);
+  const aloneIn = (phase: Selected) =>
+    alone.filter(
+      (file) =>
+        phase.folders.some((folder) => file.startsWith(`${folder}/`)) && (!phase.includes || phase.includes(file)),
+    );
+  await runSideBySide(
+    selected.map((phase) => ({ ...phase, files: phase.files.filter((file) => !alone.includes(file)) })),
+    ignore,
+  );
+  // Then the load-sensitive suites: the database ones side by side (one process per core), the
+  // browser's (it times keypress to paint) alone.
+  const sensitive = selected
+    .filter((each) => aloneIn(each).length > 0)
+    .map((phase) => ({ ...phase, name: `${phase.name}, load-sensitive suites`, files: aloneIn(phase) }));
+  const database = sensitive.filter((phase) => !phase.folders.includes('test/e2e'));
+  if (database.length > 1) await runSideBySide(database, []);
+  else for (const phase of database) await timed(phase.name, () => runAlone(phase));
+  for (const phase of sensitive.filter((each) => !database.includes(each)))
+    await timed(phase.name, () => runAlone(phase));
 } else {
   for (const phase of selected) await timed(phase.name, () => runAlone(phase));
 }

@@ -50,7 +50,7 @@ describe('accessibility of public templates (axe-core, WCAG 2.2 AA)', function (
     const tab = await openTab(suite.chromium.browser, viewport);
     // The injected axe script carries no nonce.
     await tab.page.setBypassCSP(true);
-    await tab.page.goto(`http://${host}:${suite.server.port}${path}`, { waitUntil: 'networkidle0' });
+    await tab.page.goto(`http://${host}:${suite.server.port}${path}`, { waitUntil: 'load' });
     await waitForHydration(tab.page);
     return tab;
   }
