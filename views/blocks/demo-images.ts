@@ -31,7 +31,7 @@ export const DEMO_IMAGES = [
     aspect: 'card',
     alt: 'Snow crab legs on a plate with a cup of melted butter',
   },
-  { key: 'biscuits', dish: 'Cheddar Bay Biscuits', aspect: 'square', alt: 'Six golden cheddar biscuits on a plate' },
+  { key: 'biscuits', dish: 'Harbor Cheddar Biscuits', aspect: 'square', alt: 'Six golden cheddar biscuits on a plate' },
   {
     key: 'coupon',
     dish: 'Free Appetizer Coupon',
