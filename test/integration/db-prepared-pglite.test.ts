@@ -20,6 +20,7 @@ describe('prepared statements on PGlite (withPreparedStatementsLite)', () => {
   const KANSAS = { latitude: 38.5, longitude: -98.0 };
 
   before(async function () {
+    this.timeout(300_000); // the process's first database may wait for its template to be built
     if (process.env.TEST_DB === 'postgres') this.skip();
     database = await createTestDatabase();
     const rows = [];

@@ -26,7 +26,8 @@ async function cellMismatches(database: TestDatabase): Promise<unknown[]> {
 describe('the nearby grid counts (location_cells) on 100,000 restaurants', () => {
   let database: TestDatabase;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(300_000); // the process's first database may wait for its template to be built
     database = await createTestDatabase();
     await insertLocations(database.db, [TEMPLATE]);
     // 100,000 restaurants in one statement, copied from one: a quasi-random spread over the

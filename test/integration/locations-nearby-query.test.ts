@@ -54,7 +54,8 @@ describe('nearby query (findNearby) against a brute-force haversine', () => {
   const rows: Array<NewLocationRow & { rlid: number }> = [];
   const KANSAS = { latitude: 38.5, longitude: -98.0 };
 
-  before(async () => {
+  before(async function () {
+    this.timeout(300_000); // the process's first database may wait for its template to be built
     database = await createTestDatabase();
     const random = sequence(2026);
     // A dense cluster, a sparse spread, two restaurants at the very same point (a tie the rlid
@@ -220,6 +221,7 @@ describe('nearby query on PostgreSQL: a named prepared statement per connection'
   let database: TestDatabase;
 
   before(async function () {
+    this.timeout(300_000); // the process's first database may wait for its template to be built
     if (process.env.TEST_DB !== 'postgres') this.skip();
     database = await createTestDatabase({ poolSize: 1 });
     await insertLocations(database.db, [location({ latitude: 38.5, longitude: -98 })]);
