@@ -46,5 +46,5 @@ export function useBrowserSuite(options: Parameters<typeof createTestApp>[0] = {
 }
 
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 5000 });
+  await page.waitForFunction(() => document.documentElement.classList.contains('js-enabled'), { timeout: 15_000 });
 }
