@@ -114,14 +114,24 @@ export const locationQuerySchema = z.strictObject({
     .transform(Number),
 });
 
+/** The geocoder reads at most this many characters of a query; longer text is simply 'nothing found'. */
+export const MAX_GEOCODE_QUERY_CHARS = 2000;
+
 export const geocodeQuerySchema = z.strictObject({
-  q: z.string({ error: 'q must be a single text value' }).trim().min(1, 'q is required').max(100, 'q is too long'),
+  q: z
+    .string({ error: 'q must be a single text value' })
+    .trim()
+    .min(1, 'q is required')
+    .max(MAX_GEOCODE_QUERY_CHARS, 'q is too long'),
+  /** The visitor's country (their site's): its places rank first among places of one name. */
+  country: z.enum(['US', 'CA'], { error: 'country must be US or CA' }).optional(),
 });
 
 /** A geocoder answer, shaped like hosted geocoders' (first result's geometry.location is used). */
 export const geocodeResultSchema = z.object({
   label: z.string(),
-  kind: z.enum(['zip', 'postal-prefix', 'city']),
+  /** 'region': a state, province or territory; `state` is its code and `city` is empty. */
+  kind: z.enum(['zip', 'postal-prefix', 'city', 'region']),
   city: z.string(),
   state: z.string(),
   country: z.string(),
