@@ -103,6 +103,20 @@ export const nearbyQuerySchema = z.strictObject({
     )
     .optional()
     .default(DEFAULT_LOCATION_LIMIT),
+  /**
+   * A region search (issue 29): with `country`, lists the restaurants IN this state or province,
+   * nearest the point first, whatever their distance (the radius does not apply).
+   */
+  state: z
+    .string({ error: 'state must be a single code' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'state must be a two-letter state or province code')
+    .optional(),
+  country: z.enum(['US', 'CA'], { error: 'country must be US or CA' }).optional(),
+}).refine((query) => (query.state === undefined) === (query.country === undefined), {
+  message: 'state and country go together',
+  path: ['state'],
 });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 

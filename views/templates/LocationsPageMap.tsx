@@ -5,7 +5,8 @@ import { MapEntryDetails } from '../components/locations/MapEntryDetails';
 import type { LocationMap } from '../components/locations/map/location-map';
 import { searchNearby } from '../components/locations/map/map-search-client';
 import { whenNearViewAndIdle } from '../components/locations/map/when-near-view';
-import { useT } from '../page-context';
+import { countryOfLanguage } from '../../shared/locations/site-country';
+import { usePageContext, useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
 type Result = MapPageExtra['results'][number];
@@ -25,6 +26,7 @@ type MapState = 'idle' | 'loading' | 'ready' | 'failed';
  */
 export default function LocationsPageMap({ page }: TemplateProps) {
   const t = useT();
+  const country = countryOfLanguage(usePageContext().languageCode);
   const extra = page.extra as MapPageExtra;
   const [q, setQ] = useState(extra.q);
   const [results, setResults] = useState<Result[]>(extra.results);
@@ -107,7 +109,7 @@ export default function LocationsPageMap({ page }: TemplateProps) {
   const onSubmit = useCallback(async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    const found = await searchNearby(entered);
+    const found = await searchNearby(entered, country);
     if (!found) return;
     setQ(entered);
     setResults(found.results);
@@ -116,7 +118,7 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     const url = new URL(window.location.href);
     url.search = new URLSearchParams({ q: entered }).toString();
     window.history.pushState(null, '', url);
-  }, []);
+  }, [country]);
 
   const focusEntry = (rlid: number) => (event: MouseEvent) => {
     // Links and action buttons inside the entry keep their own behaviour.

@@ -276,6 +276,28 @@ export function nearbyStatement(centre: LatLng, radiusMiles: number, limit: numb
     order by winner.chord2, winner.rlid`;
 }
 
+/**
+ * Every restaurant of one state or province (not only those within a radius of its centre),
+ * nearest the given point first, with the count of all of them: a region search (issue 29).
+ * Same row shape as findNearby; the (country, state) index finds and counts them.
+ */
+export async function findInRegion(
+  db: Db,
+  region: { country: string; state: string },
+  centre: LatLng,
+  limit: number,
+): Promise<NearbyRow[]> {
+  const v = unitVector(centre);
+  const { rows } = await sql<{ location: unknown[][]; total: number }>`
+    select ${nearbyJson} as location, count(*) over () as total
+    from locations
+    where country = ${region.country} and state = ${region.state}
+    order by (x - ${v.x}::float8) * (x - ${v.x}::float8) + (y - ${v.y}::float8) * (y - ${v.y}::float8)
+      + (z - ${v.z}::float8) * (z - ${v.z}::float8), rlid
+    limit ${limit}`.execute(db);
+  return rows.map(({ location, total }) => nearbyRow(location, centre, Number(total)));
+}
+
 export function findByRlid(db: Db, rlid: number): Promise<LocationRow | undefined> {
   return db.selectFrom('locations').selectAll().where('rlid', '=', rlid).executeTakeFirst();
 }
