@@ -85,39 +85,41 @@ export const MAX_LOCATION_LIMIT = 50;
 export const DEFAULT_RADIUS_MILES = 200;
 export const DEFAULT_LOCATION_LIMIT = 26;
 
-export const nearbyQuerySchema = z.strictObject({
-  latitude: decimal('latitude', -90, 90),
-  longitude: decimal('longitude', -180, 180),
-  radius: decimal('radius', 0, MAX_RADIUS_MILES).optional().default(DEFAULT_RADIUS_MILES),
-  limit: z
-    .string({ error: 'limit must be a single whole number' })
-    .trim()
-    .regex(/^\d+$/, 'limit must be a whole number')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, 'limit must be at least 1')
-        .max(MAX_LOCATION_LIMIT, `limit must be at most ${MAX_LOCATION_LIMIT}`),
-    )
-    .optional()
-    .default(DEFAULT_LOCATION_LIMIT),
-  /**
-   * A region search (issue 29): with `country`, lists the restaurants IN this state or province,
-   * nearest the point first, whatever their distance (the radius does not apply).
-   */
-  state: z
-    .string({ error: 'state must be a single code' })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'state must be a two-letter state or province code')
-    .optional(),
-  country: z.enum(['US', 'CA'], { error: 'country must be US or CA' }).optional(),
-}).refine((query) => (query.state === undefined) === (query.country === undefined), {
-  message: 'state and country go together',
-  path: ['state'],
-});
+export const nearbyQuerySchema = z
+  .strictObject({
+    latitude: decimal('latitude', -90, 90),
+    longitude: decimal('longitude', -180, 180),
+    radius: decimal('radius', 0, MAX_RADIUS_MILES).optional().default(DEFAULT_RADIUS_MILES),
+    limit: z
+      .string({ error: 'limit must be a single whole number' })
+      .trim()
+      .regex(/^\d+$/, 'limit must be a whole number')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'limit must be at least 1')
+          .max(MAX_LOCATION_LIMIT, `limit must be at most ${MAX_LOCATION_LIMIT}`),
+      )
+      .optional()
+      .default(DEFAULT_LOCATION_LIMIT),
+    /**
+     * A region search (issue 29): with `country`, lists the restaurants IN this state or province,
+     * nearest the point first, whatever their distance (the radius does not apply).
+     */
+    state: z
+      .string({ error: 'state must be a single code' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'state must be a two-letter state or province code')
+      .optional(),
+    country: z.enum(['US', 'CA'], { error: 'country must be US or CA' }).optional(),
+  })
+  .refine((query) => (query.state === undefined) === (query.country === undefined), {
+    message: 'state and country go together',
+    path: ['state'],
+  });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
 export const locationQuerySchema = z.strictObject({

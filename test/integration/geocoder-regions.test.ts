@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
 import { haversineMiles } from '../../shared/locations/geo';
-import { MAP_RADIUS_MILES } from '../../shared/locations/map-results';
 import { geocodeResponseSchema, locationListResponseSchema } from '../../shared/schemas/locations';
 import type { TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
@@ -45,10 +44,16 @@ describe('geocoder and region search through the finder API', () => {
       expect(await geocode({ q }), q.slice(0, 20)).to.deep.equal([]);
     }
     // Past the request line's limit the server refuses the URL itself, before the geocoder.
-    await request(t.app).get('/api/location/geocode/').query({ q: 'x'.repeat(9000) }).expect(414);
+    await request(t.app)
+      .get('/api/location/geocode/')
+      .query({ q: 'x'.repeat(9000) })
+      .expect(414);
     const blank = await request(t.app).get('/api/location/geocode/').query({ q: '   ' }).expect(400);
     expect(blank.body.error.fields.q).to.match(/required/);
-    const country = await request(t.app).get('/api/location/geocode/').query({ q: 'Orlando', country: 'FR' }).expect(400);
+    const country = await request(t.app)
+      .get('/api/location/geocode/')
+      .query({ q: 'Orlando', country: 'FR' })
+      .expect(400);
     expect(country.body.error.fields).to.have.property('country');
   });
 
@@ -74,7 +79,10 @@ describe('geocoder and region search through the finder API', () => {
 
   it('refuses a region search that is half given or not a code', async () => {
     const base = { latitude: '31', longitude: '-99' };
-    const half = await request(t.app).get('/api/location/getlocations/').query({ ...base, state: 'TX' }).expect(400);
+    const half = await request(t.app)
+      .get('/api/location/getlocations/')
+      .query({ ...base, state: 'TX' })
+      .expect(400);
     expect(half.body.error.fields).to.have.property('state');
     await request(t.app)
       .get('/api/location/getlocations/')
@@ -97,7 +105,10 @@ describe('geocoder and region search through the finder API', () => {
     const quebec = pageData(ca.text).page.extra.results as Array<{ location: { state: string } }>;
     expect(quebec.length).to.be.greaterThan(0);
     expect(quebec.every((r) => r.location.state === 'QC')).to.equal(true);
-    const long = await request(t.app).get('/locations/map/').query({ q: 'x'.repeat(1000) }).expect(200);
+    const long = await request(t.app)
+      .get('/locations/map/')
+      .query({ q: 'x'.repeat(1000) })
+      .expect(200);
     expect(pageData(long.text).page.extra.results).to.deep.equal([]);
     expect(long.text).to.include('Please enter a valid city, state, or ZIP code.');
   });

@@ -6,7 +6,8 @@ import { geocodeText } from '../../server/modules/locations/geocoder';
 import { placeKey } from '../../server/modules/locations/place-key';
 
 const first = (query: string, country?: 'US' | 'CA') => geocodeText(query, { country })[0];
-const describeResult = (r: GeocodeResult | undefined) => (r ? `${r.kind} ${r.label} (${r.population ?? ''})` : 'nothing');
+const describeResult = (r: GeocodeResult | undefined) =>
+  r ? `${r.kind} ${r.label} (${r.population ?? ''})` : 'nothing';
 const weight = (r: { population?: number; country: string }, country: string) =>
   (r.population ?? 0) * (r.country === country ? 10 : 1);
 
@@ -39,7 +40,9 @@ describe('offline geocoder', () => {
           result?.kind === 'city' &&
           result.state === place.state &&
           (result.population ?? 0) >= place.population &&
-          geocodeText(query).some((r) => r.geometry.location.lat === place.lat && r.geometry.location.lng === place.lng);
+          geocodeText(query).some(
+            (r) => r.geometry.location.lat === place.lat && r.geometry.location.lng === place.lng,
+          );
         if (!ok) failures.push(`${query} -> ${describeResult(result)}`);
       };
       // 'Washington, D.C.' carries its state in its name: without the comma it is 'Washington DC'.

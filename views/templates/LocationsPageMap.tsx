@@ -106,19 +106,22 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     if (mapReady && popupNode) map.current?.focus(focused, popupNode);
   }, [mapReady, focused, popupNode, results]);
 
-  const onSubmit = useCallback(async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    const found = await searchNearby(entered, country);
-    if (!found) return;
-    setQ(entered);
-    setResults(found.results);
-    setCentre(found.currentLocation);
-    setFocused(found.results[0]?.location.rlid ?? null);
-    const url = new URL(window.location.href);
-    url.search = new URLSearchParams({ q: entered }).toString();
-    window.history.pushState(null, '', url);
-  }, [country]);
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+      const found = await searchNearby(entered, country);
+      if (!found) return;
+      setQ(entered);
+      setResults(found.results);
+      setCentre(found.currentLocation);
+      setFocused(found.results[0]?.location.rlid ?? null);
+      const url = new URL(window.location.href);
+      url.search = new URLSearchParams({ q: entered }).toString();
+      window.history.pushState(null, '', url);
+    },
+    [country],
+  );
 
   const focusEntry = (rlid: number) => (event: MouseEvent) => {
     // Links and action buttons inside the entry keep their own behaviour.

@@ -60,9 +60,7 @@ export function geocodeText(query: string, options: GeocodeOptions = {}): Geocod
   const postal = postalCode(text) ?? postalCode(TRAILING_POSTAL.exec(text)?.[1] ?? '');
   if (postal) return postal;
   if (US_ZIP.test(text) || CANADIAN_POSTAL.test(text)) return [];
-  return placeSearch(gazetteer(), text, options.country)
-    .slice(0, MAX_GEOCODE_RESULTS)
-    .map(toResult);
+  return placeSearch(gazetteer(), text, options.country).slice(0, MAX_GEOCODE_RESULTS).map(toResult);
 }
 
 function postalCode(text: string): GeocodeResult[] | undefined {
@@ -168,7 +166,8 @@ function withoutCityWord(g: Gazetteer, words: readonly string[], country?: Count
 }
 
 function ranked(places: readonly GazetteerPlace[], country?: Country): GazetteerPlace[] {
-  const weight = (place: GazetteerPlace) => place.population * (place.country === country ? PREFERRED_COUNTRY_WEIGHT : 1);
+  const weight = (place: GazetteerPlace) =>
+    place.population * (place.country === country ? PREFERRED_COUNTRY_WEIGHT : 1);
   return [...places].sort((a, b) => weight(b) - weight(a) || a.id - b.id);
 }
 

@@ -65,7 +65,8 @@ export async function geocodeQuery(
     return null;
   }
   const centre: SearchCentre = { latitude: location.lat, longitude: location.lng };
-  if (first.kind === 'region' && first.state && first.country) centre.region = { state: first.state, country: first.country };
+  if (first.kind === 'region' && first.state && first.country)
+    centre.region = { state: first.state, country: first.country };
   return centre;
 }
 
