@@ -288,13 +288,19 @@ export async function findInRegion(
   limit: number,
 ): Promise<NearbyRow[]> {
   const v = unitVector(centre);
-  const { rows } = await sql<{ location: unknown[][]; total: number }>`
-    select ${nearbyJson} as location, count(*) over () as total
-    from locations
-    where country = ${region.country} and state = ${region.state}
-    order by (x - ${v.x}::float8) * (x - ${v.x}::float8) + (y - ${v.y}::float8) * (y - ${v.y}::float8)
-      + (z - ${v.z}::float8) * (z - ${v.z}::float8), rlid
-    limit ${limit}`.execute(db);
+  const chord2 = sql`(l.x - ${v.x}::float8) * (l.x - ${v.x}::float8) + (l.y - ${v.y}::float8) * (l.y - ${v.y}::float8) + (l.z - ${v.z}::float8) * (l.z - ${v.z}::float8)`;
+  // The winners and the count from the index alone; the API's columns only for the winners.
+  const { rows } = await sql<{ location: unknown[][]; total: number }>`${prepared}
+    select ${nearbyJson} as location, winner.total
+    from (
+      select l.rlid, ${chord2} as chord2, count(*) over () as total
+      from locations l
+      where l.country = ${region.country} and l.state = ${region.state}
+      order by chord2, l.rlid
+      limit ${limit}
+    ) as winner
+    join locations on locations.rlid = winner.rlid
+    order by winner.chord2, winner.rlid`.execute(db);
   return rows.map(({ location, total }) => nearbyRow(location, centre, Number(total)));
 }
 
