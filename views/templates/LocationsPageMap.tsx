@@ -5,8 +5,7 @@ import { MapEntryDetails } from '../components/locations/MapEntryDetails';
 import type { LocationMap } from '../components/locations/map/location-map';
 import { searchNearby } from '../components/locations/map/map-search-client';
 import { whenNearViewAndIdle } from '../components/locations/map/when-near-view';
-import { countryOfLanguage } from '../../shared/locations/site-country';
-import { usePageContext, useT } from '../page-context';
+import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
 type Result = MapPageExtra['results'][number];
@@ -26,7 +25,6 @@ type MapState = 'idle' | 'loading' | 'ready' | 'failed';
  */
 export default function LocationsPageMap({ page }: TemplateProps) {
   const t = useT();
-  const country = countryOfLanguage(usePageContext().languageCode);
   const extra = page.extra as MapPageExtra;
   const [q, setQ] = useState(extra.q);
   const [results, setResults] = useState<Result[]>(extra.results);
@@ -106,22 +104,19 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     if (mapReady && popupNode) map.current?.focus(focused, popupNode);
   }, [mapReady, focused, popupNode, results]);
 
-  const onSubmit = useCallback(
-    async (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-      const found = await searchNearby(entered, country);
-      if (!found) return;
-      setQ(entered);
-      setResults(found.results);
-      setCentre(found.currentLocation);
-      setFocused(found.results[0]?.location.rlid ?? null);
-      const url = new URL(window.location.href);
-      url.search = new URLSearchParams({ q: entered }).toString();
-      window.history.pushState(null, '', url);
-    },
-    [country],
-  );
+  const onSubmit = useCallback(async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    const found = await searchNearby(entered);
+    if (!found) return;
+    setQ(entered);
+    setResults(found.results);
+    setCentre(found.currentLocation);
+    setFocused(found.results[0]?.location.rlid ?? null);
+    const url = new URL(window.location.href);
+    url.search = new URLSearchParams({ q: entered }).toString();
+    window.history.pushState(null, '', url);
+  }, []);
 
   const focusEntry = (rlid: number) => (event: MouseEvent) => {
     // Links and action buttons inside the entry keep their own behaviour.

@@ -1,5 +1,6 @@
 import type { LocationListResponse, MapPageExtra } from '../../../../shared/schemas/locations';
 import { MAP_RADIUS_MILES, MAP_RESULT_LIMIT, toMapResults } from '../../../../shared/locations/map-results';
+import { countryOfLanguage } from '../../../../shared/locations/site-country';
 
 type Found = { results: MapPageExtra['results']; currentLocation: MapPageExtra['currentLocation'] };
 
@@ -16,7 +17,11 @@ async function getJson(url: string): Promise<unknown> {
  * (undefined); so does a failed request (logged only, spec section 8). The browser trusts
  * our own API's shapes (no zod in public bundles) but checks the fields it reads.
  */
-export async function searchNearby(query: string, country?: 'US' | 'CA'): Promise<Found | undefined> {
+export async function searchNearby(
+  query: string,
+  // The page's language says the visitor's country ('fr-CA': Canada), whose places rank first.
+  country = countryOfLanguage(document.documentElement.lang),
+): Promise<Found | undefined> {
   try {
     const asked = new URLSearchParams({ q: query, ...(country ? { country } : {}) });
     const geocoded = (await getJson(`/api/location/geocode/?${asked}`)) as {
