@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as workflowsTasks from './2026_11_26_200000_workflows_tasks';
 import * as idempotencyKeys from './2026_11_28_300000_idempotency_keys';
 import * as signupConfirmation from './2026_11_29_410000_signup_confirmation';
+import * as locationsRegionIndex from './2026_11_29_520000_locations_region_index';
 import * as createCore from './2026_11_22_000100_create_core';
 import * as createImages from './2026_11_22_000200_create_images';
 import * as createLocations from './2026_11_22_000300_create_locations';
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_300000_idempotency_keys': idempotencyKeys,
   '2026_11_29_120000_upload_slots_rendition_failures': uploadSlotsRenditionFailures,
   '2026_11_29_410000_signup_confirmation': signupConfirmation,
+  '2026_11_29_520000_locations_region_index': locationsRegionIndex,
 };

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import { openDatabase, migrateToLatest, type DatabaseTarget, type Db } from '../../server/db';
-import { findNearby, insertLocations } from '../../server/modules/locations/repo';
+import { findInRegion, findNearby, insertLocations } from '../../server/modules/locations/repo';
 import { demoLocations } from '../../server/seed/location-demo-data';
 import { adminQuery, reachableAdminUrl } from './waitlist';
 
 export type QueryLatency = {
+  query: string;
   database: string;
   locations: number;
   p50: number;
@@ -74,21 +75,51 @@ export async function insertSyntheticRows(db: Db, count: number): Promise<void> 
     join locations s on s.rlid = u.source`.execute(db);
 }
 
-async function measure(db: Db, database: string, locations: number, cpuMeasured: boolean): Promise<QueryLatency> {
+type Search = (db: Db, pick: () => number) => Promise<Array<{ total: number }>>;
+
+/** The nearest 26 within 200 miles of a demo restaurant. */
+const nearestSearch: Search = (db, pick) => {
   const centres = demoLocations();
-  const warmUp = sequence(3);
-  for (const until = performance.now() + WARM_UP_MS; performance.now() < until;) {
-    const centre = centres[Math.floor(warmUp() * centres.length)]!;
-    await findNearby(db, { latitude: centre.latitude, longitude: centre.longitude }, RADIUS_MILES, LIMIT);
+  const centre = centres[Math.floor(pick() * centres.length)]!;
+  return findNearby(db, { latitude: centre.latitude, longitude: centre.longitude }, RADIUS_MILES, LIMIT);
+};
+
+/** A state or province search (issue 29): the 26 of a demo region nearest its centre, and the count of all. */
+function regionSearch(): Search {
+  const sums = new Map<string, { country: string; state: string; latitude: number; longitude: number; n: number }>();
+  for (const row of demoLocations()) {
+    const key = `${row.country}:${row.state}`;
+    const sum = sums.get(key) ?? { country: row.country, state: row.state, latitude: 0, longitude: 0, n: 0 };
+    sum.latitude += row.latitude;
+    sum.longitude += row.longitude;
+    sum.n += 1;
+    sums.set(key, sum);
   }
+  const regions = [...sums.values()];
+  return (db, pick) => {
+    const region = regions[Math.floor(pick() * regions.length)]!;
+    const centre = { latitude: region.latitude / region.n, longitude: region.longitude / region.n };
+    return findInRegion(db, region, centre, LIMIT);
+  };
+}
+
+async function measure(
+  db: Db,
+  database: string,
+  locations: number,
+  cpuMeasured: boolean,
+  query = 'nearest-26',
+  search: Search = nearestSearch,
+): Promise<QueryLatency> {
+  const warmUp = sequence(3);
+  for (const until = performance.now() + WARM_UP_MS; performance.now() < until;) await search(db, warmUp);
   const random = sequence(7);
   const times: number[] = [];
   let totals = 0;
   const cpuBefore = process.cpuUsage();
   for (let i = 0; i < RUNS; i++) {
-    const centre = centres[Math.floor(random() * centres.length)]!;
     const started = performance.now();
-    const rows = await findNearby(db, { latitude: centre.latitude, longitude: centre.longitude }, RADIUS_MILES, LIMIT);
+    const rows = await search(db, random);
     times.push(performance.now() - started);
     totals += rows[0]?.total ?? 0;
   }
@@ -96,6 +127,7 @@ async function measure(db: Db, database: string, locations: number, cpuMeasured:
   times.sort((a, b) => a - b);
   const at = (q: number) => Number(times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2));
   return {
+    query,
     database,
     locations,
     p50: at(0.5),
@@ -119,10 +151,13 @@ export async function benchNearestQuery(target: DatabaseTarget, label: string = 
     await handle.db.deleteFrom('locations').execute();
     await insertLocations(handle.db, demoLocations());
     await sql`vacuum analyze locations, location_cells`.execute(handle.db);
+    const region = regionSearch();
     const results = [await measure(handle.db, label, demoLocations().length, inProcess)];
+    results.push(await measure(handle.db, label, demoLocations().length, inProcess, 'region, 26 of all', region));
     await insertSyntheticRows(handle.db, 100_000 - demoLocations().length);
     await sql`vacuum analyze locations, location_cells`.execute(handle.db);
     results.push(await measure(handle.db, label, 100_000, inProcess));
+    results.push(await measure(handle.db, label, 100_000, inProcess, 'region, 26 of all', region));
     return results;
   } finally {
     await handle.close();

@@ -15,6 +15,7 @@ import { buildClient, buildServer, ROOT } from '../build-assets';
 import { benchAdmin, seedAdminBenchTree } from './admin';
 import { loadTest, printTable } from './http';
 import { javascriptBytesPerTemplate } from './js-bytes';
+import { benchGeocoder } from './geocoder';
 import { benchNearestBoth } from './locations';
 import { cacheFigures } from './page-cache-http';
 import { benchLookupQuery, benchRedirectScreens, seedBenchRedirects } from './redirects';
@@ -186,6 +187,8 @@ console.log(
   '\nNearest-26 query, radius 200 mi (findNearby: quarter-degree cells on the index, unit vectors; window count or per-cell counts with a small circle first), 300 runs',
 );
 printTable(await benchNearestBoth());
+console.log('\nOffline geocoder search (in process, µs per query; the index built once per process)');
+printTable([benchGeocoder()]);
 rmSync(dataDir, { recursive: true, force: true });
 
 // The page cache's memory with 10,000 cached pages (its own database and server, restarted per bound).

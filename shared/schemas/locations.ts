@@ -85,25 +85,41 @@ export const MAX_LOCATION_LIMIT = 50;
 export const DEFAULT_RADIUS_MILES = 200;
 export const DEFAULT_LOCATION_LIMIT = 26;
 
-export const nearbyQuerySchema = z.strictObject({
-  latitude: decimal('latitude', -90, 90),
-  longitude: decimal('longitude', -180, 180),
-  radius: decimal('radius', 0, MAX_RADIUS_MILES).optional().default(DEFAULT_RADIUS_MILES),
-  limit: z
-    .string({ error: 'limit must be a single whole number' })
-    .trim()
-    .regex(/^\d+$/, 'limit must be a whole number')
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(1, 'limit must be at least 1')
-        .max(MAX_LOCATION_LIMIT, `limit must be at most ${MAX_LOCATION_LIMIT}`),
-    )
-    .optional()
-    .default(DEFAULT_LOCATION_LIMIT),
-});
+export const nearbyQuerySchema = z
+  .strictObject({
+    latitude: decimal('latitude', -90, 90),
+    longitude: decimal('longitude', -180, 180),
+    radius: decimal('radius', 0, MAX_RADIUS_MILES).optional().default(DEFAULT_RADIUS_MILES),
+    limit: z
+      .string({ error: 'limit must be a single whole number' })
+      .trim()
+      .regex(/^\d+$/, 'limit must be a whole number')
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, 'limit must be at least 1')
+          .max(MAX_LOCATION_LIMIT, `limit must be at most ${MAX_LOCATION_LIMIT}`),
+      )
+      .optional()
+      .default(DEFAULT_LOCATION_LIMIT),
+    /**
+     * A region search (issue 29): with `country`, lists the restaurants IN this state or province,
+     * nearest the point first, whatever their distance (the radius does not apply).
+     */
+    state: z
+      .string({ error: 'state must be a single code' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'state must be a two-letter state or province code')
+      .optional(),
+    country: z.enum(['US', 'CA'], { error: 'country must be US or CA' }).optional(),
+  })
+  .refine((query) => (query.state === undefined) === (query.country === undefined), {
+    message: 'state and country go together',
+    path: ['state'],
+  });
 export type NearbyQuery = z.infer<typeof nearbyQuerySchema>;
 
 export const locationQuerySchema = z.strictObject({
@@ -114,14 +130,24 @@ export const locationQuerySchema = z.strictObject({
     .transform(Number),
 });
 
+/** The geocoder reads at most this many characters of a query; longer text is simply 'nothing found'. */
+export const MAX_GEOCODE_QUERY_CHARS = 2000;
+
 export const geocodeQuerySchema = z.strictObject({
-  q: z.string({ error: 'q must be a single text value' }).trim().min(1, 'q is required').max(100, 'q is too long'),
+  q: z
+    .string({ error: 'q must be a single text value' })
+    .trim()
+    .min(1, 'q is required')
+    .max(MAX_GEOCODE_QUERY_CHARS, 'q is too long'),
+  /** The visitor's country (their site's): its places rank first among places of one name. */
+  country: z.enum(['US', 'CA'], { error: 'country must be US or CA' }).optional(),
 });
 
 /** A geocoder answer, shaped like hosted geocoders' (first result's geometry.location is used). */
 export const geocodeResultSchema = z.object({
   label: z.string(),
-  kind: z.enum(['zip', 'postal-prefix', 'city']),
+  /** 'region': a state, province or territory; `state` is its code and `city` is empty. */
+  kind: z.enum(['zip', 'postal-prefix', 'city', 'region']),
   city: z.string(),
   state: z.string(),
   country: z.string(),

@@ -145,6 +145,29 @@ describe('header location picker in Chromium', () => {
     await page.close();
   });
 
+  it('lists the restaurants IN a searched state, at 1280 and 390 px (issue 29)', async () => {
+    const inOhio = await suite.app.db
+      .selectFrom('locations')
+      .select('rlid')
+      .where('country', '=', 'US')
+      .where('state', '=', 'OH')
+      .execute();
+    for (const width of [1280, 390]) {
+      const tab = await suite.visit('/');
+      await tab.page.setViewport({ width, height: 844 });
+      await waitForHydration(tab.page);
+      await openPicker(tab.page);
+      await search(tab.page, 'Ohio');
+      const rlids = await tab.page.$$eval('.location-picker__card', (cards) =>
+        cards.map((card) => Number(card.getAttribute('data-rlid'))),
+      );
+      expect(rlids, `${width} px`).to.have.length(Math.min(26, inOhio.length));
+      expect(rlids.every((rlid) => inOhio.some((row) => row.rlid === rlid))).to.equal(true);
+      tab.assertClean();
+      await tab.page.close();
+    }
+  });
+
   it('puts the temporarily-closed suffix first, and shows phone under the address on narrow screens', async () => {
     const closed = await seededLocation('is_temporarily_closed');
     const tab = await suite.visit('/');

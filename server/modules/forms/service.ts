@@ -4,7 +4,7 @@ import { badRequest } from '../../errors';
 import { enqueueJob } from '../jobs/repo';
 import type { JobHandler } from '../jobs/runner';
 import { OfflineGazetteerGeocoder } from '../locations/geocoder';
-import { locationByRlid, nearbyLocations } from '../locations/service';
+import { locationByRlid, locationsForPlace } from '../locations/service';
 import { FORM_LOCATION_SEARCH_LIMIT, SEARCH_RADIUS_MILES } from '../../../shared/locations/search-limits';
 import type { Location } from '../../../shared/schemas/locations';
 import type { LocationChoice } from '../../../shared/forms/form-state';
@@ -215,12 +215,7 @@ export async function searchFormLocations(db: Db, query: string): Promise<Locati
   if (!q) return [];
   const [first] = await gazetteer.geocode(q);
   if (!first) return [];
-  const list = await nearbyLocations(db, {
-    latitude: first.geometry.location.lat,
-    longitude: first.geometry.location.lng,
-    radius: SEARCH_RADIUS_MILES,
-    limit: FORM_LOCATION_SEARCH_LIMIT,
-  });
+  const list = await locationsForPlace(db, first, { radius: SEARCH_RADIUS_MILES, limit: FORM_LOCATION_SEARCH_LIMIT });
   return list.locations.map(({ location }) => choiceOf(location));
 }
 

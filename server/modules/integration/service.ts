@@ -52,8 +52,9 @@ export async function integrationManifest(
         name: 'getlocations',
         method: 'GET',
         url: url('/api/location/getlocations/'),
-        query: ['latitude', 'longitude', 'radius', 'limit'],
-        description: 'Restaurants nearest a point, with distances in miles (spec section 7).',
+        query: ['latitude', 'longitude', 'radius', 'limit', 'state', 'country'],
+        description:
+          'Restaurants nearest a point, with distances in miles (spec section 7); with state and country, every restaurant in that state or province, nearest the point first.',
       },
       {
         name: 'getlocation',
@@ -66,8 +67,9 @@ export async function integrationManifest(
         name: 'geocode',
         method: 'GET',
         url: url('/api/location/geocode/'),
-        query: ['q'],
-        description: 'A city, state, ZIP or postal code to coordinates, from the offline gazetteer.',
+        query: ['q', 'country'],
+        description:
+          "A city, state, province, ZIP or postal code to coordinates, from the offline gazetteer; country (US or CA) ranks the visitor's country first.",
       },
       {
         name: 'csrftoken',

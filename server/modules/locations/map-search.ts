@@ -2,11 +2,13 @@ import { z } from 'zod';
 import type { Db } from '../../db';
 import { MAP_RADIUS_MILES, MAP_RESULT_LIMIT, toMapResults } from '../../../shared/locations/map-results';
 import type { MapPageExtra } from '../../../shared/schemas/locations';
-import { OfflineGazetteerGeocoder, type Geocoder } from './geocoder';
-import { nearbyLocations } from './service';
+import { MAX_GEOCODE_QUERY_CHARS } from '../../../shared/schemas/locations';
+import { OfflineGazetteerGeocoder, type GeocodeOptions, type Geocoder } from './geocoder';
+import { locationsForPlace, nearbyLocations } from './service';
 
 const mapQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
+  // Overlong text is still a search (that finds nothing), not a page without one.
+  q: z.string().trim().max(MAX_GEOCODE_QUERY_CHARS).optional().catch(undefined),
   latitude: z.coerce.number().min(-90).max(90).optional().catch(undefined),
   longitude: z.coerce.number().min(-180).max(180).optional().catch(undefined),
 });
@@ -21,18 +23,21 @@ export async function mapSearch(
   db: Db,
   query: Record<string, unknown>,
   geocoder: Geocoder = defaultGeocoder,
+  options: GeocodeOptions = {},
 ): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl'>> {
   const parsed = mapQuerySchema.parse(query);
-  let centre: { latitude: number; longitude: number } | undefined;
+  const searched = Boolean(parsed.q) || (parsed.latitude !== undefined && parsed.longitude !== undefined);
+  const nothing = { q: parsed.q ?? '', searched, currentLocation: null, results: [] };
+  const shown = { radius: MAP_RADIUS_MILES, limit: MAP_RESULT_LIMIT };
+  let list;
   if (parsed.q) {
-    const [first] = await geocoder.geocode(parsed.q);
-    if (first) centre = { latitude: first.geometry.location.lat, longitude: first.geometry.location.lng };
+    // A state or province lists the restaurants in it, not only those near its centre.
+    const [first] = await geocoder.geocode(parsed.q, options);
+    if (!first) return nothing;
+    list = await locationsForPlace(db, first, shown);
   } else if (parsed.latitude !== undefined && parsed.longitude !== undefined) {
-    centre = { latitude: parsed.latitude, longitude: parsed.longitude };
-  }
-  const searched = Boolean(parsed.q) || centre !== undefined;
-  if (!centre) return { q: parsed.q ?? '', searched, currentLocation: null, results: [] };
-  const list = await nearbyLocations(db, { ...centre, radius: MAP_RADIUS_MILES, limit: MAP_RESULT_LIMIT });
+    list = await nearbyLocations(db, { latitude: parsed.latitude, longitude: parsed.longitude, ...shown });
+  } else return nothing;
   return {
     q: parsed.q ?? '',
     searched,

@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import type { Site } from '../sites/table';
 import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
+import { countryOfLanguage } from '../../../shared/locations/site-country';
 import { mapPageExtraSchema, stateListExtraSchema } from '../../../shared/schemas/locations';
 import { snippetsCacheFor } from '../snippets/public-cache';
 import { listLocales } from '../sites/repo';
@@ -103,9 +104,11 @@ export const locationsPageMap = definePageType({
   streamFields: [],
   parentTypes: [STATE_LIST_TYPE],
   routable: true,
-  load: async ({ db, query, site }: LoaderContext) => {
+  load: async ({ db, query, site, page }: LoaderContext) => {
     const runtime = currentLocationsRuntime();
     const mapStyleUrl = runtime?.mapStyleFor ? await runtime.mapStyleFor(site.id) : (runtime?.mapStyleUrl ?? null);
-    return mapPageExtraSchema.parse({ ...(await mapSearch(db, query)), mapStyleUrl, mapCssUrl: MAP_CSS_URL });
+    const country = countryOfLanguage(await languageOf(db, page.locale_id));
+    const found = await mapSearch(db, query, undefined, { country });
+    return mapPageExtraSchema.parse({ ...found, mapStyleUrl, mapCssUrl: MAP_CSS_URL });
   },
 });

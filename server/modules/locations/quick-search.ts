@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import type { Db } from '../../db';
 import { QUICK_SEARCH_LIMIT, SEARCH_RADIUS_MILES } from '../../../shared/locations/search-limits';
-import { quickSearchExtraSchema, type QuickSearchExtra } from '../../../shared/schemas/locations';
+import {
+  MAX_GEOCODE_QUERY_CHARS,
+  quickSearchExtraSchema,
+  type QuickSearchExtra,
+} from '../../../shared/schemas/locations';
 import { OfflineGazetteerGeocoder, type Geocoder } from './geocoder';
-import { nearbyLocations } from './service';
+import { locationsForPlace } from './service';
 
-const querySchema = z.object({ q: z.string().trim().max(100).optional().catch(undefined) });
+const querySchema = z.object({ q: z.string().trim().max(MAX_GEOCODE_QUERY_CHARS).optional().catch(undefined) });
 const defaultGeocoder = new OfflineGazetteerGeocoder();
 
 /**
@@ -22,12 +26,7 @@ export async function quickSearch(
   if (!q) return { q, searched: false, results: [] };
   const [first] = await geocoder.geocode(q);
   if (!first) return { q, searched: true, results: [] };
-  const list = await nearbyLocations(db, {
-    latitude: first.geometry.location.lat,
-    longitude: first.geometry.location.lng,
-    radius: SEARCH_RADIUS_MILES,
-    limit: QUICK_SEARCH_LIMIT,
-  });
+  const list = await locationsForPlace(db, first, { radius: SEARCH_RADIUS_MILES, limit: QUICK_SEARCH_LIMIT });
   return quickSearchExtraSchema.parse({
     q,
     searched: true,

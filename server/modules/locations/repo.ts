@@ -276,6 +276,34 @@ export function nearbyStatement(centre: LatLng, radiusMiles: number, limit: numb
     order by winner.chord2, winner.rlid`;
 }
 
+/**
+ * Every restaurant of one state or province (not only those within a radius of its centre),
+ * nearest the given point first, with the count of all of them: a region search (issue 29).
+ * Same row shape as findNearby; the (country, state) index finds and counts them.
+ */
+export async function findInRegion(
+  db: Db,
+  region: { country: string; state: string },
+  centre: LatLng,
+  limit: number,
+): Promise<NearbyRow[]> {
+  const v = unitVector(centre);
+  const chord2 = sql`(l.x - ${v.x}::float8) * (l.x - ${v.x}::float8) + (l.y - ${v.y}::float8) * (l.y - ${v.y}::float8) + (l.z - ${v.z}::float8) * (l.z - ${v.z}::float8)`;
+  // The winners and the count from the index alone; the API's columns only for the winners.
+  const { rows } = await sql<{ location: unknown[][]; total: number }>`${prepared}
+    select ${nearbyJson} as location, winner.total
+    from (
+      select l.rlid, ${chord2} as chord2, count(*) over () as total
+      from locations l
+      where l.country = ${region.country} and l.state = ${region.state}
+      order by chord2, l.rlid
+      limit ${limit}
+    ) as winner
+    join locations on locations.rlid = winner.rlid
+    order by winner.chord2, winner.rlid`.execute(db);
+  return rows.map(({ location, total }) => nearbyRow(location, centre, Number(total)));
+}
+
 export function findByRlid(db: Db, rlid: number): Promise<LocationRow | undefined> {
   return db.selectFrom('locations').selectAll().where('rlid', '=', rlid).executeTakeFirst();
 }

@@ -31,8 +31,8 @@ export function locationRoutes(db: Db, options: LocationRoutesOptions = {}): Rou
   });
 
   router.get('/api/location/geocode', async (req, res) => {
-    const { q } = parseOr400(geocodeQuerySchema, req.query, 'query');
-    res.set('Cache-Control', 'public, max-age=3600').json(await service.geocode(geocoder, q));
+    const { q, country } = parseOr400(geocodeQuerySchema, req.query, 'query');
+    res.set('Cache-Control', 'public, max-age=3600').json(await service.geocode(geocoder, q, { country }));
   });
 
   return router;

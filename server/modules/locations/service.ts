@@ -7,9 +7,10 @@ import {
   locationSchema,
   type Location,
   type LocationListResponse,
+  type GeocodeResult,
   type NearbyQuery,
 } from '../../../shared/schemas/locations';
-import type { Geocoder } from './geocoder';
+import type { GeocodeOptions, Geocoder } from './geocoder';
 import { toApiLocation, type ApiLocationRow } from './mapping';
 import * as repo from './repo';
 import { liveWaits } from '../waitlist/estimate-service';
@@ -33,7 +34,10 @@ function validated<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 
 export async function nearbyLocations(db: Db, query: NearbyQuery): Promise<LocationListResponse> {
   const centre = { latitude: query.latitude, longitude: query.longitude };
-  const rows = await repo.findNearby(db, centre, query.radius, query.limit);
+  const rows =
+    query.state && query.country
+      ? await repo.findInRegion(db, { country: query.country, state: query.state }, centre, query.limit)
+      : await repo.findNearby(db, centre, query.radius, query.limit);
   const waits = await liveWaits(db, rows);
   return validated(locationListResponseSchema, {
     totalLocations: rows[0]?.total ?? 0,
@@ -65,8 +69,23 @@ function withLiveWait(row: ApiLocationRow, waits: Awaited<ReturnType<typeof live
   return location;
 }
 
-export async function geocode(geocoder: Geocoder, query: string) {
-  return validated(geocodeResponseSchema, { results: await geocoder.geocode(query) });
+export async function geocode(geocoder: Geocoder, query: string, options: GeocodeOptions = {}) {
+  return validated(geocodeResponseSchema, { results: await geocoder.geocode(query, options) });
+}
+
+/**
+ * The restaurants for a geocoded place: within `radius` of a city or postal code, or every
+ * restaurant IN a state or province (nearest its centre first), as the finder API answers both.
+ */
+export function locationsForPlace(
+  db: Db,
+  place: GeocodeResult,
+  list: { radius: number; limit: number },
+): Promise<LocationListResponse> {
+  const centre = { latitude: place.geometry.location.lat, longitude: place.geometry.location.lng };
+  const { kind, state, country } = place;
+  const inRegion = kind === 'region' && (country === 'US' || country === 'CA');
+  return nearbyLocations(db, { ...centre, ...list, ...(inRegion ? { state, country } : {}) });
 }
 
 /** The restaurant whose local page URL this is (the spec's /seafood-restaurants/locations/{localPageURL}). */

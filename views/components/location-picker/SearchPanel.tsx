@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LatLng } from '../../../shared/locations/geo';
 import type { Location, LocationListResponse } from '../../../shared/schemas/locations';
-import { useT } from '../../page-context';
-import { geocodeQuery, nearbyLocations } from './picker-api';
+import { countryOfLanguage } from '../../../shared/locations/site-country';
+import { usePageContext, useT } from '../../page-context';
+import { geocodeQuery, nearbyLocations, type SearchCentre } from './picker-api';
 import { ResultsList } from './ResultsList';
 import { browserPosition, positionFromQuery } from './user-position';
 
@@ -23,6 +24,7 @@ export function SearchPanel({
   focusOnShow?: boolean;
 }) {
   const t = useT();
+  const country = countryOfLanguage(usePageContext().languageCode);
   const input = useRef<HTMLInputElement>(null);
   // After 'Change Location' the button that had focus is gone: the search field takes it over.
   useEffect(() => {
@@ -35,7 +37,7 @@ export function SearchPanel({
   const pending = useRef<AbortController | null>(null);
 
   /** Runs one search; a newer one cancels the older so answers cannot arrive out of order. */
-  const run = async (findCentre: (signal: AbortSignal) => Promise<LatLng | null>) => {
+  const run = async (findCentre: (signal: AbortSignal) => Promise<SearchCentre | LatLng | null>) => {
     pending.current?.abort();
     const controller = new AbortController();
     pending.current = controller;
@@ -56,7 +58,7 @@ export function SearchPanel({
     event.preventDefault();
     const query = String(new FormData(event.currentTarget).get('q') ?? '').trim();
     if (!query) return;
-    void run((signal) => geocodeQuery(query, signal));
+    void run((signal) => geocodeQuery(query, signal, country));
   };
 
   // The query parameters win over the browser's position (spec section 4).

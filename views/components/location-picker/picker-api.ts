@@ -23,9 +23,17 @@ export class PickerDataError extends Error {
  */
 const geocodeAnswerSchema = z.object({
   results: z.array(
-    z.looseObject({ geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }).optional() }),
+    z.looseObject({
+      kind: z.string().optional(),
+      state: z.string().optional(),
+      country: z.string().optional(),
+      geometry: z.object({ location: z.object({ lat: z.number(), lng: z.number() }) }).optional(),
+    }),
   ),
 });
+
+/** Where to search: a point, and for a state or province the region whose restaurants to list. */
+export type SearchCentre = LatLng & { region?: { state: string; country: string } };
 
 async function getJson<T extends z.ZodType>(url: string, schema: T, signal?: AbortSignal): Promise<z.infer<T>> {
   const response = await fetch(url, { headers: { Accept: 'application/json' }, signal });
@@ -39,27 +47,37 @@ async function getJson<T extends z.ZodType>(url: string, schema: T, signal?: Abo
   return parsed.data;
 }
 
-/** The first geocoder result's point, or null when it has none (logged, nothing changes). */
-export async function geocodeQuery(query: string, signal?: AbortSignal): Promise<LatLng | null> {
-  const { results } = await getJson(
-    `/api/location/geocode/?${new URLSearchParams({ q: query })}`,
-    geocodeAnswerSchema,
-    signal,
-  );
-  const location = results[0]?.geometry?.location;
+/**
+ * The first geocoder result's point (with its region when it is a state or province), or null
+ * when it has none (logged, nothing changes). `country` is the visitor's site's: its places rank first.
+ */
+export async function geocodeQuery(
+  query: string,
+  signal?: AbortSignal,
+  country?: 'US' | 'CA',
+): Promise<SearchCentre | null> {
+  const params = new URLSearchParams({ q: query, ...(country ? { country } : {}) });
+  const { results } = await getJson(`/api/location/geocode/?${params}`, geocodeAnswerSchema, signal);
+  const first = results[0];
+  const location = first?.geometry?.location;
   if (!location) {
     console.warn('Result has no geometry info');
     return null;
   }
-  return { latitude: location.lat, longitude: location.lng };
+  const centre: SearchCentre = { latitude: location.lat, longitude: location.lng };
+  if (first.kind === 'region' && first.state && first.country)
+    centre.region = { state: first.state, country: first.country };
+  return centre;
 }
 
-export function nearbyLocations(centre: LatLng, signal?: AbortSignal): Promise<LocationListResponse> {
+/** The nearest restaurants within the picker's radius, or every one in the searched state or province. */
+export function nearbyLocations(centre: SearchCentre, signal?: AbortSignal): Promise<LocationListResponse> {
   const params = new URLSearchParams({
     latitude: String(centre.latitude),
     longitude: String(centre.longitude),
     radius: String(PICKER_RADIUS_MILES),
     limit: String(PICKER_RESULT_LIMIT),
+    ...(centre.region ?? {}),
   });
   return getJson(`/api/location/getlocations/?${params}`, locationListResponseSchema, signal);
 }

@@ -1,5 +1,6 @@
 import type { LocationListResponse, MapPageExtra } from '../../../../shared/schemas/locations';
 import { MAP_RADIUS_MILES, MAP_RESULT_LIMIT, toMapResults } from '../../../../shared/locations/map-results';
+import { countryOfLanguage } from '../../../../shared/locations/site-country';
 
 type Found = { results: MapPageExtra['results']; currentLocation: MapPageExtra['currentLocation'] };
 
@@ -16,10 +17,20 @@ async function getJson(url: string): Promise<unknown> {
  * (undefined); so does a failed request (logged only, spec section 8). The browser trusts
  * our own API's shapes (no zod in public bundles) but checks the fields it reads.
  */
-export async function searchNearby(query: string): Promise<Found | undefined> {
+export async function searchNearby(
+  query: string,
+  // The page's language says the visitor's country ('fr-CA': Canada), whose places rank first.
+  country = countryOfLanguage(document.documentElement.lang),
+): Promise<Found | undefined> {
   try {
-    const geocoded = (await getJson(`/api/location/geocode/?q=${encodeURIComponent(query)}`)) as {
-      results?: Array<{ geometry?: { location?: { lat?: unknown; lng?: unknown } } }>;
+    const asked = new URLSearchParams({ q: query, ...(country ? { country } : {}) });
+    const geocoded = (await getJson(`/api/location/geocode/?${asked}`)) as {
+      results?: Array<{
+        kind?: unknown;
+        state?: unknown;
+        country?: unknown;
+        geometry?: { location?: { lat?: unknown; lng?: unknown } };
+      }>;
     };
     // No place by that name: nothing matches, and the page says so (spec sections 5 and 8).
     if (Array.isArray(geocoded.results) && geocoded.results.length === 0) return { results: [], currentLocation: null };
@@ -34,6 +45,12 @@ export async function searchNearby(query: string): Promise<Found | undefined> {
       radius: String(MAP_RADIUS_MILES),
       limit: String(MAP_RESULT_LIMIT),
     });
+    // A state or province lists the restaurants in it, not only those near its centre.
+    const first = geocoded.results?.[0];
+    if (first?.kind === 'region' && typeof first.state === 'string' && typeof first.country === 'string') {
+      params.set('state', first.state);
+      params.set('country', first.country);
+    }
     const list = (await getJson(`/api/location/getlocations/?${params}`)) as LocationListResponse;
     if (!Array.isArray(list.locations)) throw new Error('getlocations answered without a locations list');
     return { results: toMapResults(list.locations), currentLocation: list.currentLocation };
