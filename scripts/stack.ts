@@ -97,25 +97,7 @@ const prefixed = (child: ChildProcess, label: string) => {
   child.stderr?.on('data', relay(process.stderr));
 };
 
-const dynos = settings.dynoPorts.map((port, index) => {
-  const child = spawn(process.execPath, entry('main'), {
-    cwd: ROOT,
-    env: { ...dynoEnv, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  prefixed(child, `dyno ${index + 1}`);
-  // A dyno's death is what the edge is for: the others carry on; the stack stays up.
-  child.once('exit', (code, signal) => {
-    if (!stopping) console.log(`dyno ${index + 1} exited (${signal ?? `code ${code}`})`);
-  });
-  return { child, port, number: index + 1 };
-});
-for (const dyno of dynos) {
-  await untilAnswers(dyno.port, () => dyno.child.exitCode !== null || dyno.child.signalCode !== null);
-  console.log(`dyno ${dyno.number}: pid ${dyno.child.pid} port ${dyno.port}`);
-}
-
+// The edge first: the dynos' purges find it from their first write; its probes find them as they come up.
 writeFileSync(join(workDir, 'backends.vcl'), backendsVcl(settings.dynoPorts));
 const varnish = spawn(
   VARNISHD,
@@ -143,6 +125,25 @@ varnish.once('exit', (code, signal) => {
   console.error(`varnishd exited (${signal ?? `code ${code}`}): stopping the stack`);
   void stopAll(1);
 });
+const dynos = settings.dynoPorts.map((port, index) => {
+  const child = spawn(process.execPath, entry('main'), {
+    cwd: ROOT,
+    env: { ...dynoEnv, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  prefixed(child, `dyno ${index + 1}`);
+  // A dyno's death is what the edge is for: the others carry on; the stack stays up.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.log(`dyno ${index + 1} exited (${signal ?? `code ${code}`})`);
+  });
+  return { child, port, number: index + 1 };
+});
+for (const dyno of dynos) {
+  await untilAnswers(dyno.port, () => dyno.child.exitCode !== null || dyno.child.signalCode !== null);
+  console.log(`dyno ${dyno.number}: pid ${dyno.child.pid} port ${dyno.port}`);
+}
+
 await untilAnswers(settings.port, () => varnish.exitCode !== null);
 console.log(`stack ready: http://localhost:${settings.port}/`);
 

@@ -5,11 +5,8 @@ const schema = z.object({
   DATABASE_URL: z
     .string()
     .trim()
-    .optional()
-    .refine((value) => value !== undefined && /^postgres(ql)?:\/\//.test(value), {
-      message:
-        'npm run stack needs DATABASE_URL=postgres://... : several dynos share one PostgreSQL (the embedded PGlite database serves one process)',
-    }),
+    .regex(/^postgres(ql)?:\/\//)
+    .optional(),
   STACK_PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   STACK_DYNOS: z.coerce.number().int().min(1).max(16).default(3),
   /** The first dyno's port; the others follow. Default: the port after STACK_PORT. */
@@ -29,12 +26,16 @@ export type StackSettings = {
   sessionSecret?: string;
 };
 
+const NEEDS_POSTGRES =
+  'npm run stack needs DATABASE_URL=postgres://... : several dynos share one PostgreSQL (the embedded PGlite database serves one process)';
+
 export function stackSettings(env: NodeJS.ProcessEnv): StackSettings | { error: string } {
+  if (!/^postgres(ql)?:\/\//.test(env.DATABASE_URL?.trim() ?? '')) return { error: NEEDS_POSTGRES };
   const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    return { error: name === 'DATABASE_URL' ? issue.message : `Invalid ${name}: ${issue.message}` };
+    return { error: `Invalid ${name}: ${issue.message}` };
   }
   const values = parsed.data;
   const first = values.STACK_DYNO_PORT ?? values.STACK_PORT + 1;

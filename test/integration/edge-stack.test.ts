@@ -179,7 +179,10 @@ describe('edge stack (Varnish in front of two dynos)', function () {
     const statuses: number[] = [];
     // Passed requests (a session cookie) reach a dyno every time: half of them the dead one's turn.
     for (let i = 0; i < 12; i += 1) statuses.push((await through('/', { Cookie: `sessionid=visitor${i}` })).status);
-    expect(statuses.every((status) => status === 200), `statuses ${statuses.join(',')}`).to.equal(true);
+    expect(
+      statuses.every((status) => status === 200),
+      `statuses ${statuses.join(',')}`,
+    ).to.equal(true);
     expect(output).to.match(/dyno 1 exited \(SIGKILL\)/);
   });
 });
@@ -199,4 +202,3 @@ function free(port: number): Promise<boolean> {
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
-
