@@ -33,7 +33,10 @@ sub vcl_recv {
         return (synth(200, "Purged " + req.http.X-Purged));
     }
     unset req.http.X-Purge-Secret;
-    unset req.http.X-Edge-Stale-Ok;
+    # Set only by this configuration's own restart (vcl_synth), never by a visitor.
+    if (req.restarts == 0) {
+        unset req.http.X-Edge-Restarted-Stale;
+    }
 
     # Anything that changes something, and the private areas, go to a dyno every time.
     if (req.method != "GET" && req.method != "HEAD") {
