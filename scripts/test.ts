@@ -302,6 +302,7 @@ const LOAD_SENSITIVE = [
     'page-cache-dynos',
     'process',
     'shutdown-deadline',
+    'edge-stack',
   ].map((name) => `test/integration/${name}.test.ts`),
   'test/e2e/admin-block-editor.test.ts',
 ];

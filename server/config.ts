@@ -64,6 +64,8 @@ const envSchema = z.object({
   PAGE_CACHE_REPORT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // A CDN purge endpoint called (POST, JSON {"keys": [...]}) with the Surrogate-Keys of what changed.
   CDN_PURGE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // Sent as X-Purge-Secret with every purge (the shipped Varnish configuration's EDGE_PURGE_SECRET).
+  CDN_PURGE_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   // How many reverse proxies stand in front of the app: X-Forwarded-For/-Proto/-Host are read only
   // from that many hops. Unset: 1 in production (a platform router), 0 elsewhere.
   TRUST_PROXY: optionalText.pipe(
@@ -167,6 +169,8 @@ export type Config = {
   pageCacheSettle?: (again: () => void) => void;
   /** Called with the Surrogate-Keys of changed content (through the jobs table, so retried). */
   cdnPurgeUrl?: string;
+  /** Sent as X-Purge-Secret with each purge. */
+  cdnPurgeSecret?: string;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (Express's hop count). */
   trustProxy: number;
   logLevel: string;
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheMaxBytes: Math.round(values.PAGE_CACHE_MB * 1024 * 1024),
     pageCacheReportSeconds: values.PAGE_CACHE_REPORT_SECONDS,
     cdnPurgeUrl: values.CDN_PURGE_URL,
+    cdnPurgeSecret: values.CDN_PURGE_SECRET,
     trustProxy: values.TRUST_PROXY ?? (production ? 1 : 0),
     logLevel: values.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : values.LOG_LEVEL,
     logPretty: (values.LOG_FORMAT ?? (values.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty',

@@ -67,7 +67,8 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
     [COMMENT_MAIL_JOB, mailEachJob(mailer)],
   ]);
   // The CDN purge hook (CDN_PURGE_URL) rides on the same runner, so a failed purge is retried.
-  if (config.cdnPurgeUrl) handlers.set(CDN_PURGE_JOB, cdnPurgeHandler(config.cdnPurgeUrl));
+  if (config.cdnPurgeUrl)
+    handlers.set(CDN_PURGE_JOB, cdnPurgeHandler({ url: config.cdnPurgeUrl, secret: config.cdnPurgeSecret }));
   await schedulePurge(database.db).catch((error: unknown) =>
     logger.warn({ err: error }, 'wait-list purge not scheduled'),
   );

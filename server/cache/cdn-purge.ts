@@ -1,31 +1,71 @@
 import type { Db } from '../db';
 import { enqueueJob } from '../modules/jobs/repo';
 import type { JobHandler } from '../modules/jobs/runner';
+import { wakeJobRunner } from '../modules/jobs/wake';
 
 export const CDN_PURGE_JOB = 'cdn.purge';
+/**
+ * A write is announced before its transaction commits, and every dyno's page cache drops what it
+ * invalidated once more a second later (install.ts): a purge sent sooner could let the edge fetch
+ * the old page again from a dyno that re-cached it in that gap. So the purge waits a little longer.
+ */
+export const CDN_PURGE_DELAY_MS = 1200;
+/** Quick tries inside one attempt (a CDN restarting, a dropped connection); then the runner's minute. */
+const QUICK_TRIES_MS = [0, 250, 1000];
 
 /**
  * The CDN purge hook: the Surrogate-Keys of what changed (`t-<table>`, the keys the page cache
  * puts on every answer it stores) go to CDN_PURGE_URL through the jobs table, so a CDN that is
- * away is retried by the job runner with its back-off, on whichever dyno claims the job.
+ * away is retried by the job runner with its back-off, on whichever dyno claims the job (its
+ * failures are recorded in the job's last_error). The runner of this dyno is woken when the job is
+ * due, so the edge is fresh within about 1.5 s of a publish.
  */
 export async function enqueueCdnPurge(db: Db, tables: Set<string> | '*'): Promise<void> {
   const payload =
     tables === '*'
       ? { all: true, keys: [] as string[] }
       : { all: false, keys: [...tables].map((table) => `t-${table}`) };
-  await enqueueJob(db, { kind: CDN_PURGE_JOB, payload, runAt: new Date() });
+  await enqueueJob(db, { kind: CDN_PURGE_JOB, payload, runAt: new Date(Date.now() + CDN_PURGE_DELAY_MS) });
+  setTimeout(() => wakeJobRunner(db), CDN_PURGE_DELAY_MS + 20).unref();
 }
 
-/** POSTs `{"keys": [...], "all": boolean}` as JSON; anything but a 2xx fails the attempt (retried). */
-export function cdnPurgeHandler(url: string, fetchImpl: typeof fetch = fetch): JobHandler {
+export type CdnPurgeTarget = { url: string; secret?: string };
+
+/**
+ * POSTs `{"keys": [...], "all": boolean}` as JSON, with the keys also in a `Surrogate-Key` header
+ * (space-separated; `all` for everything) and the shared secret in `X-Purge-Secret`: the shape the
+ * shipped Varnish configuration (deploy/varnish/default.vcl) accepts. Anything but a 2xx, after
+ * the quick tries, fails the attempt (the runner retries it later).
+ */
+export function cdnPurgeHandler(target: CdnPurgeTarget, fetchImpl: typeof fetch = fetch): JobHandler {
   return async (_db, payload) => {
-    const response = await fetchImpl(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ keys: Array.isArray(payload.keys) ? payload.keys : [], all: payload.all === true }),
-      signal: AbortSignal.timeout(10_000),
-    });
-    if (!response.ok) throw new Error(`CDN purge answered ${response.status}`);
+    const all = payload.all === true;
+    const keys = Array.isArray(payload.keys) ? payload.keys.filter((key) => typeof key === 'string') : [];
+    if (!all && keys.length === 0) return;
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'Surrogate-Key': all ? 'all' : keys.join(' '),
+    };
+    if (target.secret) headers['X-Purge-Secret'] = target.secret;
+    let failure = '';
+    for (const wait of QUICK_TRIES_MS) {
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      try {
+        const response = await fetchImpl(target.url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ keys, all }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        if (response.ok) return;
+        failure = `CDN purge answered ${response.status}`;
+        // A refusal (wrong secret, bad request) will not change by asking again at once.
+        if (response.status >= 400 && response.status < 500) break;
+      } catch (error) {
+        failure = `CDN purge failed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    throw new Error(failure);
   };
 }

@@ -3,6 +3,7 @@ import { isDatabaseUnavailable } from '../../database-errors';
 import type { Logger } from '../../logger';
 import { claimDueJobs, failJob, finishJob } from './repo';
 import type { Job } from './table';
+import { onJobsWake } from './wake';
 
 export type JobHandler = (db: Db, payload: Record<string, unknown>) => Promise<void>;
 export type JobHandlers = ReadonlyMap<string, JobHandler>;
@@ -51,14 +52,27 @@ export function startJobRunner(options: { db: Db; handlers: JobHandlers; logger:
       )
       .finally(() => {
         running = null;
+        tickAgainIfWoken();
       });
   };
   const timer = setInterval(tick, options.intervalMs ?? 15_000);
   timer.unref();
+  // A nudge while a batch runs is not lost: the batch's end ticks once more.
+  let wokenWhileRunning = false;
+  const stopWaking = onJobsWake(db, () => {
+    if (running) wokenWhileRunning = true;
+    else tick();
+  });
+  const tickAgainIfWoken = () => {
+    if (!wokenWhileRunning) return;
+    wokenWhileRunning = false;
+    tick();
+  };
   tick();
   return {
     async stop() {
       stopped = true;
+      stopWaking();
       clearInterval(timer);
       await running;
     },

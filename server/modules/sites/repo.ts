@@ -47,3 +47,18 @@ export async function ensureLocale(db: Db, languageCode: string): Promise<Locale
     .execute();
   return db.selectFrom('locales').selectAll().where('language_code', '=', languageCode).executeTakeFirstOrThrow();
 }
+
+/**
+ * The local stack (`npm run stack`) serves the sites on `localhost` and `*.localhost` through the
+ * edge's port: the page cache (and so the edge) stores only answers for a configured host and
+ * port. Sites with real hostnames are left alone. Returns how many moved.
+ */
+export async function moveLocalSitesToPort(db: Db, port: number): Promise<number> {
+  const moved = await db
+    .updateTable('sites')
+    .set({ port })
+    .where((eb) => eb.or([eb('hostname', '=', 'localhost'), eb('hostname', 'like', '%.localhost')]))
+    .where('port', '!=', port)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows);
+}

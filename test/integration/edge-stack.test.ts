@@ -1,0 +1,204 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { createApp } from '../../server/app';
+import { CDN_PURGE_JOB, cdnPurgeHandler } from '../../server/cache/cdn-purge';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../server/db';
+import { createLogger } from '../../server/logger';
+import { startJobRunner } from '../../server/modules/jobs/runner';
+import { findLivePage, updatePage } from '../../server/modules/pages/repo';
+import { loadAssetManifest } from '../../server/ssr/assets';
+import { varnishPresent } from '../../scripts/stack/varnish-install';
+import { adminQuery, copyTemplateMedia, databaseUrl, postgresTemplate } from '../helpers/database-templates';
+import { freePort } from '../helpers/postgres-instance';
+import { get, waitFor, type Answer } from '../helpers/server-process';
+
+/**
+ * The production shape on this machine (`npm run stack`): Varnish with deploy/varnish/default.vcl
+ * in front of two dynos on a throw-away copy of the seeded PostgreSQL database. Caching, the pass
+ * rules, the purge's secret, a publish reaching the edge within 2 s, and a dyno's death.
+ */
+const ROOT = join(import.meta.dirname, '..', '..');
+const SECRET = randomBytes(16).toString('hex');
+
+describe('edge stack (Varnish in front of two dynos)', function () {
+  this.timeout(120_000);
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const name = `harborline_test_${process.pid}_edge_${randomBytes(3).toString('hex')}`;
+  let stack: ChildProcess | undefined;
+  let stackExited: Promise<unknown> | undefined;
+  let output = '';
+  let dataDir = '';
+  let url = '';
+  let edge = '';
+  let host = '';
+  let handle: DatabaseHandle | undefined;
+  let jobs: { stop(): Promise<void> } | undefined;
+
+  const through = (path: string, headers: Record<string, string> = {}): Promise<Answer> =>
+    get(`${edge}${path}`, { headers: { Host: host, ...headers } });
+  /** Varnish's X-Varnish holds one id on a fetch, two (this request's and the object's) on a hit. */
+  const hit = (answer: Answer) => String(answer.headers['x-varnish']).trim().split(/\s+/).length === 2;
+
+  before(async function () {
+    if (process.env.TEST_DB !== 'postgres' || !adminUrl) return this.skip(); // PostgreSQL only: several dynos share one database
+    if (!varnishPresent()) return this.skip(); // no varnishd with xkey on this machine (apt-get install varnish varnish-modules)
+    const template = await postgresTemplate(adminUrl, 'seeded');
+    await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+    url = databaseUrl(adminUrl, name);
+    dataDir = mkdtempSync(join(tmpdir(), 'harborline-edge-'));
+    copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+    const edgePort = await freePort();
+    const dynoPort = await twoFreePorts();
+    edge = `http://127.0.0.1:${edgePort}`;
+    host = `localhost:${edgePort}`;
+    stack = spawn(process.execPath, ['--import', 'tsx', 'scripts/stack.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        STACK_PORT: String(edgePort),
+        STACK_DYNOS: '2',
+        STACK_DYNO_PORT: String(dynoPort),
+        STACK_FROM_SOURCE: '1',
+        EDGE_PURGE_SECRET: SECRET,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    stack.stdout!.on('data', (chunk) => (output += chunk));
+    stack.stderr!.on('data', (chunk) => (output += chunk));
+    stackExited = new Promise((resolve) => stack!.once('exit', resolve));
+    await waitFor(
+      async () => {
+        if (stack!.exitCode !== null) throw new Error(`the stack stopped:\n${output}`);
+        return output.includes('stack ready:');
+      },
+      90_000,
+      'the stack to be ready',
+    );
+  });
+
+  after(async () => {
+    await jobs?.stop();
+    await handle?.close();
+    if (stack && stack.exitCode === null) {
+      stack.kill('SIGTERM');
+      await stackExited;
+    }
+    if (adminUrl && url) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  });
+
+  it('prints each dyno and the edge', () => {
+    expect(output).to.match(/^dyno 1: pid \d+ port \d+$/m);
+    expect(output).to.match(/^dyno 2: pid \d+ port \d+$/m);
+    expect(output).to.match(/^stack ready: http:\/\/localhost:\d+\/$/m);
+  });
+
+  it('fetches a public page once, then answers it from the edge', async () => {
+    const first = await through('/locations/');
+    expect(first.status).to.equal(200);
+    expect(hit(first), 'first request is a fetch').to.equal(false);
+    const second = await through('/locations/');
+    expect(second.status).to.equal(200);
+    expect(hit(second), 'second request is a hit').to.equal(true);
+    expect(second.headers['x-cache']).to.equal('HIT');
+    expect(Number(second.headers.age)).to.be.at.least(0);
+  });
+
+  it('passes the back office and requests with a session cookie', async () => {
+    await through('/');
+    for (const answer of [
+      await through('/wagtail/login/'),
+      await through('/wagtail/login/'),
+      await through('/', { Cookie: 'sessionid=someone' }),
+      await through('/', { Cookie: 'sessionid=someone' }),
+    ]) {
+      expect(answer.status).to.be.below(500);
+      expect(hit(answer)).to.equal(false);
+    }
+    expect(hit(await through('/')), 'the page itself is still held').to.equal(true);
+  });
+
+  it('refuses a purge without the secret or with a wrong one', async () => {
+    await through('/');
+    const none = await through('/_edge/purge/', { 'Surrogate-Key': 'all' });
+    const wrong = await through('/_edge/purge/', { 'Surrogate-Key': 'all', 'X-Purge-Secret': 'not-the-secret' });
+    expect(none.status).to.equal(403);
+    expect(wrong.status).to.equal(403);
+    expect(hit(await through('/')), 'nothing was purged').to.equal(true);
+  });
+
+  it('shows a publish at the edge within 2 s (the purge job, by Surrogate-Key)', async () => {
+    // A third dyno's worth of the app in this process, on the same database, publishing.
+    handle = openDatabase({ kind: 'postgres', url, poolSize: 3 });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url,
+      CDN_PURGE_URL: `${edge}/_edge/purge/`,
+      CDN_PURGE_SECRET: SECRET,
+    });
+    createApp({ config, db: handle.db, logger: createLogger('silent'), assets: loadAssetManifest() });
+    jobs = startJobRunner({
+      db: handle.db,
+      handlers: new Map([[CDN_PURGE_JOB, cdnPurgeHandler({ url: config.cdnPurgeUrl!, secret: SECRET })]]),
+      logger: createLogger('silent'),
+      intervalMs: 60_000,
+    });
+    await through('/about/');
+    expect(hit(await through('/about/'))).to.equal(true);
+
+    const page = (await findLivePage(handle.db, '/home/about/', '0001'))!;
+    const title = `Our Story ${randomBytes(3).toString('hex')}`;
+    await updatePage(handle.db, page.id, { title });
+    const saved = Date.now();
+    let seenAfter = -1;
+    while (Date.now() - saved < 4000) {
+      if ((await through('/about/')).body.includes(title)) {
+        seenAfter = Date.now() - saved;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seenAfter, 'the edge shows the new title').to.be.at.least(0);
+    expect(seenAfter).to.be.below(2000);
+  });
+
+  it('answers through the other dyno when one is killed', async () => {
+    const pid = Number(/^dyno 1: pid (\d+)/m.exec(output)![1]);
+    process.kill(pid, 'SIGKILL');
+    const statuses: number[] = [];
+    // Passed requests (a session cookie) reach a dyno every time: half of them the dead one's turn.
+    for (let i = 0; i < 12; i += 1) statuses.push((await through('/', { Cookie: `sessionid=visitor${i}` })).status);
+    expect(
+      statuses.every((status) => status === 200),
+      `statuses ${statuses.join(',')}`,
+    ).to.equal(true);
+    expect(output).to.match(/dyno 1 exited \(SIGKILL\)/);
+  });
+});
+
+/** A port whose next port is free too (the stack's two dynos take consecutive ports). */
+async function twoFreePorts(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port < 65535 && (await free(port + 1))) return port;
+  }
+}
+
+function free(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
