@@ -26,7 +26,12 @@ export const frCA: Catalog = [
   {
     context: '',
     key: 'Select a state to find your local {brand} restaurant.',
-    value: 'Sélectionnez une province pour trouver votre restaurant {brand}.',
+    value: 'Sélectionnez un État pour trouver votre restaurant {brand}.',
+  },
+  {
+    context: '',
+    key: 'Select a province or territory to find your local {brand} restaurant.',
+    value: 'Sélectionnez une province ou un territoire pour trouver votre restaurant {brand}.',
   },
   { context: '', key: 'See {country} Locations', value: 'Voir les restaurants – {country}' },
   { context: '', key: '{count} city', value: ['{count} ville', '{count} villes'] },
