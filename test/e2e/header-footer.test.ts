@@ -140,6 +140,16 @@ describe('header and footer in Chromium', () => {
     await tab.page.click('label[for="footer-column-0"]');
     expect(await listShown()).to.equal(true);
     expect(await tab.page.$eval('#footer-column-0', (el) => (el as HTMLInputElement).checked)).to.equal(true);
+    // Each toggle's sign sits at the right edge of the footer's content, not after the title.
+    const edges = await tab.page.$$eval('.footer-column--collapsable .footer-column__title', (labels) =>
+      labels.map((label) => {
+        const footer = label.closest('.site-footer__inner')!;
+        const padding = parseFloat(getComputedStyle(footer).paddingRight);
+        return Math.round(footer.getBoundingClientRect().right - padding - label.getBoundingClientRect().right);
+      }),
+    );
+    expect(edges.length).to.be.greaterThan(1);
+    expect(edges.every((gap) => gap === 0), `gaps to the right edge: ${edges.join(', ')}`).to.equal(true);
     const regions = await tab.page.$$eval('.region-switcher a', (els) => els.map((el) => el.textContent));
     expect(regions).to.deep.equal(['Canada']);
     expect(
