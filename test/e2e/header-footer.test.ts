@@ -149,7 +149,10 @@ describe('header and footer in Chromium', () => {
       }),
     );
     expect(edges.length).to.be.greaterThan(1);
-    expect(edges.every((gap) => gap === 0), `gaps to the right edge: ${edges.join(', ')}`).to.equal(true);
+    expect(
+      edges.every((gap) => gap === 0),
+      `gaps to the right edge: ${edges.join(', ')}`,
+    ).to.equal(true);
     const regions = await tab.page.$$eval('.region-switcher a', (els) => els.map((el) => el.textContent));
     expect(regions).to.deep.equal(['Canada']);
     expect(
