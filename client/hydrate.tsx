@@ -15,6 +15,7 @@ async function hydrate(): Promise<void> {
   // that would ship zod to every visitor.
   const payload = JSON.parse(script.textContent) as PagePayload;
   startErrorReporting(payload);
+  shareCspNonce();
   listenForGuestPanels();
   const load = clientTemplates[payload.template];
   if (!load) throw new Error(`No client template named ${payload.template}`);
@@ -31,6 +32,15 @@ async function hydrate(): Promise<void> {
     });
   });
   document.documentElement.classList.add('js-enabled');
+}
+
+/**
+ * React Aria looks for the CSP nonce of the <style> elements it inserts in a meta element in the
+ * head, then in `__webpack_nonce__`: the page carries it on its last element (views/Document.tsx).
+ */
+function shareCspNonce(): void {
+  const nonce = document.getElementById('csp-nonce')?.nonce;
+  if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = nonce;
 }
 
 /** The components of the blocks this page shows (its content, blocks nested in blocks). */

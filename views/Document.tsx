@@ -67,12 +67,13 @@ export function Document(props: DocumentProps) {
         </a>
         <div id="root">{props.children}</div>
         <PageData json={props.pageDataJson} />
-        {/* React Aria reads the nonce from here for the <style> elements it inserts (any
-            meta[name="csp-nonce"] in the document). It is the page's only nonce and comes last,
-            so a cached page's brotli variant is compressed once up to here and the nonce written
-            into a short uncompressed tail per answer (server/cache/brotli-tail.ts). `itemProp`
-            keeps React from hoisting it into the head. */}
-        <meta itemProp="csp-nonce" name="csp-nonce" nonce={props.nonce} />
+        {/* The page's only nonce comes last, so a cached page's brotli variant is compressed once
+            up to here and the nonce written into a short uncompressed tail per answer
+            (server/cache/brotli-tail.ts). React Aria needs it for the <style> elements it inserts:
+            client/hydrate.tsx hands it over. Not a meta element: in the body one would need
+            itemprop and content, and React hoists a named one into the head (the Nu HTML Checker
+            refused the mix). */}
+        <div id="csp-nonce" hidden nonce={props.nonce} />
       </body>
     </html>
   );

@@ -65,7 +65,8 @@ export const publicIdParamsSchema = z.strictObject({ id: publicIdField });
 /** Guest contact: a mobile phone and/or an e-mail address (the phone is normalised by the server). */
 const contactFields = {
   name: z
-    .string({ error: 'name is required' })
+    // The panel leaves empty fields out: a missing name is a name not entered yet.
+    .string({ error: (issue) => (issue.input === undefined ? 'Please enter a name' : 'name must be text') })
     .trim()
     .min(1, 'Please enter a name')
     .max(80, 'name must be at most 80 characters'),

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createTestApp, listen, type TestApp } from '../helpers/app';
+import { axeViolations, WCAG_TAGS } from '../helpers/axe';
 import { launchBrowser, openTab, type TestBrowser } from '../helpers/browser';
+import { createTestLocation } from '../factories/location';
 import { saveSiteSnippets } from '../../server/modules/navigation/service';
 import { demoFooter, demoHeader } from '../../server/seed/site-snippets';
 import { listSites } from '../../server/modules/sites/repo';
@@ -132,6 +134,73 @@ describe('header and footer in Chromium', () => {
     await tab.page.close();
   });
 
+  it('shows the cart and search icons as named links reachable by keyboard, at 1280 and 390px', async () => {
+    for (const width of [1280, 390]) {
+      const tab = await openTab(chromium.browser, { width, height: 844 });
+      await tab.page.setBypassCSP(true);
+      await hydrated(tab.page, `${server.baseUrl}/`);
+      const icons = () =>
+        tab.page.$$eval('.header-icons a', (links) =>
+          links.map((link) => {
+            const box = link.getBoundingClientRect();
+            return {
+              name: link.getAttribute('aria-label'),
+              href: link.getAttribute('href'),
+              w: box.width,
+              h: box.height,
+            };
+          }),
+        );
+      // No saved restaurant: ordering in general and the restaurant search; no delivery.
+      expect((await icons()).map(({ name, href }) => [name, href])).to.deep.equal([
+        ['Order online', '/order/'],
+        ['Find a restaurant', '/locations/map/'],
+      ]);
+      for (const icon of await icons()) expect(icon.w >= 44 && icon.h >= 44, `${width}px: ${icon.name}`).to.equal(true);
+      // On the first row at 1280px; beside the picker, inside the screen, at 390px.
+      const right = await tab.page.$eval('.header-icons', (list) => list.getBoundingClientRect().right);
+      expect(right).to.be.at.most(width);
+      // Tab reaches each of them.
+      const reached: string[] = [];
+      for (let presses = 0; presses < 30 && reached.length < 2; presses += 1) {
+        await tab.page.keyboard.press('Tab');
+        const name = await tab.page.evaluate(() =>
+          document.activeElement?.closest('.header-icons') ? document.activeElement.getAttribute('aria-label') : null,
+        );
+        if (name && !reached.includes(name)) reached.push(name);
+      }
+      expect(reached).to.deep.equal(['Order online', 'Find a restaurant']);
+      expect(await axeViolations(tab.page, { tags: WCAG_TAGS })).to.deep.equal([]);
+      tab.assertClean();
+      await tab.page.close();
+    }
+  });
+
+  it('adds the delivery icon for a saved restaurant that delivers, and drops ordering where it cannot order', async () => {
+    const delivers = await createTestLocation(t.db, { has_delivery: true, has_online_ordering: true });
+    const noOrders = await createTestLocation(t.db, { has_delivery: true, has_online_ordering: false });
+    const tab = await openTab(chromium.browser, { width: 390, height: 844 });
+    const names = () =>
+      tab.page.$$eval('.header-icons a', (links) =>
+        links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]),
+      );
+    await tab.page.setCookie({ name: 'li', value: String(delivers.rlid), url: server.baseUrl });
+    await hydrated(tab.page, `${server.baseUrl}/`);
+    await tab.page.waitForSelector('.header-icons a[aria-label="Order delivery"]');
+    expect(await names()).to.deep.equal([
+      ['Order delivery', `/order?rlid=${delivers.rlid}&fulfillment=delivery`],
+      ['Order online', `/order?rlid=${delivers.rlid}`],
+      ['Find a restaurant', '/locations/map/'],
+    ]);
+    await tab.page.evaluate(() => localStorage.clear());
+    await tab.page.setCookie({ name: 'li', value: String(noOrders.rlid), url: server.baseUrl });
+    await hydrated(tab.page, `${server.baseUrl}/`);
+    await tab.page.waitForFunction(() => document.querySelectorAll('.header-icons a').length === 1);
+    expect(await names()).to.deep.equal([['Find a restaurant', '/locations/map/']]);
+    tab.assertClean();
+    await tab.page.close();
+  });
+
   it('collapses footer columns at 390px behind their checkbox, and leaves out the current region', async () => {
     const tab = await openTab(chromium.browser, { width: 390, height: 844 });
     await hydrated(tab.page, `${server.baseUrl}/`);
@@ -140,6 +209,19 @@ describe('header and footer in Chromium', () => {
     await tab.page.click('label[for="footer-column-0"]');
     expect(await listShown()).to.equal(true);
     expect(await tab.page.$eval('#footer-column-0', (el) => (el as HTMLInputElement).checked)).to.equal(true);
+    // Each toggle's sign sits at the right edge of the footer's content, not after the title.
+    const edges = await tab.page.$$eval('.footer-column--collapsable .footer-column__title', (labels) =>
+      labels.map((label) => {
+        const footer = label.closest('.site-footer__inner')!;
+        const padding = parseFloat(getComputedStyle(footer).paddingRight);
+        return Math.round(footer.getBoundingClientRect().right - padding - label.getBoundingClientRect().right);
+      }),
+    );
+    expect(edges.length).to.be.greaterThan(1);
+    expect(
+      edges.every((gap) => gap === 0),
+      `gaps to the right edge: ${edges.join(', ')}`,
+    ).to.equal(true);
     const regions = await tab.page.$$eval('.region-switcher a', (els) => els.map((el) => el.textContent));
     expect(regions).to.deep.equal(['Canada']);
     expect(

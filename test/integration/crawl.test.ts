@@ -27,9 +27,11 @@ describe('every link resolves (crawl of both demo sites)', function () {
     server = await listen(t.app);
     // The map pages are linked from the picker's 'View Map', which is drawn in the browser.
     // A search near the border lists restaurants of both countries, whose local pages live on
-    // different sites; the not-found page's quick search links to local pages too.
+    // different sites; the not-found page's quick search links to local pages too. The block
+    // gallery is a noindex demo page no menu links to: without it here, its links went unchecked.
     const start = [
       `${US}/`,
+      `${US}/block-gallery/`,
       `${CA}/`,
       `${CA}/fr/`,
       `${US}/locations/map/?q=Buffalo%2C%20NY`,

@@ -35,12 +35,17 @@ describe('location directory pages', () => {
   it('lists Canadian provinces on the Canada site, in English and French', async () => {
     const en = await request(t.app).get('/locations/').set('Host', 'ca.localhost:3000').expect(200);
     expect(en.text).to.include('<h1>All Canada Locations</h1>');
+    expect(en.text).to.include(
+      'Select a province or territory to find your local Harborline Seafood Canada restaurant.',
+    );
+    expect(en.text).not.to.include('Select a state');
     expect(en.text).to.include('<a href="/locations/list/ontario/toronto/">Toronto</a>');
     expect(en.text).to.include('See US Locations');
     const fr = await request(t.app).get('/fr/locations/').set('Host', 'ca.localhost:3000').expect(200);
     expect(fr.text).to.include('<a href="/fr/locations/list/quebec/montreal/">Montréal</a>');
     expect(fr.text).to.include('<h1>Tous les restaurants – Canada</h1>');
     expect(fr.text).to.include('1 ville');
+    expect(fr.text).to.include('Sélectionnez une province ou un territoire pour trouver votre restaurant');
     // The other country is named in French (the country snippets), not 'US'.
     expect(fr.text).to.include('Voir les restaurants – États-Unis');
     const frCity = await request(t.app)

@@ -105,12 +105,12 @@ describe('public pages', () => {
     expect(csp).not.to.match(/script-src[^;]*unsafe-inline/);
     expect(res.text).to.include(`<script type="module" src="/static/assets/hydrate-`);
     expect(res.text).to.include(`nonce="${nonce}"`);
-    // One nonce, at the very end (the meta React Aria reads), so a cached page's brotli answer is
+    // One nonce, at the very end (the element React Aria gets it from), so a cached page's brotli answer is
     // compressed once up to it (server/cache/brotli-tail.ts): the entry script and its preload are
     // allowed by 'self', the page data is never run.
     expect(res.text.split('nonce=').length - 1).to.equal(1);
     expect(res.text).to.match(
-      /<\/script><meta itemProp="csp-nonce" name="csp-nonce" nonce="[^"]+"\/><script type="module" src="\/static\/assets\/hydrate-[^"]+"[^>]*><\/script><\/body><\/html>$/,
+      /<\/script><div id="csp-nonce" hidden="" nonce="[^"]+"><\/div><script type="module" src="\/static\/assets\/hydrate-[^"]+"[^>]*><\/script><\/body><\/html>$/,
     );
   });
 

@@ -13,6 +13,8 @@ import {
 } from '../../server/modules/waitlist/notifications';
 import { localNow } from '../../shared/locations/hours';
 import { addDays, zonedInstant } from '../../shared/waitlist/local-time';
+import { catalogFor } from '../../shared/i18n/catalogs';
+import { createTranslator } from '../../shared/i18n/translator';
 import { firstBookableDate } from '../../server/modules/waitlist/reservation-service';
 import { addWalkIn } from '../../server/modules/waitlist/host-service';
 import { captchaOptions } from '../../server/modules/forms/routes';
@@ -201,6 +203,16 @@ describe('wait list and reservations API', () => {
       }
       await join(guest(123456789)).expect(404);
       expect(await countEntries(loc.rlid)).to.equal(0);
+    });
+
+    it('asks for the name in words a guest reads, in English and French, when the panel sends none', async () => {
+      const loc = await createTestLocation(t.db);
+      // The panel leaves empty fields out of its request.
+      const res = await join(guest(loc.rlid, { name: undefined })).expect(400);
+      expect(res.body.error.fields.name).to.deep.equal(['Please enter a name']);
+      expect(createTranslator(catalogFor('fr-CA'))('Please enter a name')).to.equal('Veuillez entrer un nom');
+      const notText = await join(guest(loc.rlid, { name: 42 })).expect(400);
+      expect(notText.body.error.fields.name).to.deep.equal(['name must be text']);
     });
 
     it('keeps one open entry per phone number per restaurant', async () => {

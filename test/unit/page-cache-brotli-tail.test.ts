@@ -19,7 +19,7 @@ const page = (nonceInHead = false) =>
     `<!doctype html><html lang="en"><head>${nonceInHead ? `<script nonce="${NONCE}">1</script>` : ''}</head><body>` +
       `<button class="location-picker__trigger" aria-expanded="false"><span class="location-picker__text">Find a location</span></button>` +
       `${filler}<script type="application/json" id="page-data">{"preferredLocation":null}</script>` +
-      `<meta itemProp="csp-nonce" name="csp-nonce" nonce="${NONCE}"/><script type="module" src="/static/assets/hydrate-X.js" async=""></script></body></html>`,
+      `<div id="csp-nonce" hidden="" nonce="${NONCE}"></div><script type="module" src="/static/assets/hydrate-X.js" async=""></script></body></html>`,
   );
 const headers: Array<[string, string[]]> = [
   ['content-type', ['text/html; charset=utf-8']],

@@ -16,7 +16,11 @@ export default function LocationsPageStateList({ page }: TemplateProps) {
       <header className="locations-directory__header">
         <h1>{t('All {country} Locations', { values: { country: country.printable_name } })}</h1>
         <p className="locations-directory__subtitle">
-          {t('Select a state to find your local {brand} restaurant.', { values: { brand: siteName } })}
+          {country.code === 'CA'
+            ? t('Select a province or territory to find your local {brand} restaurant.', {
+                values: { brand: siteName },
+              })
+            : t('Select a state to find your local {brand} restaurant.', { values: { brand: siteName } })}
         </p>
         {otherCountries.length > 0 ? (
           <ul className="locations-directory__countries">

@@ -54,6 +54,7 @@ export const frCAWaitlist: Catalog = [
   e('Your reservation: {name}', 'Votre réservation : {name}'),
   // Field errors
   e('Please enter a name', 'Veuillez entrer un nom'),
+  e('name must be text', 'Veuillez entrer un nom'),
   e(
     'Please give a mobile phone number or an e-mail address',
     'Veuillez indiquer un numéro de téléphone mobile ou une adresse courriel',

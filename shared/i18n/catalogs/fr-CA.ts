@@ -26,7 +26,12 @@ export const frCA: Catalog = [
   {
     context: '',
     key: 'Select a state to find your local {brand} restaurant.',
-    value: 'Sélectionnez une province pour trouver votre restaurant {brand}.',
+    value: 'Sélectionnez un État pour trouver votre restaurant {brand}.',
+  },
+  {
+    context: '',
+    key: 'Select a province or territory to find your local {brand} restaurant.',
+    value: 'Sélectionnez une province ou un territoire pour trouver votre restaurant {brand}.',
   },
   { context: '', key: 'See {country} Locations', value: 'Voir les restaurants – {country}' },
   { context: '', key: '{count} city', value: ['{count} ville', '{count} villes'] },
@@ -64,6 +69,9 @@ export const frCA: Catalog = [
   { context: '', key: 'Reserve a Table', value: 'Réserver une table' },
   { context: '', key: 'Join the wait list', value: "S'inscrire sur la liste d'attente" },
   { context: '', key: 'Order Now', value: 'Commander' },
+  { context: '', key: 'Order online', value: 'Commander en ligne' },
+  { context: '', key: 'Order delivery', value: 'Commander en livraison' },
+  { context: '', key: 'Find a restaurant', value: 'Trouver un restaurant' },
   { context: 'weekday', key: 'Monday', value: 'lundi' },
   { context: 'weekday', key: 'Tuesday', value: 'mardi' },
   { context: 'weekday', key: 'Wednesday', value: 'mercredi' },

@@ -30,7 +30,7 @@ export const fullWidthMediaCtaBlock = defineBlockSchema({
     media: { kind: 'image', image: demoImage('crab-legs', 'Snow crab legs on ice') },
     heading: 'Crab Fest Is Back',
     copy: '<p>All the snow crab you can crack, for a limited time.</p>',
-    link: { url: '/menu/crab-fest/', display_name: 'See the Menu', link_type: 'internal', link_style: 'primary' },
+    link: { url: '/specials/', display_name: 'See the Specials', link_type: 'internal', link_style: 'primary' },
     fineprint: '<p>At participating restaurants. Prices and participation may vary.</p>',
     background_style: 'lobster',
   },

@@ -26,7 +26,7 @@ export const giftCardsFeatureBlock = defineBlockSchema({
     image: demoImage('biscuits', 'A basket of cheddar biscuits'),
     links: [
       { url: '/gift-cards/', display_name: 'Buy Gift Cards', link_type: 'internal', link_style: 'primary' },
-      { url: '/gift-cards/balance/', display_name: 'Check Balance', link_type: 'internal', link_style: 'secondary' },
+      { url: '/faq/', display_name: 'Gift Card Questions', link_type: 'internal', link_style: 'secondary' },
     ],
   },
 });

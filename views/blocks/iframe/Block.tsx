@@ -15,7 +15,9 @@ export function IframeBlock({ value }: BlockProps<IframeValue>) {
       loading="lazy"
       allow="fullscreen; picture-in-picture"
       referrerPolicy="strict-origin-when-cross-origin"
-      sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
+      // No sandbox: the providers' players need scripts and their own origin, and a sandbox
+      // allowing both removes itself (docs/decisions/2026-11-29-embeds-without-sandbox.md).
+      // The frame is another origin by construction (allow-listed https hosts, CSP frame-src).
     />
   );
   return (

@@ -34,9 +34,9 @@ export const linkRowBlock = defineBlockSchema({
     links: [
       { image: demoImage('salmon', 'Wood-grilled salmon in a to-go box'), url: '/order/', display_name: 'To Go' },
       {
-        image: demoImage('crab-legs', 'Snow crab legs ready for delivery'),
-        url: '/delivery/',
-        display_name: 'Delivery',
+        image: demoImage('crab-legs', 'Snow crab legs on ice'),
+        url: '/specials/',
+        display_name: 'Specials',
       },
       { image: demoImage('biscuits', 'A basket of cheddar biscuits'), url: '/catering/', display_name: 'Catering' },
     ],

@@ -45,18 +45,19 @@ export const tieredNavBlock = defineBlockSchema({
     });
     return out;
   },
+  // Pages the demo seeds (the gallery shows this value, and every link in the demo resolves).
   demo: {
     root_page: { id: 1, url: '/menu/', title: 'Menu' },
     tier_one_links: [
-      { id: 2, url: '/menu/lunch/', title: 'Lunch' },
-      { id: 3, url: '/block-gallery/', title: 'Block Gallery' },
+      { id: 2, url: '/specials/', title: 'Specials' },
+      { id: 3, url: '/catering/', title: 'Catering' },
     ],
     tier_two_links: [
       {
-        parent: { id: 4, url: '/menu/dinner/', title: 'Dinner' },
+        parent: { id: 4, url: '/about/', title: 'Our Story' },
         links: [
-          { id: 5, url: '/menu/dinner/lobster/', title: 'Lobster' },
-          { id: 6, url: '/menu/dinner/crab/', title: 'Crab' },
+          { id: 5, url: '/careers/', title: 'Careers' },
+          { id: 6, url: '/press/', title: 'Press' },
         ],
       },
     ],

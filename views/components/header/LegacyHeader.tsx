@@ -1,5 +1,6 @@
 import { useT } from '../../page-context';
 import { Logo } from '../layout/Logo';
+import { HeaderIcons } from './HeaderIcons';
 import { HeaderPickerSlot } from './HeaderPickerSlot';
 import { LOGIN_URL } from './login';
 
@@ -13,6 +14,7 @@ export function LegacyHeader({ siteName }: { siteName: string }) {
           <Logo siteName={siteName} />
         </a>
         <HeaderPickerSlot />
+        <HeaderIcons />
         <a href={LOGIN_URL} className="site-header__login">
           {t('Log In')}
         </a>

@@ -6,6 +6,7 @@ import { Logo } from '../layout/Logo';
 import { BurgerMenu } from './BurgerMenu';
 import { DesktopNav } from './DesktopNav';
 import { HeaderPickerSlot } from './HeaderPickerSlot';
+import { HeaderIcons } from './HeaderIcons';
 import { Icon } from './Icon';
 import { LOGIN_URL } from './login';
 import { sectionsWithRole } from './sections';
@@ -34,6 +35,7 @@ export function NewHeader({ siteName, content }: { siteName: string; content: He
         ) : (
           <DesktopNav sections={sectionsWithRole(content.sections, ['primary'])} onReady={markNavReady} />
         )}
+        <HeaderIcons />
         <a href={LOGIN_URL} className="site-header__login">
           <Icon name="account" />
           {t('Log In')}

@@ -3,6 +3,7 @@ import { PREFERRED_LOCATION_KEY, PREFERRED_RLID_KEY } from '../../../shared/loca
 import type { Location } from '../../../shared/schemas/locations';
 import { usePageContext, useT } from '../../page-context';
 import { Icon } from '../header/Icon';
+import { publishSavedRestaurant } from '../header/saved-restaurant';
 import { browserStorage } from './browser-storage';
 import { loadPickerPopover, loadPreferredStore } from './lazy-modules';
 import type { PickerPopoverProps } from './PickerPopover';
@@ -73,6 +74,9 @@ export function LocationPicker() {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [reread, serverLocation]);
+
+  // The header's icons follow the saved restaurant (views/components/header/HeaderIcons.tsx).
+  useEffect(() => publishSavedRestaurant(location), [location]);
 
   const text = pickerTriggerText(t, location);
   return (
