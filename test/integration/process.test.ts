@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { adminQuery, databaseUrl } from '../helpers/database-templates';
+import { adminQuery, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { seededDataDir } from '../helpers/seeded-data-dir';
 import { startServerProcess } from '../helpers/server-process';
 
@@ -130,7 +130,9 @@ describe('the server process', function () {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) this.skip(); // several workers need PostgreSQL
     const name = `harborline_taken_port_${process.pid}`;
-    await adminQuery(adminUrl!, `CREATE DATABASE ${name}`);
+    // A copy of the seeded template: the workers start as a redeploy's would, without seeding.
+    const template = await postgresTemplate(adminUrl!, 'seeded');
+    await adminQuery(adminUrl!, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
     try {
       const { code, output, messages } = await startOnTakenPort({
         WEB_CONCURRENCY: '2',
