@@ -13,6 +13,8 @@ const mapQuerySchema = z.object({
 
 const defaultGeocoder = new OfflineGazetteerGeocoder();
 
+const hasValue = (value: unknown) => value !== undefined && value !== '';
+
 /**
  * Runs the map page's search on the server, so the list is complete before any script (and
  * without the map). An entered place wins over coordinates; unusable input is an empty search.
@@ -21,7 +23,7 @@ export async function mapSearch(
   db: Db,
   query: Record<string, unknown>,
   geocoder: Geocoder = defaultGeocoder,
-): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl'>> {
+): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl' | 'countries'>> {
   const parsed = mapQuerySchema.parse(query);
   let centre: { latitude: number; longitude: number } | undefined;
   if (parsed.q) {
@@ -30,7 +32,9 @@ export async function mapSearch(
   } else if (parsed.latitude !== undefined && parsed.longitude !== undefined) {
     centre = { latitude: parsed.latitude, longitude: parsed.longitude };
   }
-  const searched = Boolean(parsed.q) || centre !== undefined;
+  // Coordinates that do not parse are still a search (it finds nothing and says so); a first
+  // visit, with neither, is not one and shows no error.
+  const searched = Boolean(parsed.q) || centre !== undefined || hasValue(query.latitude) || hasValue(query.longitude);
   if (!centre) return { q: parsed.q ?? '', searched, currentLocation: null, results: [] };
   const list = await nearbyLocations(db, { ...centre, radius: MAP_RADIUS_MILES, limit: MAP_RESULT_LIMIT });
   return {
