@@ -7,7 +7,7 @@ import { searchAround, searchAroundRestaurant, searchNearby } from '../component
 import { MapFirstVisit } from '../components/locations/map/MapFirstVisit';
 import { useMyLocation, type Position } from '../components/locations/map/use-my-location';
 import { browserStorage } from '../components/location-picker/browser-storage';
-import { PREFERRED_RLID_KEY } from '../../shared/locations/preferred-keys';
+import { PREFERRED_COOKIE, PREFERRED_RLID_KEY } from '../../shared/locations/preferred-keys';
 import { whenNearViewAndIdle } from '../components/locations/map/when-near-view';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
@@ -78,7 +78,10 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- geolocation is known only in the browser
     setCanLocate('geolocation' in navigator);
     if (extra.searched) return;
-    const rlid = browserStorage()?.getItem(PREFERRED_RLID_KEY);
+    // Local storage is the picker's source of truth; its cookie mirror covers a visitor whose
+    // storage is not readable here.
+    const cookie = new RegExp(`(?:^|;\\s*)${PREFERRED_COOKIE}=(\\d{1,9})(?:;|$)`).exec(document.cookie)?.[1];
+    const rlid = browserStorage()?.getItem(PREFERRED_RLID_KEY) ?? cookie;
     if (!rlid) return;
     void searchAroundRestaurant(rlid).then((found) => {
       if (!found || found.results.length === 0 || visitorActed.current) return;

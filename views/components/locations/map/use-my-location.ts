@@ -4,11 +4,28 @@ import { useT } from '../../../page-context';
 export type Position = { latitude: number; longitude: number };
 
 /**
+ * Strings the map page says only in the browser, after hydration. The page carries only the
+ * catalog entries its server render used, so the render touches these once to make them
+ * travel with the page (a French page would otherwise say them in English).
+ */
+const BROWSER_ONLY_STRINGS = [
+  'Use my location',
+  'Finding your location…',
+  'Restaurants near you',
+  'Restaurants near your restaurant in {place}',
+  'Your browser cannot share your location. Search by city, state, or ZIP code instead.',
+  'The restaurants near you could not be loaded. Please try again.',
+  'Your location was not shared. Search by city, state, or ZIP code instead.',
+  'Your location could not be found. Search by city, state, or ZIP code instead.',
+] as const;
+
+/**
  * The "Use my location" button's behaviour: the browser's geolocation, asked for only when the
  * visitor presses it. A refusal or a failure becomes a sentence that says what to do instead.
  */
 export function useMyLocation(onPosition: (position: Position) => Promise<boolean>) {
   const t = useT();
+  for (const key of BROWSER_ONLY_STRINGS) t(key);
   const [locating, setLocating] = useState(false);
   const [notice, setNotice] = useState('');
 
