@@ -147,6 +147,30 @@ describe('phone numbers on the guest forms', function () {
       ).to.have.length(0);
     });
 
+    it('counts one phone however it is written: spellings and extensions do not get around the per-phone limits', async () => {
+      const loc = await createTestLocation(t.db, {
+        hours: JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, open: '11:00', close: '22:00' }))),
+      });
+      const date = addDays(localNow(new Date(), loc.time_zone).date, 1);
+      const spellings = ['(407) 555-0151', '407.555.0151 x1', '+1 407 555 0151 ext 2', '1-407-555-0151 #3'];
+      for (const [i, phone] of spellings.slice(0, 3).entries())
+        await post(
+          '/api/reservations/',
+          { rlid: loc.rlid, date, time: `1${i + 2}:00`, partySize: 2, name: 'Eve', phone },
+          201,
+        );
+      const fourth = await post(
+        '/api/reservations/',
+        { rlid: loc.rlid, date, time: '18:00', partySize: 2, name: 'Eve', phone: spellings[3] },
+        429,
+      );
+      expect(fourth.body.error.code).to.equal('contact_limit');
+      // On the wait list the same phone is already in line, whatever its spelling.
+      const waiting = await createTestLocation(t.db);
+      await post('/api/waitlist/', { rlid: waiting.rlid, partySize: 2, name: 'Eve', phone: spellings[0] }, 201);
+      await post('/api/waitlist/', { rlid: waiting.rlid, partySize: 2, name: 'Eve', phone: spellings[2] }, 409);
+    });
+
     it('books a table with a number written with +1 and an extension, and refuses a bad one', async () => {
       const loc = await createTestLocation(t.db, {
         hours: JSON.stringify([0, 1, 2, 3, 4, 5, 6].map((d) => ({ dayOfWeek: d, open: '11:00', close: '22:00' }))),
