@@ -33,7 +33,9 @@ describe('browser bundle budget', () => {
         const output = metafile.outputs[`dist/public${url.replace('/static', '')}`];
         expect(output, url).to.not.equal(undefined);
         for (const input of Object.keys(output!.inputs)) {
-          const banned = /node_modules\/(zod|react-aria|react-aria-components|@react-aria|libphonenumber-js)\//.exec(input);
+          const banned = /node_modules\/(zod|react-aria|react-aria-components|@react-aria|libphonenumber-js)\//.exec(
+            input,
+          );
           if (banned) offenders.push(`${template}: ${banned[1]}`);
         }
       }

@@ -72,7 +72,10 @@ const showField = (name: string, value: unknown) =>
   name === 'phone' && typeof value === 'string' ? formatPhone(value) : show(value);
 
 function rowOf(submission: FormSubmission): SubmissionRow {
-  const fields = Object.entries(submission.data).map(([name, value]): [string, string] => [name, showField(name, value)]);
+  const fields = Object.entries(submission.data).map(([name, value]): [string, string] => [
+    name,
+    showField(name, value),
+  ]);
   const summary = ['first_name', 'last_name', 'email', 'topic_label']
     .map((name) => show(submission.data[name]))
     .filter(Boolean)
