@@ -75,14 +75,3 @@ export function formatPhone(stored: string | null | undefined): string {
     return stored;
   }
 }
-
-/** A tel: link for a stored (or legacy, as typed) number; null when it cannot be dialled. */
-export function phoneHref(stored: string | null | undefined): string | null {
-  if (!stored) return null;
-  try {
-    const phone = parsePhoneNumberWithError(stored, { defaultCountry: 'US' });
-    return phone.isValid() ? phone.getURI() : null;
-  } catch {
-    return null;
-  }
-}

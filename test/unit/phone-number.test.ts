@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { canReceiveTexts, formatPhone, parsePhone, phoneHref } from '../../shared/phone/phone-number';
+import { canReceiveTexts, formatPhone, parsePhone } from '../../shared/phone/phone-number';
 
 describe('phone numbers', () => {
   describe('parsePhone', () => {
@@ -89,13 +89,6 @@ describe('phone numbers', () => {
       expect(formatPhone('555-0123')).to.equal('555-0123');
       expect(formatPhone('')).to.equal('');
       expect(formatPhone(null)).to.equal('');
-    });
-
-    it('gives tel: links for numbers that can be dialled only', () => {
-      expect(phoneHref('+14075550123;ext=45')).to.equal('tel:+14075550123;ext=45');
-      expect(phoneHref('(407) 555-0123')).to.equal('tel:+14075550123');
-      expect(phoneHref('nonsense')).to.equal(null);
-      expect(phoneHref(null)).to.equal(null);
     });
   });
 });
