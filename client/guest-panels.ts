@@ -13,11 +13,14 @@ const PANELS = [
 export function listenForGuestPanels(): void {
   for (const [eventName, kind, fallback] of PANELS) {
     document.addEventListener(eventName, (event) => {
-      const rlid = Number((event as CustomEvent<{ rlid?: unknown }>).detail?.rlid);
+      const detail = (event as CustomEvent<{ rlid?: unknown; returnFocus?: unknown }>).detail;
+      const rlid = Number(detail?.rlid);
       if (!Number.isInteger(rlid) || rlid <= 0) return;
       const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      // The opener may be gone when the panel closes (the picker closes as the panel opens).
+      const returnFocus = detail?.returnFocus instanceof HTMLElement ? detail.returnFocus : opener;
       import('./panels/open-panel')
-        .then(({ openGuestPanel }) => openGuestPanel(kind, rlid, opener))
+        .then(({ openGuestPanel }) => openGuestPanel(kind, rlid, returnFocus))
         .catch(() =>
           window.location.assign(
             opener instanceof HTMLAnchorElement && opener.dataset.guestAction ? opener.href : fallback(rlid),

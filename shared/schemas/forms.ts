@@ -7,6 +7,7 @@ import {
   OCCASION_CHOICES,
   RELATIONSHIP_CHOICES,
 } from '../forms/contact-topics';
+import { parsePhone, PHONE_MAX_LENGTH } from '../phone/phone-number';
 
 /*
  * The guest forms as posted (every field a string). Messages are English source strings: the
@@ -17,6 +18,7 @@ export const REQUIRED = 'This field is required.';
 export const TOO_LONG = 'Ensure this value has at most {max} characters.';
 const NO_LINE_BREAKS = 'This field cannot contain line breaks.';
 const INVALID_EMAIL = 'Enter a valid email address.';
+export const INVALID_PHONE = 'Enter a phone number with its area code, for example (407) 555-0123 or +1 407 555 0123.';
 
 /** A posted value as a string: an array (a repeated field) or anything else is not a string. */
 const text = z.preprocess(
@@ -78,10 +80,10 @@ export function contactFormSchema(country: PostcodeCountry, now: Date = new Date
       first_name: line(50, { required: true }),
       last_name: line(50, { required: true }),
       email,
-      phone: line(20, { required: true }).refine(
-        (value) => value === '' || (/^[+\d][\d ().-]*$/.test(value) && value.replace(/\D/g, '').length >= 10),
-        'Enter a valid phone number.',
-      ),
+      // Any common North American way of writing it; stored as E.164 (with ";ext=" when given).
+      phone: line(PHONE_MAX_LENGTH, { required: true })
+        .refine((value) => value === '' || parsePhone(value, country) !== null, INVALID_PHONE)
+        .transform((value) => (value === '' ? value : (parsePhone(value, country)?.stored ?? value))),
       address_line1: line(100, { required: true }),
       address_city: line(60, { required: true }),
       address_state: line(40, { required: true }),

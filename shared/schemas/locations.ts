@@ -229,6 +229,8 @@ export const mapPageExtraSchema = z.object({
   mapCssUrl: z.string(),
   /** Whether the visitor searched (an empty list is then 'Please enter a valid city...'). */
   searched: z.boolean(),
+  /** Before a search: each country's directory of states or provinces (this site's first). */
+  countries: z.array(z.object({ code: z.string(), name: z.string(), url: z.string() })),
   currentLocation: currentLocationSchema.nullable(),
   results: z.array(
     z.object({

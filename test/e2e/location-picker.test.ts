@@ -237,7 +237,12 @@ describe('header location picker in Chromium', () => {
     expect(await tab.page.evaluate(() => document.cookie)).to.equal(`li=${reservable.rlid}`);
     await tab.page.evaluate(() => {
       document.addEventListener('open-reservation-panel', (event) => {
-        (window as unknown as { reserved: unknown }).reserved = (event as CustomEvent).detail;
+        const detail = (event as CustomEvent<{ rlid: number; returnFocus: HTMLElement | null }>).detail;
+        // The picker closes as the panel opens: focus is to return to its trigger.
+        (window as unknown as { reserved: unknown }).reserved = {
+          rlid: detail.rlid,
+          returnFocus: detail.returnFocus?.className,
+        };
       });
     });
     await openPicker(tab.page);
@@ -245,6 +250,7 @@ describe('header location picker in Chromium', () => {
     await reserve[0]!.click();
     expect(await tab.page.evaluate(() => (window as unknown as { reserved: unknown }).reserved)).to.deep.equal({
       rlid: reservable.rlid,
+      returnFocus: 'location-picker__trigger',
     });
     tab.assertClean();
     await tab.page.close();

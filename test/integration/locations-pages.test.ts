@@ -180,11 +180,33 @@ describe('location directory pages', () => {
         .query({ latitude: '43.65', longitude: '-79.38' })
         .expect(200);
       expect(pageData(byCoords.text).page.extra.results[0].location.country).to.equal('CA');
-      for (const query of [{ q: 'Atlantis, ZZ' }, { latitude: 'abc', longitude: '1' }, {}]) {
+      for (const query of [{ q: 'Atlantis, ZZ' }, { latitude: 'abc', longitude: '1' }, { longitude: 'west' }]) {
         const res = await request(t.app).get('/locations/map/').query(query).expect(200);
         expect(res.text).to.include('Please enter a valid city, state, or ZIP code.');
         expect(pageData(res.text).page.extra.results).to.deep.equal([]);
       }
+    });
+
+    it('greets a first visit with no error: what to do and the country directories, in English and French', async () => {
+      const first = await request(t.app).get('/locations/map/').expect(200);
+      expect(first.text).not.to.include('Please enter a valid city, state, or ZIP code.');
+      expect(first.text).to.include('Search by city, state, or ZIP code to see the restaurants near you.');
+      const extra = pageData(first.text).page.extra;
+      expect(extra.searched).to.equal(false);
+      expect(extra.results).to.deep.equal([]);
+      // This site's own directory first, then the other country's site.
+      expect(extra.countries.map((c: { code: string }) => c.code)).to.deep.equal(['US', 'CA']);
+      expect(extra.countries[0].url).to.equal('/locations/');
+      expect(extra.countries[1].url).to.match(/^\/\/ca\.localhost(:\d+)?\/locations\/$/);
+      expect(first.text).to.include('href="/locations/"');
+
+      const french = await request(t.app).get('/fr/locations/map/').set('Host', 'ca.localhost:3000').expect(200);
+      expect(french.text).not.to.include('Veuillez entrer une ville');
+      expect(french.text).to.include('Ou parcourez les restaurants par pays');
+      expect(french.headers['x-missing-translations']).to.equal(undefined);
+      const frenchCountries = pageData(french.text).page.extra.countries as Array<{ code: string; url: string }>;
+      expect(frenchCountries[0]).to.include({ code: 'CA', url: '/fr/locations/' });
+      expect(frenchCountries.map((c) => c.code)).to.deep.equal(['CA', 'US']);
     });
   });
 });

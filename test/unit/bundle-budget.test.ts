@@ -22,7 +22,8 @@ describe('browser bundle budget', () => {
     for (const row of sizes) expect(row.gzipBytes, row.template).to.be.at.most(BUDGET_BYTES);
   });
 
-  it('ships no schema library and no react-aria to the public templates that do not need them', () => {
+  // Phone numbers are checked by the server (libphonenumber's metadata is most of its weight).
+  it('ships no schema library, no react-aria and no phone-number metadata to the public templates', () => {
     const metafile = JSON.parse(readFileSync(join(DIST_DIR, 'client-metafile.json'), 'utf8')) as Metafile;
     const manifest = loadAssetManifest();
     const offenders: string[] = [];
@@ -32,7 +33,9 @@ describe('browser bundle budget', () => {
         const output = metafile.outputs[`dist/public${url.replace('/static', '')}`];
         expect(output, url).to.not.equal(undefined);
         for (const input of Object.keys(output!.inputs)) {
-          const banned = /node_modules\/(zod|react-aria|react-aria-components|@react-aria)\//.exec(input);
+          const banned = /node_modules\/(zod|react-aria|react-aria-components|@react-aria|libphonenumber-js)\//.exec(
+            input,
+          );
           if (banned) offenders.push(`${template}: ${banned[1]}`);
         }
       }

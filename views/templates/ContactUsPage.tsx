@@ -168,7 +168,7 @@ function ContactForm({ action, form }: { action: string; form: ContactFormState 
       </div>
       <div className="guest-form__row">
         <InputField {...field('email')} type="email" autoComplete="email" maxLength={254} required />
-        <InputField {...field('phone')} type="tel" autoComplete="tel" maxLength={20} required />
+        <InputField {...field('phone')} type="tel" autoComplete="tel" maxLength={30} required />
       </div>
       <InputField {...field('address_line1')} autoComplete="address-line1" maxLength={100} required />
       <div className="guest-form__row">

@@ -3,7 +3,11 @@ import { createPortal } from 'react-dom';
 import type { MapPageExtra } from '../../shared/schemas/locations';
 import { MapEntryDetails } from '../components/locations/MapEntryDetails';
 import type { LocationMap } from '../components/locations/map/location-map';
-import { searchNearby } from '../components/locations/map/map-search-client';
+import { searchAround, searchAroundRestaurant, searchNearby } from '../components/locations/map/map-search-client';
+import { MapFirstVisit } from '../components/locations/map/MapFirstVisit';
+import { useMyLocation, type Position } from '../components/locations/map/use-my-location';
+import { browserStorage } from '../components/location-picker/browser-storage';
+import { PREFERRED_COOKIE, PREFERRED_RLID_KEY } from '../../shared/locations/preferred-keys';
 import { whenNearViewAndIdle } from '../components/locations/map/when-near-view';
 import { useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
@@ -37,6 +41,56 @@ export default function LocationsPageMap({ page }: TemplateProps) {
   const [mapState, setMapState] = useState<MapState>('idle');
   const mapReady = mapState === 'ready';
   const [view, setView] = useState<View>('list');
+  const [searched, setSearched] = useState(extra.searched);
+  /** Says where the list starts from when the visitor did not type it (saved restaurant, position). */
+  const [caption, setCaption] = useState<string | null>(null);
+  /** Whether this browser can be asked for its position (known only after hydration). */
+  const [canLocate, setCanLocate] = useState(false);
+  /** Set once the visitor searches: a slower first-visit search must not replace their answer. */
+  const visitorActed = useRef(false);
+
+  const show = useCallback((found: { results: Result[]; currentLocation: MapPageExtra['currentLocation'] }) => {
+    setResults(found.results);
+    setCentre(found.currentLocation);
+    setFocused(found.results[0]?.location.rlid ?? null);
+    setSearched(true);
+  }, []);
+
+  const showAround = useCallback(
+    async ({ latitude, longitude }: Position) => {
+      visitorActed.current = true;
+      const found = await searchAround(latitude, longitude);
+      if (!found) return false;
+      show(found);
+      setCaption(t('Restaurants near you'));
+      // Rounded (about 100 m): the address bar and history need no more than the search does.
+      const url = new URL(window.location.href);
+      url.search = new URLSearchParams({ latitude: latitude.toFixed(3), longitude: longitude.toFixed(3) }).toString();
+      window.history.pushState(null, '', url);
+      return true;
+    },
+    [show, t],
+  );
+  const { locate, locating, notice, clearNotice } = useMyLocation(showAround);
+
+  // First visit: start from the restaurant the visitor chose in the header picker, if any.
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- geolocation is known only in the browser
+    setCanLocate('geolocation' in navigator);
+    if (extra.searched) return;
+    // Local storage is the picker's source of truth; its cookie mirror covers a visitor whose
+    // storage is not readable here.
+    const cookie = new RegExp(`(?:^|;\\s*)${PREFERRED_COOKIE}=(\\d{1,9})(?:;|$)`).exec(document.cookie)?.[1];
+    const rlid = browserStorage()?.getItem(PREFERRED_RLID_KEY) ?? cookie;
+    if (!rlid) return;
+    void searchAroundRestaurant(rlid).then((found) => {
+      if (!found || found.results.length === 0 || visitorActed.current) return;
+      show(found);
+      setCaption(t('Restaurants near your restaurant in {place}', { values: { place: found.place } }));
+    });
+    // Once, for the page as the server rendered it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -104,19 +158,23 @@ export default function LocationsPageMap({ page }: TemplateProps) {
     if (mapReady && popupNode) map.current?.focus(focused, popupNode);
   }, [mapReady, focused, popupNode, results]);
 
-  const onSubmit = useCallback(async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    const found = await searchNearby(entered);
-    if (!found) return;
-    setQ(entered);
-    setResults(found.results);
-    setCentre(found.currentLocation);
-    setFocused(found.results[0]?.location.rlid ?? null);
-    const url = new URL(window.location.href);
-    url.search = new URLSearchParams({ q: entered }).toString();
-    window.history.pushState(null, '', url);
-  }, []);
+  const onSubmit = useCallback(
+    async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      visitorActed.current = true;
+      const entered = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+      const found = await searchNearby(entered);
+      if (!found) return;
+      setQ(entered);
+      show(found);
+      setCaption(null);
+      clearNotice();
+      const url = new URL(window.location.href);
+      url.search = new URLSearchParams({ q: entered }).toString();
+      window.history.pushState(null, '', url);
+    },
+    [show, clearNotice],
+  );
 
   const focusEntry = (rlid: number) => (event: MouseEvent) => {
     // Links and action buttons inside the entry keep their own behaviour.
@@ -160,10 +218,27 @@ export default function LocationsPageMap({ page }: TemplateProps) {
             </button>
           ))}
         </div>
-        <p className="visually-hidden" role="status">
-          {t('{count} location', { count: results.length, plural: '{count} locations' })}
+        {canLocate ? (
+          <button
+            type="button"
+            className="button button--secondary locations-map__locate"
+            aria-busy={locating}
+            onClick={locate}
+          >
+            {locating ? t('Finding your location…') : t('Use my location')}
+          </button>
+        ) : null}
+        {/* Always in the document (a live region appearing with its text is not always announced). */}
+        <p className="locations-map__notice" role="status">
+          {notice || null}
         </p>
-        {results.length === 0 ? (
+        <p className="visually-hidden" role="status">
+          {searched ? t('{count} location', { count: results.length, plural: '{count} locations' }) : null}
+        </p>
+        {caption && results.length > 0 ? <p className="locations-map__caption">{caption}</p> : null}
+        {results.length === 0 && !searched ? (
+          <MapFirstVisit countries={extra.countries} />
+        ) : results.length === 0 ? (
           <p className="locations-map__empty">{t('Please enter a valid city, state, or ZIP code.')}</p>
         ) : (
           <ol className="locations-map__list">

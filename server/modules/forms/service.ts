@@ -15,6 +15,7 @@ import { CONSENT_WORDING_VERSION, findContactTopic } from '../../../shared/forms
 import type { ContactInput, UnsubscribeInput } from '../../../shared/schemas/forms';
 import type { CaptchaOptions } from './captcha';
 import { checkCaptcha, checkSenderLimit } from './guards';
+import { formatPhone } from '../../../shared/phone/phone-number';
 import * as repo from './repo';
 import type { FormName } from './table';
 import { signUnsubscribeToken } from './unsubscribe-token';
@@ -141,7 +142,7 @@ export function submissionText(data: Record<string, unknown>): string {
   const lines: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (value === null || value === '' || key === 'subscriber_id') continue;
-    const shown = typeof value === 'string' ? value : JSON.stringify(value);
+    const shown = typeof value !== 'string' ? JSON.stringify(value) : key === 'phone' ? formatPhone(value) : value;
     lines.push(`${key}: ${shown.includes('\n') ? `\n  ${shown.split('\n').join('\n  ')}` : shown}`);
   }
   return lines.join('\n');

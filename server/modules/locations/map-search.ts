@@ -15,6 +15,8 @@ const mapQuerySchema = z.object({
 
 const defaultGeocoder = new OfflineGazetteerGeocoder();
 
+const hasValue = (value: unknown) => value !== undefined && value !== '';
+
 /**
  * Runs the map page's search on the server, so the list is complete before any script (and
  * without the map). An entered place wins over coordinates; unusable input is an empty search.
@@ -24,9 +26,15 @@ export async function mapSearch(
   query: Record<string, unknown>,
   geocoder: Geocoder = defaultGeocoder,
   options: GeocodeOptions = {},
-): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl'>> {
+): Promise<Omit<MapPageExtra, 'mapStyleUrl' | 'mapCssUrl' | 'countries'>> {
   const parsed = mapQuerySchema.parse(query);
-  const searched = Boolean(parsed.q) || (parsed.latitude !== undefined && parsed.longitude !== undefined);
+  // Coordinates that do not parse are still a search (it finds nothing and says so); a first
+  // visit, with neither, is not one and shows no error.
+  const searched =
+    Boolean(parsed.q) ||
+    (parsed.latitude !== undefined && parsed.longitude !== undefined) ||
+    hasValue(query.latitude) ||
+    hasValue(query.longitude);
   const nothing = { q: parsed.q ?? '', searched, currentLocation: null, results: [] };
   const shown = { radius: MAP_RADIUS_MILES, limit: MAP_RESULT_LIMIT };
   let list;

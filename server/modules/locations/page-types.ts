@@ -5,6 +5,8 @@ import * as pagesRepo from '../pages/repo';
 import { definePageType, type LoaderContext } from '../pages/page-type';
 import type { Db } from '../../db';
 import type { Site } from '../sites/table';
+import type { Page } from '../pages/table';
+import { STEP_LENGTH } from '../pages/tree-path';
 import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
 import { countryOfLanguage } from '../../../shared/locations/site-country';
@@ -46,7 +48,7 @@ function otherCountries(db: Db, country: string, languageCode: string) {
 }
 
 async function findOtherCountries(db: Db, country: string, languageCode: string) {
-  const found = new Map<string, { id: number; url: string; country: { printable_name: string } }>();
+  const found = new Map<string, { id: number; code: string; url: string; country: { printable_name: string } }>();
   for (const site of await listSites(db)) {
     const tree = await loadSiteTree(db, site);
     const root = tree.roots[0];
@@ -58,6 +60,7 @@ async function findOtherCountries(db: Db, country: string, languageCode: string)
       continue;
     found.set(parsed.data.country, {
       id: page.id,
+      code: parsed.data.country,
       url: `${siteOrigin(site)}${path}`,
       country: { printable_name: (await countryOf(db, parsed.data.country, languageCode)).printable_name },
     });
@@ -104,11 +107,29 @@ export const locationsPageMap = definePageType({
   streamFields: [],
   parentTypes: [STATE_LIST_TYPE],
   routable: true,
-  load: async ({ db, query, site, page }: LoaderContext) => {
+  load: async ({ db, query, site, page, pageUrl }: LoaderContext) => {
     const runtime = currentLocationsRuntime();
     const mapStyleUrl = runtime?.mapStyleFor ? await runtime.mapStyleFor(site.id) : (runtime?.mapStyleUrl ?? null);
     const country = countryOfLanguage(await languageOf(db, page.locale_id));
     const found = await mapSearch(db, query, undefined, { country });
-    return mapPageExtraSchema.parse({ ...found, mapStyleUrl, mapCssUrl: MAP_CSS_URL });
+    const countries = found.searched ? [] : await countryDirectories(db, page, pageUrl);
+    return mapPageExtraSchema.parse({ ...found, countries, mapStyleUrl, mapCssUrl: MAP_CSS_URL });
   },
 });
+
+/**
+ * The map page's first visit offers the directories: its own parent (this site's state list,
+ * in the page's language) first, then the other countries' sites.
+ */
+async function countryDirectories(db: Db, page: Page, pageUrl: LoaderContext['pageUrl']) {
+  const parent = await pagesRepo.findPageByPath(db, page.path.slice(0, -STEP_LENGTH));
+  const parsed = stateListContentSchema.safeParse(parent?.content);
+  if (!parent || !parent.live || parent.page_type !== STATE_LIST_TYPE || !parsed.success) return [];
+  const languageCode = await languageOf(db, page.locale_id);
+  const own = await countryOf(db, parsed.data.country, languageCode);
+  const others = await otherCountries(db, parsed.data.country, languageCode);
+  return [
+    { code: own.code, name: own.printable_name, url: pageUrl(parent) },
+    ...others.map((other) => ({ code: other.code, name: other.country.printable_name, url: other.url })),
+  ];
+}

@@ -1,32 +1,24 @@
-import { parsePhoneNumberWithError, ParseError, type CountryCode } from 'libphonenumber-js/max';
+import { canReceiveTexts, formatPhone, parsePhone } from '../../../shared/phone/phone-number';
 import { badRequest } from '../../errors';
+
+export const INVALID_MOBILE = 'Please enter a valid mobile phone number, e.g. (407) 555-0123';
 
 /**
  * A guest's phone number as E.164 ('+14075550123'), parsed with the restaurant's country as the
- * default (a local number typed without +1 works), or a 400 on the phone field.
+ * default (a local number typed without +1 works), or a 400 on the phone field. An extension is
+ * accepted as typed but not kept: texts go to the number itself, and the per-phone limits must
+ * not be sidestepped by varying an extension (docs/decisions/2026-11-29-phone-numbers.md).
  */
 export function normalisePhone(input: string, country: string): string {
-  const fail = () =>
-    badRequest('The phone number is not valid.', {
-      phone: ['Please enter a valid mobile phone number, e.g. (407) 555-0123'],
-    });
-  const defaultCountry = (/^[A-Z]{2}$/.test(country) ? country : 'US') as CountryCode;
-  let parsed;
-  try {
-    parsed = parsePhoneNumberWithError(input, { defaultCountry });
-  } catch (error) {
-    if (error instanceof ParseError) throw fail();
-    throw error;
-  }
-  if (!parsed.isValid()) throw fail();
-  const type = parsed.getType();
+  const parsed = parsePhone(input, country);
+  if (!parsed) throw badRequest('The phone number is not valid.', { phone: [INVALID_MOBILE] });
   // Text messages need a number that can receive them; a fixed line cannot.
-  if (type !== undefined && !['MOBILE', 'FIXED_LINE_OR_MOBILE', 'PERSONAL_NUMBER', 'VOIP'].includes(type)) {
+  if (!canReceiveTexts(parsed)) {
     throw badRequest('The phone number is not a mobile number.', {
       phone: ['Please enter a mobile phone number that can receive text messages'],
     });
   }
-  return parsed.number;
+  return parsed.e164;
 }
 
 /** The first name only, for pages and lists that anyone holding the link may see. */
@@ -45,7 +37,7 @@ export function restaurantSummary(row: {
   return {
     name: `${row.city}, ${row.state}`,
     address: `${row.address1}, ${row.city}, ${row.state} ${row.zip}`,
-    phone: row.phone,
+    phone: formatPhone(row.phone),
     timeZone: row.time_zone,
   };
 }

@@ -4,6 +4,7 @@ import { localNow } from '../../../shared/locations/hours';
 import type { LocationRow } from '../locations/table';
 import type { HostQueueRow } from '../../../shared/schemas/waitlist';
 import { bandOf } from '../../../shared/waitlist/estimate';
+import { formatPhone } from '../../../shared/phone/phone-number';
 import { estimateAt, snapshot } from './estimate-service';
 import { enqueueGuestMessage } from './notifications';
 import * as permissionsRepo from './permissions-repo';
@@ -58,7 +59,8 @@ export async function hostStand(db: Db, row: LocationRow, now = new Date()) {
       position: entry.position!,
       name: entry.name,
       partySize: entry.party_size,
-      phone: entry.phone,
+      // Printed as people read it; rows from before normalisation print as typed.
+      phone: entry.phone ? formatPhone(entry.phone) : null,
       email: entry.email,
       note: entry.note,
       source: entry.source,
@@ -79,7 +81,10 @@ export async function hostStand(db: Db, row: LocationRow, now = new Date()) {
       large: queue.filter((q) => bandOf(q.partySize) === 'large').length,
     },
     settings: settings ?? null,
-    reservations: await reservationsRepo.bookedOn(db, row.rlid, today),
+    reservations: (await reservationsRepo.bookedOn(db, row.rlid, today)).map((booking) => ({
+      ...booking,
+      phone: booking.phone ? formatPhone(booking.phone) : null,
+    })),
     today,
     report: await repo.quotedVsActual(db, row.rlid, row.time_zone, 14),
   };

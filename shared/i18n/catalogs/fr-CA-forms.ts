@@ -178,7 +178,10 @@ export const frCAForms: Catalog = [
   e('Select a topic of the chosen category.', 'Choisissez un sujet de la catégorie choisie.'),
   e('Choose the restaurant.', 'Choisissez le restaurant.'),
   e('Enter only letters, digits and dashes.', 'Saisissez seulement des lettres, des chiffres et des tirets.'),
-  e('Enter a valid phone number.', 'Saisissez un numéro de téléphone valide.'),
+  e(
+    'Enter a phone number with its area code, for example (407) 555-0123 or +1 407 555 0123.',
+    'Saisissez un numéro de téléphone avec son indicatif régional, par exemple (514) 555-0123 ou +1 514 555 0123.',
+  ),
   e('Select a valid month.', 'Choisissez un mois valide.'),
   e('Select a valid day for that month.', 'Choisissez un jour valide pour ce mois.'),
   e('You must accept the terms to sign up.', 'Vous devez accepter les conditions pour vous inscrire.'),

@@ -65,6 +65,10 @@ export const frCAWaitlist: Catalog = [
     'Please enter a valid mobile phone number, e.g. (407) 555-0123',
     'Veuillez entrer un numéro de téléphone mobile valide, p. ex. (514) 555-0123',
   ),
+  e(
+    'Please enter a mobile phone number that can receive text messages',
+    'Veuillez entrer un numéro de téléphone mobile qui peut recevoir des messages texte',
+  ),
   e('This phone number is already in line here', 'Ce numéro de téléphone est déjà dans la file ici'),
   e('The largest party is {max}', 'Le groupe le plus nombreux accepté en ligne est de {max} personnes'),
   e('Please choose a party size from the list', 'Veuillez choisir un nombre de personnes dans la liste'),

@@ -55,6 +55,42 @@ export const frCA: Catalog = [
   },
   { context: '', key: 'Show {letter} on the map: {address}', value: 'Afficher {letter} sur la carte : {address}' },
   { context: '', key: 'Show the restaurants', value: 'Afficher les restaurants' },
+  {
+    context: '',
+    key: 'Search by city, state, or ZIP code to see the restaurants near you.',
+    value: 'Recherchez par ville, province ou code postal pour voir les restaurants près de chez vous.',
+  },
+  { context: '', key: 'Or browse the restaurants by country', value: 'Ou parcourez les restaurants par pays' },
+  { context: '', key: 'Use my location', value: 'Utiliser ma position' },
+  { context: '', key: 'Finding your location…', value: 'Recherche de votre position…' },
+  { context: '', key: 'Restaurants near you', value: 'Restaurants près de vous' },
+  {
+    context: '',
+    key: 'Restaurants near your restaurant in {place}',
+    value: 'Restaurants près de votre restaurant à {place}',
+  },
+  {
+    context: '',
+    key: 'Your location was not shared. Search by city, state, or ZIP code instead.',
+    value: 'Votre position n’a pas été partagée. Recherchez plutôt par ville, province ou code postal.',
+  },
+  {
+    context: '',
+    key: 'Your location could not be found. Search by city, state, or ZIP code instead.',
+    value: 'Votre position n’a pas pu être trouvée. Recherchez plutôt par ville, province ou code postal.',
+  },
+  {
+    context: '',
+    key: 'Your browser cannot share your location. Search by city, state, or ZIP code instead.',
+    value:
+      'Votre navigateur ne peut pas partager votre position. Recherchez plutôt par ville, province ou code postal.',
+  },
+  {
+    context: '',
+    key: 'The restaurants near you could not be loaded. Please try again.',
+    value: 'Les restaurants près de vous n’ont pas pu être chargés. Veuillez réessayer.',
+  },
+
   { context: '', key: 'List', value: 'Liste' },
   { context: '', key: 'Map', value: 'Carte' },
   { context: '', key: 'Loading the map…', value: 'Chargement de la carte…' },

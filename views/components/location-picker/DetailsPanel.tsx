@@ -10,7 +10,18 @@ import { telHref } from '../locations/LocationAddress';
 const localPagePath = (localPageURL: string) => `/seafood-restaurants/locations/${localPageURL}`;
 
 /** The saved location: address, links, today's hours and the actions (spec section 2). */
-export function DetailsPanel({ location, onChange, onHide }: { location: Location; onChange(): void; onHide(): void }) {
+export function DetailsPanel({
+  location,
+  onChange,
+  onHide,
+  onOpenPanel,
+}: {
+  location: Location;
+  onChange(): void;
+  onHide(): void;
+  /** Closes the picker before a wait-list or reservation panel opens; gives where focus returns. */
+  onOpenPanel(): HTMLElement | null;
+}) {
   const t = useT();
   const phone = (
     <a
@@ -55,7 +66,7 @@ export function DetailsPanel({ location, onChange, onHide }: { location: Locatio
         </div>
       </div>
       <div className="location-picker__actions">
-        <ReservationAction location={location} />
+        <ReservationAction location={location} beforeOpen={onOpenPanel} />
         {location.hasOnlineOrdering ? (
           <a className="button button--primary" href={orderUrl(location.rlid, location.countryRootURL)}>
             {t('Order Now')}

@@ -59,7 +59,17 @@ export function PickerPopover({
         aria-label={showDetails ? t('Your restaurant') : t('Choose your restaurant')}
       >
         {showDetails ? (
-          <DetailsPanel location={location} onChange={() => setChanging(true)} onHide={() => onOpenChange(false)} />
+          <DetailsPanel
+            location={location}
+            onChange={() => setChanging(true)}
+            onHide={() => onOpenChange(false)}
+            onOpenPanel={() => {
+              // The panel opens above the page, never under the picker: the picker closes and,
+              // once gone, its trigger is where the visitor returns when the panel closes.
+              onOpenChange(false);
+              return triggerRef.current;
+            }}
+          />
         ) : (
           <SearchPanel onChoose={choose} mapPageUrl={mapPageUrl} focusOnShow={changing} />
         )}

@@ -7,11 +7,15 @@ import { useLocalePrefix, useT } from '../../page-context';
  * neither (spec section 4). Each is a link to its server-rendered page (so it works without
  * JavaScript); with JavaScript it fires the document event that opens the panel instead,
  * carrying the rlid (client/guest-panels.ts listens and loads the panel's code on first use).
+ * Inside something that goes away when the panel opens (the header picker's popover),
+ * `beforeOpen` closes it and names where focus returns when the panel closes.
  */
 export function ReservationAction({
   location,
+  beforeOpen,
 }: {
   location: Pick<Location, 'rlid' | 'isReservationsEnabled' | 'waitListReady'>;
+  beforeOpen?: () => HTMLElement | null;
 }) {
   const t = useT();
   const prefix = useLocalePrefix();
@@ -19,7 +23,8 @@ export function ReservationAction({
     // A modified click (new tab, new window) keeps the link's own behaviour.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    document.dispatchEvent(new CustomEvent(name, { detail: { rlid: location.rlid } }));
+    const returnFocus = beforeOpen ? beforeOpen() : null;
+    document.dispatchEvent(new CustomEvent(name, { detail: { rlid: location.rlid, returnFocus } }));
   };
   if (location.isReservationsEnabled) {
     return (

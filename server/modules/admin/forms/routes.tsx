@@ -11,6 +11,7 @@ import {
   SubscribersScreen,
   type SubmissionRow,
 } from '../../../../views/admin/FormsScreens';
+import { formatPhone } from '../../../../shared/phone/phone-number';
 import { csrfTokenFor } from '../../auth/csrf';
 import { FORM_PAGE_TYPES } from '../../forms/page-types';
 import {
@@ -66,9 +67,15 @@ const iso = (value: Date | string | null) =>
   value ? new Date(value).toISOString().replace('T', ' ').slice(0, 19) : '';
 const show = (value: unknown) =>
   value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+/** A field as staff read it: phone numbers (E.164 when stored, as typed before that) in national format. */
+const showField = (name: string, value: unknown) =>
+  name === 'phone' && typeof value === 'string' ? formatPhone(value) : show(value);
 
 function rowOf(submission: FormSubmission): SubmissionRow {
-  const fields = Object.entries(submission.data).map(([name, value]): [string, string] => [name, show(value)]);
+  const fields = Object.entries(submission.data).map(([name, value]): [string, string] => [
+    name,
+    showField(name, value),
+  ]);
   const summary = ['first_name', 'last_name', 'email', 'topic_label']
     .map((name) => show(submission.data[name]))
     .filter(Boolean)
@@ -218,7 +225,7 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       );
       const names = [...new Set(rows.flatMap((row) => Object.keys(row.data)))];
       const headers = ['Submission date', ...names];
-      const cells = rows.map((row) => [iso(row.submitted_at), ...names.map((name) => show(row.data[name]))]);
+      const cells = rows.map((row) => [iso(row.submitted_at), ...names.map((name) => showField(name, row.data[name]))]);
       await sendSpreadsheet(res, {
         format: query.export,
         name: `submissions-${page.id}`,

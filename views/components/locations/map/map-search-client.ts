@@ -39,23 +39,65 @@ export async function searchNearby(
       console.warn('Result has no geometry info');
       return undefined;
     }
-    const params = new URLSearchParams({
-      latitude: String(point.lat),
-      longitude: String(point.lng),
-      radius: String(MAP_RADIUS_MILES),
-      limit: String(MAP_RESULT_LIMIT),
-    });
     // A state or province lists the restaurants in it, not only those near its centre.
     const first = geocoded.results?.[0];
-    if (first?.kind === 'region' && typeof first.state === 'string' && typeof first.country === 'string') {
-      params.set('state', first.state);
-      params.set('country', first.country);
-    }
-    const list = (await getJson(`/api/location/getlocations/?${params}`)) as LocationListResponse;
-    if (!Array.isArray(list.locations)) throw new Error('getlocations answered without a locations list');
-    return { results: toMapResults(list.locations), currentLocation: list.currentLocation };
+    const region =
+      first?.kind === 'region' && typeof first.state === 'string' && typeof first.country === 'string'
+        ? { state: first.state, country: first.country }
+        : undefined;
+    return await nearbyList(point.lat, point.lng, region);
   } catch (error) {
     console.warn('Location search failed', error);
+    return undefined;
+  }
+}
+
+async function nearbyList(
+  latitude: number,
+  longitude: number,
+  region?: { state: string; country: string },
+): Promise<Found> {
+  const params = new URLSearchParams({
+    latitude: String(latitude),
+    longitude: String(longitude),
+    radius: String(MAP_RADIUS_MILES),
+    limit: String(MAP_RESULT_LIMIT),
+    ...region,
+  });
+  const list = (await getJson(`/api/location/getlocations/?${params}`)) as LocationListResponse;
+  if (!Array.isArray(list.locations)) throw new Error('getlocations answered without a locations list');
+  return { results: toMapResults(list.locations), currentLocation: list.currentLocation };
+}
+
+/** The restaurants around a point (the visitor's position); undefined when the request failed (logged). */
+export async function searchAround(latitude: number, longitude: number): Promise<Found | undefined> {
+  try {
+    return await nearbyList(latitude, longitude);
+  } catch (error) {
+    console.warn('Location search failed', error);
+    return undefined;
+  }
+}
+
+/**
+ * The restaurants around the visitor's saved restaurant (its rlid, as the picker keeps it), with
+ * its name for the caption; undefined when there is none or it is gone (the page then offers
+ * the country list).
+ */
+export async function searchAroundRestaurant(rlid: string): Promise<(Found & { place: string }) | undefined> {
+  if (!/^\d{1,9}$/.test(rlid)) return undefined;
+  try {
+    const saved = (await getJson(`/api/location/getlocation?rlid=${rlid}`)) as {
+      latitude?: unknown;
+      longitude?: unknown;
+      city?: unknown;
+      state?: unknown;
+    };
+    if (typeof saved.latitude !== 'number' || typeof saved.longitude !== 'number') return undefined;
+    const found = await nearbyList(saved.latitude, saved.longitude);
+    return { ...found, place: `${String(saved.city ?? '')}, ${String(saved.state ?? '')}` };
+  } catch (error) {
+    console.warn('The saved restaurant could not be loaded', error);
     return undefined;
   }
 }
