@@ -50,6 +50,7 @@ import { openMediaStorage } from './storage/open-media-storage';
 import type { AssetManifest } from './ssr/assets';
 import { renderPage, type RenderDeps } from './ssr/render';
 import { captchaAssets } from './modules/forms/assets';
+import { installPageCachePlugin } from './cache/dependencies';
 import { installPageCache } from './cache/install';
 import { tableMemoFor } from './cache/table-memo';
 
@@ -66,7 +67,10 @@ export function createApp(deps: AppDeps): Express {
 
   // One line per request, written when the answer is out, carrying the request id (X-Request-Id).
   app.use(requestLog(app, logger));
-  // The public site's reads are memoised per process from here on (listening before the first request).
+  // The page cache watches every query of this handle from here on (a plugin the app installs:
+  // the database plumbing knows nothing of it), and the public site's reads are memoised per
+  // process (listening before the first request).
+  installPageCachePlugin(db);
   tableMemoFor(db);
   app.use(requestGuards);
   app.use(cspNonce);
