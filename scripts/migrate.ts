@@ -1,3 +1,5 @@
+// The backfill reads page types: the features must be registered first.
+import '../server/composition';
 import { loadConfig } from '../server/config';
 import { databaseTarget, migrateToLatest, openDatabase } from '../server/db';
 import { backfillReferenceIndex } from '../server/modules/references/backfill';

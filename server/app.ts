@@ -1,3 +1,5 @@
+// First: features register their page types and hooks before any module reads them at load time.
+import './composition';
 import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
 import type { Config } from './config';
@@ -53,6 +55,9 @@ import { captchaAssets } from './modules/forms/assets';
 import { installPageCachePlugin } from './cache/dependencies';
 import { installPageCache } from './cache/install';
 import { tableMemoFor } from './cache/table-memo';
+import { LOCATIONS_CHANGED_CHANNEL } from './modules/locations/flush';
+import { pickerHoleFiller } from './ssr/picker-hole';
+import { locationByRlid } from './modules/locations/service';
 
 export type AppDeps = { config: Config; db: Db; logger: Logger; assets: AssetManifest; media?: MediaStorage };
 
@@ -218,7 +223,13 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(errorHandler(logger, renderNotFound));
   // The page cache's fast path runs before all of the above (server/cache/install.ts).
-  app.locals.pageCache = installPageCache(app, { config, db, logger });
+  app.locals.pageCache = installPageCache(app, {
+    config,
+    db,
+    logger,
+    picker: pickerHoleFiller((rlid) => locationByRlid(db, rlid), logger),
+    flushOn: [{ channel: LOCATIONS_CHANGED_CHANNEL, tables: ['locations'] }],
+  });
   return app;
 }
 

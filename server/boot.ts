@@ -1,3 +1,5 @@
+// Boot seeds and backfills pages: the features must be registered first.
+import './composition';
 import type { Config } from './config';
 import { databaseTarget, migrateToLatest, openDatabase, type DatabaseHandle } from './db';
 import type { Logger } from './logger';

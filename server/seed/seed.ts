@@ -1,3 +1,5 @@
+// The seed builds pages of every type: the features must be registered first.
+import '../composition';
 import { inTransaction, type Db } from '../db';
 import type { Logger } from '../logger';
 import { createPage } from '../modules/pages/service';

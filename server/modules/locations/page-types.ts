@@ -7,6 +7,7 @@ import type { Db } from '../../db';
 import type { Site } from '../sites/table';
 import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
+import { quickSearch } from './quick-search';
 import { mapPageExtraSchema, stateListExtraSchema } from '../../../shared/schemas/locations';
 import { snippetsCacheFor } from '../snippets/public-cache';
 import { listLocales } from '../sites/repo';
@@ -108,4 +109,19 @@ export const locationsPageMap = definePageType({
     const mapStyleUrl = runtime?.mapStyleFor ? await runtime.mapStyleFor(site.id) : (runtime?.mapStyleUrl ?? null);
     return mapPageExtraSchema.parse({ ...(await mapSearch(db, query)), mapStyleUrl, mapCssUrl: MAP_CSS_URL });
   },
+});
+
+/**
+ * The not-found page carries the quick search: a visitor who hit a dead link can still find a
+ * restaurant. It is this module's page type: the page tree answers a path nothing matched with
+ * the language root's live page of type 'Error404', whoever defines it.
+ */
+export const error404Page = definePageType({
+  type: 'Error404',
+  label: 'Not-found page',
+  contentSchema: z.object({}),
+  streamFields: [],
+  parentTypes: ['HomePage', 'RedirectPage'],
+  routable: true,
+  load: ({ db, query }) => quickSearch(db, query),
 });
