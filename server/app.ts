@@ -42,9 +42,9 @@ import { collectionPasswordRoutes } from './modules/privacy/collection-routes';
 import { privacyUtilRoutes } from './modules/privacy/routes';
 import { notFoundPage } from './modules/pages/public-service';
 import { publicPageRoutes } from './modules/pages/routes';
-import { resolveRequestSite, siteContext } from './http/site';
+import { resolveRequestSite, siteContext } from './modules/pages/request-site';
 import { configureEmbedHosts } from '../shared/embeds/allow-list';
-import { SiteSettingsCache } from './modules/site-settings/service';
+import { SITE_SETTINGS_CHANNEL, SiteSettingsCache } from './modules/site-settings/service';
 import { renditionUrl } from '../shared/schemas/image-renditions';
 import { PUBLIC_ASSETS_DIR, STATIC_DIR } from './paths';
 import type { MediaStorage } from './storage/media-storage';
@@ -228,7 +228,10 @@ export function createApp(deps: AppDeps): Express {
     db,
     logger,
     picker: pickerHoleFiller((rlid) => locationByRlid(db, rlid), logger),
-    flushOn: [{ channel: LOCATIONS_CHANGED_CHANNEL, tables: ['locations'] }],
+    flushOn: [
+      { channel: LOCATIONS_CHANGED_CHANNEL, tables: ['locations'] },
+      { channel: SITE_SETTINGS_CHANNEL, tables: ['site_settings'] },
+    ],
   });
   return app;
 }

@@ -5,8 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { eventBusFor } from '../events';
 import type { Logger } from '../logger';
-import { requestHost } from '../http/site';
-import { SITE_SETTINGS_CHANNEL } from '../modules/site-settings/service';
+import { requestHost } from '../http/host';
 import { PUBLIC_ASSETS_DIR } from '../paths';
 import {
   PAGE_CACHE_CHANNEL,
@@ -60,7 +59,7 @@ export type PageCacheDeps = {
   logger: Logger;
   /** Fills the header picker's holes of a cached page (the locations module); cleared when locations change. */
   picker: PickerFill & { clear(): void };
-  /** Channels a feature notifies when an in-process copy of its tables must be dropped (the location flush). */
+  /** Channels a module notifies when in-process copies of its tables must be dropped (location flush, site settings). */
   flushOn: ReadonlyArray<{ channel: string; tables: readonly string[] }>;
 };
 
@@ -138,9 +137,9 @@ export function installPageCache(app: Express, deps: PageCacheDeps): PageCache {
       .subscribe(channel, onMessage, flushAll)
       .catch((error: unknown) => logger.error({ err: error, channel }, 'page cache cannot hear changes'));
   void subscribeOrLog(PAGE_CACHE_CHANNEL, heard);
-  // Features' flushes (the location flush, /api/location/flush/) and site settings reload in-process copies.
+  // The location flush (/api/location/flush/) and site settings reload in-process copies: their
+  // modules' channels, given by the app.
   for (const { channel, tables } of deps.flushOn) void subscribeOrLog(channel, () => invalidate(new Set(tables)));
-  void subscribeOrLog(SITE_SETTINGS_CHANNEL, () => invalidate(new Set(['site_settings'])));
 
   const fastPath = createFastPath({
     cache: cacheOn ? cache : new PageCache({ maxBytes: 0 }),

@@ -22,7 +22,7 @@ import { resolveDemoImages, seedDemoImages } from './demo-images';
 import { seedDemoVideos } from './demo-videos';
 import type { MediaStorage } from '../storage/media-storage';
 import { lockSeeding } from './seed-repo';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../http/host';
 
 export type SeedOptions = {
   adminUsername: string;

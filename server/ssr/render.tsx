@@ -16,7 +16,7 @@ import { serverTemplates } from '../../views/templates/index';
 import { scriptsFor, type AssetManifest } from './assets';
 import { escapeJsonForScript } from './escape-json';
 import { pageDataJson } from './page-data-json';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../http/host';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
 import { chromeParts } from './chrome-parts';

@@ -5,7 +5,7 @@ import { filteredContent, renderExtras } from './render-hooks';
 import { contentForRender } from './content';
 import { pageTypeOf } from './page-types';
 import { PageLoadOutcome, robotsOf } from './page-type';
-import { siteOrigin } from '../../http/site';
+import { siteOrigin } from '../../http/host';
 import { liveReads } from './live-reads';
 import { publicFallbackFor } from './lifecycle-hooks';
 import { publicPath, urlPathFor, type LocaleRoot, type SiteTree } from './site-tree';
