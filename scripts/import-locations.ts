@@ -1,3 +1,5 @@
+// Importing creates location pages: the features must be registered first.
+import '../server/composition';
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { parseArgs } from 'node:util';

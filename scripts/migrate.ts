@@ -1,6 +1,8 @@
+// The backfill reads page types: the features must be registered first.
+import '../server/composition';
 import { loadConfig } from '../server/config';
 import { databaseTarget, migrateToLatest, openDatabase } from '../server/db';
-import { backfillReferenceIndex } from '../server/modules/references/backfill';
+import { backfillReferenceIndex } from '../server/modules/pages/reference-backfill';
 
 /** `npm run migrate`: brings the configured database to the latest schema (`-- --reindex` rebuilds the reference index). */
 const config = loadConfig();

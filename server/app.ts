@@ -1,3 +1,5 @@
+// First: features register their page types and hooks before any module reads them at load time.
+import './composition';
 import { join } from 'node:path';
 import express, { type Express, type Request } from 'express';
 import type { Config } from './config';
@@ -40,9 +42,9 @@ import { collectionPasswordRoutes } from './modules/privacy/collection-routes';
 import { privacyUtilRoutes } from './modules/privacy/routes';
 import { notFoundPage } from './modules/pages/public-service';
 import { publicPageRoutes } from './modules/pages/routes';
-import { resolveRequestSite, siteContext } from './http/site';
+import { resolveRequestSite, siteContext } from './modules/pages/request-site';
 import { configureEmbedHosts } from '../shared/embeds/allow-list';
-import { SiteSettingsCache } from './modules/site-settings/service';
+import { SITE_SETTINGS_CHANNEL, SiteSettingsCache } from './modules/site-settings/service';
 import { renditionUrl } from '../shared/schemas/image-renditions';
 import { PUBLIC_ASSETS_DIR, STATIC_DIR } from './paths';
 import type { MediaStorage } from './storage/media-storage';
@@ -50,8 +52,12 @@ import { openMediaStorage } from './storage/open-media-storage';
 import type { AssetManifest } from './ssr/assets';
 import { renderPage, type RenderDeps } from './ssr/render';
 import { captchaAssets } from './modules/forms/assets';
+import { installPageCachePlugin } from './cache/dependencies';
 import { installPageCache } from './cache/install';
 import { tableMemoFor } from './cache/table-memo';
+import { LOCATIONS_CHANGED_CHANNEL } from './modules/locations/flush';
+import { pickerHoleFiller } from './ssr/picker-hole';
+import { locationByRlid } from './modules/locations/service';
 
 export type AppDeps = { config: Config; db: Db; logger: Logger; assets: AssetManifest; media?: MediaStorage };
 
@@ -66,7 +72,10 @@ export function createApp(deps: AppDeps): Express {
 
   // One line per request, written when the answer is out, carrying the request id (X-Request-Id).
   app.use(requestLog(app, logger));
-  // The public site's reads are memoised per process from here on (listening before the first request).
+  // The page cache watches every query of this handle from here on (a plugin the app installs:
+  // the database plumbing knows nothing of it), and the public site's reads are memoised per
+  // process (listening before the first request).
+  installPageCachePlugin(db);
   tableMemoFor(db);
   app.use(requestGuards);
   app.use(cspNonce);
@@ -214,7 +223,16 @@ export function createApp(deps: AppDeps): Express {
   };
   app.use(errorHandler(logger, renderNotFound));
   // The page cache's fast path runs before all of the above (server/cache/install.ts).
-  app.locals.pageCache = installPageCache(app, { config, db, logger });
+  app.locals.pageCache = installPageCache(app, {
+    config,
+    db,
+    logger,
+    picker: pickerHoleFiller((rlid) => locationByRlid(db, rlid), logger),
+    flushOn: [
+      { channel: LOCATIONS_CHANGED_CHANNEL, tables: ['locations'] },
+      { channel: SITE_SETTINGS_CHANNEL, tables: ['site_settings'] },
+    ],
+  });
   return app;
 }
 

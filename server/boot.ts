@@ -1,7 +1,9 @@
+// Boot seeds and backfills pages: the features must be registered first.
+import './composition';
 import type { Config } from './config';
 import { databaseTarget, migrateToLatest, openDatabase, type DatabaseHandle } from './db';
 import type { Logger } from './logger';
-import { backfillReferenceIndex } from './modules/references/backfill';
+import { backfillReferenceIndex } from './modules/pages/reference-backfill';
 import { seedDemoContent } from './seed/seed';
 import { openMediaStorage } from './storage/open-media-storage';
 

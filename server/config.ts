@@ -4,7 +4,6 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EMBED_HOSTS } from '../shared/embeds/allow-list';
-import type { S3StorageConfig } from './storage/s3-storage';
 
 /** Thrown when the environment cannot be turned into a configuration; its message is one line. */
 export class ConfigError extends Error {}
@@ -195,6 +194,18 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
   maxDocumentBytes: 100_000_000,
   maxVideoBytes: 100_000_000,
   documentExtensions: ['pdf', 'docx', 'xlsx', 'zip', 'jpg', 'png', 'gif', 'webp', 'avif'],
+};
+
+/** Where an S3-compatible media store keeps files (server/storage/s3-storage.ts). */
+export type S3StorageConfig = {
+  bucket: string;
+  /** Prepended to every key: '' or a path ending with '/'. */
+  prefix: string;
+  region: string;
+  /** An S3-compatible service's URL (MinIO, R2, Spaces...); AWS itself when absent. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 };
 
 export type MediaConfig = { driver: 'local'; root: string } | ({ driver: 's3' } & S3StorageConfig);

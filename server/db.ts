@@ -12,7 +12,7 @@ import { withPreparedStatements, withPreparedStatementsLite } from './db-prepare
 import { consoleDatabaseLog, watchDatabase, type DatabaseLog } from './database-watch';
 // Every query passes the page cache's plugin: reads are its dependency records, writes invalidate.
 import { settlesWithin } from './settles-within';
-import { PageCacheDependencies, registerPageCacheDependencies } from './cache/dependencies';
+import { QueryPluginSlot, registerQueryPluginSlot } from './db-plugins';
 import { pgliteEventBus, postgresEventBus, registerEventBus } from './events';
 
 export type Db = Kysely<Database>;
@@ -66,12 +66,13 @@ export function openDatabase(target: DatabaseTarget, options: { log?: DatabaseLo
   }
   // PGlite runs inside this process: there is no connection to lose. Its failures (closed,
   // aborted) reach the caller as rejected queries, which the error middleware answers.
-  const dependencies = new PageCacheDependencies();
+  // Plugins that watch every query (the page cache's) are added later, by whoever installs them.
+  const plugins = new QueryPluginSlot();
   // The dialect calls only `query` and `close` of its client: marked statements are prepared once
   // (server/db-prepared.ts), as on PostgreSQL.
   const client = withPreparedStatementsLite(pglite) as PGlite;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [dependencies] });
-  registerPageCacheDependencies(db, dependencies);
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client), plugins: [plugins] });
+  registerQueryPluginSlot(db, plugins);
   registerEventBus(db, pgliteEventBus(pglite, db, log));
   const close = async (options: CloseOptions = {}) => {
     const closed = db.destroy();
@@ -124,9 +125,9 @@ function openPostgres(url: string, poolSize: number, log: DatabaseLog): Database
       }),
     end: () => pool.end(),
   };
-  const dependencies = new PageCacheDependencies();
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool }), plugins: [dependencies] });
-  registerPageCacheDependencies(db, dependencies);
+  const plugins = new QueryPluginSlot();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: watchedPool }), plugins: [plugins] });
+  registerQueryPluginSlot(db, plugins);
   // LISTEN needs its own connection, outside the pool (server/events.ts).
   const events = postgresEventBus(url, db, { log });
   registerEventBus(db, events);

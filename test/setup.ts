@@ -1,5 +1,7 @@
 import net from 'node:net';
 import React from 'react';
+// Features register into the core once per process, as the app does (services are tested without it too).
+import '../server/composition';
 import { runProcessEnd } from './helpers/process-end';
 import { removeTemplates } from './helpers/database-templates';
 

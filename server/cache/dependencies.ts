@@ -8,10 +8,11 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
+import { addQueryPlugin } from '../db-plugins';
 
 /**
  * The page cache's dependency records and write signals, from the queries themselves: every
- * query passes this Kysely plugin (installed by openDatabase), so
+ * query passes this Kysely plugin (the app installs it into the handle's plugin slot), so
  * - a query run while a cacheable answer is being built records the tables it read, and
  * - a query that writes (insert, update, delete, merge, DDL, or raw SQL that looks like one)
  *   tells every page cache of this database which tables changed, before it runs and again
@@ -154,11 +155,26 @@ export class PageCacheDependencies implements KyselyPlugin {
 
 const registry = new WeakMap<object, PageCacheDependencies>();
 
-/** Called by openDatabase: the plugin travels with the Kysely instance the app receives. */
+/** For a `withPlugin` copy of a handle (it shares the handle's plugin slot, so the same plugin sees its queries). */
 export function registerPageCacheDependencies(db: object, plugin: PageCacheDependencies): void {
   registry.set(db, plugin);
 }
 
+/**
+ * The handle's plugin, added to its query plugin slot (server/db-plugins.ts) on first use: the
+ * app installs it (through the page cache and the read memo) and the database plumbing knows
+ * nothing of it. Undefined for a handle without a slot (a transaction, a bare copy).
+ */
 export function pageCacheDependenciesFor(db: object): PageCacheDependencies | undefined {
-  return registry.get(db);
+  const known = registry.get(db);
+  if (known) return known;
+  const plugin = new PageCacheDependencies();
+  if (!addQueryPlugin(db, plugin)) return undefined;
+  registry.set(db, plugin);
+  return plugin;
+}
+
+/** Installs the page cache's plugin on `db` (once): from here on its writes invalidate and its reads are recorded. */
+export function installPageCachePlugin(db: object): boolean {
+  return pageCacheDependenciesFor(db) !== undefined;
 }

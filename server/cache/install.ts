@@ -5,9 +5,7 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { eventBusFor } from '../events';
 import type { Logger } from '../logger';
-import { requestHost } from '../http/site';
-import { LOCATIONS_CHANGED_CHANNEL } from '../modules/locations/flush';
-import { SITE_SETTINGS_CHANNEL } from '../modules/site-settings/service';
+import { requestHost } from '../http/host';
 import { PUBLIC_ASSETS_DIR } from '../paths';
 import {
   PAGE_CACHE_CHANNEL,
@@ -15,9 +13,8 @@ import {
   writtenTablesFromPayload,
   type WrittenTables,
 } from './dependencies';
-import { createFastPath } from './fast-path';
+import { createFastPath, type PickerFill } from './fast-path';
 import { PageCache } from './page-cache';
-import { pickerHoleFiller } from '../ssr/picker-hole';
 import { StaticAssets } from './static-assets';
 import { enqueueCdnPurge } from './cdn-purge';
 import { budgetTableMemo } from './table-memo';
@@ -56,14 +53,23 @@ const settleAfterASecond = (again: () => void) => void setTimeout(again, 1000).u
  * site settings channels, and a full flush whenever the listener reconnects (it may have missed
  * messages).
  */
-export function installPageCache(app: Express, deps: { config: Config; db: Db; logger: Logger }): PageCache {
-  const { config, db, logger } = deps;
+export type PageCacheDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  /** Fills the header picker's holes of a cached page (the locations module); cleared when locations change. */
+  picker: PickerFill & { clear(): void };
+  /** Channels a module notifies when in-process copies of its tables must be dropped (location flush, site settings). */
+  flushOn: ReadonlyArray<{ channel: string; tables: readonly string[] }>;
+};
+
+export function installPageCache(app: Express, deps: PageCacheDeps): PageCache {
+  const { config, db, logger, picker } = deps;
   const bound = config.pageCacheMaxBytes ?? DEFAULT_MAX_BYTES;
   const settle = config.pageCacheSettle ?? settleAfterASecond;
   const memoBytes = Math.floor(bound * MEMO_SHARE);
   const cache = new PageCache({ maxBytes: bound - memoBytes });
   const memoSize = budgetTableMemo(db, memoBytes);
-  const picker = pickerHoleFiller(db, logger);
   const staticAssets = new StaticAssets(join(PUBLIC_ASSETS_DIR, 'assets'));
 
   const invalidate = (tables: WrittenTables) => {
@@ -131,9 +137,9 @@ export function installPageCache(app: Express, deps: { config: Config; db: Db; l
       .subscribe(channel, onMessage, flushAll)
       .catch((error: unknown) => logger.error({ err: error, channel }, 'page cache cannot hear changes'));
   void subscribeOrLog(PAGE_CACHE_CHANNEL, heard);
-  // The location flush (/api/location/flush/) and site settings reload in-process copies.
-  void subscribeOrLog(LOCATIONS_CHANGED_CHANNEL, () => invalidate(new Set(['locations'])));
-  void subscribeOrLog(SITE_SETTINGS_CHANNEL, () => invalidate(new Set(['site_settings'])));
+  // The location flush (/api/location/flush/) and site settings reload in-process copies: their
+  // modules' channels, given by the app.
+  for (const { channel, tables } of deps.flushOn) void subscribeOrLog(channel, () => invalidate(new Set(tables)));
 
   const fastPath = createFastPath({
     cache: cacheOn ? cache : new PageCache({ maxBytes: 0 }),

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '../errors';
 import { invalidCharacters, isUnusableText } from './input-hygiene';
-import { requestHost } from './site';
+import { requestHost } from './host';
 
 export const MAX_URL_LENGTH = 2000;
 

@@ -1,5 +1,5 @@
 import type { MediaApiListQuery } from '../../shared/schemas/media-api';
-import type { ListQuery } from '../modules/admin/viewsets/definition';
+import type { ListQuery } from '../listing/list-query';
 import { inTransaction, type Db } from '../db';
 import type { MediaStorage } from '../storage/media-storage';
 

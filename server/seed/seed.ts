@@ -1,3 +1,5 @@
+// The seed builds pages of every type: the features must be registered first.
+import '../composition';
 import { inTransaction, type Db } from '../db';
 import type { Logger } from '../logger';
 import { createPage } from '../modules/pages/service';
@@ -20,7 +22,7 @@ import { resolveDemoImages, seedDemoImages } from './demo-images';
 import { seedDemoVideos } from './demo-videos';
 import type { MediaStorage } from '../storage/media-storage';
 import { lockSeeding } from './seed-repo';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../http/host';
 
 export type SeedOptions = {
   adminUsername: string;

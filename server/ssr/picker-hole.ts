@@ -1,7 +1,5 @@
-import type { Db } from '../db';
 import { HttpError } from '../errors';
 import type { Logger } from '../logger';
-import { locationByRlid } from '../modules/locations/service';
 import { catalogFor } from '../../shared/i18n/catalogs';
 import { createTranslator } from '../../shared/i18n/translator';
 import type { Location } from '../../shared/schemas/locations';
@@ -22,16 +20,20 @@ const MAX_REMEMBERED = 5000;
 /**
  * The header picker's per-visitor parts of a cached page, for the rlid in the 'li' cookie: the
  * trigger text (in the page's language), the button's data-saved-rlid and the location in the
- * page data, exactly as the server render would print them. Locations are remembered per
- * process until location data changes (`clear`).
+ * page data, exactly as the server render would print them. Locations (loaded by the locations
+ * module, given by the app; a 404 means none) are remembered per process until location data
+ * changes (`clear`).
  */
-export function pickerHoleFiller(db: Db, logger: Logger): PickerFill & { clear(): void } {
+export function pickerHoleFiller(
+  locationByRlid: (rlid: number) => Promise<Location>,
+  logger: Logger,
+): PickerFill & { clear(): void } {
   const locations = new Map<number, Promise<Location | null>>();
   const load = (rlid: number): Promise<Location | null> => {
     const known = locations.get(rlid);
     if (known) return known;
     if (locations.size >= MAX_REMEMBERED) locations.clear();
-    const loading = locationByRlid(db, rlid).catch((error: unknown) => {
+    const loading = locationByRlid(rlid).catch((error: unknown) => {
       // A closed restaurant's rlid in an old cookie: the visitor simply has none.
       if (!(error instanceof HttpError && error.status === 404)) {
         logger.error({ err: error, rlid }, 'loading the preferred location failed');

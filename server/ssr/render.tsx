@@ -2,12 +2,11 @@ import type { Response } from 'express';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import type { PickerContextLoader } from '../modules/locations/picker-context';
-import type { SiteChrome } from '../modules/navigation/service';
 import type { ResolvedPage } from '../modules/pages/public-service';
 import { catalogFor } from '../../shared/i18n/catalogs';
 import { createTranslator, type CatalogEntry } from '../../shared/i18n/translator';
 import type { PageContext, PagePayload } from '../../shared/schemas/page-payload';
+import type { SiteFooterPayload, SiteHeaderPayload } from '../../shared/schemas/navigation';
 import { App } from '../../views/App';
 import { blockTypesIn } from '../../views/blocks/block-components';
 import { blockComponents } from '../../views/blocks/components';
@@ -17,12 +16,19 @@ import { serverTemplates } from '../../views/templates/index';
 import { scriptsFor, type AssetManifest } from './assets';
 import { escapeJsonForScript } from './escape-json';
 import { pageDataJson } from './page-data-json';
-import { siteOrigin } from '../http/site';
+import { siteOrigin } from '../http/host';
 import { addSurrogateKeys, noPageCache } from '../cache/fast-path';
 import { pageDescription } from './describe';
 import { chromeParts } from './chrome-parts';
 import { mainPart, withMainPart } from './main-part';
 import { PrerenderedParts, type PartLookup } from '../../views/prerendered';
+
+/** The header and footer a page carries (loaded by the navigation module, given by the app). */
+export type SiteChrome = { header?: SiteHeaderPayload; footer?: SiteFooterPayload };
+
+export type PickerContext = NonNullable<PageContext['locationPicker']>;
+/** The header picker's saved location and map page URL (loaded by the locations module, given by the app). */
+export type PickerContextLoader = (cookieHeader: string | undefined, resolved: ResolvedPage) => Promise<PickerContext>;
 
 export type RenderDeps = {
   config: Config;

@@ -9,18 +9,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3StorageConfig } from '../config';
 import { checkedKey, checkedPrefix, MediaStorageUnavailableError, type MediaStorage } from './media-storage';
-
-export type S3StorageConfig = {
-  bucket: string;
-  /** Prepended to every key: '' or a path ending with '/'. */
-  prefix: string;
-  region: string;
-  /** An S3-compatible service's URL (MinIO, R2, Spaces...); AWS itself when absent. */
-  endpoint?: string;
-  forcePathStyle: boolean;
-  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-};
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException &&

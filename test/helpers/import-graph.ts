@@ -162,3 +162,39 @@ function cyclePath(component: string[], next: (file: string) => string[]): strin
   }
   return [start, start];
 }
+
+/**
+ * The server's unit of direction: `server/modules/<name>/…` is the module `<name>`, a folder
+ * directly under `server/` (`cache`, `http`, `listing`, …) is `server/<folder>`, and a file
+ * directly under `server/` is itself (`server/db.ts`). Files outside `server/` have no module.
+ */
+export function serverModuleOf(file: string): string | undefined {
+  const parts = file.split('/');
+  if (parts[0] !== 'server') return undefined;
+  if (parts[1] === 'modules' && parts.length > 3) return parts[2];
+  if (parts.length > 2) return `server/${parts[1]}`;
+  return file;
+}
+
+/** Module -> module -> the file imports that make that arrow ("from.ts -> to.ts"), type-only ones included. */
+export type ModuleGraph = Map<string, Map<string, string[]>>;
+
+export function moduleGraph(graph: ImportGraph, moduleOf: (file: string) => string | undefined = serverModuleOf) {
+  const modules: ModuleGraph = new Map();
+  for (const [file, edges] of graph) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    const arrows = modules.get(from) ?? new Map<string, string[]>();
+    modules.set(from, arrows);
+    for (const edge of edges) {
+      const to = moduleOf(edge.to);
+      if (!to || to === from) continue;
+      arrows.set(to, [...(arrows.get(to) ?? []), `${file} -> ${edge.to}`]);
+    }
+  }
+  return modules;
+}
+
+/** The module graph as an import graph of its own, so `importCycles` finds loops between modules. */
+export const moduleImportGraph = (modules: ModuleGraph): ImportGraph =>
+  new Map([...modules].map(([from, arrows]) => [from, [...arrows.keys()].map((to) => ({ to, typeOnly: false }))]));

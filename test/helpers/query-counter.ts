@@ -8,6 +8,7 @@ import type {
 } from 'kysely';
 import { pageCacheDependenciesFor, registerPageCacheDependencies } from '../../server/cache/dependencies';
 import type { Db } from '../../server/db';
+import { shareQueryPluginSlot } from '../../server/db-plugins';
 import { eventBusFor, registerEventBus } from '../../server/events';
 
 /**
@@ -27,6 +28,7 @@ export function countingDatabase(db: Db): { db: Db; queries: string[]; reset(): 
     },
   };
   const counted = db.withPlugin(plugin);
+  shareQueryPluginSlot(db, counted);
   const dependencies = pageCacheDependenciesFor(db);
   if (dependencies) registerPageCacheDependencies(counted, dependencies);
   registerEventBus(counted, eventBusFor(db));

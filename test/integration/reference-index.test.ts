@@ -5,7 +5,7 @@ import { saveRevision } from '../../server/modules/pages/edit-service';
 import { findPageById } from '../../server/modules/pages/repo';
 import { createPage, publishRevision } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
-import { backfillReferenceIndex } from '../../server/modules/references/backfill';
+import { backfillReferenceIndex } from '../../server/modules/pages/reference-backfill';
 import {
   countReferencesTo,
   describeField,

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import express, { type Request } from 'express';
 import request from 'supertest';
 import { requestGuards } from '../../server/http/request-guards';
-import { requestHost } from '../../server/http/site';
+import { requestHost } from '../../server/http/host';
 
 function guardedApp() {
   const app = express();

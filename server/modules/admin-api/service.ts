@@ -6,7 +6,7 @@ import * as pagesRepo from '../pages/repo';
 import { pageStatus } from '../pages/status';
 import { splitLocalePrefix, urlPathFor, type SiteTree } from '../pages/site-tree';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
-import { htmlUrls } from './html-url';
+import { htmlUrls } from '../pages/html-url';
 import * as repo from './repo';
 
 const API_BASE = '/wagtail/api/main/pages';

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Db } from '../../db';
 import { modelPermissionsFor, type UserModelPermissions } from '../permissions/model-policy';
-import { wantsJson } from './guard';
+import { wantsJson } from '../auth/admin-guard';
 import { MENU_KEY } from './screen';
 
 /** One main-menu entry of an area (redirects, collections, settings...), shown to those who may open it. */

@@ -12,7 +12,7 @@ import { loginRoutes } from './auth/login';
 import { passwordResetRoutes } from './auth/password-reset';
 import { dashboardRoutes } from './dashboard';
 import { embedsRoutes } from './embeds/routes';
-import { requireAdmin } from './guard';
+import { requireAdmin } from '../auth/admin-guard';
 import { pagesRoutes } from './pages/routes';
 import { provideAdminAssets } from './screen';
 import { settingsRoutes } from './settings/routes';

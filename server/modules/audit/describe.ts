@@ -1,5 +1,5 @@
 import type { LogEntryWithUser } from './repo';
-import { describePrivacyChange } from '../privacy/describe';
+import { describePrivacyChange } from './describe-privacy';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const titleOf = (value: unknown) =>

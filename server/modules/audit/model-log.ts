@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { displayName } from './describe';
-import { describePrivacyChange } from '../privacy/describe';
+import { describePrivacyChange } from './describe-privacy';
 import { countModelLogEntries, insertModelLogEntry, listModelLogEntries, type NewModelLogEntry } from './repo';
 import type { ModelLogAction } from './table';
 

@@ -65,3 +65,11 @@ export interface ModelLogEntryTable {
 }
 
 export type ModelLogEntry = Selectable<ModelLogEntryTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    page_log_entries: PageLogEntryTable;
+    model_log_entries: ModelLogEntryTable;
+  }
+}

@@ -1,7 +1,8 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
-import { requestHost, requestScheme, resolveRequestSite } from '../../http/site';
+import { resolveRequestSite } from '../pages/request-site';
+import { requestHost, requestScheme } from '../../http/host';
 import type { SessionStack } from './session-middleware';
 
 /**

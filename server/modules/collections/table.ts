@@ -12,3 +12,10 @@ export interface CollectionTable {
 }
 
 export type Collection = Selectable<CollectionTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    collections: CollectionTable;
+  }
+}

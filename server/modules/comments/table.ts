@@ -24,3 +24,11 @@ export interface PageCommentReplyTable {
 
 export type PageComment = Selectable<PageCommentTable>;
 export type PageCommentReply = Selectable<PageCommentReplyTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    page_comments: PageCommentTable;
+    page_comment_replies: PageCommentReplyTable;
+  }
+}

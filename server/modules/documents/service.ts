@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../../errors';
 import type { UploadedFile } from '../../media/upload';
 import type { MediaFormInput } from '../../../shared/schemas/documents';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
-import type { ListQuery } from '../admin/viewsets/definition';
+import type { ListQuery } from '../../listing/list-query';
 import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
 import { sanitiseFileName, titleFromFileName, uniqueKey } from '../../media/file-names';
 import { replaceFileKeepingRow, writeRowOrRemoveFile, listQueryFromApi } from '../../media/stored-files';

@@ -20,3 +20,10 @@ export interface DocumentTable {
 
 export type DocumentRow = Selectable<DocumentTable>;
 export type NewDocument = Insertable<DocumentTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    documents: DocumentTable;
+  }
+}

@@ -13,3 +13,10 @@ export interface EditingSessionTable {
 }
 
 export type EditingSession = Selectable<EditingSessionTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    editing_sessions: EditingSessionTable;
+  }
+}

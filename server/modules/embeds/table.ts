@@ -13,3 +13,10 @@ export interface EmbedTable {
 }
 
 export type Embed = Selectable<EmbedTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    embeds: EmbedTable;
+  }
+}

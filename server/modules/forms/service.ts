@@ -10,7 +10,7 @@ import type { Location } from '../../../shared/schemas/locations';
 import type { LocationChoice } from '../../../shared/forms/form-state';
 import type { Mailer } from '../mail/mailer';
 import * as rateLimits from '../rate-limits/service';
-import type { ListQuery } from '../admin/viewsets/definition';
+import type { ListQuery } from '../../listing/list-query';
 import { CONSENT_WORDING_VERSION, findContactTopic } from '../../../shared/forms/contact-topics';
 import type { ContactInput, UnsubscribeInput } from '../../../shared/schemas/forms';
 import type { CaptchaOptions } from './captcha';

@@ -108,3 +108,15 @@ export interface ConsentEvidenceTable {
   user_agent: string;
   created_at: CreatedAt;
 }
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    form_submissions: FormSubmissionTable;
+    subscribers: SubscriberTable;
+    consent_records: ConsentRecordTable;
+    captcha_solutions: CaptchaSolutionTable;
+    signup_requests: SignupRequestTable;
+    consent_evidence: ConsentEvidenceTable;
+  }
+}

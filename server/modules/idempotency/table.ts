@@ -18,3 +18,10 @@ export interface IdempotencyKeyTable {
 }
 
 export type IdempotencyKeyRow = Selectable<IdempotencyKeyTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    idempotency_keys: IdempotencyKeyTable;
+  }
+}

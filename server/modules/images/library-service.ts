@@ -12,7 +12,7 @@ import { replaceFileKeepingRow, writeRowOrRemoveFile, listQueryFromApi } from '.
 import type { ImageFormInput } from '../../../shared/schemas/images';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import { renditionUrl } from '../../../shared/schemas/image-renditions';
-import type { ListQuery } from '../admin/viewsets/definition';
+import type { ListQuery } from '../../listing/list-query';
 import * as repo from './repo';
 import { formatsFor } from './service';
 import { originalKey, renditionKey } from './storage';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { ListQuery } from '../admin/viewsets/definition';
-import { pageOfRows } from '../admin/viewsets/repo';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
 import type { ImageRenditionRow, ImageRow, NewImage, NewImageRendition } from './table';
 
 export async function insertImage(db: Db, image: NewImage): Promise<ImageRow> {

@@ -47,3 +47,12 @@ export type ImageRow = Selectable<ImageTable>;
 export type NewImage = Insertable<ImageTable>;
 export type ImageRenditionRow = Selectable<ImageRenditionTable>;
 export type NewImageRendition = Insertable<ImageRenditionTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    images: ImageTable;
+    image_renditions: ImageRenditionTable;
+    image_rendition_failures: ImageRenditionFailureTable;
+  }
+}

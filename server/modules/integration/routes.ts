@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../../db';
-import { requestSiteOf } from '../../http/site';
+import { requestSiteOf } from '../pages/request-site';
 import { integrationManifest } from './service';
 
 /** GET /integration-manifest.json (spec section 2), for the requesting site. Permission: public. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { RequestSite } from '../../http/site';
+import type { RequestSite } from '../pages/request-site';
 import {
   FORM_LOCATION_SEARCH_LIMIT,
   HEADER_LIST_LIMIT,

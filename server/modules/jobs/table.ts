@@ -20,3 +20,10 @@ export interface JobTable {
 }
 
 export type Job = Selectable<JobTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    jobs: JobTable;
+  }
+}

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { Db } from '../../db';
 import { eventBusFor } from '../../events';
 import type { Logger } from '../../logger';
-import { requireAdmin } from '../admin/guard';
+import { requireAdmin } from '../auth/admin-guard';
 import { csrf } from '../auth/csrf';
 import type { SessionStack } from '../auth/session-middleware';
 import type { LocationCache } from './cache';

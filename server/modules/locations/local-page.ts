@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import { siteOrigin } from '../../http/site';
+import { siteOrigin } from '../../http/host';
 import { findLivePageOfType } from '../pages/service';
 import { loadSiteTree, publicPath, type SiteTree } from '../pages/site-tree';
 import { listSites } from '../sites/repo';

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import type { Db } from '../../db';
-import { requestSiteOf } from '../../http/site';
+import { requestSiteOf } from '../pages/request-site';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import { directionsUrl, orderUrl } from '../../../shared/locations/links';
 import type { PageData } from '../../../shared/schemas/page-payload';

@@ -10,6 +10,7 @@ import { STEP_LENGTH } from '../pages/tree-path';
 import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
 import { countryOfLanguage } from '../../../shared/locations/site-country';
+import { quickSearch } from './quick-search';
 import { mapPageExtraSchema, stateListExtraSchema } from '../../../shared/schemas/locations';
 import { snippetsCacheFor } from '../snippets/public-cache';
 import { listLocales } from '../sites/repo';
@@ -133,3 +134,18 @@ async function countryDirectories(db: Db, page: Page, pageUrl: LoaderContext['pa
     ...others.map((other) => ({ code: other.code, name: other.country.printable_name, url: other.url })),
   ];
 }
+
+/**
+ * The not-found page carries the quick search: a visitor who hit a dead link can still find a
+ * restaurant. It is this module's page type: the page tree answers a path nothing matched with
+ * the language root's live page of type 'Error404', whoever defines it.
+ */
+export const error404Page = definePageType({
+  type: 'Error404',
+  label: 'Not-found page',
+  contentSchema: z.object({}),
+  streamFields: [],
+  parentTypes: ['HomePage', 'RedirectPage'],
+  routable: true,
+  load: ({ db, query }) => quickSearch(db, query),
+});

@@ -1,15 +1,14 @@
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import type { Logger } from '../../logger';
-import type { PageContext } from '../../../shared/schemas/page-payload';
 import { liveReads } from '../pages/live-reads';
 import type { ResolvedPage } from '../pages/public-service';
 import { publicPath } from '../pages/site-tree';
 import { preferredRlidFromCookieHeader } from './preferred-cookie';
 import { locationByRlid } from './service';
+import type { PickerContext, PickerContextLoader } from '../../ssr/render';
 
-export type PickerContext = NonNullable<PageContext['locationPicker']>;
-export type PickerContextLoader = (cookieHeader: string | undefined, resolved: ResolvedPage) => Promise<PickerContext>;
+export type { PickerContext, PickerContextLoader };
 
 /**
  * The RenderDeps hook behind the header picker: the saved location (from the 'li' cookie) and

@@ -57,3 +57,10 @@ export interface LocationTable {
 
 export type LocationRow = Selectable<LocationTable>;
 export type NewLocationRow = Insertable<LocationTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    locations: LocationTable;
+  }
+}

@@ -25,3 +25,10 @@ export interface WorkflowStateTable {
 }
 
 export type WorkflowState = Selectable<WorkflowStateTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    workflow_states: WorkflowStateTable;
+  }
+}

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../../db';
-import { requestSiteOf } from '../../http/site';
+import { requestSiteOf } from '../pages/request-site';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import type { ResolvedPage } from '../pages/public-service';
 import type { SiteSettingsCache } from '../site-settings/service';

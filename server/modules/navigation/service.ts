@@ -1,17 +1,12 @@
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
-import {
-  footerContentSchema,
-  headerContentSchema,
-  type FooterContent,
-  type SiteFooterPayload,
-  type SiteHeaderPayload,
-} from '../../../shared/schemas/navigation';
+import { footerContentSchema, headerContentSchema, type FooterContent } from '../../../shared/schemas/navigation';
 import type { StoredFooter } from '../../../shared/schemas/snippets';
 import { initialiseChrome, snippetsChanged } from '../snippets/service';
 import { snippetsCacheFor } from '../snippets/public-cache';
+import type { SiteChrome } from '../../ssr/render';
 
-export type SiteChrome = { header?: SiteHeaderPayload; footer?: SiteFooterPayload };
+export type { SiteChrome };
 
 export type SiteChromeRequest = { siteId: number; languageCode: string; defaultLanguageCode: string };
 

@@ -12,3 +12,10 @@ export interface SiteSnippetTable {
 }
 
 export type SiteSnippet = Selectable<SiteSnippetTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    site_snippets: SiteSnippetTable;
+  }
+}

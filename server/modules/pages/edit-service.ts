@@ -8,7 +8,7 @@ import { indexPageReferences } from './references';
 import { assertNotLockedForUser } from './lifecycle-service';
 import { publishOrSchedule, type Schedule } from './schedule-service';
 import type { Page, PageContent, RevisionSnapshot } from './table';
-import { restartTaskOnNewDraft } from '../moderation/restart-on-edit';
+import { runPageHooks } from './lifecycle-hooks';
 
 /** The page's own fields on the edit screen (the block bodies travel separately, as `content`). */
 export type PageFieldsEdit = { title: string; slug: string; seo_title: string; search_description: string };
@@ -108,7 +108,7 @@ export async function saveRevision(
       ...(options.autosave ? { data: { autosave: true } } : {}),
     });
     if (!options.publish && !options.autosave && !options.submitting)
-      await restartTaskOnNewDraft(trx, page, revision.id, userId, content.title);
+      await runPageHooks('draftSaved', trx, { page, revisionId: revision.id, userId, title: content.title });
     if (!options.publish) return saved;
     const { page: published } = await publishOrSchedule(
       trx,

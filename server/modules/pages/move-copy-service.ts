@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction, type Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import { logPageAction } from '../audit/service';
-import { recordPageMoveRedirects } from '../redirects/service';
+import { runPageHooks } from './lifecycle-hooks';
 import { assertNotLockedForUser } from './lifecycle-service';
 import * as lifecycleRepo from './lifecycle-repo';
 import { pageTypeOf } from './page-types';
@@ -100,11 +100,10 @@ export async function movePage(db: Db, pageId: number, destinationId: number, us
       depth: destination.depth + 1,
       urlPath: newUrlPath,
     });
-    await recordPageMoveRedirects(
-      trx,
-      liveBefore.map((moved) => ({ id: moved.id, title: moved.title, oldUrlPath: moved.url_path })),
+    await runPageHooks('moved', trx, {
+      moved: liveBefore.map((moved) => ({ id: moved.id, title: moved.title, oldUrlPath: moved.url_path })),
       userId,
-    );
+    });
     await logPageAction(trx, {
       pageId: page.id,
       userId,

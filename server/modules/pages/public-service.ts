@@ -1,15 +1,13 @@
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
 import type { PageData } from '../../../shared/schemas/page-payload';
-import { findPublicRedirect } from '../redirects/service';
-import { sitemapExtra } from '../navigation/sitemap';
-import { toolboxExtra } from '../snippets/toolbox-extra';
-import { withoutDeletedImages } from '../images/deleted-images';
+import { filteredContent, renderExtras } from './render-hooks';
 import { contentForRender } from './content';
 import { pageTypeOf } from './page-types';
 import { PageLoadOutcome, robotsOf } from './page-type';
-import { siteOrigin } from '../../http/site';
+import { siteOrigin } from '../../http/host';
 import { liveReads } from './live-reads';
+import { publicFallbackFor } from './lifecycle-hooks';
 import { publicPath, urlPathFor, type LocaleRoot, type SiteTree } from './site-tree';
 import type { Page } from './table';
 
@@ -77,8 +75,9 @@ export async function resolvePublicPage(db: Db, logger: Logger, request: PublicR
       };
     }
   }
-  // No live page: a redirect (made by staff, imported, or left by a page move) answers before the 404.
-  const redirect = await findPublicRedirect(db, tree, request.path, request.search);
+  // No live page: a feature may answer before the 404 (a redirect made by staff, imported, or left
+  // by a page move).
+  const redirect = await publicFallbackFor(db, tree, request.path, request.search);
   if (redirect) return { kind: 'redirect', location: redirect.location, status: redirect.status };
   return notFoundPage(db, logger, tree, root, request.query);
 }
@@ -123,12 +122,10 @@ export async function buildPage(
 ): Promise<ResolvedPage> {
   const { tree, root, page } = args;
   const pageType = pageTypeOf(page.page_type)!;
-  // Images deleted from the library since the page was saved are left out (logged), never a broken picture or a 500.
-  const stored = await withoutDeletedImages(db, page.content, (imageId, path) =>
-    logger.warn(
-      { pageId: page.id, pageType: page.page_type, imageId, path },
-      'a deleted image is still used by the page; rendering without it',
-    ),
+  // Features' passes over the stored content (images deleted from the library since the page was
+  // saved are left out, logged: never a broken picture or a 500).
+  const stored = await filteredContent(db, page.content, (problem, message) =>
+    logger.warn({ pageId: page.id, pageType: page.page_type, ...problem }, message),
   );
   const content = contentForRender(pageType, stored, (problem) =>
     logger.warn(
@@ -140,10 +137,8 @@ export async function buildPage(
   const pageUrl = (other: Pick<Page, 'url_path'>) => publicPath(tree, other) ?? '/';
   const extra = {
     ...(pageType.load ? await pageType.load({ db, site: tree.site, page, query: args.query, pageUrl }) : {}),
-    // A sitemap block anywhere in the content gets the site's page list (navigation module).
-    ...(await sitemapExtra(db, tree, root, content)),
-    // Toolbox blocks get their toolbox's current blocks (snippets module).
-    ...(await toolboxExtra(db, logger, content)),
+    // Blocks' data from features (a sitemap block's page list, a toolbox's current blocks).
+    ...(await renderExtras({ db, logger, tree, root, content })),
   };
   const structuredData = pageType.structuredData?.({
     page,

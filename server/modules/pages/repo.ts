@@ -1,7 +1,19 @@
-import { sql } from 'kysely';
+import { sql, type AliasedRawBuilder } from 'kysely';
 import { jsonb, type Db } from '../../db';
-import { inModerationColumn } from '../moderation/repo';
 import type { NewPage, Page, PageRevision, PageUpdate, RevisionSnapshot } from './table';
+
+type InModerationColumn = () => AliasedRawBuilder<boolean, 'in_moderation'>;
+
+/** Without a moderation feature no page is in moderation. */
+let inModerationColumn: InModerationColumn = () => sql<boolean>`false`.as('in_moderation');
+
+/**
+ * The moderation feature provides the listing's "in moderation" status (a column over `pages`)
+ * at the composition root, so the page tree reads it without importing moderation.
+ */
+export function provideInModerationColumn(column: InModerationColumn): void {
+  inModerationColumn = column;
+}
 
 export function findPageById(db: Db, id: number): Promise<Page | undefined> {
   return db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();

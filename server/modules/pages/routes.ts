@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Db } from '../../db';
-import { requestSiteOf } from '../../http/site';
+import { requestSiteOf } from './request-site';
 import type { Logger } from '../../logger';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import type { ViewGate } from '../privacy/gate';

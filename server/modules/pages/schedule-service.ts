@@ -3,7 +3,7 @@ import { HttpError, notFound } from '../../errors';
 import { logPageAction } from '../audit/service';
 import { cancelPendingJob, enqueueJob } from '../jobs/repo';
 import type { JobHandler } from '../jobs/runner';
-import { cancelModerationOnPublish } from '../moderation/cancel-on-publish';
+import { runPageHooks } from './lifecycle-hooks';
 import * as lifecycleRepo from './lifecycle-repo';
 import * as repo from './repo';
 import { publishRevision } from './service';
@@ -52,8 +52,9 @@ export async function publishOrSchedule(
     const revision = await repo.findRevision(trx, revisionId);
     assertPublishable(page, revision?.content.content);
     const title = revision?.content.title ?? page.title;
-    // Publishing (or scheduling) by hand ends a moderation in progress, as Wagtail does by default.
-    await cancelModerationOnPublish(trx, { id: page.id, title }, userId);
+    // Publishing (or scheduling) by hand: features react first (moderation ends one in progress, as
+    // Wagtail does by default).
+    await runPageHooks('publishing', trx, { page: { id: page.id, title }, userId });
     await repo.updatePage(trx, page.id, { go_live_at: schedule.goLiveAt, expire_at: schedule.expireAt });
     if (schedule.expireAt) {
       await enqueueJob(trx, {

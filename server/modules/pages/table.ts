@@ -63,3 +63,11 @@ export type Page = Selectable<PageTable>;
 export type NewPage = Insertable<PageTable>;
 export type PageUpdate = Updateable<PageTable>;
 export type PageRevision = Selectable<PageRevisionTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    pages: PageTable;
+    page_revisions: PageRevisionTable;
+  }
+}

@@ -47,3 +47,14 @@ export interface GroupCollectionPermissionTable {
   collection_id: number;
   permission: CollectionPermissionType;
 }
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    groups: GroupTable;
+    user_groups: UserGroupTable;
+    group_page_permissions: GroupPagePermissionTable;
+    group_model_permissions: GroupModelPermissionTable;
+    group_collection_permissions: GroupCollectionPermissionTable;
+  }
+}

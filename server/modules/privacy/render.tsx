@@ -8,7 +8,7 @@ import { PasswordRequiredPage, type PasswordRequiredProps } from '../../../views
 import { PublicLoginPage, type PublicLoginProps } from '../../../views/restricted/PublicLoginPage';
 import { RestrictedDocument } from '../../../views/restricted/RestrictedDocument';
 import type { AssetManifest } from '../../ssr/assets';
-import { resolveRequestSite } from '../../http/site';
+import { resolveRequestSite } from '../pages/request-site';
 import { publicPath, splitLocalePrefix } from '../pages/site-tree';
 
 /** The site and language a password or login form is shown in (those of the page it guards). */

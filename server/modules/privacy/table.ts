@@ -37,3 +37,13 @@ export interface CollectionViewRestrictionGroupTable {
 }
 
 export type CollectionViewRestriction = Selectable<CollectionViewRestrictionTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    page_view_restrictions: PageViewRestrictionTable;
+    page_view_restriction_groups: PageViewRestrictionGroupTable;
+    collection_view_restrictions: CollectionViewRestrictionTable;
+    collection_view_restriction_groups: CollectionViewRestrictionGroupTable;
+  }
+}

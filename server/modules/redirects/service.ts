@@ -4,7 +4,7 @@ import { lookupKeys, normalisePath } from '../../../shared/redirects/normalise';
 import { reservedPrefixOf } from '../../../shared/redirects/reserved-paths';
 import { normaliseRedirectLink, type RedirectInput } from '../../../shared/schemas/redirects';
 import { logModelAction } from '../audit/model-log';
-import { htmlUrls } from '../admin-api/html-url';
+import { htmlUrls } from '../pages/html-url';
 import * as pagesRepo from '../pages/repo';
 import { loadSiteTree, publicPath, splitLocalePrefix, urlPathFor, type SiteTree } from '../pages/site-tree';
 import { listSites } from '../sites/repo';

@@ -31,3 +31,11 @@ export interface RedirectImportTable {
   rows: ColumnType<unknown, string, string>;
   created_at: Generated<Date>;
 }
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    redirects: RedirectTable;
+    redirect_imports: RedirectImportTable;
+  }
+}

@@ -17,3 +17,10 @@ export interface ReferenceIndexTable {
 }
 
 export type ReferenceRow = Selectable<ReferenceIndexTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    reference_index: ReferenceIndexTable;
+  }
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { ListQuery } from '../admin/viewsets/definition';
-import { pageOfRows } from '../admin/viewsets/repo';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
 import { dayStart, pathInScope, userName, type PageScope } from './scope-repo';
 
 /** A page as the aging-pages report lists it: when it was last edited and by whom, when last published and by whom. */

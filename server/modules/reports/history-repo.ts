@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db';
-import type { ListQuery } from '../admin/viewsets/definition';
-import { pageOfRows, searchPatterns } from '../admin/viewsets/repo';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows, searchPatterns } from '../../listing/rows-repo';
 import { dayAfter, dayStart, pathInScope, userName, type PageScope } from './scope-repo';
 
 /** The object type of page entries in the site-history report (Wagtail's content type label). */

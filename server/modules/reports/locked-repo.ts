@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
-import type { ListQuery } from '../admin/viewsets/definition';
-import { pageOfRows } from '../admin/viewsets/repo';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
 import { pathInScope, userName, type PageScope } from './scope-repo';
 
 /** A locked page as the locked-pages report lists it, with what the unlock check needs. */

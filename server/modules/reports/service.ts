@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { ListQuery } from '../admin/viewsets/definition';
+import type { ListQuery } from '../../listing/list-query';
 import { listSiteHistory, listUsersByName, type HistoryRow, type HistoryScope } from './history-repo';
 import { listLockedPages, listLockHolders, type LockedPageRow } from './locked-repo';
 import type { PageScope } from './scope-repo';

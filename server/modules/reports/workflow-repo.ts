@@ -1,8 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../database';
 import type { Db } from '../../db';
-import type { ListQuery } from '../admin/viewsets/definition';
-import { pageOfRows } from '../admin/viewsets/repo';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
 import { dayAfter, dayStart, pathInScope, userName, type PageScope } from './scope-repo';
 
 /**

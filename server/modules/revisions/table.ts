@@ -12,3 +12,10 @@ export interface ObjectRevisionTable {
 }
 
 export type ObjectRevision = Selectable<ObjectRevisionTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    object_revisions: ObjectRevisionTable;
+  }
+}

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Db } from '../../db';
-import { requestSiteOf } from '../../http/site';
+import { requestSiteOf } from '../pages/request-site';
 import type { SiteSettingsCache } from '../site-settings/service';
 import { sitemapUrls, sitemapXml } from './sitemap';
 

@@ -10,3 +10,10 @@ export interface SiteSettingTable {
 }
 
 export type SiteSettingRow = Selectable<SiteSettingTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    site_settings: SiteSettingTable;
+  }
+}

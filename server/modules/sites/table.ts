@@ -16,3 +16,11 @@ export interface SiteTable {
 
 export type Locale = Selectable<LocaleTable>;
 export type Site = Selectable<SiteTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    locales: LocaleTable;
+    sites: SiteTable;
+  }
+}

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { eventBusFor } from '../../events';
-import { siteOrigin } from '../../http/site';
+import { siteOrigin } from '../../http/host';
 import type { Logger } from '../../logger';
 import {
   footerContentSchema,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { eventBusFor } from '../../events';
-import type { ListQuery } from '../admin/viewsets/definition';
+import type { ListQuery } from '../../listing/list-query';
 import { resolvePageTarget } from '../redirects/service';
 import { listLocales, listSites } from '../sites/repo';
 import type {

@@ -34,3 +34,13 @@ export interface SnippetToolboxTable {
 export type SnippetCountry = Selectable<SnippetCountryTable>;
 export type SnippetChrome = Selectable<SnippetChromeTable>;
 export type SnippetToolbox = Selectable<SnippetToolboxTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    snippet_countries: SnippetCountryTable;
+    snippet_navigation: SnippetChromeTable;
+    snippet_footers: SnippetChromeTable;
+    snippet_toolboxes: SnippetToolboxTable;
+  }
+}

@@ -7,3 +7,9 @@ export interface UploadSlotTable {
   started_at: ColumnType<Date, Date | undefined, never>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
 }
+
+declare module '../../database' {
+  interface Database {
+    upload_slots: UploadSlotTable;
+  }
+}

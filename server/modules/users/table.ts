@@ -15,3 +15,10 @@ export interface UserTable {
 }
 
 export type User = Selectable<UserTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    users: UserTable;
+  }
+}

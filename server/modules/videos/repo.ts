@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { ListQuery } from '../admin/viewsets/definition';
-import { pageOfRows } from '../admin/viewsets/repo';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
 import type { NewVideo, NewVideoTextTrack, VideoRow, VideoTextTrackRow } from './table';
 
 export function insertVideo(db: Db, video: NewVideo): Promise<VideoRow> {

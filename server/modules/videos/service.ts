@@ -13,7 +13,7 @@ import { readVideoDuration } from '../../media/video-duration';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';
 import type { Video } from '../../../shared/schemas/media';
 import { checkWebVtt, type VideoFormInput, type VideoTrackFormInput } from '../../../shared/schemas/videos';
-import type { ListQuery } from '../admin/viewsets/definition';
+import type { ListQuery } from '../../listing/list-query';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import { readHead } from '../documents/service';
 import { imageForBlocks } from '../images/service';

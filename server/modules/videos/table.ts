@@ -37,3 +37,11 @@ export type VideoRow = Selectable<VideoTable>;
 export type NewVideo = Insertable<VideoTable>;
 export type VideoTextTrackRow = Selectable<VideoTextTrackTable>;
 export type NewVideoTextTrack = Insertable<VideoTextTrackTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    videos: VideoTable;
+    video_text_tracks: VideoTextTrackTable;
+  }
+}

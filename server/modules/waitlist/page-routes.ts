@@ -6,7 +6,7 @@ import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import { bodyParsers } from '../../http/body-parsers';
 import { clientAddress } from '../../http/client-address';
-import { requestSiteOf, type RequestSite } from '../../http/site';
+import { requestSiteOf, type RequestSite } from '../pages/request-site';
 import { formErrors } from '../../http/validate';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import { captchaViewFor } from '../../../shared/forms/captcha-view';

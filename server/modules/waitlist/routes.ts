@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { bodyParsers } from '../../http/body-parsers';
 import { clientAddress } from '../../http/client-address';
-import { resolveRequestSite } from '../../http/site';
+import { resolveRequestSite } from '../pages/request-site';
 import { parseOr400 } from '../../http/validate';
 import {
   availabilityQuerySchema,

@@ -88,3 +88,14 @@ export type WaitlistSettings = Selectable<WaitlistSettingsTable>;
 export type WaitlistEntry = Selectable<WaitlistEntryTable>;
 export type WaitlistEntryEvent = Selectable<WaitlistEntryEventTable>;
 export type Reservation = Selectable<ReservationTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    waitlist_settings: WaitlistSettingsTable;
+    waitlist_entries: WaitlistEntryTable;
+    waitlist_entry_events: WaitlistEntryEventTable;
+    reservations: ReservationTable;
+    group_waitlist_permissions: GroupWaitlistPermissionTable;
+  }
+}

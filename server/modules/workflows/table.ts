@@ -62,3 +62,15 @@ export interface WorkflowTaskStateTable {
 export type WorkflowTask = Selectable<WorkflowTaskTable>;
 export type Workflow = Selectable<WorkflowTable>;
 export type WorkflowTaskState = Selectable<WorkflowTaskStateTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    workflows: WorkflowTable;
+    workflow_tasks: WorkflowTaskTable;
+    workflow_task_groups: WorkflowTaskGroupTable;
+    workflow_workflow_tasks: WorkflowWorkflowTaskTable;
+    workflow_pages: WorkflowPageTable;
+    workflow_task_states: WorkflowTaskStateTable;
+  }
+}

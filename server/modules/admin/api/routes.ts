@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
 import { notFound } from '../../../errors';
-import { resolveRequestSite } from '../../../http/site';
+import { resolveRequestSite } from '../../pages/request-site';
 import { invalid } from '../../../http/validate';
 import {
   API_ACTIONS,

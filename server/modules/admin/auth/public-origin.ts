@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Db } from '../../../db';
-import { resolveRequestSite } from '../../../http/site';
+import { resolveRequestSite } from '../../pages/request-site';
 
 /**
  * The origin to put in e-mailed links: the configured origin of the site the request's host names

@@ -12,7 +12,7 @@ import { setPagePosition } from '../../pages/reorder-service';
 import { searchAdminPages } from '../../pages/search-service';
 import { permissionsFor } from '../../permissions/request';
 import { setFlash, takeFlash } from '../flash';
-import { wantsJson } from '../guard';
+import { wantsJson } from '../../auth/admin-guard';
 import { pageIdOf } from '../page-params';
 import { adminScreen } from '../screen';
 

@@ -25,7 +25,7 @@ import {
 import { PERMISSION_MODELS } from '../areas';
 import { setFlash, takeFlash } from '../flash';
 import { formBody, userFacingError } from '../form-input';
-import { requireSuperuser } from '../guard';
+import { requireSuperuser } from '../../auth/admin-guard';
 import { adminScreen } from '../screen';
 
 const GROUP_FIELDS = [

@@ -8,7 +8,7 @@ import { csrfTokenFor } from '../../auth/csrf';
 import { createSite, editSite, getSite, listSitesWithRoot, rootPageChoices } from '../../sites/manage-service';
 import { setFlash, takeFlash } from '../flash';
 import { formBody, keptText, userFacingError } from '../form-input';
-import { requireSuperuser } from '../guard';
+import { requireSuperuser } from '../../auth/admin-guard';
 import { adminScreen } from '../screen';
 
 const SITE_FIELDS = ['hostname', 'port', 'site_name', 'root_page', 'is_default_site'] as const;

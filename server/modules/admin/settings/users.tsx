@@ -15,7 +15,7 @@ import { listGroups, userGroupIds } from '../../permissions/groups-service';
 import { createUser, deactivateUser, editUser, getUser, listUsersPage } from '../../users/manage-service';
 import { setFlash, takeFlash } from '../flash';
 import { formBody, keptText, userFacingError } from '../form-input';
-import { requireSuperuser } from '../guard';
+import { requireSuperuser } from '../../auth/admin-guard';
 import { adminScreen } from '../screen';
 
 const USERS_PER_PAGE = 50;

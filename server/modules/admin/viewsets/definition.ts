@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../../../db';
 import type { FormFieldView } from '../../../../shared/admin/viewset';
+import type { ListQuery } from '../../../listing/list-query';
 import type { ModelPermissionAction } from '../../permissions/table';
 
 /**
@@ -24,15 +25,7 @@ export type ViewSetRow = { id: number; version: number };
 /** Who is acting: the audit log's user. */
 export type Actor = { userId: number };
 
-/** A list request, validated: search text, filters by name (values among the declared choices), order, page. */
-export type ListQuery = {
-  q: string;
-  filters: Readonly<Record<string, string>>;
-  /** A declared sortable column name; `desc` for descending. Ties are always broken by id. */
-  order: { column: string; desc: boolean };
-  limit: number;
-  offset: number;
-};
+export type { ListQuery } from '../../../listing/list-query';
 
 /** The model's data access, from its domain module (repo.ts for SQL, service.ts for the rules). */
 export interface ViewSetStore<Row extends ViewSetRow, Input> {

@@ -1,7 +1,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
 import { HttpError } from '../../../errors';
-import { resolveRequestSite } from '../../../http/site';
+import { resolveRequestSite } from '../../pages/request-site';
 import { parseOr400 } from '../../../http/validate';
 import {
   grantSchema,
@@ -17,7 +17,7 @@ import { HostStandScreen } from '../../../../views/admin/waitlist/HostStandScree
 import * as host from '../../waitlist/host-service';
 import { streamChanges, writeEvent } from '../../waitlist/live';
 import { setFlash, takeFlash } from '../flash';
-import { requireSuperuser } from '../guard';
+import { requireSuperuser } from '../../auth/admin-guard';
 import { adminScreen, chrome } from '../screen';
 
 const SECTION = 'waitlist';

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { blockBodySchema } from '../../../../shared/schemas/block-body';
 import { backgroundStyleSchema, safeUrlSchema } from '../../../../shared/schemas/content';
 import { definePageType } from '../page-type';
-import { quickSearch } from '../../locations/quick-search';
 
 const SITE_ROOTS = ['HomePage'];
 const CONTENT_PARENTS = ['HomePage', 'ExamplePage', 'UtilityPage', 'RedirectPage'];
@@ -56,15 +55,4 @@ export const redirectPage = definePageType({
   streamFields: [],
   parentTypes: [...SITE_ROOTS, ...CONTENT_PARENTS],
   routable: true,
-});
-
-/** The not-found page carries the quick search: a visitor who hit a dead link can still find a restaurant. */
-export const error404Page = definePageType({
-  type: 'Error404',
-  label: 'Not-found page',
-  contentSchema: z.object({}),
-  streamFields: [],
-  parentTypes: [...SITE_ROOTS, 'RedirectPage'],
-  routable: true,
-  load: ({ db, query }) => quickSearch(db, query),
 });

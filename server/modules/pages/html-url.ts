@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
-import { siteOrigin } from '../../http/site';
-import { loadSiteTree, publicPath, type SiteTree } from '../pages/site-tree';
+import { siteOrigin } from '../../http/host';
+import { loadSiteTree, publicPath, type SiteTree } from './site-tree';
 import { listSites } from '../sites/repo';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { ListQuery } from './definition';
+import type { ListQuery } from './list-query';
 
 /** How a model's list query searches and sorts: SQL references ('r.old_path') by column name. */
 export type ListSpec = {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import type { Logger } from '../../logger';
-import { backfillPageReferences } from '../pages/references';
+import { backfillPageReferences } from './references';
 
 /** The migration that creates the index: when a release applies it, the existing content is indexed. */
 export const REFERENCE_INDEX_MIGRATION = '2026_11_23_900000_reference_index';
