@@ -35,6 +35,7 @@ const CORE = new Set([
   'mail',
   'rate-limits',
   'idempotency',
+  'upload-slots', // the per-user parallel upload limit of server/media's uploads
   'server/http',
   'server/ssr',
   'server/cache',
