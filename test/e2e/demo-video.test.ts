@@ -17,7 +17,8 @@ describe('the demo video in the gallery', function () {
         const video = document.querySelector<HTMLVideoElement>(selector);
         return video !== null && !video.paused && video.currentTime > 0.2;
       },
-      { timeout: 10_000 },
+      // Beside the other test processes Chromium's media pipeline starts slowly.
+      { timeout: 30_000 },
       `${block} video`,
     );
     expect(await tab.page.$eval(`${block} video`, (el) => (el as HTMLVideoElement).currentSrc)).to.match(

@@ -63,7 +63,8 @@ describe('location directory in Chromium', () => {
       () => (window as unknown as { fired: { type: string; detail: { rlid: number } } }).fired,
     );
     expect(fired.type).to.be.oneOf(['open-reservation-panel', 'open-waitlist']);
-    expect(fired.detail).to.deep.equal({ rlid });
+    // Outside the header picker no other element takes focus back: the link that opened the panel does.
+    expect(fired.detail).to.deep.equal({ rlid, returnFocus: null });
     tab.assertClean();
     await tab.page.close();
   });

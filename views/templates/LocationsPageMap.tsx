@@ -44,8 +44,11 @@ export default function LocationsPageMap({ page }: TemplateProps) {
   const [searched, setSearched] = useState(extra.searched);
   /** Says where the list starts from when the visitor did not type it (saved restaurant, position). */
   const [caption, setCaption] = useState<string | null>(null);
-  /** Whether this browser can be asked for its position (known only after hydration). */
-  const [canLocate, setCanLocate] = useState(false);
+  /**
+   * Whether this browser can be asked for its position: known only after hydration, so the server
+   * draws the button disabled (its place kept: no layout shift) and a browser without it drops it.
+   */
+  const [canLocate, setCanLocate] = useState<boolean | undefined>(undefined);
   /** Set once the visitor searches: a slower first-visit search must not replace their answer. */
   const visitorActed = useRef(false);
 
@@ -218,11 +221,12 @@ export default function LocationsPageMap({ page }: TemplateProps) {
             </button>
           ))}
         </div>
-        {canLocate ? (
+        {canLocate !== false ? (
           <button
             type="button"
             className="button button--secondary locations-map__locate"
             aria-busy={locating}
+            disabled={canLocate === undefined}
             onClick={locate}
           >
             {locating ? t('Finding your location…') : t('Use my location')}
