@@ -2,7 +2,7 @@
  * Illustrations for the demo images, drawn as SVG from simple shapes in the brand palette
  * (../shared/DESIGN.md) and rasterised by the seed with sharp: dishes on a plate, the dining
  * room, the coast, the crew. No words in the pictures (the alt text says what they show),
- * except the coupon, whose offer is its point.
+ * except the coupon, whose offer is its point (drawn in English and in French).
  */
 import { greens, lemon, PALETTE, plated, svg, type Canvas } from './demo-art-kit';
 import { DISH_DRAWINGS } from './demo-art-dishes';
@@ -234,20 +234,37 @@ ${Array.from({ length: 6 }, (_, i) => `<rect x="${width * 0.05 + i * width * 0.1
 ${person(width * 0.25, PALETTE.navy, '#C98E63', true)}${person(width * 0.5, PALETTE.lobster, '#8D5A3B', false)}${person(width * 0.75, PALETTE.teal, '#F1C9A5', true)}`,
     );
   },
-  coupon: (canvas) => {
-    const { width, height } = canvas;
-    return svg(
-      canvas,
-      `<rect width="${width}" height="${height}" fill="${PALETTE.sand}"/>
-<rect x="${width * 0.06}" y="${height * 0.1}" width="${width * 0.88}" height="${height * 0.8}" rx="24" fill="${PALETTE.white}" stroke="${PALETTE.lobster}" stroke-width="8" stroke-dasharray="26 14"/>
-<rect x="${width * 0.1}" y="${height * 0.16}" width="${width * 0.8}" height="${height * 0.2}" rx="12" fill="${PALETTE.lobster}"/>
-<text x="${width / 2}" y="${height * 0.3}" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="bold" font-size="${height * 0.09}" fill="${PALETTE.white}">FREE APPETIZER</text>
-<text x="${width / 2}" y="${height * 0.5}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.055}" fill="${PALETTE.navy}">with the purchase of any entrée</text>
-<text x="${width / 2}" y="${height * 0.62}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.04}" fill="${PALETTE.navy}">Valid through December 31, 2027 · One per table</text>
-<g transform="translate(${width / 2} ${height * 0.76})"><path d="M-90 0 q45 -30 90 0 t90 0" stroke="${PALETTE.teal}" stroke-width="10" fill="none"/><path d="M-60 -24 l30 -40 l30 40 Z" fill="${PALETTE.lobster}"/></g>`,
-    );
+  coupon: (canvas) => coupon(canvas, COUPON_WORDS.en),
+  'coupon-fr': (canvas) => coupon(canvas, COUPON_WORDS.fr),
+};
+
+/** The coupon's words: the only picture with text, so it has one per language. */
+const COUPON_WORDS = {
+  en: {
+    title: 'FREE APPETIZER',
+    line: 'with the purchase of any entrée',
+    fine: 'Valid through December 31, 2027 · One per table',
+  },
+  fr: {
+    title: 'ENTRÉE GRATUITE',
+    line: 'à l’achat d’un plat principal',
+    fine: 'Valide jusqu’au 31 décembre 2027 · Une par table',
   },
 };
+
+function coupon(canvas: Canvas, words: (typeof COUPON_WORDS)['en']): string {
+  const { width, height } = canvas;
+  return svg(
+    canvas,
+    `<rect width="${width}" height="${height}" fill="${PALETTE.sand}"/>
+<rect x="${width * 0.06}" y="${height * 0.1}" width="${width * 0.88}" height="${height * 0.8}" rx="24" fill="${PALETTE.white}" stroke="${PALETTE.lobster}" stroke-width="8" stroke-dasharray="26 14"/>
+<rect x="${width * 0.1}" y="${height * 0.16}" width="${width * 0.8}" height="${height * 0.2}" rx="12" fill="${PALETTE.lobster}"/>
+<text x="${width / 2}" y="${height * 0.3}" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="bold" font-size="${height * 0.09}" fill="${PALETTE.white}">${words.title}</text>
+<text x="${width / 2}" y="${height * 0.5}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.055}" fill="${PALETTE.navy}">${words.line}</text>
+<text x="${width / 2}" y="${height * 0.62}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.04}" fill="${PALETTE.navy}">${words.fine}</text>
+<g transform="translate(${width / 2} ${height * 0.76})"><path d="M-90 0 q45 -30 90 0 t90 0" stroke="${PALETTE.teal}" stroke-width="10" fill="none"/><path d="M-60 -24 l30 -40 l30 40 Z" fill="${PALETTE.lobster}"/></g>`,
+  );
+}
 
 /** The coast: sky, sea, rocks, a lighthouse and boats heading out (the hero and "dock" images). */
 function coast(canvas: Canvas, dawn: boolean): string {

@@ -73,9 +73,51 @@ describe('demo home pages', () => {
     const alts = (html: string) => [...html.matchAll(/<img [^>]* alt="([^"]*)"/g)].map((m) => m[1]!);
     const english = new Set(alts(en.text));
     for (const alt of alts(fr.text)) expect(english.has(alt), alt).to.equal(false);
+    // The coupon, the one picture with words on it, is drawn in French for the French page.
+    const couponSrc = (html: string) => /<img src="([^"]+)"[^>]* alt="Coupon/.exec(html)?.[1];
+    expect(couponSrc(fr.text)).to.be.a('string').and.not.equal(couponSrc(en.text));
     for (const sentence of ['Current Offers', 'Menu Favorites', 'Give the Gift of Seafood', 'See the full menu'])
       expect(fr.text).not.to.include(sentence);
     for (const link of [...fr.text.matchAll(/<main[\s\S]*?<\/main>/g)][0]![0].matchAll(/href="(\/[^"]*)"/g))
       expect(link[1], 'a French page links to French pages').to.match(/^\/fr\//);
   });
+});
+
+describe('demo menu pages', () => {
+  let t: TestApp;
+  useTestApp({}, (suite) => ({ t } = suite));
+
+  const MENUS = [
+    {
+      host: 'localhost:3000',
+      path: '/menu/',
+      dish: 'Steamed Whole Lobster',
+      price: '$29.99',
+      alt: 'A whole steamed lobster',
+    },
+    {
+      host: 'ca.localhost:3000',
+      path: '/fr/menu/',
+      dish: 'Homard entier à la vapeur',
+      price: '39,99 $',
+      alt: 'Un homard entier',
+    },
+  ];
+  for (const menu of MENUS) {
+    it(`${menu.path} on ${menu.host}: every course's dishes with a picture, what is in them and a price`, async () => {
+      const res = await request(t.app).get(menu.path).set('Host', menu.host).expect(200);
+      const body = pageData(res.text).page.content.body as Array<{ type: string; value: { items?: unknown[] } }>;
+      const grids = body.filter((block) => block.type === 'content_grid');
+      expect(grids.map((grid) => grid.value.items!.length)).to.deep.equal([3, 6, 2]);
+      const cards = [...res.text.matchAll(/<div class="block-content-grid__item">([\s\S]*?)<\/div><\/div>/g)].map(
+        (m) => m[1]!,
+      );
+      expect(cards).to.have.length(11);
+      for (const card of cards) {
+        expect(card).to.match(/<img [^>]* alt="[^"]{12,}"/);
+        expect(card).to.match(/<h3>[^<]+<\/h3><p>[^<]+<\/p><p><strong>(\$\d+\.\d\d|\d+,\d\d \$)<\/strong><\/p>/);
+      }
+      expect(res.text).to.include(`<h3>${menu.dish}</h3>`).and.include(menu.price).and.include(`alt="${menu.alt}`);
+    });
+  }
 });

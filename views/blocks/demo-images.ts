@@ -103,6 +103,12 @@ export const DEMO_IMAGES = [
     aspect: 'card',
     alt: 'A Harborline gift card tied with a red ribbon on an envelope',
   },
+  {
+    key: 'coupon-fr',
+    dish: 'Coupon : entrée gratuite',
+    aspect: 'card',
+    alt: 'Coupon : une entrée gratuite à l’achat d’un plat principal, valide jusqu’au 31 décembre 2027',
+  },
 ] as const;
 
 export type DemoImageKey = (typeof DEMO_IMAGES)[number]['key'];
