@@ -2,65 +2,10 @@
  * Illustrations for the demo images, drawn as SVG from simple shapes in the brand palette
  * (../shared/DESIGN.md) and rasterised by the seed with sharp: dishes on a plate, the dining
  * room, the coast, the crew. No words in the pictures (the alt text says what they show),
- * except the coupon, whose offer is its point.
+ * except the coupon, whose offer is its point (drawn in English and in French).
  */
-const PALETTE = {
-  lobster: '#C8102E',
-  navy: '#0B2341',
-  sand: '#F6F0E6',
-  shore: '#E4EEF1',
-  teal: '#0E8A9A',
-  ink: '#1C1C1C',
-  gold: '#E9B949',
-  crust: '#C98A3A',
-  wood: '#8C5A35',
-  woodDark: '#6E4426',
-  cream: '#FFF8EC',
-  green: '#7BA23F',
-  lime: '#C9DB74',
-  salmon: '#F08A5D',
-  white: '#FFFFFF',
-};
-
-type Canvas = { width: number; height: number };
-
-const svg = ({ width, height }: Canvas, body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
-
-/** A wooden table seen from above, with a plate in the middle; `food` is drawn on the plate. */
-function plated(canvas: Canvas, food: (cx: number, cy: number, r: number) => string, cloth = PALETTE.teal): string {
-  const { width, height } = canvas;
-  const cx = width / 2;
-  const cy = height / 2;
-  const r = Math.min(width, height) * 0.36;
-  const planks = Array.from(
-    { length: 6 },
-    (_, i) =>
-      `<rect y="${(i * height) / 6}" width="${width}" height="${height / 6 - 4}" fill="${i % 2 ? PALETTE.wood : PALETTE.woodDark}"/>`,
-  ).join('');
-  return svg(
-    canvas,
-    `<rect width="${width}" height="${height}" fill="${PALETTE.woodDark}"/>${planks}
-<path d="M0 ${height * 0.72} L${width * 0.28} ${height} H0 Z" fill="${cloth}" opacity="0.9"/>
-<path d="M0 ${height * 0.8} L${width * 0.2} ${height}" stroke="${PALETTE.white}" stroke-width="10" opacity="0.6"/>
-<ellipse cx="${cx + 14}" cy="${cy + 18}" rx="${r * 1.04}" ry="${r * 1.04}" fill="${PALETTE.ink}" opacity="0.25"/>
-<circle cx="${cx}" cy="${cy}" r="${r}" fill="${PALETTE.white}"/>
-<circle cx="${cx}" cy="${cy}" r="${r * 0.78}" fill="${PALETTE.cream}"/>
-${food(cx, cy, r)}
-<g transform="translate(${width * 0.86} ${height * 0.22}) rotate(20)"><rect x="-10" y="-120" width="20" height="240" rx="10" fill="${PALETTE.shore}"/><rect x="-26" y="-170" width="52" height="70" rx="16" fill="${PALETTE.shore}"/></g>
-<g transform="translate(${width * 0.14} ${height * 0.2})"><circle r="${r * 0.18}" fill="${PALETTE.gold}"/><circle r="${r * 0.13}" fill="#F3D36B"/><path d="M${-r * 0.13} 0 H${r * 0.13} M0 ${-r * 0.13} V${r * 0.13}" stroke="${PALETTE.gold}" stroke-width="4"/></g>`,
-  );
-}
-
-const lemon = (x: number, y: number, r: number) =>
-  `<ellipse cx="${x}" cy="${y}" rx="${r}" ry="${r * 0.62}" fill="${PALETTE.gold}" transform="rotate(-25 ${x} ${y})"/><ellipse cx="${x}" cy="${y}" rx="${r * 0.7}" ry="${r * 0.4}" fill="#F7DC7A" transform="rotate(-25 ${x} ${y})"/>`;
-
-const greens = (x: number, y: number, r: number) =>
-  Array.from(
-    { length: 7 },
-    (_, i) =>
-      `<rect x="${x + i * r * 0.16}" y="${y - i * r * 0.05}" width="${r * 0.09}" height="${r * 0.62}" rx="${r * 0.04}" fill="${PALETTE.green}" transform="rotate(${-30 + i * 4} ${x} ${y})"/>`,
-  ).join('');
+import { greens, lemon, PALETTE, plated, svg, type Canvas } from './demo-art-kit';
+import { DISH_DRAWINGS } from './demo-art-dishes';
 
 const DRAWINGS: Record<string, (canvas: Canvas) => string> = {
   salmon: (canvas) =>
@@ -289,20 +234,37 @@ ${Array.from({ length: 6 }, (_, i) => `<rect x="${width * 0.05 + i * width * 0.1
 ${person(width * 0.25, PALETTE.navy, '#C98E63', true)}${person(width * 0.5, PALETTE.lobster, '#8D5A3B', false)}${person(width * 0.75, PALETTE.teal, '#F1C9A5', true)}`,
     );
   },
-  coupon: (canvas) => {
-    const { width, height } = canvas;
-    return svg(
-      canvas,
-      `<rect width="${width}" height="${height}" fill="${PALETTE.sand}"/>
-<rect x="${width * 0.06}" y="${height * 0.1}" width="${width * 0.88}" height="${height * 0.8}" rx="24" fill="${PALETTE.white}" stroke="${PALETTE.lobster}" stroke-width="8" stroke-dasharray="26 14"/>
-<rect x="${width * 0.1}" y="${height * 0.16}" width="${width * 0.8}" height="${height * 0.2}" rx="12" fill="${PALETTE.lobster}"/>
-<text x="${width / 2}" y="${height * 0.3}" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="bold" font-size="${height * 0.09}" fill="${PALETTE.white}">FREE APPETIZER</text>
-<text x="${width / 2}" y="${height * 0.5}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.055}" fill="${PALETTE.navy}">with the purchase of any entrée</text>
-<text x="${width / 2}" y="${height * 0.62}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.04}" fill="${PALETTE.navy}">Valid through December 31, 2027 · One per table</text>
-<g transform="translate(${width / 2} ${height * 0.76})"><path d="M-90 0 q45 -30 90 0 t90 0" stroke="${PALETTE.teal}" stroke-width="10" fill="none"/><path d="M-60 -24 l30 -40 l30 40 Z" fill="${PALETTE.lobster}"/></g>`,
-    );
+  coupon: (canvas) => coupon(canvas, COUPON_WORDS.en),
+  'coupon-fr': (canvas) => coupon(canvas, COUPON_WORDS.fr),
+};
+
+/** The coupon's words: the only picture with text, so it has one per language. */
+const COUPON_WORDS = {
+  en: {
+    title: 'FREE APPETIZER',
+    line: 'with the purchase of any entrée',
+    fine: 'Valid through December 31, 2027 · One per table',
+  },
+  fr: {
+    title: 'ENTRÉE GRATUITE',
+    line: 'à l’achat d’un plat principal',
+    fine: 'Valide jusqu’au 31 décembre 2027 · Une par table',
   },
 };
+
+function coupon(canvas: Canvas, words: (typeof COUPON_WORDS)['en']): string {
+  const { width, height } = canvas;
+  return svg(
+    canvas,
+    `<rect width="${width}" height="${height}" fill="${PALETTE.sand}"/>
+<rect x="${width * 0.06}" y="${height * 0.1}" width="${width * 0.88}" height="${height * 0.8}" rx="24" fill="${PALETTE.white}" stroke="${PALETTE.lobster}" stroke-width="8" stroke-dasharray="26 14"/>
+<rect x="${width * 0.1}" y="${height * 0.16}" width="${width * 0.8}" height="${height * 0.2}" rx="12" fill="${PALETTE.lobster}"/>
+<text x="${width / 2}" y="${height * 0.3}" text-anchor="middle" font-family="DejaVu Serif, serif" font-weight="bold" font-size="${height * 0.09}" fill="${PALETTE.white}">${words.title}</text>
+<text x="${width / 2}" y="${height * 0.5}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.055}" fill="${PALETTE.navy}">${words.line}</text>
+<text x="${width / 2}" y="${height * 0.62}" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="${height * 0.04}" fill="${PALETTE.navy}">${words.fine}</text>
+<g transform="translate(${width / 2} ${height * 0.76})"><path d="M-90 0 q45 -30 90 0 t90 0" stroke="${PALETTE.teal}" stroke-width="10" fill="none"/><path d="M-60 -24 l30 -40 l30 40 Z" fill="${PALETTE.lobster}"/></g>`,
+  );
+}
 
 /** The coast: sky, sea, rocks, a lighthouse and boats heading out (the hero and "dock" images). */
 function coast(canvas: Canvas, dawn: boolean): string {
@@ -333,7 +295,7 @@ ${boat(width * 0.18, sea + (height - sea) * 0.35, height / 700)}${boat(width * 0
 export function demoArtSvg(key: string, canvas: Canvas): string {
   if (key === 'dock-hero') return coast(canvas, true);
   if (key === 'coast') return coast(canvas, false);
-  const draw = DRAWINGS[key];
+  const draw = DRAWINGS[key] ?? DISH_DRAWINGS[key];
   if (!draw) throw new Error(`No drawing for demo image ${key}`);
   return draw(canvas);
 }

@@ -100,11 +100,14 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
 
     // Before the pages: the block gallery's Toolbox block includes the first toolbox.
     await seedToolboxes(trx);
-    const us = await plant(root, usHome(), { localeId: enUS.id });
+    const us = await plant(root, await withImages(usHome()), { localeId: enUS.id });
     for (const simple of simpleDemoPages()) await plant(us, simple, { localeId: enUS.id });
     if (options.media) await plant(us, blockGalleryPage(await withImages(galleryBlocks())), { localeId: enUS.id });
-    const ca = await plant(root, canadaHomeEnglish(), { localeId: enCA.id });
-    const caFr = await plant(root, canadaHomeFrench(), { localeId: frCA.id, translationKey: ca.translation_key });
+    const ca = await plant(root, await withImages(canadaHomeEnglish()), { localeId: enCA.id });
+    const caFr = await plant(root, await withImages(canadaHomeFrench(), 'fr'), {
+      localeId: frCA.id,
+      translationKey: ca.translation_key,
+    });
 
     // The pages the header and footer name, on every site; the French ones translate the Canadian English ones.
     for (const page of sitePages({ lang: 'en', prefix: '', country: 'US' }))

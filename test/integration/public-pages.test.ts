@@ -25,7 +25,7 @@ describe('public pages', () => {
     expect(data.template).to.equal('HomePage');
     expect(data.context).to.include({ languageCode: 'en-US', commitId: 'test-commit', branch: 'test-branch' });
     expect(data.context.catalog).to.be.an('array');
-    expect(data.page.content.body).to.have.length(3);
+    expect(data.page.content.body).to.have.length(10);
   });
 
   it('takes the title from seo_title, else the title, and prints description and robots when set', async () => {

@@ -31,7 +31,7 @@ export const DEMO_IMAGES = [
     aspect: 'card',
     alt: 'Snow crab legs on a plate with a cup of melted butter',
   },
-  { key: 'biscuits', dish: 'Harbor Cheddar Biscuits', aspect: 'square', alt: 'Six golden cheddar biscuits on a plate' },
+  { key: 'biscuits', dish: 'Cheddar Biscuits', aspect: 'square', alt: 'Six golden cheddar biscuits on a plate' },
   {
     key: 'coupon',
     dish: 'Free Appetizer Coupon',
@@ -45,12 +45,12 @@ export const DEMO_IMAGES = [
     alt: 'A dining room with red booths, pendant lamps and windows onto the sea',
   },
   { key: 'coast', dish: 'The Coast', aspect: 'hero', alt: 'Boats on a calm sea beside a rocky shore and a lighthouse' },
-  { key: 'chowder', dish: 'Clam Chowder', aspect: 'square', alt: 'A bowl of clam chowder with oyster crackers' },
+  { key: 'chowder', dish: 'Clam Chowder', aspect: 'card', alt: 'A bowl of clam chowder with oyster crackers' },
   { key: 'shrimp', dish: 'Shrimp Linguine', aspect: 'card', alt: 'Shrimp on a plate of linguine with herbs' },
   {
     key: 'key-lime-pie',
     dish: 'Key Lime Pie',
-    aspect: 'square',
+    aspect: 'card',
     alt: 'A slice of key lime pie with whipped cream and a lime',
   },
   {
@@ -66,6 +66,49 @@ export const DEMO_IMAGES = [
     alt: 'Three smiling cooks in aprons in a restaurant kitchen',
   },
   { key: 'fish-tacos', dish: 'Fish Tacos', aspect: 'card', alt: 'Two fish tacos with slaw and lime on a plate' },
+  // Added after the first set: catalogue numbers are positions, so new pictures go at the end.
+  {
+    key: 'platter',
+    dish: 'Seafood Platter',
+    aspect: 'card',
+    alt: 'A seafood platter with a whole lobster, snow crab legs, shrimp, lemons and melted butter',
+  },
+  {
+    key: 'whole-lobster',
+    dish: 'Whole Lobster',
+    aspect: 'card',
+    alt: 'A whole steamed lobster on a plate with melted butter and lemon',
+  },
+  {
+    key: 'shrimp-cocktail',
+    dish: 'Shrimp Cocktail',
+    aspect: 'card',
+    alt: 'Chilled shrimp around a cup of cocktail sauce on lettuce',
+  },
+  {
+    key: 'calamari',
+    dish: 'Crispy Calamari',
+    aspect: 'card',
+    alt: 'Golden fried calamari rings with a cup of chili sauce and lemon',
+  },
+  {
+    key: 'chocolate-cake',
+    dish: 'Chocolate Lava Cake',
+    aspect: 'card',
+    alt: 'A warm chocolate cake with vanilla ice cream and raspberries',
+  },
+  {
+    key: 'gift-card',
+    dish: 'Gift Card',
+    aspect: 'card',
+    alt: 'A Harborline gift card tied with a red ribbon on an envelope',
+  },
+  {
+    key: 'coupon-fr',
+    dish: 'Coupon : entrée gratuite',
+    aspect: 'card',
+    alt: 'Coupon : une entrée gratuite à l’achat d’un plat principal, valide jusqu’au 31 décembre 2027',
+  },
 ] as const;
 
 export type DemoImageKey = (typeof DEMO_IMAGES)[number]['key'];

@@ -1,15 +1,30 @@
 import type { DemoPage } from '../demo-pages';
+import type { DemoImageKey } from '../../../views/blocks/demo-images';
 import { block, image, link, price, richText, tx, type PageLocale } from './common';
 
-type Dish = { en: string; fr: string; enNote: string; frNote: string; usd: number };
+/** A dish of the menu; those with a picture (`image` and its alt text in both languages) show it. */
+type Dish = {
+  en: string;
+  fr: string;
+  enNote: string;
+  frNote: string;
+  usd: number;
+  image?: { key: DemoImageKey; en: string; fr: string };
+};
+type PicturedDish = Dish & Required<Pick<Dish, 'image'>>;
 
-const STARTERS: Dish[] = [
+const STARTERS: PicturedDish[] = [
   {
     en: 'New England Clam Chowder',
     fr: 'Chaudrée de palourdes',
     enNote: 'Cream, potatoes, smoked bacon',
     frNote: 'Crème, pommes de terre, bacon fumé',
     usd: 7.49,
+    image: {
+      key: 'chowder',
+      en: 'A bowl of clam chowder with oyster crackers',
+      fr: 'Un bol de chaudrée de palourdes avec des craquelins',
+    },
   },
   {
     en: 'Crispy Calamari',
@@ -17,6 +32,11 @@ const STARTERS: Dish[] = [
     enNote: 'Sweet chili and lemon aioli',
     frNote: 'Sauce chili douce et aïoli au citron',
     usd: 12.99,
+    image: {
+      key: 'calamari',
+      en: 'Golden fried calamari rings with a cup of chili sauce and lemon',
+      fr: 'Des anneaux de calmars frits et dorés avec un pot de sauce chili et du citron',
+    },
   },
   {
     en: 'Shrimp Cocktail',
@@ -24,23 +44,26 @@ const STARTERS: Dish[] = [
     enNote: 'Six jumbo shrimp, horseradish cocktail sauce',
     frNote: 'Six grosses crevettes, sauce cocktail au raifort',
     usd: 13.49,
-  },
-  {
-    en: 'Cheddar Biscuits (6)',
-    fr: 'Biscuits au cheddar (6)',
-    enNote: 'Baked every hour, garlic butter',
-    frNote: 'Cuits toutes les heures, beurre à l’ail',
-    usd: 4.99,
+    image: {
+      key: 'shrimp-cocktail',
+      en: 'Chilled shrimp around a cup of cocktail sauce on lettuce',
+      fr: 'Des crevettes froides autour d’un pot de sauce cocktail sur de la laitue',
+    },
   },
 ];
 
-const MAINS: Dish[] = [
+const MAINS: PicturedDish[] = [
   {
     en: 'Wood-Grilled Salmon',
     fr: 'Saumon grillé au bois',
     enNote: 'Maple glaze, rice pilaf, green beans',
     frNote: 'Glace à l’érable, riz pilaf, haricots verts',
     usd: 24.99,
+    image: {
+      key: 'salmon',
+      en: 'A grilled salmon fillet with green beans and lemon on a white plate',
+      fr: 'Un filet de saumon grillé avec des haricots verts et du citron dans une assiette blanche',
+    },
   },
   {
     en: 'Maine Lobster Roll',
@@ -48,6 +71,23 @@ const MAINS: Dish[] = [
     enNote: 'Chilled lobster, toasted roll, fries',
     frNote: 'Homard froid, pain grillé, frites',
     usd: 27.99,
+    image: {
+      key: 'lobster-roll',
+      en: 'A lobster roll on a toasted bun with fries and lemon',
+      fr: 'Une guédille au homard dans un pain grillé avec des frites et du citron',
+    },
+  },
+  {
+    en: 'Steamed Whole Lobster',
+    fr: 'Homard entier à la vapeur',
+    enNote: 'About 1¼ lb, drawn butter, lemon, two sides',
+    frNote: 'Environ 570 g, beurre fondu, citron, deux accompagnements',
+    usd: 29.99,
+    image: {
+      key: 'whole-lobster',
+      en: 'A whole steamed lobster on a plate with melted butter and lemon',
+      fr: 'Un homard entier à la vapeur dans une assiette avec du beurre fondu et du citron',
+    },
   },
   {
     en: 'Snow Crab Legs (1 lb)',
@@ -55,6 +95,11 @@ const MAINS: Dish[] = [
     enNote: 'Steamed, drawn butter, two sides',
     frNote: 'À la vapeur, beurre fondu, deux accompagnements',
     usd: 34.99,
+    image: {
+      key: 'crab-legs',
+      en: 'Snow crab legs on a plate with a cup of melted butter',
+      fr: 'Des pattes de crabe des neiges dans une assiette avec un petit pot de beurre fondu',
+    },
   },
   {
     en: 'Shrimp Linguine',
@@ -62,6 +107,11 @@ const MAINS: Dish[] = [
     enNote: 'Garlic, white wine, parmesan',
     frNote: 'Ail, vin blanc, parmesan',
     usd: 19.49,
+    image: {
+      key: 'shrimp',
+      en: 'Shrimp on a plate of linguine with herbs',
+      fr: 'Des crevettes sur des linguine aux fines herbes',
+    },
   },
   {
     en: 'Baja Fish Tacos',
@@ -69,10 +119,22 @@ const MAINS: Dish[] = [
     enNote: 'Beer-battered cod, slaw, lime crema',
     frNote: 'Morue en pâte à la bière, salade de chou, crème à la lime',
     usd: 16.99,
+    image: {
+      key: 'fish-tacos',
+      en: 'Two fish tacos with slaw and lime on a plate',
+      fr: 'Deux tacos au poisson avec salade de chou et lime dans une assiette',
+    },
   },
 ];
 
 const SIDES: Dish[] = [
+  {
+    en: 'Cheddar Biscuits (6)',
+    fr: 'Biscuits au cheddar (6)',
+    enNote: 'Baked every hour, garlic butter',
+    frNote: 'Cuits toutes les heures, beurre à l’ail',
+    usd: 4.99,
+  },
   {
     en: 'Seasoned Fries',
     fr: 'Frites assaisonnées',
@@ -96,20 +158,30 @@ const SIDES: Dish[] = [
   },
 ];
 
-const DESSERTS: Dish[] = [
+const DESSERTS: PicturedDish[] = [
   {
     en: 'Key Lime Pie',
     fr: 'Tarte à la lime',
     enNote: 'Graham crust, whipped cream',
     frNote: 'Croûte graham, crème fouettée',
     usd: 7.99,
+    image: {
+      key: 'key-lime-pie',
+      en: 'A slice of key lime pie with whipped cream and a lime',
+      fr: 'Une pointe de tarte à la lime avec de la crème fouettée et une lime',
+    },
   },
   {
-    en: 'Chocolate Wave Cake',
-    fr: 'Gâteau vague au chocolat',
+    en: 'Chocolate Lava Cake',
+    fr: 'Gâteau fondant au chocolat',
     enNote: 'Warm, with vanilla ice cream',
     frNote: 'Tiède, avec crème glacée à la vanille',
     usd: 8.49,
+    image: {
+      key: 'chocolate-cake',
+      en: 'A warm chocolate cake with vanilla ice cream and raspberries',
+      fr: 'Un gâteau au chocolat tiède avec de la crème glacée à la vanille et des framboises',
+    },
   },
 ];
 
@@ -129,7 +201,21 @@ function dishTable(locale: PageLocale, caption: string, dishes: Dish[]) {
   });
 }
 
-/** The full menu: a sticky section menu, a table per course and pictures of the favourites. */
+/** A course as a chain's menu shows it: a card per dish with its picture, what is in it and its price. */
+function dishCards(locale: PageLocale, dishes: PicturedDish[]) {
+  return block('content_grid', {
+    heading: '',
+    items: dishes.map((dish) => {
+      const picture = dish.image;
+      return {
+        image: image(picture.key, tx(locale, picture.en, picture.fr)),
+        content: `<h3>${tx(locale, dish.en, dish.fr)}</h3><p>${tx(locale, dish.enNote, dish.frNote)}</p><p><strong>${price(locale, dish.usd)}</strong></p>`,
+      };
+    }),
+  });
+}
+
+/** The full menu: a sticky section menu, then each course's dishes with pictures and prices (sides as a list). */
 export function menuPage(locale: PageLocale): DemoPage {
   const t = (en: string, fr: string) => tx(locale, en, fr);
   const section = (name: string, slug: string) => block('scroll_nav_menu_item', { name, slug });
@@ -153,58 +239,14 @@ export function menuPage(locale: PageLocale): DemoPage {
           background_style: 'lighthouse',
           link: link(`${locale.prefix}/locations/`, t('Find a Restaurant', 'Trouver un restaurant')),
         }),
-        block('content_grid', {
-          heading: t('Guest Favourites', 'Les favoris de nos clients'),
-          items: [
-            {
-              image: image(
-                'salmon',
-                t(
-                  'A maple-glazed salmon fillet on a plate with green beans',
-                  'Un filet de saumon glacé à l’érable avec des haricots verts',
-                ),
-              ),
-              content: t(
-                '<h3>Wood-Grilled Salmon</h3><p>Brushed with maple glaze over an oak fire.</p>',
-                '<h3>Saumon grillé au bois</h3><p>Badigeonné de glace à l’érable sur un feu de chêne.</p>',
-              ),
-            },
-            {
-              image: image(
-                'lobster-roll',
-                t(
-                  'A lobster roll in a toasted bun with a lemon wedge',
-                  'Une guédille au homard dans un pain grillé avec un quartier de citron',
-                ),
-              ),
-              content: t(
-                '<h3>Maine Lobster Roll</h3><p>Chilled lobster, a little mayonnaise, a toasted roll.</p>',
-                '<h3>Guédille au homard</h3><p>Homard froid, un peu de mayonnaise, un pain grillé.</p>',
-              ),
-            },
-            {
-              image: image(
-                'chowder',
-                t(
-                  'A bowl of creamy clam chowder with oyster crackers',
-                  'Un bol de chaudrée de palourdes crémeuse avec des craquelins',
-                ),
-              ),
-              content: t(
-                '<h3>Clam Chowder</h3><p>Our recipe since 1974.</p>',
-                '<h3>Chaudrée de palourdes</h3><p>Notre recette depuis 1974.</p>',
-              ),
-            },
-          ],
-        }),
         section(t('Starters', 'Entrées'), 'starters'),
-        dishTable(locale, t('Starters', 'Entrées'), STARTERS),
+        dishCards(locale, STARTERS),
         section(t('Mains', 'Plats principaux'), 'mains'),
-        dishTable(locale, t('Mains, served with a side', 'Plats principaux, servis avec un accompagnement'), MAINS),
+        dishCards(locale, MAINS),
         section(t('Sides', 'Accompagnements'), 'sides'),
-        dishTable(locale, t('Sides', 'Accompagnements'), SIDES),
+        dishTable(locale, t('Sides, with any main or on their own', 'Accompagnements, avec un plat ou seuls'), SIDES),
         section(t('Desserts', 'Desserts'), 'desserts'),
-        dishTable(locale, t('Desserts', 'Desserts'), DESSERTS),
+        dishCards(locale, DESSERTS),
         richText(
           t(
             `<p>Prices and participation may vary by restaurant. Ask your server about allergens, or read our <a href="${locale.prefix}/faq/">frequently asked questions</a>.</p>`,

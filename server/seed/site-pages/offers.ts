@@ -71,7 +71,7 @@ export function specialsPage(locale: PageLocale): DemoPage {
         heading(t('Print and Save', 'Imprimez et économisez')),
         block('coupon', {
           coupon_image: image(
-            'coupon',
+            locale.lang === 'fr' ? 'coupon-fr' : 'coupon',
             t(
               'Coupon: one free appetizer with any entrée, valid until December 31, 2027',
               'Coupon : une entrée gratuite à l’achat d’un plat principal, valide jusqu’au 31 décembre 2027',
