@@ -42,11 +42,17 @@ describe('accessibility report page (no external service)', function () {
       .set('Host', 'localhost:3000')
       .expect(200);
     expect(en.headers['cache-control']).to.include('no-store');
-    expect(en.text).to.include('Describe the problem').and.to.include(`value="${PAGE}"`);
+    expect(en.text)
+      .to.include('<h1>Report a website accessibility issue</h1>')
+      .and.to.include('Describe the problem')
+      .and.to.include(`value="${PAGE}"`);
     expect(en.text).to.include('name="screen_width" value="390"').and.to.include('altcha');
     csrfTokenIn(en.text);
     const fr = await request(t.app).get('/fr/accessibility-report/').set('Host', 'ca.localhost:3000').expect(200);
-    expect(fr.text).to.include('Décrivez le problème').and.to.include('lang="fr');
+    expect(fr.text)
+      .to.include('<h1>Signaler un problème d&#x27;accessibilité du site</h1>')
+      .and.to.include('Décrivez le problème')
+      .and.to.include('lang="fr');
   });
 
   it('stores a report and thanks the guest once (post/redirect/get)', async () => {
@@ -160,6 +166,7 @@ describe('accessibility report page (no external service)', function () {
         page_url: PAGE,
         screen_width: 1280,
         screen_height: 800,
+        user_agent: '',
       })
       .execute();
     const forms = await admin.get('/wagtail/forms/').expect(200);
@@ -181,7 +188,7 @@ describe('accessibility report page (no external service)', function () {
       })
       .expect(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.body as Buffer);
+    await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     expect(book.worksheets[0]!.getRow(2).getCell(3).text).to.include('contrast too low');
     await admin.get('/wagtail/forms/accessibility-reports/?date_from=2001-02-30').expect(400);
   });

@@ -23,26 +23,26 @@ const FORM = 'a11y-report';
 export default function AccessibilityReportPage({ page }: TemplateProps) {
   const t = useT();
   const form = page.extra as unknown as A11yReportPageExtra;
-  if (form.sent)
-    return (
-      <div className="template-form">
-        <section className="form-confirmation" aria-labelledby="a11y-report-sent-title">
-          <h2 id="a11y-report-sent-title">{t('Thank you for your report')}</h2>
-          <p>{t('We will look into the problem you described.')}</p>
-        </section>
-      </div>
-    );
   return (
-    <div className="template-form">
-      <p>
-        {t(
-          'Tell us what made this site hard to use: what you were trying to do, what happened, and any assistive technology you use.',
+    <div className="guest-page">
+      <div className="guest-page__inner">
+        <h1>{page.title}</h1>
+        {form.sent ? (
+          <section className="form-confirmation" aria-labelledby="a11y-report-sent-title">
+            <h2 id="a11y-report-sent-title">{t('Thank you for your report')}</h2>
+            <p>{t('We will look into the problem you described.')}</p>
+          </section>
+        ) : (
+          <>
+            <p>
+              {t(
+                'Tell us what made this site hard to use: what you were trying to do, what happened, and any assistive technology you use.',
+              )}
+            </p>
+            <ReportForm action={page.url} form={form} />
+          </>
         )}
-      </p>
-      <section className="guest-form-section" aria-labelledby="a11y-report-form-title">
-        <h2 id="a11y-report-form-title">{t('Your report')}</h2>
-        <ReportForm action={page.url} form={form} />
-      </section>
+      </div>
     </div>
   );
 }

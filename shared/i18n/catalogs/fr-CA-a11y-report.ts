@@ -9,7 +9,6 @@ export const frCAA11yReport: Catalog = [
     'Tell us what made this site hard to use: what you were trying to do, what happened, and any assistive technology you use.',
     "Dites-nous ce qui a rendu ce site difficile à utiliser : ce que vous vouliez faire, ce qui s'est passé et les technologies d'assistance que vous utilisez.",
   ),
-  e('Your report', 'Votre signalement'),
   e('Describe the problem', 'Décrivez le problème'),
   e(
     'E-mail address (optional, if you would like an answer)',
