@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db';
 import type { AccessibilityReportTable } from './table';
-import type { Insertable } from 'kysely';
 
 export async function insertA11yReport(db: Db, row: Insertable<AccessibilityReportTable>): Promise<number> {
   const inserted = await db.insertInto('accessibility_reports').values(row).returning('id').executeTakeFirstOrThrow();
@@ -23,7 +22,13 @@ export async function listA11yReports(
       sql<Date>`${new Date(`${filters.to}T00:00:00Z`)}::timestamptz + interval '1 day'`,
     );
   const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('submitted_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base
+      .selectAll()
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
     base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.total) };
