@@ -7,6 +7,7 @@ type TemplateModule = { default: TemplateComponent };
  * imports from the esbuild metafile to emit <link rel="modulepreload"> for the page's template.
  */
 export const clientTemplates: Readonly<Record<string, () => Promise<TemplateModule>>> = {
+  AccessibilityReportPage: () => import('../views/templates/AccessibilityReportPage'),
   ContactUsPage: () => import('../views/templates/ContactUsPage'),
   EmailSignupPage: () => import('../views/templates/EmailSignupPage'),
   ContactUsPageLandingPage: () => import('../views/templates/ContactUsPageLandingPage'),

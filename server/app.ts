@@ -14,6 +14,7 @@ import { gated } from './http/path-gate';
 import { adminRoutes } from './modules/admin/routes';
 import { createMailer } from './modules/mail/mailer';
 import { formApiRoutes, formPageHandler, UNSUBSCRIBE_PATH } from './modules/forms/routes';
+import { A11Y_REPORT_SCOPE, a11yReportRoutes } from './modules/forms/a11y-report-routes';
 import { csrfTokenRoutes } from './modules/auth/routes';
 import { publicCsrf } from './modules/auth/public-csrf';
 import { createSessionStack } from './modules/auth/session-middleware';
@@ -204,6 +205,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(gated(LOCATION_PAGE_SCOPE, locationPageRoutes(db, renderDeps, viewGate)));
   app.use(gated(WAITLIST_PAGE_SCOPE, waitlistPageRoutes(db, renderDeps, sessions)));
   app.use(gated(FOOTER_SCOPE, navigationRoutes(renderDeps)));
+  app.use(gated(A11Y_REPORT_SCOPE, a11yReportRoutes(db, renderDeps, sessions)));
   app.use(
     gated(
       ['/sitemap.xml', '/sitemap/sitemap.xml', '/robots.txt', '/.well-known/security.txt'],

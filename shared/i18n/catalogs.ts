@@ -1,10 +1,11 @@
 import type { Catalog } from './translator';
 import { frCA } from './catalogs/fr-CA';
+import { frCAA11yReport } from './catalogs/fr-CA-a11y-report';
 import { frCAForms } from './catalogs/fr-CA-forms';
 import { frCAWaitlist } from './catalogs/fr-CA-waitlist';
 
 /** Each language's catalog parts, joined when asked for (so a test that edits a part is heard). */
-const catalogs: Record<string, readonly Catalog[]> = { 'fr-CA': [frCA, frCAForms, frCAWaitlist] };
+const catalogs: Record<string, readonly Catalog[]> = { 'fr-CA': [frCA, frCAForms, frCAWaitlist, frCAA11yReport] };
 
 /** The full catalog of a language; English source strings need none. */
 export function catalogFor(languageCode: string): Catalog {

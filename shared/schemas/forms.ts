@@ -21,13 +21,13 @@ const INVALID_EMAIL = 'Enter a valid email address.';
 export const INVALID_PHONE = 'Enter a phone number with its area code, for example (407) 555-0123 or +1 407 555 0123.';
 
 /** A posted value as a string: an array (a repeated field) or anything else is not a string. */
-const text = z.preprocess(
+export const text = z.preprocess(
   (value) => (value === undefined || value === null ? '' : value),
   z.string({ error: 'Enter a valid value.' }),
 );
 
 /** One line of text: required, trimmed, bounded, and never a CR or LF (mail header injection). */
-function line(max: number, options: { required?: boolean } = {}) {
+export function line(max: number, options: { required?: boolean } = {}) {
   return text
     .pipe(z.string().max(max * 4, TOO_LONG.replace('{max}', String(max))))
     .refine((value) => !/[\r\n\u2028\u2029]/.test(value), NO_LINE_BREAKS)

@@ -642,6 +642,7 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: SUPER,
   },
   'GET /forms/': { url: () => '/wagtail/forms/', allowed: FORM_VIEWERS },
+  'GET /forms/accessibility-reports/': { url: () => '/wagtail/forms/accessibility-reports/', allowed: FORM_VIEWERS },
   'GET /forms/subscribers/': { url: () => '/wagtail/forms/subscribers/', allowed: SUPER },
   'GET /forms/subscribers/:id/': { url: () => '/wagtail/forms/subscribers/999999/', allowed: SUPER },
   'GET /forms/submissions/:page_id/': [

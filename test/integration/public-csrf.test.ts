@@ -90,6 +90,10 @@ const CASES: Record<string, Case> = {
     body: () => ({ 'List-Unsubscribe': 'One-Click' }),
     exempt: 'one-click unsubscribe: only a link signed by this site works',
   },
+  'POST /accessibility-report/': {
+    url: () => '/accessibility-report/',
+    body: () => ({ description: 'The menu cannot be opened with a keyboard.', page_url: 'http://localhost:3000/' }),
+  },
   'POST /api/location/flush': { url: () => '/api/location/flush/' },
   'POST /_util/authenticate_with_password/:restriction_id/:page_id/': {
     url: () => '/_util/authenticate_with_password/999999/999999/',

@@ -29,6 +29,9 @@ export function FormPagesScreen({
     <div className="admin-forms">
       <div className="admin-heading">
         <h1>Forms</h1>
+        <a className="admin-button" href="/wagtail/forms/accessibility-reports/">
+          Accessibility reports
+        </a>
         {canViewSubscribers ? (
           <a className="admin-button" href="/wagtail/forms/subscribers/">
             Subscribers

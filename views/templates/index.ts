@@ -1,4 +1,5 @@
 import type { TemplateComponent } from '../template-types';
+import AccessibilityReportPage from './AccessibilityReportPage';
 import ContactUsPage from './ContactUsPage';
 import ContactUsPageLandingPage from './ContactUsPageLandingPage';
 import EmailSignupPage from './EmailSignupPage';
@@ -21,6 +22,7 @@ import WaitlistPage from './WaitlistPage';
 
 /** Server-side: every template by name, imported eagerly (the browser loads them lazily). */
 export const serverTemplates: Readonly<Record<string, TemplateComponent>> = {
+  AccessibilityReportPage,
   ContactUsPage,
   ContactUsPageLandingPage,
   EmailSignupPage,

@@ -109,6 +109,21 @@ export interface ConsentEvidenceTable {
   created_at: CreatedAt;
 }
 
+/** A guest's report of an accessibility problem, sent from the footer's link (issue 29). */
+export interface AccessibilityReportTable {
+  id: Generated<number>;
+  site_id: number;
+  language_code: string;
+  description: string;
+  email: string;
+  page_url: string;
+  screen_width: number | null;
+  screen_height: number | null;
+  user_agent: string;
+  submitted_at: CreatedAt;
+}
+export type AccessibilityReport = Selectable<AccessibilityReportTable>;
+
 /** This module's tables, merged into the database's type (server/database.ts). */
 declare module '../../database' {
   interface Database {
@@ -118,5 +133,6 @@ declare module '../../database' {
     captcha_solutions: CaptchaSolutionTable;
     signup_requests: SignupRequestTable;
     consent_evidence: ConsentEvidenceTable;
+    accessibility_reports: AccessibilityReportTable;
   }
 }

@@ -1,4 +1,5 @@
-import { usePageContext, useT } from '../../page-context';
+import { A11Y_REPORT_PATH } from '../../../shared/forms/a11y-report-path';
+import { useLocalePrefix, usePageContext, useT } from '../../page-context';
 import { A11yReportForm } from '../footer/A11yReportForm';
 import { FooterColumns } from '../footer/FooterColumns';
 import { RegionSwitcher } from '../footer/RegionSwitcher';
@@ -12,6 +13,7 @@ import { SocialIcons } from '../footer/SocialIcons';
 export function SiteFooter({ pageUrl }: { pageUrl: string }) {
   const { siteName, siteUrl, alternates, footer } = usePageContext();
   const t = useT();
+  const localePrefix = useLocalePrefix();
   const content = footer?.content;
   const currentUrl = new URL(pageUrl, siteUrl).href;
   return (
@@ -25,7 +27,12 @@ export function SiteFooter({ pageUrl }: { pageUrl: string }) {
           ) : (
             <p>© {siteName}</p>
           )}
-          {footer?.a11yFeedbackUrl ? <A11yReportForm action={footer.a11yFeedbackUrl} pageUrl={currentUrl} /> : null}
+          {/* Without an external service, reports come to this site's own page (issue 29). */}
+          <A11yReportForm
+            action={footer?.a11yFeedbackUrl ?? `${localePrefix}${A11Y_REPORT_PATH}`}
+            external={Boolean(footer?.a11yFeedbackUrl)}
+            pageUrl={currentUrl}
+          />
         </div>
         <div className="site-footer__switchers">
           {content ? <RegionSwitcher regions={content.regions} currentUrl={currentUrl} /> : null}

@@ -11,7 +11,10 @@ import {
   SubscribersScreen,
   type SubmissionRow,
 } from '../../../../views/admin/FormsScreens';
+import { A11yReportsScreen } from '../../../../views/admin/A11yReportsScreen';
 import { formatPhone } from '../../../../shared/phone/phone-number';
+import { listA11yReports } from '../../forms/a11y-report-repo';
+import type { AccessibilityReport } from '../../forms/table';
 import { csrfTokenFor } from '../../auth/csrf';
 import { FORM_PAGE_TYPES } from '../../forms/page-types';
 import {
@@ -83,6 +86,18 @@ function rowOf(submission: FormSubmission): SubmissionRow {
   return { id: submission.id, submittedAt: iso(submission.submitted_at), summary, fields };
 }
 
+function a11yRowOf(report: AccessibilityReport) {
+  return {
+    id: report.id,
+    submittedAt: iso(report.submitted_at),
+    pageUrl: report.page_url,
+    description: report.description,
+    email: report.email,
+    screen: report.screen_width && report.screen_height ? `${report.screen_width}×${report.screen_height}` : '',
+    language: report.language_code,
+  };
+}
+
 function hrefWith(req: Request, changes: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string' && value) params.set(key, value);
@@ -128,6 +143,58 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
         />
       ),
     });
+  });
+
+  // Permission: wagtailforms.formsubmission change (reports are guest submissions). ?date_from=&date_to=; ?export=csv|xlsx.
+  router.get('/forms/accessibility-reports/', async (req, res) => {
+    await assertModelPermission(db, req, FORM_SUBMISSION_MODEL, 'change');
+    const parsed = listQuerySchema.safeParse(req.query);
+    const query = parsed.success ? parsed.data : { date_from: '', date_to: '', p: 1, export: undefined };
+    const error = parsed.success ? undefined : 'Enter valid dates (YYYY-MM-DD).';
+    const filters = { from: query.date_from || undefined, to: query.date_to || undefined };
+    if (query.export) {
+      const { rows } = await listA11yReports(db, filters, { limit: 100_000, offset: 0 });
+      await sendSpreadsheet(res, {
+        format: query.export,
+        name: 'accessibility-reports',
+        sheetName: 'Accessibility reports',
+        headers: ['Submission date', 'Page', 'Description', 'E-mail', 'Screen', 'Language', 'Browser'],
+        rows: rows.map((row) => {
+          const view = a11yRowOf(row);
+          return [
+            view.submittedAt,
+            view.pageUrl,
+            view.description,
+            view.email,
+            view.screen,
+            view.language,
+            row.user_agent,
+          ];
+        }),
+      });
+      return;
+    }
+    const { rows, total } = await listA11yReports(db, filters, { limit: PER_PAGE, offset: (query.p - 1) * PER_PAGE });
+    const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+    const element = (
+      <A11yReportsScreen
+        rows={rows.map(a11yRowOf)}
+        total={total}
+        filters={{ date_from: query.date_from, date_to: query.date_to }}
+        error={error}
+        exportHrefs={{
+          csv: hrefWith(req, { export: 'csv', p: undefined }),
+          xlsx: hrefWith(req, { export: 'xlsx', p: undefined }),
+        }}
+        pagination={{
+          page: query.p,
+          pages,
+          prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined,
+          nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined,
+        }}
+      />
+    );
+    adminScreen(req, res, { section: 'forms', title: 'Accessibility reports', element, status: error ? 400 : 200 });
   });
 
   // Permission: forms.subscriber change.

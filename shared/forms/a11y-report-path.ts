@@ -1,0 +1,2 @@
+/** The site's own accessibility report page, below each language's prefix (issue 29). Alone here: the footer's bundle imports it. */
+export const A11Y_REPORT_PATH = '/accessibility-report/';

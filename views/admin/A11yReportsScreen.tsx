@@ -1,0 +1,83 @@
+import { ListingTable } from './ListingTable';
+
+/*
+ * The accessibility reports guests sent from the footer (issue 29), in the forms area: newest
+ * first, date filters, CSV and XLSX export. Every value is text, so script a guest typed stays text.
+ */
+
+export type A11yReportRow = {
+  id: number;
+  submittedAt: string;
+  pageUrl: string;
+  description: string;
+  email: string;
+  screen: string;
+  language: string;
+};
+
+export function A11yReportsScreen({
+  rows,
+  total,
+  filters,
+  error,
+  pagination,
+  exportHrefs,
+}: {
+  rows: A11yReportRow[];
+  total: number;
+  filters: { date_from: string; date_to: string };
+  error?: string;
+  pagination: { page: number; pages: number; prevHref?: string; nextHref?: string };
+  exportHrefs: { csv: string; xlsx: string };
+}) {
+  return (
+    <div className="admin-forms">
+      <div className="admin-heading">
+        <h1>Accessibility reports</h1>
+        <a className="admin-button" href={exportHrefs.csv}>
+          Download CSV
+        </a>
+        <a className="admin-button" href={exportHrefs.xlsx}>
+          Download XLSX
+        </a>
+      </div>
+      <p>
+        <a href="/wagtail/forms/">All forms</a>
+      </p>
+      <form method="get" className="admin-filters" aria-label="Filter reports">
+        {error ? (
+          <p className="admin-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <label htmlFor="date_from">From</label>
+        <input type="date" id="date_from" name="date_from" defaultValue={filters.date_from} />
+        <label htmlFor="date_to">To</label>
+        <input type="date" id="date_to" name="date_to" defaultValue={filters.date_to} />
+        <button type="submit" className="admin-button">
+          Filter
+        </button>
+      </form>
+      <p>{`${total} report${total === 1 ? '' : 's'}`}</p>
+      <ListingTable
+        caption="Accessibility reports"
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="No reports."
+        columns={[
+          { header: 'Date', cell: (row) => row.submittedAt },
+          { header: 'Page', cell: (row) => row.pageUrl },
+          { header: 'Description', cell: (row) => <span className="admin-pre">{row.description}</span> },
+          { header: 'E-mail', cell: (row) => row.email },
+          { header: 'Screen', cell: (row) => row.screen },
+          { header: 'Language', cell: (row) => row.language },
+        ]}
+      />
+      <nav aria-label="Pagination" className="admin-pagination">
+        {pagination.prevHref ? <a href={pagination.prevHref}>Previous</a> : null}
+        <span>{`Page ${pagination.page} of ${pagination.pages}`}</span>
+        {pagination.nextHref ? <a href={pagination.nextHref}>Next</a> : null}
+      </nav>
+    </div>
+  );
+}
