@@ -40,6 +40,8 @@ function ensureChromium(): void {
   }
 }
 
+const TEST_FILE = /\.test\.tsx?$/;
+
 type Phase = {
   name: string;
   folders: string[];
@@ -76,16 +78,33 @@ const ON_BOTH_ENGINES = [
 ].map((name) => `test/integration/${name}.test.ts`);
 
 const bothEngines = !process.env.TEST_DATABASE_URL || process.env.TEST_BOTH_ENGINES === '1';
-const phases: Phase[] = [
-  bothEngines
-    ? { name: 'unit and integration (PGlite)', folders: ['test/unit', 'test/integration'], env: { TEST_DB: 'pglite' } }
-    : {
+/**
+ * Every integration suite on PGlite: two processes, each taking every other suite by name (PGlite
+ * runs in the test process's own thread, so one process keeps one core busy and no more).
+ */
+const integrationSuites = () =>
+  readdirSync(join(ROOT, 'test/integration'))
+    .filter((name) => TEST_FILE.test(name))
+    .sort()
+    .map((name) => `test/integration/${name}`);
+const pgliteHalf = (half: 0 | 1) => (file: string) =>
+  file.startsWith('test/unit/') ? half === 0 : integrationSuites().indexOf(file) % 2 === half;
+const phases: Phase[] = bothEngines
+  ? ([0, 1] as const).map((half) => ({
+      name: `unit and integration (PGlite), part ${half + 1} of 2`,
+      folders: ['test/unit', 'test/integration'],
+      env: { TEST_DB: 'pglite' },
+      includes: pgliteHalf(half),
+      shard: true,
+    }))
+  : [
+      {
         name: 'unit and engine-specific integration (PGlite)',
         folders: ['test/unit', 'test/integration'],
         env: { TEST_DB: 'pglite' },
         includes: (file) => file.startsWith('test/unit/') || ON_BOTH_ENGINES.includes(file),
       },
-];
+    ];
 if (process.env.TEST_DATABASE_URL) {
   phases.push({ name: 'integration (PostgreSQL)', folders: ['test/integration'], env: { TEST_DB: 'postgres' } });
 } else {
@@ -111,7 +130,6 @@ phases.push(
   },
 );
 
-const TEST_FILE = /\.test\.tsx?$/;
 const testFilesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);

@@ -1,16 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { homeBody } from './site-pages/home';
 
 /**
  * The demo content of the fictional Harborline Seafood chain. Plain data: the seed runs it
  * through the same page service staff use, so every value here passes the page-type schemas.
  */
-let blockCounter = 0;
-export const block = (type: string, value: Record<string, unknown>) => ({
-  type,
-  id: `demo-${++blockCounter}-${randomUUID().slice(0, 8)}`,
-  value,
-});
 
 export type DemoPage = {
   pageType: string;

@@ -19,6 +19,7 @@ export const RESERVED_REDIRECT_PREFIXES: readonly string[] = [
   '/video-track/',
   '/maps/', // the offline base map
   '/.well-known/', // security.txt and other machine-read files
+  '/accessibility-report/', // the site's own accessibility report form
   '/sitemap/',
   '/sitemap.xml',
   '/robots.txt',

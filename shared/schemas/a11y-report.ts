@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { CaptchaView, FormErrorsView } from '../forms/form-state';
+import { A11Y_DESCRIPTION_MAX } from '../forms/a11y-report-path';
 import { line, REQUIRED, text, TOO_LONG } from './forms';
+
+export { A11Y_DESCRIPTION_MAX };
 
 /*
  * The accessibility report form (issue 29): what the guest tells us, and what their browser
@@ -8,7 +11,6 @@ import { line, REQUIRED, text, TOO_LONG } from './forms';
  */
 
 export { A11Y_REPORT_PATH } from '../forms/a11y-report-path';
-export const A11Y_DESCRIPTION_MAX = 2000;
 export const A11Y_REPORT_FIELDS = ['description', 'email', 'page_url', 'screen_width', 'screen_height'] as const;
 const INVALID_EMAIL = 'Enter a valid email address.';
 const INVALID_PAGE_URL = 'Enter the address of a page of this site (starting with http:// or https://).';

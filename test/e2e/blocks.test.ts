@@ -170,7 +170,13 @@ describe('content blocks in Chromium', () => {
         (el) => el.textContent,
       ),
     ).to.equal('Kids');
-    tab.assertClean();
+    // On a phone the gallery's iframe block, further down, may scroll into view with the tabs and
+    // load its demo embed, whose host is unreachable here: that request is the page working.
+    expect(
+      tab.problems.filter(
+        (problem) => !problem.startsWith('outbound request blocked: https://www.youtube-nocookie.com/'),
+      ),
+    ).to.deep.equal([]);
     await tab.page.close();
   });
 

@@ -26,6 +26,7 @@ const ROUTE_TEMPLATES: Record<string, string> = {
   LocationsPageLocationList: 'server/modules/locations/page-routes.ts',
   WaitlistPage: 'server/modules/waitlist/page-routes.ts',
   ReservationPage: 'server/modules/waitlist/page-routes.ts',
+  AccessibilityReportPage: 'server/modules/forms/a11y-report-routes.ts',
 };
 
 const folderOf = (blockType: string) => blockType.replaceAll('_', '-');

@@ -1,5 +1,5 @@
 import type { A11yReportPageExtra } from '../../shared/schemas/a11y-report';
-import { A11Y_DESCRIPTION_MAX } from '../../shared/schemas/a11y-report';
+import { A11Y_DESCRIPTION_MAX } from '../../shared/forms/a11y-report-path';
 import {
   Captcha,
   DefaultSendButton,

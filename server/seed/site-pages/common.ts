@@ -1,5 +1,5 @@
 import { demoImage, type DemoImageKey } from '../../../views/blocks/demo-images';
-import { block } from '../demo-pages';
+import { block } from '../demo-block';
 
 /**
  * Helpers for the pages the demo navigation names (menu, specials, catering, our story,
