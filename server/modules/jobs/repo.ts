@@ -7,16 +7,33 @@ const LEASE = sql`interval '5 minutes'`;
 
 /**
  * Queues a job. With a dedupe key, the pending job of that key is replaced (re-scheduling a page
- * moves its job instead of adding a second one).
+ * moves its job instead of adding a second one): in one statement, so two processes queueing the
+ * same key at once (two dynos starting) leave one job, where a delete then an insert let the
+ * second insert hit the pending-key index.
  */
 export async function enqueueJob(
   db: Db,
   job: { kind: string; payload: Record<string, unknown>; runAt: Date; dedupeKey?: string },
 ): Promise<void> {
-  if (job.dedupeKey) await cancelPendingJob(db, job.dedupeKey);
+  const values = { kind: job.kind, payload: jsonb(job.payload), run_at: job.runAt };
+  if (!job.dedupeKey) {
+    await db
+      .insertInto('jobs')
+      .values({ ...values, dedupe_key: null })
+      .execute();
+    return;
+  }
   await db
     .insertInto('jobs')
-    .values({ kind: job.kind, payload: jsonb(job.payload), run_at: job.runAt, dedupe_key: job.dedupeKey ?? null })
+    .values({ ...values, dedupe_key: job.dedupeKey })
+    .onConflict((conflict) =>
+      // The partial unique index jobs_pending_dedupe_idx: one pending job per key.
+      conflict
+        .column('dedupe_key')
+        .where('status', '=', 'pending')
+        .where('dedupe_key', 'is not', null)
+        .doUpdateSet({ ...values, attempts: 0, last_error: null, locked_until: null }),
+    )
     .execute();
 }
 
