@@ -1,4 +1,5 @@
 import { ListingTable } from './ListingTable';
+import { DateRangeFilter } from './DateRangeFilter';
 
 /*
  * The accessibility reports guests sent from the footer (issue 29), in the forms area: newest
@@ -44,20 +45,7 @@ export function A11yReportsScreen({
       <p>
         <a href="/wagtail/forms/">All forms</a>
       </p>
-      <form method="get" className="admin-filters" aria-label="Filter reports">
-        {error ? (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <label htmlFor="date_from">From</label>
-        <input type="date" id="date_from" name="date_from" defaultValue={filters.date_from} />
-        <label htmlFor="date_to">To</label>
-        <input type="date" id="date_to" name="date_to" defaultValue={filters.date_to} />
-        <button type="submit" className="admin-button">
-          Filter
-        </button>
-      </form>
+      <DateRangeFilter label="Filter reports" filters={filters} error={error} />
       <p>{`${total} report${total === 1 ? '' : 's'}`}</p>
       <ListingTable
         caption="Accessibility reports"

@@ -1,4 +1,5 @@
 import { CsrfField } from './CsrfField';
+import { DateRangeFilter } from './DateRangeFilter';
 import { ListingTable } from './ListingTable';
 
 /*
@@ -104,20 +105,7 @@ export function SubmissionsScreen({
           {flash}
         </p>
       ) : null}
-      <form method="get" className="admin-filters" aria-label="Filter submissions">
-        {error ? (
-          <p className="admin-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <label htmlFor="date_from">From</label>
-        <input type="date" id="date_from" name="date_from" defaultValue={filters.date_from} />
-        <label htmlFor="date_to">To</label>
-        <input type="date" id="date_to" name="date_to" defaultValue={filters.date_to} />
-        <button type="submit" className="admin-button">
-          Filter
-        </button>
-      </form>
+      <DateRangeFilter label="Filter submissions" filters={filters} error={error} />
       <p>{`${total} submission${total === 1 ? '' : 's'}`}</p>
       <form method="post" action={`/wagtail/forms/submissions/${page.id}/delete/`}>
         <CsrfField token={csrfToken} />

@@ -17,7 +17,8 @@ import {
 import type { FormErrorsView } from '../../../shared/forms/form-state';
 import { csrfTokenFor } from '../auth/csrf';
 import type { SessionStack } from '../auth/session-middleware';
-import { requestSiteOf, type RequestSite } from '../pages/request-site';
+import { inEveryLanguage } from '../pages/language-routes';
+import { requestSiteOf } from '../pages/request-site';
 import type { ResolvedPage } from '../pages/public-service';
 import type { Db } from '../../db';
 import { submitA11yReport } from './a11y-report-service';
@@ -54,15 +55,7 @@ const strings = (source: unknown): Record<string, string> => {
  * language and under its other languages' prefix (/fr/accessibility-report/).
  */
 export function a11yReportRoutes(db: Db, renderDeps: RenderDeps, sessions: SessionStack): Router {
-  const page = reportPage(db, renderDeps, sessions);
-  const router = Router();
-  router.use(page);
-  router.use('/:lang', (req: Request<{ lang: string }>, res, next) => {
-    const site = res.locals.requestSite as RequestSite | undefined;
-    if (site?.root.prefix === `/${req.params.lang}`) return page(req, res, next);
-    next();
-  });
-  return router;
+  return inEveryLanguage(reportPage(db, renderDeps, sessions));
 }
 
 function reportPage(db: Db, renderDeps: RenderDeps, sessions: SessionStack): Router {

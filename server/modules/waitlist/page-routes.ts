@@ -6,7 +6,8 @@ import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import { bodyParsers } from '../../http/body-parsers';
 import { clientAddress } from '../../http/client-address';
-import { requestSiteOf, type RequestSite } from '../pages/request-site';
+import { inEveryLanguage } from '../pages/language-routes';
+import { requestSiteOf } from '../pages/request-site';
 import { formErrors } from '../../http/validate';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import { captchaViewFor } from '../../../shared/forms/captcha-view';
@@ -77,16 +78,7 @@ export const WAITLIST_PAGE_SCOPE = /\/(?:waitlist|reservations)/i;
  * A prefix the site does not have falls through to the not-found page.
  */
 export function waitlistPageRoutes(db: Db, renderDeps: RenderDeps, sessions: SessionStack): Router {
-  const pages = guestPages(db, renderDeps, sessions);
-  const router = Router();
-  router.use(pages);
-  router.use('/:lang', (req: Request<{ lang: string }>, res, next) => {
-    // JSON API paths resolve no site (siteContext skips them): they are never these pages.
-    const site = res.locals.requestSite as RequestSite | undefined;
-    if (site?.root.prefix === `/${req.params.lang}`) return pages(req, res, next);
-    next();
-  });
-  return router;
+  return inEveryLanguage(guestPages(db, renderDeps, sessions));
 }
 
 /** The page's language prefix ('' or e.g. '/fr'): every link and redirect of these pages keeps it. */
