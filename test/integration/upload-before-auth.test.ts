@@ -8,6 +8,7 @@ import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
 import { loadAssetManifest } from '../../server/ssr/assets';
 import { listen, TEST_ADMIN, type TestApp } from '../helpers/app';
+import { csrfTokenIn } from '../helpers/admin';
 import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
 import { tinyPdf } from '../helpers/media-files';
 import {
@@ -24,6 +25,10 @@ const TARGETS = [
   { path: '/wagtail/images/multiple/add/', fileField: 'file' },
   { path: '/wagtail/redirects/import/', fileField: 'import_file' },
 ] as const;
+
+// The body never ends, so any answer at all shows the server did not wait for it; the bound only
+// stops a broken server from hanging the suite, and is generous for a loaded machine.
+const ANSWER_WITHIN_MS = 10_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -72,6 +77,18 @@ describe('uploads: nothing is read before the session, login, CSRF and permissio
   });
   after(async () => server?.close());
 
+  /** When a signed-in upload is refused, says whether the session itself is gone or changed. */
+  async function explainRefusal(session: RawSession): Promise<never> {
+    const home = await fetch(`${server.baseUrl}/wagtail/`, { headers: { Cookie: session.cookie }, redirect: 'manual' });
+    const text = await home.text();
+    const token = home.status === 200 ? csrfTokenIn(text) : undefined;
+    const rows = await t.db.selectFrom('sessions').select(['sid', 'expires_at']).execute();
+    throw new Error(
+      `refused: /wagtail/ now answers ${home.status}, token ${token === session.token ? 'unchanged' : 'changed'}; ` +
+        `session rows: ${JSON.stringify(rows.map((row) => ({ sid: row.sid.slice(0, 6), expires: row.expires_at })))}`,
+    );
+  }
+
   /**
    * Starts an upload, sends 64 kB of a file that has no end yet and watches the upload directory:
    * a refusal on the headers answers while the body is still open, and no file is ever created.
@@ -92,7 +109,7 @@ describe('uploads: nothing is read before the session, login, CSRF and permissio
       fileField: target.fileField,
     });
     upload.send(Buffer.alloc(64 * 1024, 0x61));
-    const answer = await answerWithin(upload.answer, 3000);
+    const answer = await answerWithin(upload.answer, ANSWER_WITHIN_MS);
     upload.abandon();
     await pause(100);
     watcher.stop();
@@ -172,12 +189,13 @@ describe('uploads: nothing is read before the session, login, CSRF and permissio
     });
     // 80 kB of a 50 kB limit, and the body is never finished: the answer cannot wait for its end.
     for (let i = 0; i < 5; i += 1) upload.send(Buffer.alloc(16 * 1024, 0x61));
-    const answer = await answerWithin(upload.answer, 3000);
+    const answer = await answerWithin(upload.answer, ANSWER_WITHIN_MS);
     upload.abandon();
     watcher.stop();
     expect(answer).to.not.equal('no answer');
     const { status, body } = answer as Exclude<typeof answer, 'no answer'>;
-    expect(status).to.equal(413);
+    if (status !== 413) await explainRefusal(admin);
+    expect(status, body).to.equal(413);
     expect(JSON.parse(body).error.message).to.equal('The file is larger than the limit of 0.05 MB. Nothing was saved.');
     expect(watcher.created.length).to.equal(1); // it was being received...
     await until(() => readdirSync(uploadDir()).length === 0, 'the partial file removed'); // ...and is gone
@@ -215,11 +233,12 @@ describe('uploads: nothing is read before the session, login, CSRF and permissio
       for (const base of [server.baseUrl, other.baseUrl]) {
         const extra = openMultipart(url(base), { headers });
         extra.send(Buffer.alloc(1024, 0x61));
-        const answer = await answerWithin(extra.answer, 3000);
+        const answer = await answerWithin(extra.answer, ANSWER_WITHIN_MS);
         extra.abandon();
         expect(answer).to.not.equal('no answer');
         const refused = answer as Exclude<typeof answer, 'no answer'>;
-        expect(refused.status).to.equal(429);
+        if (refused.status === 403) await explainRefusal(admin);
+        expect(refused.status, refused.body).to.equal(429);
         expect(refused.headers['retry-after']).to.equal('5');
         expect(JSON.parse(refused.body).error.message).to.include('Too many uploads at once');
       }
