@@ -44,7 +44,7 @@ ${Array.from({ length: 6 }, (_, i) => `<rect x="${cx - r * 0.55 + i * r * 0.07}"
       return `${[-50, -25, 0, 25, 50, 155, 180, 205].map((angle, i) => leg(angle, r * (i % 2 ? 0.62 : 0.56))).join('')}
 <rect x="${cx + r * 0.3}" y="${cy + r * 0.28}" width="${r * 0.28}" height="${r * 0.22}" rx="${r * 0.05}" fill="${PALETTE.shore}"/><rect x="${cx + r * 0.32}" y="${cy + r * 0.3}" width="${r * 0.24}" height="${r * 0.12}" rx="${r * 0.04}" fill="${PALETTE.gold}"/>`;
     }),
-  biscuits: (canvas) =>
+  rolls: (canvas) =>
     plated(
       canvas,
       (cx, cy, r) =>

@@ -115,7 +115,7 @@ describe('press pages (section, release list, release) and media downloads', () 
     expect(extra.current_page).to.equal(1);
     expect(extra.num_pages).to.equal(3);
     expect(extra.articles).to.have.length(10);
-    expect(extra.articles[0]!.title).to.equal('Crab Fest Comes to Every Harborline');
+    expect(extra.articles[0]!.title).to.equal('Crab Season Comes to Every Harborline');
     expect(first.text).to.include('Back to Press');
     expect(first.text).to.include('Learn More');
     expect(first.text).to.include('aria-current="page"');
@@ -168,14 +168,14 @@ describe('press pages (section, release list, release) and media downloads', () 
   it('shows French titles and strings on the French Canada site', async () => {
     const res = await request(t.app).get('/fr/press/releases/').set('Host', CA).expect(200);
     expect(res.text).to.include('Communiqués de presse');
-    expect(res.text).to.include('Le Festival du crabe arrive dans tous les Harborline');
+    expect(res.text).to.include('La saison du crabe arrive dans tous les Harborline');
     expect(res.headers['x-missing-translations']).to.equal(undefined);
     const section = await request(t.app).get('/fr/press/').set('Host', CA).expect(200);
     expect(section.text).to.include('Fichier .pdf, ');
     expect(section.headers['x-missing-translations']).to.equal(undefined);
     // The French release translates the English Canadian one (language alternates).
-    const release = await request(t.app).get('/fr/press/crab-fest/').set('Host', CA).expect(200);
-    expect(release.text).to.match(/rel="alternate" hrefLang="en[^"]*" href="[^"]*\/press\/crab-fest\/"/);
+    const release = await request(t.app).get('/fr/press/crab-season/').set('Host', CA).expect(200);
+    expect(release.text).to.match(/rel="alternate" hrefLang="en[^"]*" href="[^"]*\/press\/crab-season\/"/);
   });
 
   it('lists every release in the sitemap with its lastmod', async () => {

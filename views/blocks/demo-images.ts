@@ -31,7 +31,7 @@ export const DEMO_IMAGES = [
     aspect: 'card',
     alt: 'Snow crab legs on a plate with a cup of melted butter',
   },
-  { key: 'biscuits', dish: 'Cheddar Biscuits', aspect: 'square', alt: 'Six golden cheddar biscuits on a plate' },
+  { key: 'rolls', dish: 'Sea-Salt Rolls', aspect: 'square', alt: 'Six golden sea-salt rolls on a plate' },
   {
     key: 'coupon',
     dish: 'Free Appetizer Coupon',
@@ -57,7 +57,7 @@ export const DEMO_IMAGES = [
     key: 'catering',
     dish: 'Catering Trays',
     aspect: 'card',
-    alt: 'Four catering trays of shrimp, biscuits, salmon and salad',
+    alt: 'Four catering trays of shrimp, rolls, salmon and salad',
   },
   {
     key: 'crew',

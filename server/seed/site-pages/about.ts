@@ -46,10 +46,10 @@ export function aboutPage(locale: PageLocale): DemoPage {
               content: {
                 kind: 'image',
                 image: image(
-                  'biscuits',
+                  'rolls',
                   t(
-                    'The original cheddar biscuit recipe, baked on a sheet tray',
-                    'La recette originale des biscuits au cheddar, cuits sur une plaque',
+                    'The original sea-salt roll recipe, baked on a sheet tray',
+                    'La recette originale des petits pains au sel de mer, cuits sur une plaque',
                   ),
                 ),
               },
@@ -186,8 +186,8 @@ export function careersPage(locale: PageLocale): DemoPage {
                 t('A line cook plating fish tacos', 'Un cuisinier qui dresse des tacos au poisson'),
               ),
               content: t(
-                '<h3>Line Cooks</h3><p>Learn the oak-fired grill, fish butchery and our biscuit recipe.</p>',
-                '<h3>Cuisiniers</h3><p>Apprenez le gril au chêne, la découpe du poisson et notre recette de biscuits.</p>',
+                '<h3>Line Cooks</h3><p>Learn the oak-fired grill, fish butchery and our sea-salt roll recipe.</p>',
+                '<h3>Cuisiniers</h3><p>Apprenez le gril au chêne, la découpe du poisson et notre recette de petits pains.</p>',
               ),
             },
             {

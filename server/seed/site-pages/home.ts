@@ -218,14 +218,14 @@ export function homeBody(locale: PageLocale) {
     block('two_column_feature', {
       heading: t('Catering for 10 to 200', 'Un service traiteur de 10 à 200 personnes'),
       copy: t(
-        `<p>Seafood trays, biscuits by the dozen and boxed lunches, cooked, packed and labelled by your local restaurant. Trays for ten from <strong>${price(locale, 99)}</strong>; order 24 hours ahead.</p>`,
-        `<p>Plateaux de fruits de mer, biscuits à la douzaine et boîtes-repas, cuisinés, emballés et étiquetés par votre restaurant. Plateaux pour dix à partir de <strong>${price(locale, 99)}</strong>; commandez 24 heures à l’avance.</p>`,
+        `<p>Seafood trays, rolls by the dozen and boxed lunches, cooked, packed and labelled by your local restaurant. Trays for ten from <strong>${price(locale, 99)}</strong>; order 24 hours ahead.</p>`,
+        `<p>Plateaux de fruits de mer, petits pains à la douzaine et boîtes-repas, cuisinés, emballés et étiquetés par votre restaurant. Plateaux pour dix à partir de <strong>${price(locale, 99)}</strong>; commandez 24 heures à l’avance.</p>`,
       ),
       image: image(
         'catering',
         t(
-          'Four catering trays of shrimp, biscuits, salmon and salad',
-          'Quatre plateaux traiteur de crevettes, de biscuits, de saumon et de salade',
+          'Four catering trays of shrimp, rolls, salmon and salad',
+          'Quatre plateaux traiteur de crevettes, de petits pains, de saumon et de salade',
         ),
       ),
       image_position: 'right',

@@ -129,8 +129,8 @@ const MAINS: PicturedDish[] = [
 
 const SIDES: Dish[] = [
   {
-    en: 'Cheddar Biscuits (6)',
-    fr: 'Biscuits au cheddar (6)',
+    en: 'Sea-Salt Rolls (6)',
+    fr: 'Petits pains au sel de mer (6)',
     enNote: 'Baked every hour, garlic butter',
     frNote: 'Cuits toutes les heures, beurre à l’ail',
     usd: 4.99,
@@ -233,8 +233,8 @@ export function menuPage(locale: PageLocale): DemoPage {
         block('hero', {
           heading: t('Our Menu', 'Notre menu'),
           subheading: t(
-            'Wood-grilled fish, shellfish by the pound, and biscuits from the oven every hour.',
-            'Poissons grillés au bois, fruits de mer à la livre et biscuits sortis du four toutes les heures.',
+            'Wood-grilled fish, shellfish by the pound, and sea-salt rolls from the oven every hour.',
+            'Poissons grillés au bois, fruits de mer à la livre et petits pains sortis du four toutes les heures.',
           ),
           background_style: 'lighthouse',
           link: link(`${locale.prefix}/locations/`, t('Find a Restaurant', 'Trouver un restaurant')),

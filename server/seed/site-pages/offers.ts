@@ -1,7 +1,7 @@
 import type { DemoPage } from '../demo-pages';
 import { block, heading, image, link, price, richText, tx, type PageLocale } from './common';
 
-/** Specials: the season's feature, weekday deals by meal, a printable coupon and Crab Fest. */
+/** Specials: the season's feature, weekday deals by meal, a printable coupon and crab season. */
 export function specialsPage(locale: PageLocale): DemoPage {
   const t = (en: string, fr: string) => tx(locale, en, fr);
   return {
@@ -9,8 +9,8 @@ export function specialsPage(locale: PageLocale): DemoPage {
     title: t('Specials', 'Promotions'),
     slug: 'specials',
     search_description: t(
-      'This season’s lobster, weekday lunch deals, Crab Fest and a coupon.',
-      'Le homard de la saison, les menus du midi, le Festival du crabe et un coupon.',
+      'This season’s lobster, weekday lunch deals, crab season and a coupon.',
+      'Le homard de la saison, les menus du midi, la saison du crabe et un coupon.',
     ),
     content: {
       body: [
@@ -87,10 +87,10 @@ export function specialsPage(locale: PageLocale): DemoPage {
               t('Snow crab legs piled on crushed ice', 'Des pattes de crabe des neiges sur de la glace pilée'),
             ),
           },
-          heading: t('Crab Fest Is Back', 'Le Festival du crabe est de retour'),
+          heading: t('Crab Season Is Here', 'La saison du crabe est arrivée'),
           copy: t(
-            '<p>All the snow crab you can crack, every weekend this month.</p>',
-            '<p>Tout le crabe des neiges que vous pouvez casser, chaque fin de semaine ce mois-ci.</p>',
+            '<p>Snow crab by the pound, steamed to order, every weekend this month.</p>',
+            '<p>Du crabe des neiges à la livre, cuit à la vapeur à la commande, chaque fin de semaine ce mois-ci.</p>',
           ),
           link: link(`${locale.prefix}/menu/`, t('See the Menu', 'Voir le menu')),
           fineprint: t(
@@ -113,8 +113,8 @@ export function cateringPage(locale: PageLocale): DemoPage {
     title: t('Catering', 'Traiteur'),
     slug: 'catering',
     search_description: t(
-      'Seafood trays, biscuits by the dozen and boxed lunches for groups of 10 to 200.',
-      'Plateaux de fruits de mer, biscuits à la douzaine et boîtes-repas pour 10 à 200 personnes.',
+      'Seafood trays, rolls by the dozen and boxed lunches for groups of 10 to 200.',
+      'Plateaux de fruits de mer, petits pains à la douzaine et boîtes-repas pour 10 à 200 personnes.',
     ),
     content: {
       body: [
@@ -127,8 +127,8 @@ export function cateringPage(locale: PageLocale): DemoPage {
           image: image(
             'catering',
             t(
-              'Catering trays of shrimp, salmon and biscuits on a buffet table',
-              'Des plateaux de crevettes, de saumon et de biscuits sur une table de buffet',
+              'Catering trays of shrimp, salmon and rolls on a buffet table',
+              'Des plateaux de crevettes, de saumon et de petits pains sur une table de buffet',
             ),
           ),
           image_position: 'right',
@@ -143,7 +143,7 @@ export function cateringPage(locale: PageLocale): DemoPage {
             [t('Wood-grilled salmon', 'Saumon grillé au bois'), price(locale, 129)],
             [t('Shrimp scampi with linguine', 'Crevettes scampi et linguine'), price(locale, 109)],
             [t('Fish taco bar', 'Bar à tacos au poisson'), price(locale, 99)],
-            [t('Cheddar biscuits (4 dozen)', 'Biscuits au cheddar (4 douzaines)'), price(locale, 29)],
+            [t('Sea-salt rolls (4 dozen)', 'Petits pains au sel de mer (4 douzaines)'), price(locale, 29)],
           ],
         }),
         block('faqs', {
@@ -199,10 +199,10 @@ export function giftCardsPage(locale: PageLocale): DemoPage {
             '<p>Des cartes-cadeaux de 10 $ à 500 $, vendues dans tous nos restaurants. Elles n’expirent jamais et sont sans frais.</p>',
           ),
           image: image(
-            'biscuits',
+            'rolls',
             t(
-              'A gift card tucked into a basket of cheddar biscuits',
-              'Une carte-cadeau glissée dans un panier de biscuits au cheddar',
+              'A gift card tucked into a basket of sea-salt rolls',
+              'Une carte-cadeau glissée dans un panier de petits pains au sel de mer',
             ),
           ),
           links: [

@@ -25,10 +25,10 @@ const RELEASES: Release[] = [
     copyFr: 'Notre guédille au homard à la mode du Maine revient sur tous les menus.',
   },
   {
-    slug: 'crab-fest',
+    slug: 'crab-season',
     date: '2026-10-21',
-    en: 'Crab Fest Comes to Every Harborline',
-    fr: 'Le Festival du crabe arrive dans tous les Harborline',
+    en: 'Crab Season Comes to Every Harborline',
+    fr: 'La saison du crabe arrive dans tous les Harborline',
     image: 'crab-legs',
     copyEn: 'Snow crab, king crab and Dungeness crab, for six weeks only.',
     copyFr: 'Crabe des neiges, crabe royal et crabe dormeur, pendant six semaines seulement.',
@@ -56,11 +56,11 @@ const RELEASES: Release[] = [
       'chowder',
     ],
     [
-      'biscuit-day',
+      'sea-salt-rolls',
       '2026-08-09',
-      'Free Biscuits for Everyone on National Biscuit Day',
-      'Biscuits gratuits pour tous lors de la Journée nationale du biscuit',
-      'biscuits',
+      'Free Sea-Salt Rolls at Every Harborline on Our Birthday',
+      'Petits pains au sel de mer gratuits dans tous les Harborline pour notre anniversaire',
+      'rolls',
     ],
     [
       'fish-taco-tuesday',
@@ -183,7 +183,7 @@ const RELEASES: Release[] = [
       'lobster-roll',
     ],
     ['lent-specials', '2025-03-05', 'Lenten Specials From $12.99', 'Spéciaux du Carême à partir de 12,99 $', 'salmon'],
-    ['rewards-launch', '2025-01-20', 'Introducing Harborline Rewards', 'Voici les récompenses Harborline', 'biscuits'],
+    ['rewards-launch', '2025-01-20', 'Introducing Harborline Rewards', 'Voici les récompenses Harborline', 'rolls'],
   ].map(([slug, date, en, fr, img]) => ({
     slug: slug!,
     date: date!,

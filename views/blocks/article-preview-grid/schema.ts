@@ -41,8 +41,8 @@ export const articlePreviewGridBlock = defineBlockSchema({
       {
         image: demoImage('crab-legs', 'Snow crab legs'),
         date: '2026-10-21',
-        title: 'Crab Fest Comes to Every Harborline',
-        link: '/press/crab-fest/',
+        title: 'Crab Season Comes to Every Harborline',
+        link: '/press/crab-season/',
       },
     ],
     see_all_link: {

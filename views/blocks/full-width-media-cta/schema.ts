@@ -28,7 +28,7 @@ export const fullWidthMediaCtaBlock = defineBlockSchema({
   references: (value) => mediaItemReferences(value.media),
   demo: {
     media: { kind: 'image', image: demoImage('crab-legs', 'Snow crab legs on ice') },
-    heading: 'Crab Fest Is Back',
+    heading: 'Crab Season Is Here',
     copy: '<p>All the snow crab you can crack, for a limited time.</p>',
     link: { url: '/specials/', display_name: 'See the Specials', link_type: 'internal', link_style: 'primary' },
     fineprint: '<p>At participating restaurants. Prices and participation may vary.</p>',

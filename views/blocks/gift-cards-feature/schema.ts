@@ -23,7 +23,7 @@ export const giftCardsFeatureBlock = defineBlockSchema({
   demo: {
     heading: 'Give the Gift of Seafood',
     copy: '<p>Harborline gift cards never expire and work at every restaurant.</p>',
-    image: demoImage('biscuits', 'A basket of cheddar biscuits'),
+    image: demoImage('rolls', 'A basket of sea-salt rolls'),
     links: [
       { url: '/gift-cards/', display_name: 'Buy Gift Cards', link_type: 'internal', link_style: 'primary' },
       { url: '/faq/', display_name: 'Gift Card Questions', link_type: 'internal', link_style: 'secondary' },

@@ -38,7 +38,7 @@ export const linkRowBlock = defineBlockSchema({
         url: '/specials/',
         display_name: 'Specials',
       },
-      { image: demoImage('biscuits', 'A basket of cheddar biscuits'), url: '/catering/', display_name: 'Catering' },
+      { image: demoImage('rolls', 'A basket of sea-salt rolls'), url: '/catering/', display_name: 'Catering' },
     ],
   },
 });

@@ -36,7 +36,7 @@ export const mediaGridBlock = defineBlockSchema({
     heading: 'From Our Kitchens',
     tiles: [
       { kind: 'image', width: 8, image: demoImage('lobster-roll', 'A lobster roll on a toasted bun') },
-      { kind: 'image', width: 4, image: demoImage('biscuits', 'A basket of cheddar biscuits') },
+      { kind: 'image', width: 4, image: demoImage('rolls', 'A basket of sea-salt rolls') },
       { kind: 'image', width: 6, image: demoImage('salmon', 'Wood-grilled salmon') },
       { kind: 'image', width: 6, image: demoImage('crab-legs', 'Snow crab legs') },
       { kind: 'image', image: demoImage('dock-hero', 'The Harborline dock at dawn') },

@@ -36,7 +36,7 @@ export const socialGridBlock = defineBlockSchema({
     hashtag: 'HarborlineCatch',
     images: [
       demoImage('lobster-roll', 'A guest photo of a lobster roll'),
-      demoImage('biscuits', 'A guest photo of biscuits'),
+      demoImage('rolls', 'A guest photo of sea-salt rolls'),
       demoImage('crab-legs', 'A guest photo of crab legs'),
     ],
   },

@@ -37,7 +37,7 @@ export const timelineBlock = defineBlockSchema({
         year: '1978',
         content: { kind: 'copy', html: '<p>The first Harborline opens on the Portland waterfront.</p>' },
       },
-      { year: '1992', content: { kind: 'image', image: demoImage('biscuits', 'The original biscuit recipe card') } },
+      { year: '1992', content: { kind: 'image', image: demoImage('rolls', 'The original roll recipe card') } },
       {
         year: '2015',
         content: { kind: 'copy', html: '<p>Harborline crosses the border with its first Canadian restaurant.</p>' },
