@@ -102,6 +102,8 @@ export default tseslint.config(
       'server/modules/**/routes.{ts,tsx}',
       'server/modules/**/*-routes.{ts,tsx}',
       'server/modules/**/render.tsx',
+      // The 503 page drawn without the database (error handler and shutdown drain share it).
+      'server/http/unavailable-page.tsx',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': layerRule(
@@ -117,6 +119,7 @@ export default tseslint.config(
       'server/modules/**/routes.{ts,tsx}',
       'server/modules/**/*-routes.{ts,tsx}',
       'server/modules/**/render.tsx',
+      'server/http/unavailable-page.tsx',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': layerRule(

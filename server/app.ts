@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps): Express {
   // it comes from another site, and a form post needs the session's token (docs/security.md).
   app.use(
     publicCsrf({
-      db,
+      siteOrigin: async (req, res) => (await resolveRequestSite(db, req, res)).origin,
       sessions,
       exempt: [
         // RFC 8058 one-click unsubscribe: mail providers post it; its signed token is the proof.

@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { RETRY_AFTER_SECONDS } from './database-errors';
 import type { Logger } from './logger';
-import { unavailablePage } from './ssr/unavailable-page';
+import { markAnsweredByDrain } from './http/answered-by-drain';
+import { unavailablePage } from './http/unavailable-page';
 
 /** Queries of a request whose client left finish well within this (the grace period bounds it anyway). */
 const ABANDONED_RESPONSE_MS = 5_000;
@@ -12,17 +13,9 @@ export const RELEASE_BUDGET_MS = 3_000;
 /** Past the grace period plus this a worker exits whatever it is waiting for. */
 export const HARD_EXIT_AFTER_GRACE_MS = 4_000;
 
-/** Responses this drain answered itself: the handler behind one may still fail, quietly. */
-const answeredByDrain = new WeakSet<ServerResponse>();
-
-/** True when the drain already answered this response (503) and the app's own answer comes too late. */
-export function isAnsweredByDrain(res: ServerResponse): boolean {
-  return answeredByDrain.has(res);
-}
-
 /** A clean "come back soon" that touches nothing behind the app (no session, no database). */
 function answerUnavailable(req: IncomingMessage, res: ServerResponse): void {
-  answeredByDrain.add(res);
+  markAnsweredByDrain(res);
   // The app may still write to it later (its handler is running): that must not become an error event nobody handles.
   res.on('error', () => undefined);
   res.shouldKeepAlive = false;

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { jsonb, type Db } from '../../server/db';
 import { findPageById } from '../../server/modules/pages/repo';
 import type { NewPage } from '../../server/modules/pages/table';
-import { encodeStep } from '../../server/modules/pages/tree-path';
+import { encodeStep } from '../../server/tree-path';
 
 /** The page with 5,000 children, and how many pages the tree holds once the bench pages are in. */
 export type AdminBenchTree = { bigParentId: number; totalPages: number };

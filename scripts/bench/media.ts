@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { jsonb, type Db } from '../../server/db';
-import { encodeStep } from '../../server/modules/pages/tree-path';
+import { encodeStep } from '../../server/tree-path';
 import { renditionUrl } from '../../shared/schemas/image-renditions';
 import { signIn, time, type Timing } from './admin';
 import { ROOT } from '../build-assets';

@@ -3,8 +3,8 @@ import type { Logger } from '../logger';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../database-errors';
 import { HttpError } from '../errors';
 import { MediaStorageUnavailableError } from '../storage/media-storage';
-import { unavailablePage } from '../ssr/unavailable-page';
-import { isAnsweredByDrain } from '../shutdown';
+import { unavailablePage } from './unavailable-page';
+import { isAnsweredByDrain } from './answered-by-drain';
 
 const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.includes('/api/') || !req.accepts('html');
 

@@ -79,19 +79,6 @@ const KNOWN_LOOP_ARROWS: { arrow: string; why: string }[] = [
     why: 'pages/routes.ts renders public pages itself; the public page route belongs with the app, handed the renderer',
   },
   {
-    arrow: 'server/http -> server/ssr',
-    why: 'the error handler answers 503 with ssr/unavailable-page.tsx; that page belongs beside the error handler',
-  },
-  { arrow: 'server/shutdown.ts -> server/ssr', why: 'the drain answers with the same unavailable page (as above)' },
-  {
-    arrow: 'permissions -> pages',
-    why: 'permissions/policy.ts uses pages/tree-path.ts (path arithmetic of the tree); it belongs in neutral plumbing',
-  },
-  {
-    arrow: 'auth -> pages',
-    why: "auth/public-csrf.ts reads the request's site (pages/request-site.ts) for the trusted origin; it should be given the origin",
-  },
-  {
     arrow: 'pages -> privacy',
     why: 'the explorer, the page search and the public route ask privacy directly; privacy should register as a page gate',
   },

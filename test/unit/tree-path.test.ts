@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ancestorPaths, decodeStep, encodeStep, nextChildPath } from '../../server/modules/pages/tree-path';
+import { ancestorPaths, decodeStep, encodeStep, nextChildPath } from '../../server/tree-path';
 
 describe('materialised tree paths', () => {
   it('encodes positions as four base-36 characters that sort in order', () => {

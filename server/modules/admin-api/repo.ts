@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../database';
 import type { Db } from '../../db';
-import { ancestorPaths } from '../pages/tree-path';
+import { ancestorPaths } from '../../tree-path';
 import { inModerationColumn } from '../moderation/repo';
 
 export type ApiPageRow = {

@@ -1,7 +1,5 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import type { Db } from '../../db';
 import { HttpError } from '../../errors';
-import { resolveRequestSite } from '../pages/request-site';
 import { requestHost, requestScheme } from '../../http/host';
 import type { SessionStack } from './session-middleware';
 
@@ -23,14 +21,16 @@ import type { SessionStack } from './session-middleware';
  *    `csrfmiddlewaretoken` field or the `X-CSRFToken` header (the session stack's check).
  *
  * `exempt` lists the paths that prove themselves otherwise (the RFC 8058 one-click unsubscribe:
- * mail providers post it, and its signed token is the proof).
+ * mail providers post it, and its signed token is the proof). `siteOrigin` is the configured
+ * address of the request's site (the app hands in the pages module's request-site lookup, so the
+ * auth core does not reach into pages).
  */
 export function publicCsrf({
-  db,
+  siteOrigin,
   sessions,
   exempt,
 }: {
-  db: Db;
+  siteOrigin: (req: Request, res: Response) => Promise<string>;
   sessions: SessionStack;
   exempt: readonly RegExp[];
 }): RequestHandler {
@@ -45,7 +45,7 @@ export function publicCsrf({
       if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none')
         throw crossSite(`Sec-Fetch-Site: ${fetchSite.slice(0, 20)}`);
       const origin = req.get('Origin');
-      if (origin !== undefined && !(await isOwnOrigin(db, origin, req, res))) throw crossSite('Origin');
+      if (origin !== undefined && !(await isOwnOrigin(siteOrigin, origin, req, res))) throw crossSite('Origin');
     } catch (error) {
       return next(error);
     }
@@ -75,11 +75,16 @@ function normalOrigin(value: string): string | null {
   }
 }
 
-async function isOwnOrigin(db: Db, origin: string, req: Request, res: Response): Promise<boolean> {
+async function isOwnOrigin(
+  siteOrigin: (req: Request, res: Response) => Promise<string>,
+  origin: string,
+  req: Request,
+  res: Response,
+): Promise<boolean> {
   const sent = origin === 'null' ? null : normalOrigin(origin);
   if (!sent) return false;
   const host = requestHost(req);
   if (host.hostname && sent === `${requestScheme(req)}://${host.hostname.toLowerCase()}:${host.port}`) return true;
   // Behind a proxy that rewrites Host or the scheme: the site's own configured address.
-  return sent === normalOrigin((await resolveRequestSite(db, req, res)).origin);
+  return sent === normalOrigin(await siteOrigin(req, res));
 }

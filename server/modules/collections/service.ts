@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { badRequest, HttpError, notFound } from '../../errors';
 import type { CollectionInput } from '../../../shared/schemas/collections';
-import { nextChildPath, STEP_LENGTH } from '../pages/tree-path';
+import { nextChildPath, STEP_LENGTH } from '../../tree-path';
 import * as repo from './repo';
 import type { Collection } from './table';
 

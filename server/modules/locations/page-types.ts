@@ -6,7 +6,7 @@ import { definePageType, type LoaderContext } from '../pages/page-type';
 import type { Db } from '../../db';
 import type { Site } from '../sites/table';
 import type { Page } from '../pages/table';
-import { STEP_LENGTH } from '../pages/tree-path';
+import { STEP_LENGTH } from '../../tree-path';
 import { stateDirectory } from './directory';
 import { mapSearch } from './map-search';
 import { countryOfLanguage } from '../../../shared/locations/site-country';

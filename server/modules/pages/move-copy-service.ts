@@ -11,7 +11,7 @@ import * as repo from './repo';
 import { publishRevision } from './service';
 import { SLUG_PATTERN } from './slug';
 import type { Page } from './table';
-import { nextChildPath } from './tree-path';
+import { nextChildPath } from '../../tree-path';
 
 function slugClash(slug: string): HttpError {
   return new HttpError(400, 'invalid_page', 'The page could not be saved because of errors.', {

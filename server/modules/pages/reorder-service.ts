@@ -5,7 +5,7 @@ import { forbidden, type PageRef, type UserPagePermissions } from '../permission
 import * as repo from './repo';
 import { listSiblingPaths, lockPageByPath, rewriteSiblingPaths } from './reorder-repo';
 import type { Page } from './table';
-import { STEP_LENGTH } from './tree-path';
+import { STEP_LENGTH } from '../../tree-path';
 
 /**
  * Wagtail's can_reorder_children: reordering changes live menus at once, so it takes 'publish' on

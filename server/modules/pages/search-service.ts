@@ -5,7 +5,7 @@ import type { UserPagePermissions } from '../permissions/policy';
 import { privatePathTester } from '../privacy/service';
 import { toExplorerRow } from './explorer-service';
 import { countSearchResults, findPagesByPaths, searchPages } from './search-repo';
-import { STEP_LENGTH } from './tree-path';
+import { STEP_LENGTH } from '../../tree-path';
 
 /** At most this many words count; more only slow the query down without narrowing it usefully. */
 const MAX_TERMS = 10;

@@ -9,7 +9,7 @@ import { indexPageReferences } from './references';
 import * as repo from './repo';
 import { SLUG_PATTERN, slugify } from './slug';
 import type { Page, PageContent, RevisionSnapshot } from './table';
-import { nextChildPath, STEP_LENGTH } from './tree-path';
+import { nextChildPath, STEP_LENGTH } from '../../tree-path';
 
 export type PageFields = {
   title: string;

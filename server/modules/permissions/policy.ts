@@ -1,6 +1,6 @@
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
-import { STEP_LENGTH } from '../pages/tree-path';
+import { STEP_LENGTH } from '../../tree-path';
 import { listUserPagePermissions, userHasAdminAccessGroup } from './repo';
 import { PAGE_PERMISSION_TYPES, type PagePermissionType } from './table';
 

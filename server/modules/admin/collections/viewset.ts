@@ -10,7 +10,7 @@ import {
   updateCollection,
   type CollectionListing,
 } from '../../collections/service';
-import { STEP_LENGTH } from '../../pages/tree-path';
+import { STEP_LENGTH } from '../../../tree-path';
 import { defineViewSet } from '../viewsets/definition';
 
 /** /wagtail/collections/ (Wagtail's collections): add/, {pk}/, delete/{pk}/, history/{pk}/. */
