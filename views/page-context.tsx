@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createTranslator, type CatalogEntry, type Translate } from '../shared/i18n/translator';
 import type { PageContext } from '../shared/schemas/page-payload';
+import { inLanguage } from '../shared/urls/in-language';
 
 type PageContextValue = { context: PageContext; t: Translate };
 
@@ -39,3 +40,8 @@ export const usePageContext = () => usePageContextValue().context;
 export const useT = () => usePageContextValue().t;
 /** The path prefix of the page's language ('' or e.g. '/fr'), for links to routes outside the page tree. */
 export const useLocalePrefix = () => usePageContextValue().context.localePrefix ?? '';
+/** Puts the page's language prefix on a link to this site (shared/urls/in-language.ts). */
+export const useInLanguage = () => {
+  const { localePrefix, siteUrl } = usePageContextValue().context;
+  return (url: string) => inLanguage(url, localePrefix, siteUrl);
+};

@@ -5,6 +5,7 @@ import { HttpError } from '../errors';
 import { MediaStorageUnavailableError } from '../storage/media-storage';
 import { unavailablePage } from './unavailable-page';
 import { isAnsweredByDrain } from './answered-by-drain';
+import { errorPageLanguage, plainErrorPage } from './error-page';
 
 const wantsJson = (req: Request) => req.path.startsWith('/api') || req.path.includes('/api/') || !req.accepts('html');
 
@@ -55,7 +56,10 @@ export function errorHandler(logger: Logger, renderNotFound: (req: Request, res:
         logger.error({ err: renderError }, 'not-found page failed to render');
       }
     }
-    res.status(status).type('html').send(plainErrorPage(status, message));
+    res
+      .status(status)
+      .type('html')
+      .send(plainErrorPage(status, message, errorPageLanguage(res)));
   };
 }
 
@@ -83,7 +87,7 @@ function answerUnavailable(logger: Logger, error: unknown, req: Request, res: Re
     });
     return;
   }
-  res.type('html').send(unavailablePage(RETRY_AFTER_SECONDS));
+  res.type('html').send(unavailablePage(RETRY_AFTER_SECONDS, errorPageLanguage(res)));
 }
 
 /** Errors raised by body parsers and the like carry their own 4xx status. */
@@ -112,9 +116,4 @@ function parserMessage(error: unknown): string | undefined {
   if (type === 'entity.parse.failed')
     return 'What you sent could not be read (it is not valid JSON or form data). Nothing was saved.';
   return undefined;
-}
-
-function plainErrorPage(status: number, message: string): string {
-  const escaped = message.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Error ${status}</title><link rel="stylesheet" href="/static/error.css"></head><body><main id="mainContent"><h1>Error ${status}</h1><p>${escaped}</p><p><a href="/">Return to Homepage</a></p></main></body></html>`;
 }

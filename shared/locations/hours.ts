@@ -1,3 +1,4 @@
+import { formatTime as formatTimeIn } from '../i18n/format';
 import type { DayHours, SpecialHours } from '../schemas/locations';
 
 /**
@@ -90,11 +91,5 @@ export function hoursLine(subject: HoursSubject, weekly: DayHours[], kind: Hours
   return { kind: 'open', open: today.open, close: today.close };
 }
 
-/** 13:30 -> '1:30 PM', the way US and Canadian restaurants print hours. */
-export function formatTime(time: string): string {
-  const minutes = toMinutes(time);
-  const hour = Math.floor(minutes / 60);
-  const minute = String(minutes % 60).padStart(2, '0');
-  const suffix = hour < 12 ? 'AM' : 'PM';
-  return `${hour % 12 === 0 ? 12 : hour % 12}:${minute} ${suffix}`;
-}
+/** 13:30 -> '1:30 PM', the way US and Canadian restaurants print hours in English. */
+export const formatTime = (time: string): string => formatTimeIn(time, 'en-US');

@@ -131,3 +131,15 @@ export const COUNTRY_NAMES: Readonly<Record<'US' | 'CA', readonly string[]>> = {
   US: ['US', 'USA', 'U.S.', 'U.S.A.', 'United States', 'United States of America', 'America', 'États-Unis'],
   CA: ['Canada', 'CAN'],
 };
+
+const byCountryAndCode = new Map(ALL_REGION_NAMES.map((region) => [`${region.country}:${region.code}`, region]));
+
+/**
+ * A state's or province's name in the page's language ('Colombie-Britannique' on French pages);
+ * `fallback` (the name stored with the restaurant) when the region is not listed.
+ */
+export function regionNameIn(country: string, code: string, languageCode: string, fallback: string): string {
+  const region = byCountryAndCode.get(`${country}:${code}`);
+  if (!region) return fallback;
+  return languageCode.toLowerCase().startsWith('fr') ? region.fr : region.en;
+}

@@ -217,6 +217,8 @@ export const locationPageExtraSchema = z.object({
   cityUrl: z.string(),
   location: contentLocationSchema,
   specialHours: z.array(specialHoursSchema),
+  /** The dining room's weekly hours as times, printed in the page's language (location.hours holds English text). */
+  weeklyHours: z.array(dayHoursSchema),
   directionsUrl: z.string(),
   orderUrl: z.string().nullable(),
 });

@@ -29,6 +29,11 @@ export type CrawlOptions = {
    * The rest are counted in `sampledOut`.
    */
   samples?: { pattern: RegExp; limit: number }[];
+  /**
+   * Which internal URLs to fetch (all of them unless given): a crawl of one language's pages
+   * leaves the others, and the assets, unfetched.
+   */
+  follow?: (url: URL) => boolean;
   /** Called for every HTML page fetched, e.g. to check its headers. */
   onPage?: (url: string, headers: Record<string, string | string[] | undefined>, body: string) => void;
 };
@@ -121,6 +126,7 @@ export async function crawl(
       url = new URL(`/__unparsable__/${encodeURIComponent(raw)}`, base);
     }
     if (!origins.has(url.origin)) return;
+    if (options.follow && !options.follow(url)) return;
     url.hash = '';
     const key = url.href;
     if (seen.has(key)) return;

@@ -1,6 +1,7 @@
 import type { QuickSearchExtra } from '../../shared/schemas/locations';
 import { LocationAddress } from '../components/locations/LocationAddress';
-import { useT } from '../page-context';
+import { formatDecimal } from '../../shared/i18n/format';
+import { useInLanguage, usePageContext, useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
 /**
@@ -10,12 +11,14 @@ import type { TemplateProps } from '../template-types';
  */
 export default function Error404({ page }: TemplateProps) {
   const t = useT();
+  const inLanguage = useInLanguage();
+  const { languageCode } = usePageContext();
   const search = (page.extra ?? {}) as Partial<QuickSearchExtra>;
   const results = search.results ?? [];
   return (
     <div className="template-error404">
       <h1>{t('The page you are looking for does not exist, sorry.')}</h1>
-      <a className="button button--primary" href="/">
+      <a className="button button--primary" href={inLanguage('/')}>
         {t('Return to Homepage')}
       </a>
       <section className="quick-search" aria-labelledby="quick-search-heading">
@@ -45,11 +48,11 @@ export default function Error404({ page }: TemplateProps) {
             {results.map(({ distance, location, localPageUrl }) => (
               <li key={location.rlid} className="quick-search__result">
                 <span className="quick-search__distance">
-                  {t('{distance} miles', { values: { distance: distance.toFixed(1) } })}
+                  {t('{distance} miles', { values: { distance: formatDecimal(distance, 1, languageCode) } })}
                 </span>
                 <LocationAddress location={{ ...location, address2: location.address2 ?? null }} />
                 {localPageUrl ? (
-                  <a href={localPageUrl}>
+                  <a href={inLanguage(localPageUrl)}>
                     {t('View Local Page')}
                     <span className="visually-hidden">: {location.address1}</span>
                   </a>

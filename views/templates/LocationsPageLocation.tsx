@@ -1,17 +1,25 @@
-import { formatTime } from '../../shared/locations/hours';
+import { formatHoursRange } from '../../shared/i18n/format';
 import { STATIC_MAP_SIZES } from '../../shared/maps/base-map';
 import type { LocationPageExtra } from '../../shared/schemas/locations';
 import { LocationAddress, telHref } from '../components/locations/LocationAddress';
-import { usePageContext, useT } from '../page-context';
+import { useInLanguage, usePageContext, useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
 const NARROW = '(max-width: 840px)';
+/** location.hours lists days Monday first (as printed menus do); these are their days of the week. */
+const MONDAY_FIRST = [1, 2, 3, 4, 5, 6, 0];
 
 /** One restaurant: address, directions, map images, contact, ordering and hours of operation. */
 export default function LocationsPageLocation({ page }: TemplateProps) {
   const t = useT();
   const { siteName, languageCode } = usePageContext();
-  const { location, specialHours, directionsUrl, orderUrl, stateListUrl } = page.extra as LocationPageExtra;
+  const inLanguage = useInLanguage();
+  const { location, specialHours, weeklyHours, directionsUrl, orderUrl, stateListUrl } =
+    page.extra as LocationPageExtra;
+  const hoursOf = (index: number) => {
+    const entry = weeklyHours.find((day) => day.dayOfWeek === MONDAY_FIRST[index]);
+    return entry ? formatHoursRange(entry.open, entry.close, languageCode) : t('Closed');
+  };
   // Only the type 'Operation' is shown (spec section 3); curbside and delivery hours live in the picker.
   const operation = location.hours.find((type) => type.type_name === 'Operation');
   // Dates are calendar days: format in UTC so the server and every browser print the same day.
@@ -34,7 +42,7 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
             <span className="visually-hidden"> {t('(opens in a new tab)')}</span>
           </a>
           {orderUrl ? (
-            <a className="button button--secondary" href={orderUrl}>
+            <a className="button button--secondary" href={inLanguage(orderUrl)}>
               {t('Order Online')}
             </a>
           ) : null}
@@ -51,10 +59,10 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
             <h2 id="location-hours">{t('Hours of Operation')}</h2>
             <table className="location-hours">
               <tbody>
-                {operation.days.map((day) => (
+                {operation.days.map((day, index) => (
                   <tr key={day.day_name}>
                     <th scope="row">{t(day.day_name, { context: 'weekday' })}</th>
-                    <td>{day.hours === 'Closed' ? t('Closed') : day.hours}</td>
+                    <td>{hoursOf(index)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -68,7 +76,7 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
                       {t(day.label, { context: 'holiday' })}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}:{' '}
                       {day.closed
                         ? t('Closed')
-                        : `${formatTime(day.open ?? '00:00')} - ${formatTime(day.close ?? '00:00')}`}
+                        : formatHoursRange(day.open ?? '00:00', day.close ?? '00:00', languageCode)}
                     </li>
                   ))}
                 </ul>

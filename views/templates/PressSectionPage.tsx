@@ -2,12 +2,13 @@ import type { PressSectionExtra } from '../../shared/schemas/press';
 import { PressArticleList } from '../components/press/PressArticleList';
 import { ResponsiveImage } from '../components/ResponsiveImage';
 import { formatFileSize } from '../format-file-size';
-import { useT } from '../page-context';
+import { usePageContext, useT } from '../page-context';
 import type { TemplateProps } from '../template-types';
 
 /** The press section: latest releases with 'See All', press inquiries contact info, media downloads. */
 export default function PressSectionPage({ page }: TemplateProps) {
   const t = useT();
+  const { languageCode } = usePageContext();
   const { articles, see_all_link, media_download_tiles } = page.extra as PressSectionExtra;
   const contactInfo = typeof page.content.contact_info === 'string' ? page.content.contact_info : '';
   return (
@@ -46,7 +47,7 @@ export default function PressSectionPage({ page }: TemplateProps) {
                 <h3 className="media-downloads__title">{tile.title}</h3>
                 <p className="media-downloads__meta">
                   {t('.{extension} File, {size}', {
-                    values: { extension: tile.file_extension, size: formatFileSize(tile.file_size) },
+                    values: { extension: tile.file_extension, size: formatFileSize(tile.file_size, languageCode) },
                   })}
                 </p>
                 <a className="media-downloads__link" href={tile.url} download>

@@ -86,6 +86,9 @@ export function toApiLocation(row: ApiLocationRow): Location {
   return Object.fromEntries(Object.entries(location).filter(([, v]) => v !== undefined)) as Location;
 }
 
+/** A row's weekly opening hours as stored, for views that print times in the page's language. */
+export const weeklyHoursOf = (row: LocationRow): DayHours[] => jsonList<DayHours>(row.hours);
+
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** Weekly hours in the content pages' shape, Monday first as printed menus list them. */

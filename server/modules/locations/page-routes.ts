@@ -4,7 +4,7 @@ import { requestSiteOf } from '../pages/request-site';
 import { renderPage, type RenderDeps } from '../../ssr/render';
 import { directionsUrl, orderUrl } from '../../../shared/locations/links';
 import type { PageData } from '../../../shared/schemas/page-payload';
-import type { ResolvedPage } from '../pages/public-service';
+import { pageAlternates, type ResolvedPage } from '../pages/public-service';
 import type { ViewGate } from '../privacy/gate';
 import { findLivePageOfType } from '../pages/service';
 import { publicPath } from '../pages/site-tree';
@@ -18,7 +18,7 @@ import { restaurantJsonLd } from './structured-data';
 const DIRECTORY_PATH = /^(.*\/)list\/([a-z0-9-]+)\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?\/?$/;
 
 /** Every path these routes can match (the app skips the router for the others). */
-export const LOCATION_PAGE_SCOPE = /\/list\/|^\/seafood-restaurants\/locations\//i;
+export const LOCATION_PAGE_SCOPE = /\/list\/|^(?:\/[a-z]{2})?\/seafood-restaurants\/locations\//i;
 
 /**
  * City and single-location pages of the directory. They are not tree pages: they live under the
@@ -38,6 +38,13 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
     const content = stateListContentSchema.safeParse(stateList?.content);
     if (!stateList || stateListUrl !== base || !content.success) return next();
     const country = await countryOf(db, content.data.country, root.languageCode);
+    // The same directory page in the site's other languages: the state list's translations,
+    // with the same state, city and restaurant below them (the slugs are the same in every language).
+    const below = req.path.slice(base.length);
+    const alternates = (await pageAlternates(db, tree, stateList)).map((alt) => ({
+      ...alt,
+      url: `${alt.url}${below}`,
+    }));
 
     const page = (fields: Pick<PageData, 'title' | 'pageType' | 'extra'> & { url: string }): PageData => ({
       id: stateList.id,
@@ -54,13 +61,13 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
       tree,
       root,
       template,
-      alternates: [],
+      alternates,
       page: data,
       structuredData,
     });
 
     if (!line1Slug) {
-      const listing = await cityListing(db, country.code, stateListUrl, stateSlug, citySlug);
+      const listing = await cityListing(db, country.code, stateListUrl, stateSlug, citySlug, root.languageCode);
       if (!listing) return next();
       const title = `${listing.city.name}, ${listing.state.code}`;
       const cityPage = resolved(
@@ -105,10 +112,14 @@ export function locationPageRoutes(db: Db, renderDeps: RenderDeps, gate?: ViewGa
   // The local page of a location (spec section 2) is its directory page: on this site when it
   // lists the restaurant's country, else on the site that does (a US map page can show a
   // restaurant in Canada).
+  // Under a language prefix ('/fr/seafood-restaurants/...') it leads to the page in that language.
   router.get(
-    '/seafood-restaurants/locations/:localPageUrl',
-    async (req: Request<{ localPageUrl: string }>, res, next) => {
-      const location = await localPageLocation(db, requestSiteOf(res).tree, req.params.localPageUrl);
+    ['/seafood-restaurants/locations/:localPageUrl', '/:language/seafood-restaurants/locations/:localPageUrl'],
+    async (req: Request<{ localPageUrl: string; language?: string }>, res, next) => {
+      const { tree, root } = requestSiteOf(res);
+      // '/de/...' on a site without German is no page.
+      if ((req.params.language ? `/${req.params.language}` : '') !== root.prefix) return next();
+      const location = await localPageLocation(db, tree, root, req.params.localPageUrl);
       if (!location) return next();
       res.redirect(301, location);
     },

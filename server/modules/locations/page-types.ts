@@ -69,10 +69,10 @@ async function findOtherCountries(db: Db, country: string, languageCode: string)
   return [...found.values()];
 }
 
-export function cachedStateDirectory(db: Db, country: string, stateListUrl: string) {
+export function cachedStateDirectory(db: Db, country: string, stateListUrl: string, languageCode: string) {
   const cache = currentLocationsRuntime()?.cache;
-  const load = () => stateDirectory(db, country, stateListUrl);
-  return cache ? cache.remember(`states:${country}:${stateListUrl}`, load) : load();
+  const load = () => stateDirectory(db, country, stateListUrl, languageCode);
+  return cache ? cache.remember(`states:${country}:${stateListUrl}:${languageCode}`, load) : load();
 }
 
 /** The country's states, each with its cities as links (spec section 2, State list page). */
@@ -91,7 +91,7 @@ export const locationsPageStateList = definePageType({
     return stateListExtraSchema.parse({
       country: await countryOf(db, country, languageCode),
       // The directory changes only on import; the flush endpoint clears it on every dyno.
-      states: await cachedStateDirectory(db, country, url),
+      states: await cachedStateDirectory(db, country, url, languageCode),
       otherCountries: await otherCountries(db, country, languageCode),
     });
   },

@@ -114,6 +114,19 @@ export async function notFoundPage(
   };
 }
 
+/** The page's live translations on this site, for hreflang links and the language switcher. */
+export async function pageAlternates(
+  db: Db,
+  tree: SiteTree,
+  page: Pick<Page, 'id' | 'translation_key'>,
+): Promise<ResolvedPage['alternates']> {
+  const translations = await liveReads(db).findTranslations(page.translation_key);
+  return translations
+    .filter((other) => other.live && other.id !== page.id)
+    .map((other) => ({ languageCode: other.language_code, url: publicPath(tree, other) }))
+    .filter((alt): alt is { languageCode: string; url: string } => alt.url !== null);
+}
+
 /** A page row as the public site renders it (also used by the admin preview with draft content). */
 export async function buildPage(
   db: Db,
@@ -146,11 +159,7 @@ export async function buildPage(
     url: new URL(pageUrl(page), siteOrigin(tree.site)).href,
     site: tree.site,
   });
-  const translations = await liveReads(db).findTranslations(page.translation_key);
-  const alternates = translations
-    .filter((other) => other.live && other.id !== page.id)
-    .map((other) => ({ languageCode: other.language_code, url: publicPath(tree, other) }))
-    .filter((alt): alt is { languageCode: string; url: string } => alt.url !== null);
+  const alternates = await pageAlternates(db, tree, page);
 
   return {
     kind: 'page',

@@ -100,7 +100,7 @@ export const frCA: Catalog = [
     value: "La carte n'a pas pu être chargée. La liste montre tous les restaurants.",
   },
   { context: '', key: '{count} restaurants here, zoom in', value: '{count} restaurants ici, zoomer' },
-  { context: '', key: '{distance} miles', value: '{distance} milles' },
+  { context: '', key: '{distance} miles', value: '{distance} mi' },
   { context: '', key: 'Current wait: {time}', value: 'Attente actuelle : {time}' },
   { context: '', key: 'Reserve a Table', value: 'Réserver une table' },
   { context: '', key: 'Join the wait list', value: "S'inscrire sur la liste d'attente" },

@@ -1,9 +1,9 @@
 import { use, useId, useRef } from 'react';
 import type { HeaderSection } from '../../../shared/schemas/navigation';
-import { useT } from '../../page-context';
+import { useLocalePrefix, useT } from '../../page-context';
 import { PrerenderedParts } from '../../prerendered';
 import { Icon } from './Icon';
-import { LOGIN_URL } from './login';
+import { loginUrl } from './login';
 import { sectionsWithRole, socialIconFor, visibleChildren, visibleLinks } from './sections';
 
 /**
@@ -13,6 +13,7 @@ import { sectionsWithRole, socialIconFor, visibleChildren, visibleLinks } from '
  */
 export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
   const t = useT();
+  const localePrefix = useLocalePrefix();
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const navSections = sectionsWithRole(sections, ['primary', 'secondary']);
@@ -49,7 +50,7 @@ export function BurgerMenu({ sections }: { sections: HeaderSection[] }) {
               <span aria-hidden="true">×</span>
             </button>
           </div>
-          <a className="burger__login" href={LOGIN_URL}>
+          <a className="burger__login" href={loginUrl(localePrefix)}>
             <Icon name="account" />
             {t('Log In or Create an Account')}
           </a>

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { orderUrl } from '../../../shared/locations/links';
-import { useLocalePrefix, usePageContext, useT } from '../../page-context';
+import { useInLanguage, useLocalePrefix, usePageContext, useT } from '../../page-context';
 import { Icon } from './Icon';
 import { noSavedRestaurant, savedRestaurant, subscribeToSavedRestaurant } from './saved-restaurant';
 
@@ -17,10 +17,11 @@ import { noSavedRestaurant, savedRestaurant, subscribeToSavedRestaurant } from '
 export function HeaderIcons() {
   const t = useT();
   const prefix = useLocalePrefix();
+  const inLanguage = useInLanguage();
   const { locationPicker } = usePageContext();
   const saved = useSyncExternalStore(subscribeToSavedRestaurant, savedRestaurant, noSavedRestaurant);
   const orders = saved ? saved.hasOnlineOrdering && !saved.isTemporarilyClosed : true;
-  const order = saved ? orderUrl(saved.rlid, saved.countryRootURL) : `${prefix}/order/`;
+  const order = saved ? inLanguage(orderUrl(saved.rlid, saved.countryRootURL)) : `${prefix}/order/`;
   const searchUrl = locationPicker?.mapPageUrl ?? `${prefix}/locations/`;
   return (
     <ul className="header-icons">

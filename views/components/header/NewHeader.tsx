@@ -1,6 +1,6 @@
 import { use } from 'react';
 import type { HeaderContent } from '../../../shared/schemas/navigation';
-import { useT } from '../../page-context';
+import { useLocalePrefix, useT } from '../../page-context';
 import { PrerenderedParts } from '../../prerendered';
 import { Logo } from '../layout/Logo';
 import { BurgerMenu } from './BurgerMenu';
@@ -8,19 +8,20 @@ import { DesktopNav } from './DesktopNav';
 import { HeaderPickerSlot } from './HeaderPickerSlot';
 import { HeaderIcons } from './HeaderIcons';
 import { Icon } from './Icon';
-import { LOGIN_URL } from './login';
+import { loginUrl } from './login';
 import { sectionsWithRole } from './sections';
 import { useNavMenuReady } from './use-nav-menu-ready';
 
 /** The header of spec section 2: logo, picker slot, primary navigation, log-in, burger dialog. */
 export function NewHeader({ siteName, content }: { siteName: string; content: HeaderContent }) {
   const t = useT();
+  const localePrefix = useLocalePrefix();
   const markNavReady = useNavMenuReady();
   const parts = process.env.BROWSER_BUNDLE === '1' ? null : use(PrerenderedParts);
   return (
     <header className="site-header site-header--new" data-header="new">
       <div className="site-header__inner">
-        <a href="/" className="site-header__logo">
+        <a href={`${localePrefix}/`} className="site-header__logo">
           <Logo siteName={siteName} />
         </a>
         <HeaderPickerSlot />
@@ -36,7 +37,7 @@ export function NewHeader({ siteName, content }: { siteName: string; content: He
           <DesktopNav sections={sectionsWithRole(content.sections, ['primary'])} onReady={markNavReady} />
         )}
         <HeaderIcons />
-        <a href={LOGIN_URL} className="site-header__login">
+        <a href={loginUrl(localePrefix)} className="site-header__login">
           <Icon name="account" />
           {t('Log In')}
         </a>

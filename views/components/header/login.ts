@@ -1,2 +1,2 @@
-/** The account login link of spec section 2. */
-export const LOGIN_URL = '/account/login?returnUrl=/';
+/** The account login link of spec section 2, in the page's language ('' or e.g. '/fr'). */
+export const loginUrl = (localePrefix: string) => `${localePrefix}/account/login?returnUrl=${localePrefix}/`;

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
-import { formatTime, hoursLine, type HoursKind } from '../../../shared/locations/hours';
+import { formatHoursRange } from '../../../shared/i18n/format';
+import { hoursLine, type HoursKind } from '../../../shared/locations/hours';
 import { directionsUrl, orderUrl } from '../../../shared/locations/links';
 import type { DayHours, Location } from '../../../shared/schemas/locations';
-import { useT } from '../../page-context';
+import { useInLanguage, usePageContext, useT } from '../../page-context';
 import { ReservationAction } from '../locations/LocationActions';
 import { telHref } from '../locations/LocationAddress';
 
@@ -23,6 +24,7 @@ export function DetailsPanel({
   onOpenPanel(): HTMLElement | null;
 }) {
   const t = useT();
+  const inLanguage = useInLanguage();
   const phone = (
     <a
       href={telHref(location.phone)}
@@ -56,7 +58,9 @@ export function DetailsPanel({
             <a href={directionsUrl(location.latitude, location.longitude)} target="_blank" rel="noopener noreferrer">
               {t('Get directions')} <span className="visually-hidden">{t('(opens in a new tab)')}</span>
             </a>
-            {location.localPageURL ? <a href={localPagePath(location.localPageURL)}>{t('View Local Page')}</a> : null}
+            {location.localPageURL ? (
+              <a href={inLanguage(localPagePath(location.localPageURL))}>{t('View Local Page')}</a>
+            ) : null}
           </p>
         </div>
         <div>
@@ -68,7 +72,7 @@ export function DetailsPanel({
       <div className="location-picker__actions">
         <ReservationAction location={location} beforeOpen={onOpenPanel} />
         {location.hasOnlineOrdering ? (
-          <a className="button button--primary" href={orderUrl(location.rlid, location.countryRootURL)}>
+          <a className="button button--primary" href={inLanguage(orderUrl(location.rlid, location.countryRootURL))}>
             {t('Order Now')}
           </a>
         ) : null}
@@ -94,13 +98,14 @@ const HOURS_ROWS: Array<{ kind: HoursKind; label: string; hours: (location: Loca
 /** Today's lines in the restaurant's own time zone; a line without an entry today is hidden. */
 function HoursLines({ location }: { location: Location }) {
   const t = useT();
+  const { languageCode } = usePageContext();
   const now = useMemo(() => new Date(), []);
   const rows = HOURS_ROWS.flatMap((row) => {
     const line = hoursLine(location, row.hours(location), row.kind, now);
     if (!line) return [];
     const text =
       line.kind === 'open'
-        ? `${formatTime(line.open)} - ${formatTime(line.close)}`
+        ? formatHoursRange(line.open, line.close, languageCode)
         : line.kind === 'temporarily-closed'
           ? t('Temporarily Closed')
           : line.kind === 'not-available'

@@ -1,5 +1,6 @@
 import type { Location, LocationListResponse } from '../../../shared/schemas/locations';
-import { useT } from '../../page-context';
+import { formatDecimal } from '../../../shared/i18n/format';
+import { usePageContext, useT } from '../../page-context';
 
 /**
  * The results (spec section 2): a list of cards, nearest first, each a button that saves the
@@ -15,6 +16,7 @@ export function ResultsList({
   mapPageUrl: string | null;
 }) {
   const t = useT();
+  const { languageCode } = usePageContext();
   return (
     <>
       <p className="location-picker__count" role="status" aria-live="polite">
@@ -38,7 +40,7 @@ export function ResultsList({
                   </span>
                 </span>
                 <span className="location-picker__distance">
-                  {t('{distance} miles', { values: { distance: distance.toFixed(1) } })}
+                  {t('{distance} miles', { values: { distance: formatDecimal(distance, 1, languageCode) } })}
                 </span>
                 {location.hasDelivery ? (
                   <span className="location-picker__feature">{t('Delivery Available')}</span>

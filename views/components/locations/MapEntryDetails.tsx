@@ -1,8 +1,16 @@
+import type { Translate } from '../../../shared/i18n/translator';
 import type { MapPageExtra } from '../../../shared/schemas/locations';
-import { useT } from '../../page-context';
+import { formatDecimal } from '../../../shared/i18n/format';
+import { useInLanguage, usePageContext, useT } from '../../page-context';
 import { ReservationAction } from './LocationActions';
 
 type Result = MapPageExtra['results'][number];
+
+/**
+ * The API's estimatedWaitTime ('No wait', '25 min', '1 h 15 min', shared/waitlist/estimate.ts):
+ * only 'No wait' has words; the others read the same in French.
+ */
+const waitTimeText = (t: Translate, text: string) => (text === 'No wait' ? t('No wait') : text);
 
 /**
  * One map-page entry's details (spec section 2): distance to two decimals, address, phone, the
@@ -11,13 +19,17 @@ type Result = MapPageExtra['results'][number];
  */
 export function MapEntryDetails({ result, compact = false }: { result: Result; compact?: boolean }) {
   const t = useT();
+  const inLanguage = useInLanguage();
+  const { languageCode } = usePageContext();
   const { letter, distance, location, localPageUrl, orderUrl } = result;
   return (
     <div className="locations-map__details">
       {compact ? (
         <p className="locations-map__popup-title">{`${letter}. ${location.city}, ${location.state}`}</p>
       ) : null}
-      <p className="locations-map__distance">{t('{distance} miles', { values: { distance: distance.toFixed(2) } })}</p>
+      <p className="locations-map__distance">
+        {t('{distance} miles', { values: { distance: formatDecimal(distance, 2, languageCode) } })}
+      </p>
       <address className="location-address">
         {location.address1}
         <br />
@@ -32,17 +44,17 @@ export function MapEntryDetails({ result, compact = false }: { result: Result; c
       <a href={`tel:+1${location.phone.replace(/\D/g, '')}`}>{location.phone}</a>
       {location.waitListReady && location.estimatedWaitTime ? (
         <p className="locations-map__wait">
-          {t('Current wait: {time}', { values: { time: location.estimatedWaitTime } })}
+          {t('Current wait: {time}', { values: { time: waitTimeText(t, location.estimatedWaitTime) } })}
         </p>
       ) : null}
       <div className="locations-map__actions">
         <ReservationAction location={location} />
         {orderUrl ? (
-          <a className="button button--primary" href={orderUrl}>
+          <a className="button button--primary" href={inLanguage(orderUrl)}>
             {t('Order Now')}
           </a>
         ) : null}
-        {localPageUrl ? <a href={localPageUrl}>{t('View Local Page')}</a> : null}
+        {localPageUrl ? <a href={inLanguage(localPageUrl)}>{t('View Local Page')}</a> : null}
       </div>
     </div>
   );
