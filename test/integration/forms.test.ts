@@ -516,6 +516,53 @@ describe('guest forms: contact, signup, unsubscribe', function () {
     expect(await subscribed()).to.equal(false);
   });
 
+  it('records an unsubscribe in the language of the page its form was on (the endpoint has no /fr/)', async () => {
+    const agent = request.agent(t.app);
+    const host = 'ca.localhost:3000';
+    const emails = ['ellen@example.com', 'francine@example.com', 'other@example.com'];
+    await t.db
+      .insertInto('subscribers')
+      .values(
+        emails.map((email) => ({
+          email,
+          first_name: 'A',
+          last_name: 'B',
+          postcode: 'H2X 1Y4',
+          language_code: 'en-CA',
+        })),
+      )
+      .execute();
+    const { csrf_token: token } = (await agent.get('/api-nc/csrftoken/').set('Host', host).expect(200)).body as {
+      csrf_token: string;
+    };
+    const post = (email: string, referer: string) =>
+      agent
+        .post('/api/fcc/unsubscribe/')
+        .set('Host', host)
+        .set('Referer', referer)
+        .set('X-CSRFToken', token)
+        .type('form')
+        .send({ Email: email })
+        .expect(200);
+    await post('francine@example.com', `http://${host}/fr/unsubscribe/?utm_unsub=francine@example.com`);
+    await post('ellen@example.com', `http://${host}/unsubscribe/`);
+    // Another site's page naming /fr/ does not choose the language.
+    await post('other@example.com', 'http://elsewhere.example/fr/unsubscribe/');
+    const languages = await t.db
+      .selectFrom('consent_records')
+      .innerJoin('subscribers', 'subscribers.id', 'consent_records.subscriber_id')
+      .select(['subscribers.email', 'consent_records.language_code'])
+      .where('subscribers.email', 'in', emails)
+      .where('consent_records.action', '=', 'unsubscribe')
+      .orderBy('subscribers.email')
+      .execute();
+    expect(languages).to.deep.equal([
+      { email: 'ellen@example.com', language_code: 'en-CA' },
+      { email: 'francine@example.com', language_code: 'fr-CA' },
+      { email: 'other@example.com', language_code: 'en-CA' },
+    ]);
+  });
+
   it('serves the unsubscribe page with the block on both sites', async () => {
     for (const [host, path] of [
       ['localhost:3000', '/unsubscribe/'],

@@ -6,6 +6,7 @@ import { HttpError } from '../../errors';
 import { bodyParsers } from '../../http/body-parsers';
 import { clientAddress } from '../../http/client-address';
 import { resolveRequestSite } from '../pages/request-site';
+import { splitLocalePrefix } from '../pages/site-tree';
 import { siteOrigin } from '../../http/host';
 import { formErrors, noFormErrors } from '../../http/validate';
 import type { Logger } from '../../logger';
@@ -378,8 +379,10 @@ export function formApiRoutes({ db, config, sessions }: Pick<Deps, 'db' | 'confi
       });
       return;
     }
-    // API paths skip siteContext: the site is resolved here, for the consent record.
-    const { root, site } = await resolveRequestSite(db, req, res);
+    // API paths skip siteContext: the site is resolved here, for the consent record, in the
+    // language of the page the form was on (the endpoint has no /fr/ prefix of its own).
+    const { tree, site } = await resolveRequestSite(db, req, res);
+    const root = splitLocalePrefix(tree, sameSitePath(req.headers.referer, siteOrigin(site))).root;
     try {
       await unsubscribe(
         db,
@@ -438,4 +441,14 @@ export function formApiRoutes({ db, config, sessions }: Pick<Deps, 'db' | 'confi
     );
   });
   return router;
+}
+
+/** The path of a Referer on this site's own origin, or '/' (another site's or no Referer). */
+function sameSitePath(referer: string | undefined, origin: string): string {
+  try {
+    const url = new URL(referer ?? '');
+    return url.origin === new URL(origin).origin ? url.pathname : '/';
+  } catch {
+    return '/';
+  }
 }
