@@ -11,6 +11,7 @@ import { loadAssetManifest } from '../../server/ssr/assets';
 import type { MediaStorage } from '../../server/storage/media-storage';
 import { openMediaStorage } from '../../server/storage/open-media-storage';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { onLand, tileOf } from '../helpers/map-tiles';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../helpers/s3-server';
 
 const binary = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
@@ -18,16 +19,6 @@ const binary = (res: request.Response, callback: (error: Error | null, body: Buf
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 };
-
-/** Tile x/y of a point at a zoom (Web Mercator). */
-function tileOf(longitude: number, latitude: number, zoom: number): [number, number] {
-  const n = 2 ** zoom;
-  const sin = Math.sin((latitude * Math.PI) / 180);
-  return [
-    Math.floor(((longitude + 180) / 360) * n),
-    Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * n),
-  ];
-}
 
 /** A storage that counts writes, to prove a picture is drawn and stored once. */
 function counting(storage: MediaStorage): MediaStorage & { puts: string[] } {
@@ -68,6 +59,35 @@ describe('offline base map and location map images', function () {
       'land',
       'country_borders',
     ]);
+  });
+
+  it('draws New York at city zoom: its boroughs on land, its rivers and bay as water (zooms 10 to 12)', async () => {
+    const fetched = new Map<string, VectorTile>();
+    for (const z of [10, 11, 12]) {
+      const needed = [
+        [-73.9857, 40.7484],
+        [-73.969, 40.6602],
+        [-73.7949, 40.7282],
+        [-74.0431, 40.7178],
+        [-74.012, 40.76],
+        [-74.05, 40.67],
+      ].map(([longitude, latitude]) => tileOf(longitude!, latitude!, z));
+      for (const [x, y] of needed) {
+        const key = `${z}/${x}/${y}`;
+        if (fetched.has(key)) continue;
+        const res = await request(t.app).get(`/maps/v1/tiles/${key}.pbf`).buffer(true).parse(binary).expect(200);
+        fetched.set(key, new VectorTile(new Pbf(res.body as Buffer)));
+      }
+    }
+    const tileAt = (z: number, x: number, y: number) => fetched.get(`${z}/${x}/${y}`)!;
+    for (const z of [10, 11, 12]) {
+      expect(onLand(tileAt, z, -73.9857, 40.7484), `Midtown Manhattan at zoom ${z}`).to.equal(true);
+      expect(onLand(tileAt, z, -73.969, 40.6602), `Prospect Park, Brooklyn at zoom ${z}`).to.equal(true);
+      expect(onLand(tileAt, z, -73.7949, 40.7282), `Queens at zoom ${z}`).to.equal(true);
+      expect(onLand(tileAt, z, -74.0431, 40.7178), `Jersey City at zoom ${z}`).to.equal(true);
+      expect(onLand(tileAt, z, -74.012, 40.76), `the Hudson at zoom ${z}`).to.equal(false);
+      expect(onLand(tileAt, z, -74.05, 40.67), `Upper New York Bay at zoom ${z}`).to.equal(false);
+    }
   });
 
   it('answers 404 for tiles that cannot exist, and serves the label font', async () => {
