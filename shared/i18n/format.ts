@@ -43,3 +43,11 @@ export function formatHoursRange(open: string, close: string, languageCode = 'en
   const separator = isFrench(languageCode) ? ' à ' : ' - ';
   return `${formatTime(open, languageCode)}${separator}${formatTime(close, languageCode)}`;
 }
+
+/**
+ * The colon after a label: French typography puts a no-break space before it ("Noël : Fermé"),
+ * English none. Returned with the space that follows it.
+ */
+export function labelColon(languageCode: string): string {
+  return languageCode.toLowerCase().startsWith('fr') ? '\u00a0: ' : ': ';
+}

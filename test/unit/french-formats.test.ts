@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogFor } from '../../shared/i18n/catalogs';
-import { formatDecimal, formatHoursRange, formatTime } from '../../shared/i18n/format';
+import { formatDecimal, formatHoursRange, formatTime, labelColon } from '../../shared/i18n/format';
 import { regionNameIn } from '../../shared/locations/region-names';
 import { inLanguage } from '../../shared/urls/in-language';
 import { formatFileSize } from '../../views/format-file-size';
@@ -15,6 +15,11 @@ describe('French formats (issue 29)', () => {
     expect(formatTime('00:05', 'fr-CA')).to.equal('0 h 05');
     expect(formatHoursRange('11:00', '22:00', 'en-CA')).to.equal('11:00 AM - 10:00 PM');
     expect(formatTime('00:00')).to.equal('12:00 AM');
+  });
+
+  it('puts a no-break space before a colon in French only', () => {
+    expect(`Noël${labelColon('fr-CA')}Fermé`).to.equal('Noël\u00a0: Fermé');
+    expect(`Christmas${labelColon('en-US')}Closed`).to.equal('Christmas: Closed');
   });
 
   it('prints decimals with a comma and French file size units', () => {

@@ -1,4 +1,4 @@
-import { formatHoursRange } from '../../shared/i18n/format';
+import { formatHoursRange, labelColon } from '../../shared/i18n/format';
 import { STATIC_MAP_SIZES } from '../../shared/maps/base-map';
 import type { LocationPageExtra } from '../../shared/schemas/locations';
 import { LocationAddress, telHref } from '../components/locations/LocationAddress';
@@ -73,7 +73,8 @@ export default function LocationsPageLocation({ page }: TemplateProps) {
                 <ul className="location-page__special">
                   {specialHours.map((day) => (
                     <li key={day.date}>
-                      {t(day.label, { context: 'holiday' })}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}:{' '}
+                      {t(day.label, { context: 'holiday' })}, {dayFormat.format(new Date(`${day.date}T00:00:00Z`))}
+                      {labelColon(languageCode)}
                       {day.closed
                         ? t('Closed')
                         : formatHoursRange(day.open ?? '00:00', day.close ?? '00:00', languageCode)}
