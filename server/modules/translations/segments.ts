@@ -47,6 +47,8 @@ const PAGE_FIELDS = [
 ] as const;
 
 const MAX_DEPTH = 64;
+/** Control characters other than tab and line breaks never belong in page text. */
+const isControlCharacter = (c: string) => c < ' ' && c !== '\t' && c !== '\n' && c !== '\r';
 const hasWords = (text: string) => /[\p{L}\p{N}]/u.test(text);
 const looksLikeRichText = (text: string) => /^\s*<(p|h[2-6]|ul|ol|blockquote|hr|div)[\s>]/i.test(text);
 const humanise = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
@@ -175,8 +177,7 @@ export function extractSegments(fields: TranslatableFields): Segment[] {
 export function segmentProblem(segment: Pick<Segment, 'kind' | 'placeholders'>, translation: string): string | null {
   if (translation.length > 100_000) return 'The translation is too long.';
   if (segment.kind === 'rich_text') return placeholderProblem(translation, segment.placeholders ?? []);
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(translation))
-    return 'The translation contains control characters.';
+  if ([...translation].some(isControlCharacter)) return 'The translation contains control characters.';
   return null;
 }
 
