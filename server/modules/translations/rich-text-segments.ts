@@ -195,3 +195,27 @@ export function rebuildRichText(
     })
     .join('');
 }
+
+const TAG_NAMES: Record<string, string> = {
+  strong: 'bold',
+  b: 'bold',
+  em: 'italic',
+  i: 'italic',
+  u: 'underline',
+  s: 'strikethrough',
+  sup: 'superscript',
+  sub: 'subscript',
+  span: 'styled text',
+};
+
+/** What each placeholder stands for, for the translator: "<1>…</1> link to /menu/", "<2/> line break". */
+export function placeholderHints(placeholders: readonly Placeholder[]): string[] {
+  return placeholders.map((placeholder, index) => {
+    const n = index + 1;
+    if (placeholder.close === null) return `<${n}/> line break`;
+    const name = /^<([a-z0-9]+)/i.exec(placeholder.open)?.[1]?.toLowerCase() ?? '';
+    const href = /href="([^"]*)"/.exec(placeholder.open)?.[1];
+    const what = name === 'a' ? `link to ${decodeEntities(href ?? '')}` : (TAG_NAMES[name] ?? name);
+    return `<${n}>…</${n}> ${what}`;
+  });
+}
