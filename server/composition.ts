@@ -14,6 +14,7 @@ import { withoutDeletedImages } from './modules/images/deleted-images';
 import { sitemapExtra } from './modules/navigation/sitemap';
 import { registerContentFilter, registerRenderExtra } from './modules/pages/render-hooks';
 import { toolboxExtra } from './modules/snippets/toolbox-extra';
+import { onSourcePublished } from './modules/translations/source-service';
 
 /**
  * The composition root: where features plug into the core (docs/architecture.md). The core (the
@@ -52,6 +53,9 @@ registerPageLifecycleHooks({
 // Redirects keep a moved page's old URLs working and answer public paths no page matches.
 registerPageLifecycleHooks({ moved: (trx, { moved, userId }) => recordPageMoveRedirects(trx, moved, userId) });
 registerPublicFallback(findPublicRedirect);
+
+// Translations: publishing a source page marks the translated segments whose source changed out of date.
+registerPageLifecycleHooks({ published: (trx, { page }) => onSourcePublished(trx, page.id) });
 
 // Rendering: pictures deleted from the library are left out of a page (never a broken picture);
 // a sitemap block gets the site's page list, a toolbox block its toolbox's current blocks.

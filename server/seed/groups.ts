@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { findGroupByName, replaceGroupPagePermissions } from '../modules/permissions/groups-repo';
+import { findGroupByName, insertGroup, replaceGroupPagePermissions } from '../modules/permissions/groups-repo';
 import type { PagePermissionType } from '../modules/permissions/table';
 import { assignPageIfUnassigned, findWorkflowByName } from '../modules/workflows/repo';
 
@@ -30,4 +30,20 @@ export async function seedGroupPermissions(db: Db, homePageId: number): Promise<
 export async function seedDefaultWorkflowAssignment(db: Db, rootPageId: number): Promise<void> {
   const workflow = await findWorkflowByName(db, 'Moderators approval');
   if (workflow) await assignPageIfUnassigned(db, rootPageId, workflow.id);
+}
+
+/**
+ * The demo's 'Translators' group: admin access, and add, change and publish on the Canada site's
+ * French home only, so its members create and publish French translations of English pages
+ * (docs/decisions/2026-11-29-page-translation.md) and touch nothing else.
+ */
+export async function seedTranslatorsGroup(db: Db, frenchHomeId: number): Promise<void> {
+  const group =
+    (await findGroupByName(db, 'Translators')) ??
+    (await insertGroup(db, { name: 'Translators', can_access_admin: true }));
+  await replaceGroupPagePermissions(
+    db,
+    group.id,
+    (['add', 'change', 'publish'] as const).map((permission_type) => ({ page_id: frenchHomeId, permission_type })),
+  );
 }

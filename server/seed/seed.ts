@@ -17,7 +17,7 @@ import { pressPage } from './site-pages/press';
 import { seedPressFiles } from './press-files';
 import { seedToolboxes } from './toolboxes';
 import { seedSiteSettings } from './site-settings';
-import { seedDefaultWorkflowAssignment, seedGroupPermissions } from './groups';
+import { seedDefaultWorkflowAssignment, seedGroupPermissions, seedTranslatorsGroup } from './groups';
 import { resolveDemoImages, seedDemoImages } from './demo-images';
 import { seedDemoVideos } from './demo-videos';
 import type { MediaStorage } from '../storage/media-storage';
@@ -165,6 +165,7 @@ export async function seedDemoContent(db: Db, logger: Logger, options: SeedOptio
     await seedSiteSnippets(trx);
     await seedSiteSettings(trx);
     await seedGroupPermissions(trx, us.id);
+    await seedTranslatorsGroup(trx, caFr.id);
     const locationCount = await seedDemoLocations(trx, { CA: siteOrigin(caSite) });
     logger.info({ locationCount }, 'seeded demo restaurant locations');
     logger.info('seeded demo content: US site on localhost, Canada site on ca.localhost (en-CA, fr-CA)');

@@ -11,6 +11,7 @@ import {
 } from '../../server/modules/permissions/groups-repo';
 import { createRedirect } from '../../server/modules/redirects/service';
 import { createPage } from '../../server/modules/pages/service';
+import { submitTranslation } from '../../server/modules/translations/submit-service';
 import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
@@ -54,6 +55,8 @@ type Fixtures = {
   /** A workflow and a task of their own (fresh ones for routes that disable or enable them). */
   workflowId: (fresh: boolean) => Promise<number>;
   taskId: (fresh: boolean) => Promise<number>;
+  /** A French translation of the Canada section (only the superuser may change it). */
+  translationId: () => Promise<number>;
 };
 type Check = {
   /** The concrete URL for this scope. */
@@ -315,6 +318,28 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: ALL,
     scoped: true,
     body: { new_title: '' },
+  },
+  // Translate: whoever sees the page (or may add where a translation would go); the locales are checked on POST.
+  'GET /localize/submit/page/:id/': {
+    url: async (f, s) => `/wagtail/localize/submit/page/${(await shared(f, s)).id}/`,
+    allowed: ALL,
+    scoped: true,
+  },
+  'POST /localize/submit/page/:id/': {
+    url: async (f, s) => `/wagtail/localize/submit/page/${(await shared(f, s)).id}/`,
+    allowed: ALL,
+    scoped: true,
+    body: {},
+  },
+  // The translation editor: 'change' on the translated page (the Canada site's French tree).
+  'GET /localize/translations/:id/edit/': {
+    url: async (f) => `/wagtail/localize/translations/${await f.translationId()}/edit/`,
+    allowed: SUPER,
+  },
+  'POST /localize/translations/:id/edit/': {
+    url: async (f) => `/wagtail/localize/translations/${await f.translationId()}/edit/`,
+    allowed: SUPER,
+    body: { action: 'save' },
   },
   'POST /pages/:id/lock/': {
     url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/lock/`,
@@ -935,6 +960,7 @@ describe('back office: permission matrix', () => {
     const makeWorkflow = async () =>
       (await insertWorkflow(db, { name: `Matrix workflow ${++w}`, task_ids: [await makeTask()], page_ids: [] })).id;
     let u = 0;
+    let sharedTranslation: number | undefined;
     const site = await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow();
     const contactPage = await db
       .selectFrom('pages')
@@ -993,6 +1019,29 @@ describe('back office: permission matrix', () => {
       submissionId: submission.id,
       workflowId: async (isFresh) => (isFresh ? makeWorkflow() : (sharedWorkflow ??= await makeWorkflow())),
       taskId: async (isFresh) => (isFresh ? makeTask() : (sharedTask ??= await makeTask())),
+      translationId: async () => {
+        if (sharedTranslation === undefined) {
+          const admin = await db
+            .selectFrom('users')
+            .selectAll()
+            .where('is_superuser', '=', true)
+            .executeTakeFirstOrThrow();
+          const fr = await db
+            .selectFrom('locales')
+            .select('id')
+            .where('language_code', '=', 'fr-CA')
+            .executeTakeFirstOrThrow();
+          const [made] = await submitTranslation(db, admin, sections.out.id, { localeIds: [fr.id], subpages: false });
+          sharedTranslation = (
+            await db
+              .selectFrom('page_translations')
+              .select('id')
+              .where('page_id', '=', made!.pageId)
+              .executeTakeFirstOrThrow()
+          ).id;
+        }
+        return sharedTranslation;
+      },
     };
     const anonymous = request.agent(t.app);
     agents.set('anonymous', { agent: anonymous, token: csrfTokenIn((await anonymous.get('/wagtail/login/')).text) });

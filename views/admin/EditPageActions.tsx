@@ -4,6 +4,7 @@ import type { EditorFieldView } from './EditorFields';
 import { CsrfField } from './CsrfField';
 import type { ModerationView } from '../../shared/admin/moderation';
 import type { CommentsPanelView } from './CommentsPanel';
+import type { SourceTranslationsView } from '../../shared/admin/translations';
 
 export type EditExtras = {
   baseRevisionId: number | null;
@@ -24,6 +25,11 @@ export type EditExtras = {
   staleOverwrite?: 'draft' | 'publish';
   /** Comments on the page's fields and blocks (views/admin/CommentsPanel.tsx). */
   comments?: CommentsPanelView;
+  /** Translations: this page's translations (as a source) and, on a translated page, its editor. */
+  translations?: {
+    ofSource: SourceTranslationsView;
+    asTranslation: { translationId: number; sourceTitle: string; languageCode: string } | null;
+  };
 };
 
 /** The page's own screens (Wagtail's page header links): history, revisions, usage, children, privacy. */
@@ -42,6 +48,13 @@ export function EditPageActions({ pageId, extras }: { pageId: number; extras: Ed
         {link(`/wagtail/pages/${pageId}/usage/`, 'Usage')}
         {link(`/wagtail/pages/add/${pageId}/`, 'Add child page')}
         {extras.privacy?.canSet ? link(`/wagtail/pages/${pageId}/privacy/`, 'Privacy') : null}
+        {link(`/wagtail/localize/submit/page/${pageId}/`, 'Translate')}
+        {extras.translations?.asTranslation
+          ? link(
+              `/wagtail/localize/translations/${extras.translations.asTranslation.translationId}/edit/`,
+              `Translate from '${extras.translations.asTranslation.sourceTitle}' side by side`,
+            )
+          : null}
       </ul>
     </nav>
   );

@@ -4,6 +4,7 @@ import { BlockEditorMount } from './BlockEditorMount';
 import { BlockErrorSummary } from './BlockErrorSummary';
 import { EditorFields } from './EditorFields';
 import { CommentsPanel } from './CommentsPanel';
+import { SourceTranslationsPanel } from './TranslationScreens';
 import { CsrfField } from './CsrfField';
 import { EditPageActions, LockBanner, LockForm, MoreActions, ScheduleFields, type EditExtras } from './EditPageActions';
 import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
@@ -103,6 +104,9 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       {extras ? <EditingSessionsMount pageId={page.id} /> : null}
       {extras?.moderation ? (
         <ModerationPanel pageId={page.id} moderation={extras.moderation} csrfToken={csrfToken} />
+      ) : null}
+      {extras?.translations?.ofSource.length ? (
+        <SourceTranslationsPanel pageId={page.id} translations={extras.translations.ofSource} />
       ) : null}
       <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
         The page could not be saved due to validation errors.

@@ -14,6 +14,7 @@ import { dashboardRoutes } from './dashboard';
 import { embedsRoutes } from './embeds/routes';
 import { requireAdmin } from '../auth/admin-guard';
 import { pagesRoutes } from './pages/routes';
+import { localizeRoutes } from './localize/routes';
 import { provideAdminAssets } from './screen';
 import { settingsRoutes } from './settings/routes';
 import type { SiteSettingsCache } from '../site-settings/service';
@@ -91,6 +92,7 @@ export function adminRoutes({
   router.use(provideAdminMenu(db, MENU_ENTRIES));
   router.use(dashboardRoutes({ db }));
   router.use(pagesRoutes({ db, renderDeps, logger }));
+  router.use(localizeRoutes({ db }));
   router.use(editingSessionRoutes({ db }));
   router.use(settingsRoutes({ db }));
   router.use(apiRoutes({ db }));

@@ -16,6 +16,11 @@ export type PageLifecycleHooks = {
   ): Promise<void>;
   /** The page is being published or scheduled by hand, before the new live state is written; page row locked. */
   publishing?(trx: Db, event: { page: { id: number; title: string }; userId: number | null }): Promise<void>;
+  /**
+   * A revision became the live version (by hand, by a schedule or on creation), after the page row
+   * is written; translations mark their segments whose source text changed as out of date.
+   */
+  published?(trx: Db, event: { page: { id: number }; revisionId: number }): Promise<void>;
   /** A subtree moved: its pages that were live, with the URL path each had before the move. */
   moved?(
     trx: Db,

@@ -4,6 +4,7 @@ import { HttpError, notFound } from '../../errors';
 import { logPageAction } from '../audit/service';
 import { assertEmbedsAllowed } from '../embeds/service';
 import { contentForSave } from './content';
+import { runPageHooks } from './lifecycle-hooks';
 import { pageTypeOf, pageTypes } from './page-types';
 import { indexPageReferences } from './references';
 import * as repo from './repo';
@@ -179,5 +180,6 @@ async function publishRevisionIn(trx: Db, page: Page, revisionId: number): Promi
     last_published_at: new Date(),
   });
   await indexPageReferences(trx, page.id);
+  await runPageHooks('published', trx, { page: { id: page.id }, revisionId: revision.id });
   return published;
 }

@@ -5,6 +5,7 @@ import { loadDraft } from '../../../pages/edit-service';
 import { lockMessage } from '../../../pages/lifecycle-service';
 import { pageTypeOf } from '../../../pages/page-types';
 import type { Page } from '../../../pages/table';
+import { translationOfPage, translationsOfSource } from '../../../translations/source-service';
 import { blockEditorView } from './block-editor';
 import { editorFieldViews, type EditorFieldsInput } from './editor-fields';
 
@@ -31,6 +32,21 @@ export async function editExtras(
     schedule: typed ?? { go_live_at: localInput(page.go_live_at), expire_at: localInput(page.expire_at) },
     live: page.live,
     hasChildren: page.numchild > 0,
+    translations: await translationsView(db, page.id),
     comments: { targets: commentTargets(page, draft.content), comments: await listComments(db, page, draft.content) },
+  };
+}
+
+async function translationsView(db: Db, pageId: number): Promise<NonNullable<EditExtras['translations']>> {
+  const asTranslation = await translationOfPage(db, pageId);
+  return {
+    ofSource: await translationsOfSource(db, pageId),
+    asTranslation: asTranslation
+      ? {
+          translationId: asTranslation.translationId,
+          sourceTitle: asTranslation.sourcePage?.title ?? '',
+          languageCode: asTranslation.languageCode,
+        }
+      : null,
   };
 }

@@ -1,0 +1,62 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Segment, TranslatableFields } from './segments';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+/** A source page's text as translators work from it: its live version, cut into segments. */
+export interface TranslationSourceTable {
+  id: Generated<number>;
+  page_id: number;
+  locale_id: number;
+  revision_id: number | null;
+  segments: Json<Segment[]>;
+  fields: Json<TranslatableFields>;
+  updated_at: Timestamp;
+}
+
+/** One translation of a source: the page in the target locale. */
+export interface PageTranslationTable {
+  id: Generated<number>;
+  source_id: number;
+  page_id: number;
+  locale_id: number;
+  created_by_id: number | null;
+  created_at: Timestamp;
+}
+
+export type SegmentStatus = 'translated' | 'out_of_date';
+
+export interface SegmentTranslationTable {
+  translation_id: number;
+  segment_id: string;
+  /** The source text the translation was made from (differs from the source's now when out of date). */
+  source_text: string;
+  target_text: string;
+  status: SegmentStatus;
+  updated_at: Timestamp;
+}
+
+export interface TranslationMemoryTable {
+  id: Generated<number>;
+  source_locale_id: number;
+  target_locale_id: number;
+  source_digest: string;
+  source_text: string;
+  target_text: string;
+  updated_at: Timestamp;
+}
+
+export type TranslationSource = Selectable<TranslationSourceTable>;
+export type PageTranslation = Selectable<PageTranslationTable>;
+export type SegmentTranslation = Selectable<SegmentTranslationTable>;
+
+/** This module's tables, merged into the database's type (server/database.ts). */
+declare module '../../database' {
+  interface Database {
+    translation_sources: TranslationSourceTable;
+    page_translations: PageTranslationTable;
+    segment_translations: SegmentTranslationTable;
+    translation_memory: TranslationMemoryTable;
+  }
+}

@@ -1,0 +1,61 @@
+/** View models of the translation screens (server -> views/admin/TranslationScreens.tsx). */
+
+export type TranslateLocaleOption = {
+  id: number;
+  languageCode: string;
+  /** available: may be chosen; translated: has a translation; no_parent: its parent is not translated; forbidden: no right to add there. */
+  state: 'available' | 'translated' | 'no_parent' | 'forbidden';
+  parentTitle?: string;
+};
+
+export type TranslateFormView = {
+  page: { id: number; title: string; hasChildren: boolean };
+  locales: TranslateLocaleOption[];
+  chosen: number[];
+  subpages: boolean;
+  errors: string[];
+  csrfToken: string;
+};
+
+export type SegmentStateName = 'to_do' | 'translated' | 'out_of_date';
+
+export type TranslationSegmentView = {
+  id: string;
+  label: string;
+  kind: 'text' | 'rich_text';
+  source: string;
+  /** For rich text: what each placeholder stands for ("<1>" -> "link to /menu/"). */
+  placeholderHints: string[];
+  target: string;
+  state: SegmentStateName;
+  oldSource?: string;
+  error?: string;
+};
+
+export type TranslationEditorView = {
+  translationId: number;
+  page: { id: number; title: string; live: boolean; latestRevisionId: number | null };
+  source: { id: number; title: string; languageCode: string };
+  languageCode: string;
+  segments: TranslationSegmentView[];
+  progress: { translated: number; outOfDate: number; total: number };
+  canPublish: boolean;
+  errors: string[];
+  csrfToken: string;
+};
+
+export type SourceTranslationsView = Array<{
+  translationId: number;
+  pageId: number;
+  title: string;
+  languageCode: string;
+  live: boolean;
+  progress: { translated: number; outOfDate: number; total: number };
+  staleOnPublish: number;
+}>;
+
+export const SEGMENT_STATE_LABELS: Record<SegmentStateName, string> = {
+  to_do: 'To do',
+  translated: 'Translated',
+  out_of_date: 'Out of date',
+};
