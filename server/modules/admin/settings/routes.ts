@@ -1,15 +1,14 @@
 import express, { type Router } from 'express';
 import type { Db } from '../../../db';
 import { accountRoutes } from './account';
-import { groupsRoutes } from './groups';
 import { sitesRoutes } from './sites';
-import { usersRoutes } from './users';
 
-/** Wagtail's Settings menu (users, groups, sites; superusers only) and your own account. */
+/**
+ * Wagtail's Settings for administrators (sites) and your own account. Users and groups are
+ * viewsets (users.tsx, groups.tsx), mounted with the others from admin/areas.ts.
+ */
 export function settingsRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
-  router.use(usersRoutes({ db }));
-  router.use(groupsRoutes({ db }));
   router.use(sitesRoutes({ db }));
   router.use(accountRoutes({ db }));
   return router;
