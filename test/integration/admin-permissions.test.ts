@@ -446,11 +446,6 @@ const RULES: Record<string, Check | Check[]> = {
   },
   'GET /editing-sessions/csrf-token/': { url: () => '/wagtail/editing-sessions/csrf-token/', allowed: ALL, json: true },
 
-  'GET /sites/': { url: () => '/wagtail/sites/', allowed: SUPER },
-  'GET /sites/add/': { url: () => '/wagtail/sites/add/', allowed: SUPER },
-  'POST /sites/add/': { url: () => '/wagtail/sites/add/', allowed: SUPER, body: { hostname: '' } },
-  'GET /sites/:id/': { url: (f) => `/wagtail/sites/${f.siteId}/`, allowed: SUPER },
-  'POST /sites/:id/': { url: (f) => `/wagtail/sites/${f.siteId}/`, allowed: SUPER, body: { hostname: '' } },
   'GET /account/': { url: () => '/wagtail/account/', allowed: ALL },
   'POST /account/': { url: () => '/wagtail/account/', allowed: ALL, body: { email: '' } },
   'POST /account/change_password/': {

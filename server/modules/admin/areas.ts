@@ -13,6 +13,7 @@ import type { UserModelPermissions } from '../permissions/model-policy';
 import type { PermissionModel } from '../../../views/admin/GroupObjectPermissions';
 import { grantableActions, mayDo } from './viewsets/permission-policy';
 import { groupsViewSet } from './settings/groups';
+import { sitesViewSet } from './settings/sites';
 import { usersViewSet } from './settings/users';
 
 /** The models whose admin is a viewset and whose permissions groups can be granted. */
@@ -59,6 +60,16 @@ export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
   ...MODEL_VIEWSETS,
   usersViewSet,
   groupsViewSet(PERMISSION_MODELS),
+  sitesViewSet,
+];
+
+/** Every model the audit log names, with its label (the site history's object types). */
+export const LOGGED_MODELS: ReadonlyArray<{ model: string; label: string }> = [
+  ...PERMISSION_MODELS,
+  ...ADMIN_VIEWSETS.filter((viewSet) => !MODEL_VIEWSETS.includes(viewSet)).map((viewSet) => ({
+    model: modelKey(viewSet),
+    label: capitalised(viewSet.names.plural),
+  })),
 ];
 
 export const MENU_ENTRIES: readonly MenuEntry[] = [

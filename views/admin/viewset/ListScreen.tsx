@@ -180,10 +180,10 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
       </div>
       {view.rows.length === 0 ? (
         <p className="admin-empty">
-          {view.q
-            ? `Sorry, no ${names.plural} match "${view.q}".`
-            : view.filters.some((f) => f.value)
-              ? `No ${names.plural} match.`
+          {view.filters.some((f) => f.value)
+            ? `No ${names.plural} match.`
+            : view.q
+              ? `Sorry, no ${names.plural} match "${view.q}".`
               : `There are no ${names.plural} yet.`}
         </p>
       ) : null}
