@@ -63,7 +63,8 @@ export type ListView = {
   addHref?: string;
   /** Extra header actions (e.g. Import). */
   actions: Array<{ label: string; href: string }>;
-  exportHrefs: { csv: string; xlsx: string };
+  /** Absent for someone who may not export the list. */
+  exportHrefs?: { csv: string; xlsx: string };
   bulkDeleteAction?: string;
   /** The current list's URL, for the return path after bulk actions. */
   selfHref: string;

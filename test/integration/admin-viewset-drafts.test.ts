@@ -6,6 +6,7 @@ import * as collectionsRepo from '../../server/modules/collections/repo';
 import { createCollection, rootCollectionId, updateCollection } from '../../server/modules/collections/service';
 import { modelHistory } from '../../server/modules/audit/model-log';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { MODEL_PERMISSION_POLICY } from '../../server/modules/admin/viewsets/permission-policy';
 
 /**
  * The viewset's drafts (save draft, publish, revert; the header, footer and navigation snippets
@@ -21,6 +22,7 @@ describe('admin viewset drafts and revisions', () => {
     model: 'draftablecollection',
     names: { name: 'collection', plural: 'collections' },
     base: 'draftable-collections',
+    permissions: MODEL_PERMISSION_POLICY,
     schema: collectionFormSchema,
     fields: [{ name: 'name', label: 'Name' }],
     initialValues: { name: '', parent: '' },

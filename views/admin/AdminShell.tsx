@@ -8,7 +8,7 @@ export type AdminShellProps = {
   csrfToken: string;
   /** Which main navigation entry is the current section (a fixed one, or an area's key). */
   section: 'dashboard' | 'pages' | 'users' | 'groups' | 'sites' | 'account' | (string & {});
-  /** The areas this user may open (redirects, collections, settings...), after Pages. */
+  /** The areas this user may open (redirects, collections, settings, users...), after Pages. */
   areas?: ReadonlyArray<{ key: string; href: string; label: string }>;
   /** The sidebar as the user left it (a cookie read on the server, so nothing moves after load). */
   sidebarCollapsed?: boolean;
@@ -18,10 +18,6 @@ export type AdminShellProps = {
 const NAV = [
   { key: 'dashboard', href: '/wagtail/', label: 'Dashboard' },
   { key: 'pages', href: '/wagtail/pages/', label: 'Pages' },
-  // Settings only administrators manage (Wagtail's Settings menu).
-  { key: 'users', href: '/wagtail/users/', label: 'Users', superuserOnly: true },
-  { key: 'groups', href: '/wagtail/groups/', label: 'Groups', superuserOnly: true },
-  { key: 'sites', href: '/wagtail/sites/', label: 'Sites', superuserOnly: true },
 ] as const;
 
 /** Two letters standing for an entry in the collapsed sidebar (the full label stays for screen readers). */
@@ -43,11 +39,8 @@ export function AdminShell({
   sidebarCollapsed = false,
   children,
 }: AdminShellProps) {
-  const items: Array<{ key: string; href: string; label: string }> = NAV.filter(
-    (item) => !('superuserOnly' in item) || user.isSuperuser,
-  ).map((item) => ({ key: item.key, href: item.href, label: item.label }));
-  // Areas go after Pages, before the administrators' Settings entries.
-  items.splice(2, 0, ...areas);
+  // Areas go after Pages, in their menu order (the administrators' users, groups and sites last).
+  const items: Array<{ key: string; href: string; label: string }> = [...NAV, ...areas];
   return (
     <div className={`admin-layout${sidebarCollapsed ? ' admin-layout--collapsed' : ''}`}>
       <header className="admin-sidebar">

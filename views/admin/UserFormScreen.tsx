@@ -17,6 +17,8 @@ export type UserFormScreenProps = {
   /** Absent when adding a user. */
   userId?: number;
   isSelf: boolean;
+  /** Where Deactivate posts; absent when the account cannot be deactivated here (your own, or one already inactive). */
+  deactivateAction?: string;
   values: UserFormValues;
   groups: Array<{ id: number; name: string }>;
   fieldErrors: Partial<Record<string, string>>;
@@ -29,6 +31,7 @@ export function UserFormScreen({
   csrfToken,
   userId,
   isSelf,
+  deactivateAction,
   values,
   groups,
   fieldErrors,
@@ -49,8 +52,8 @@ export function UserFormScreen({
       nonFieldErrors={nonFieldErrors}
       message={message}
       after={
-        !adding && !isSelf && values.is_active ? (
-          <form method="post" action={`/wagtail/users/${userId}/deactivate/`} className="admin-form admin-form--danger">
+        deactivateAction && !isSelf && values.is_active ? (
+          <form method="post" action={deactivateAction} className="admin-form admin-form--danger">
             <CsrfField token={csrfToken} />
             <button type="submit" className="admin-button admin-button--danger">
               Deactivate {values.username}

@@ -9,12 +9,15 @@ import { imagesViewSetDeclaration } from './images/viewset';
 import { videosViewSetDeclaration } from './videos/viewset';
 import { SITE_SETTINGS_MODELS } from './settings-models/registry';
 import { SITE_SETTINGS_MODEL } from '../site-settings/service';
+import type { UserModelPermissions } from '../permissions/model-policy';
+import type { PermissionModel } from '../../../views/admin/GroupObjectPermissions';
+import { grantableActions, mayDo } from './viewsets/permission-policy';
+import { groupsViewSet } from './settings/groups';
+import { sitesViewSet } from './settings/sites';
+import { usersViewSet } from './settings/users';
 
-/**
- * Every model the back office manages through the viewset, in one list: the routes mount them,
- * the menu shows them, and the group screen offers their permissions. Add a new area's viewset here.
- */
-export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
+/** The models whose admin is a viewset and whose permissions groups can be granted. */
+const MODEL_VIEWSETS: readonly AnyViewSet[] = [
   redirectsViewSet,
   collectionsViewSet,
   imagesViewSetDeclaration,
@@ -23,19 +26,18 @@ export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
   ...SNIPPET_VIEWSETS,
 ];
 
-/** Models whose permissions the group screen offers: every viewset, then the settings models. */
-export const PERMISSION_MODELS: ReadonlyArray<{
-  model: string;
-  label: string;
-  actions: ReadonlyArray<'add' | 'change' | 'delete' | 'publish'>;
-}> = [
-  ...ADMIN_VIEWSETS.map((viewSet) => ({
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Models whose permissions the group screen offers: every viewset whose declaration names a model
+ * permission (the actions come from it: permission-policy.ts), then the models of hand-made areas.
+ */
+export const PERMISSION_MODELS: readonly PermissionModel[] = [
+  ...MODEL_VIEWSETS.map((viewSet) => ({
     model: modelKey(viewSet),
-    label: viewSet.names.plural.charAt(0).toUpperCase() + viewSet.names.plural.slice(1),
-    actions: viewSet.drafts
-      ? (['add', 'change', 'delete', 'publish'] as const)
-      : (['add', 'change', 'delete'] as const),
-  })),
+    label: capitalised(viewSet.names.plural),
+    actions: grantableActions(viewSet),
+  })).filter((model) => model.actions.length > 0),
   ...SITE_SETTINGS_MODELS.map((settings) => ({
     model: settings.model,
     label: settings.label,
@@ -49,14 +51,41 @@ export const PERMISSION_MODELS: ReadonlyArray<{
   { model: 'wagtailcore.task', label: 'Workflow tasks', actions: ['add', 'change', 'delete'] as const },
 ];
 
-export const MENU_ENTRIES: readonly MenuEntry[] = [
-  ...ADMIN_VIEWSETS.filter((viewSet) => viewSet.menu).map((viewSet) => ({
-    key: viewSet.base,
-    href: listUrlOf(viewSet),
-    label: viewSet.menu!.label,
-    order: viewSet.menu!.order,
-    visible: (permissions: Parameters<MenuEntry['visible']>[0]) => permissions.canAny(modelKey(viewSet)),
+/**
+ * Every model the back office manages through the viewset, in one list: the routes mount them,
+ * the menu shows them to whoever may list them, and the permission matrix test enumerates their
+ * routes. Add a new area's viewset here.
+ */
+export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
+  ...MODEL_VIEWSETS,
+  usersViewSet,
+  groupsViewSet(PERMISSION_MODELS),
+  sitesViewSet,
+];
+
+/** Every model the audit log names, with its label (the site history's object types). */
+export const LOGGED_MODELS: ReadonlyArray<{ model: string; label: string }> = [
+  ...PERMISSION_MODELS,
+  ...ADMIN_VIEWSETS.filter((viewSet) => !MODEL_VIEWSETS.includes(viewSet)).map((viewSet) => ({
+    model: modelKey(viewSet),
+    label: capitalised(viewSet.names.plural),
   })),
+];
+
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  ...ADMIN_VIEWSETS.flatMap((viewSet) =>
+    viewSet.menu
+      ? [
+          {
+            key: viewSet.base,
+            href: listUrlOf(viewSet),
+            label: viewSet.menu.label,
+            order: viewSet.menu.order,
+            visible: (permissions: UserModelPermissions) => mayDo(permissions, viewSet, 'list'),
+          },
+        ]
+      : [],
+  ),
   // Reports: open to everyone with admin access, each list scoped to what the viewer may see (admin/reports).
   { key: 'reports', href: '/wagtail/reports/', label: 'Reports', order: 870, visible: () => true },
   // The host stand: listed for everyone with admin access; it shows the restaurants they may manage.
@@ -66,7 +95,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     href: '/wagtail/snippets/',
     label: 'Snippets',
     order: 450,
-    visible: (permissions) => SNIPPET_VIEWSETS.some((viewSet) => permissions.canAny(modelKey(viewSet))),
+    visible: (permissions) => SNIPPET_VIEWSETS.some((viewSet) => mayDo(permissions, viewSet, 'list')),
   },
   {
     key: 'forms',
@@ -88,6 +117,14 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'Workflows',
     order: 870,
     visible: (permissions) => permissions.canAny('wagtailcore.workflow') || permissions.canAny('wagtailcore.task'),
+  },
+  // Sites (admin/settings/sites.tsx): administrators only, as Wagtail's Settings > Sites.
+  {
+    key: 'sites',
+    href: '/wagtail/sites/',
+    label: 'Sites',
+    order: 1020,
+    visible: (permissions) => permissions.isSuperuser,
   },
   {
     key: 'settings',

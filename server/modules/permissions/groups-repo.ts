@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
 import type { CollectionPermissionType, Group, ModelPermissionAction, PagePermissionType } from './table';
 
 export type GroupListing = Group & { member_count: number };
@@ -13,6 +15,31 @@ export function listGroups(db: Db): Promise<GroupListing[]> {
     .groupBy('g.id')
     .orderBy('g.name')
     .execute();
+}
+
+/** The groups list's columns: the group, and how many users are in it. */
+function groupListing(db: Db) {
+  return db
+    .selectFrom('groups as g')
+    .select([
+      'g.id',
+      'g.name',
+      'g.can_access_admin',
+      sql<number>`(select count(*) from user_groups ug where ug.group_id = g.id)::int`.as('member_count'),
+    ]);
+}
+
+/** One page of the back-office groups list, searched by name. */
+export function listGroupsPage(db: Db, query: ListQuery): Promise<{ rows: GroupListing[]; total: number }> {
+  return pageOfRows(groupListing(db), query, {
+    search: ['g.name'],
+    sort: { name: 'g.name', member_count: 'member_count', can_access_admin: 'g.can_access_admin' },
+    id: 'g.id',
+  });
+}
+
+export function findGroupListing(db: Db, id: number): Promise<GroupListing | undefined> {
+  return groupListing(db).where('g.id', '=', id).executeTakeFirst();
 }
 
 export function findGroupById(db: Db, id: number): Promise<Group | undefined> {

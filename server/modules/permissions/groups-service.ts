@@ -1,8 +1,11 @@
 import { inTransaction, type Db } from '../../db';
+import type { ListQuery } from '../../listing/list-query';
 import { badRequest, notFound } from '../../errors';
 import type { GroupForm } from '../../../shared/schemas/admin-accounts';
 import * as repo from './groups-repo';
 import type { Group } from './table';
+
+export type { GroupListing } from './groups-repo';
 
 const NAME_TAKEN = 'A group with that name already exists.';
 
@@ -124,6 +127,16 @@ export function collectionNames(db: Db, ids: number[]): Promise<Array<{ id: numb
 }
 
 /** Every group with its member count, by name (the groups list, the user form's choices). */
+/** One page of the groups list (the groups viewset's store). */
+export function listGroupsPage(db: Db, query: ListQuery): Promise<{ rows: repo.GroupListing[]; total: number }> {
+  return repo.listGroupsPage(db, query);
+}
+
+/** A group as the groups list shows it (undefined when there is none). */
+export function getGroupListing(db: Db, id: number): Promise<repo.GroupListing | undefined> {
+  return repo.findGroupListing(db, id);
+}
+
 export function listGroups(db: Db): Promise<repo.GroupListing[]> {
   return repo.listGroups(db);
 }

@@ -1,6 +1,7 @@
 import { inTransaction, type Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import type { SiteForm } from '../../../shared/schemas/admin-accounts';
+import type { ListQuery } from '../../listing/list-query';
 import { findPageById } from '../pages/repo';
 import { listPageChoices } from '../permissions/groups-repo';
 import { insertSite, listSites } from './repo';
@@ -53,9 +54,16 @@ export function editSite(db: Db, id: number, form: SiteForm): Promise<void> {
   });
 }
 
-/** Every site with its root page's title (the sites list). */
-export function listSitesWithRoot(db: Db): Promise<repo.SiteListing[]> {
-  return repo.listSitesWithRoot(db);
+export type { SiteListing } from './manage-repo';
+
+/** One page of the sites list with each root page's title (the sites viewset's store). */
+export function listSitesPage(db: Db, query: ListQuery): Promise<{ rows: repo.SiteListing[]; total: number }> {
+  return repo.listSitesPage(db, query);
+}
+
+/** A site as the sites list shows it (undefined when there is none). */
+export function getSiteListing(db: Db, id: number): Promise<repo.SiteListing | undefined> {
+  return repo.findSiteListing(db, id);
 }
 
 /** A site by id: 404 when there is none. */

@@ -1,6 +1,8 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db';
-import type { User, UserTable } from './table';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
+import type { User } from './table';
 
 export type UserListing = Pick<
   User,
@@ -9,8 +11,8 @@ export type UserListing = Pick<
   group_names: string[];
 };
 
-/** Users for the back-office list, with the names of their groups, ordered by username. */
-export function listUsers(db: Db, window: { limit: number; offset: number; search?: string }): Promise<UserListing[]> {
+/** The users list's columns: the account, and the names of its groups. */
+function userListing(db: Db) {
   return db
     .selectFrom('users as u')
     .select([
@@ -27,31 +29,20 @@ export function listUsers(db: Db, window: { limit: number; offset: number; searc
       >`coalesce((select array_agg(g.name order by g.name) from user_groups ug join groups g on g.id = ug.group_id where ug.user_id = u.id), '{}')`.as(
         'group_names',
       ),
-    ])
-    .$if(Boolean(window.search), (qb) => qb.where((eb) => searchCondition(eb, window.search!)))
-    .orderBy('u.username')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+    ]);
 }
 
-export function countUsers(db: Db, search?: string): Promise<number> {
-  return db
-    .selectFrom('users as u')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .$if(Boolean(search), (qb) => qb.where((eb) => searchCondition(eb, search!)))
-    .executeTakeFirstOrThrow()
-    .then((row) => Number(row.n));
+/** One page of the back-office users list, searched by username, e-mail or name (every word must match). */
+export function listUsers(db: Db, query: ListQuery): Promise<{ rows: UserListing[]; total: number }> {
+  return pageOfRows(userListing(db), query, {
+    search: ['u.username', 'u.email', 'u.first_name', 'u.last_name'],
+    sort: { name: 'u.first_name', username: 'u.username', last_login: 'u.last_login' },
+    id: 'u.id',
+  });
 }
 
-function searchCondition(eb: ExpressionBuilder<{ u: UserTable }, 'u'>, search: string) {
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return eb.or([
-    eb('u.username', 'ilike', pattern),
-    eb('u.email', 'ilike', pattern),
-    eb('u.first_name', 'ilike', pattern),
-    eb('u.last_name', 'ilike', pattern),
-  ]);
+export function findUserListing(db: Db, id: number): Promise<UserListing | undefined> {
+  return userListing(db).where('u.id', '=', id).executeTakeFirst();
 }
 
 export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {

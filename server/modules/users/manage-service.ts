@@ -1,12 +1,15 @@
 import { inTransaction, type Db } from '../../db';
 import { badRequest, HttpError, notFound } from '../../errors';
 import type { UserCreateForm, UserEditForm } from '../../../shared/schemas/admin-accounts';
+import type { ListQuery } from '../../listing/list-query';
 import { existingGroupIds, replaceUserGroups } from '../permissions/groups-repo';
 import { deleteUserSessions } from './sessions-repo';
 import { hashPassword } from './passwords';
 import * as repo from './repo';
 import * as manageRepo from './manage-repo';
 import type { User } from './table';
+
+export type { UserListing } from './manage-repo';
 
 const USERNAME_TAKEN = 'A user with that username already exists.';
 
@@ -89,22 +92,12 @@ export async function deactivateUser(db: Db, actorId: number, id: number): Promi
   });
 }
 
-/** A user by id: 404 when there is none. */
-export async function getUser(db: Db, id: number): Promise<User> {
-  const user = await repo.findUserById(db, id);
-  if (!user) throw notFound('The user does not exist.');
-  return user;
+/** One page of the users list (the users viewset's store). */
+export function listUsers(db: Db, query: ListQuery): Promise<{ rows: manageRepo.UserListing[]; total: number }> {
+  return manageRepo.listUsers(db, query);
 }
 
-/** One page of the users list, searched by name, username or e-mail; past the end shows the last page. */
-export async function listUsersPage(
-  db: Db,
-  query: { search: string; page: number; perPage: number },
-): Promise<{ users: manageRepo.UserListing[]; page: number; pageCount: number; total: number }> {
-  const search = query.search || undefined;
-  const total = await manageRepo.countUsers(db, search);
-  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
-  const page = Math.min(query.page, pageCount);
-  const users = await manageRepo.listUsers(db, { limit: query.perPage, offset: (page - 1) * query.perPage, search });
-  return { users, page, pageCount, total };
+/** A user as the users list shows them (undefined when there is none). */
+export async function getUserListing(db: Db, id: number): Promise<manageRepo.UserListing | undefined> {
+  return manageRepo.findUserListing(db, id);
 }

@@ -72,10 +72,14 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
       <p className="admin-muted" role="status">
         {pagination.total === 1 ? `1 ${names.name}` : `${pagination.total} ${names.plural}`}
         {view.q ? ` matching "${view.q}"` : ''}
-        {' · Export: '}
-        <a href={view.exportHrefs.csv}>CSV</a>
-        {', '}
-        <a href={view.exportHrefs.xlsx}>XLSX</a>
+        {view.exportHrefs ? (
+          <>
+            {' · Export: '}
+            <a href={view.exportHrefs.csv}>CSV</a>
+            {', '}
+            <a href={view.exportHrefs.xlsx}>XLSX</a>
+          </>
+        ) : null}
       </p>
       {view.bulkDeleteAction ? (
         <form id={bulkFormId} method="get" action={view.bulkDeleteAction}>
@@ -176,9 +180,11 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
       </div>
       {view.rows.length === 0 ? (
         <p className="admin-empty">
-          {view.q || view.filters.some((f) => f.value)
+          {view.filters.some((f) => f.value)
             ? `No ${names.plural} match.`
-            : `There are no ${names.plural} yet.`}
+            : view.q
+              ? `Sorry, no ${names.plural} match "${view.q}".`
+              : `There are no ${names.plural} yet.`}
         </p>
       ) : null}
       {view.bulkDeleteAction && view.rows.length ? (

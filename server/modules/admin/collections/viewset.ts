@@ -12,6 +12,7 @@ import {
 } from '../../collections/service';
 import { STEP_LENGTH } from '../../../tree-path';
 import { defineViewSet } from '../viewsets/definition';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 /** /wagtail/collections/ (Wagtail's collections): add/, {pk}/, delete/{pk}/, history/{pk}/. */
 export const collectionsViewSet = defineViewSet<CollectionListing, CollectionInput>({
@@ -19,6 +20,7 @@ export const collectionsViewSet = defineViewSet<CollectionListing, CollectionInp
   model: 'collection',
   names: { name: 'collection', plural: 'collections' },
   base: 'collections',
+  permissions: MODEL_PERMISSION_POLICY,
   paths: { edit: ':pk/' },
   menu: { label: 'Collections', order: 400 },
   schema: collectionFormSchema,
@@ -66,6 +68,6 @@ export const collectionsViewSet = defineViewSet<CollectionListing, CollectionInp
     remove: (db, rows) => deleteCollections(db, rows),
   },
   deleteRefusal,
-  editLinks: [{ label: 'Privacy', href: (pk) => `/wagtail/collections/${pk}/privacy/`, action: 'change' }],
+  editLinks: [{ label: 'Privacy', href: (pk) => `/wagtail/collections/${pk}/privacy/`, permission: 'change' }],
   usage: { count: async (_db, rows) => new Map(rows.map((row) => [row.id, row.numchild + row.image_count])) },
 });

@@ -7,6 +7,7 @@ import type { DocumentRow } from '../../documents/table';
 import { HttpError } from '../../../errors';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 /**
  * /wagtail/documents/ (Wagtail's documents app): the list, {pk}/ (title and collection),
@@ -19,6 +20,7 @@ export function documentsViewSet(storage: MediaStorage | undefined) {
     model: 'document',
     names: { name: 'document', plural: 'documents' },
     base: 'documents',
+    permissions: MODEL_PERMISSION_POLICY,
     paths: { edit: ':pk/', delete: ':pk/delete/', usage: 'usage/:pk/' },
     usage: referenceUsage('wagtaildocs.document'),
     menu: { label: 'Documents', order: 210 },
@@ -49,7 +51,7 @@ export function documentsViewSet(storage: MediaStorage | undefined) {
       },
     ],
     defaultOrder: '-created_at',
-    listActions: [{ label: 'Add documents', href: '/wagtail/documents/multiple/add/', action: 'add' }],
+    listActions: [{ label: 'Add documents', href: '/wagtail/documents/multiple/add/', permission: 'add' }],
     store: {
       list: listDocuments,
       get: (db, id, options) => findDocumentForAdmin(db, id, options),

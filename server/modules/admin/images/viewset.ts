@@ -8,6 +8,7 @@ import { deleteImages, findImageForAdmin, listImages, updateImage } from '../../
 import type { ImageRow } from '../../images/table';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 /**
  * /wagtail/images/ (Wagtail's images app): the list, {pk}/ (title, alt text, collection, focal
@@ -19,6 +20,7 @@ export function imagesViewSet(storage: MediaStorage | undefined) {
     model: 'image',
     names: { name: 'image', plural: 'images' },
     base: 'images',
+    permissions: MODEL_PERMISSION_POLICY,
     paths: { edit: ':pk/', delete: ':pk/delete/', usage: 'usage/:pk/' },
     usage: referenceUsage('wagtailimages.image'),
     menu: { label: 'Images', order: 200 },
@@ -91,7 +93,7 @@ export function imagesViewSet(storage: MediaStorage | undefined) {
       },
     ],
     defaultOrder: '-created_at',
-    listActions: [{ label: 'Add images', href: '/wagtail/images/multiple/add/', action: 'add' }],
+    listActions: [{ label: 'Add images', href: '/wagtail/images/multiple/add/', permission: 'add' }],
     store: {
       list: listImages,
       get: (db, id, options) => findImageForAdmin(db, id, options),

@@ -10,6 +10,7 @@ import {
 } from '../../redirects/service';
 import { listAllSites } from '../../sites/manage-service';
 import { defineViewSet } from '../viewsets/definition';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 const siteChoices = async (db: Db) =>
   (await listAllSites(db)).map((site) => ({ value: String(site.id), label: site.site_name || site.hostname }));
@@ -26,6 +27,7 @@ export const redirectsViewSet = defineViewSet<RedirectListing, RedirectInput>({
   model: 'redirect',
   names: { name: 'redirect', plural: 'redirects' },
   base: 'redirects',
+  permissions: MODEL_PERMISSION_POLICY,
   paths: { edit: ':pk/' },
   menu: { label: 'Redirects', order: 300 },
   schema: redirectFormSchema,
@@ -144,5 +146,5 @@ export const redirectsViewSet = defineViewSet<RedirectListing, RedirectInput>({
     update: (db, row, input) => updateRedirect(db, row, input),
     remove: (db, rows) => deleteRedirects(db, rows),
   },
-  listActions: [{ label: 'Import redirects', href: '/wagtail/redirects/import/', action: 'add' }],
+  listActions: [{ label: 'Import redirects', href: '/wagtail/redirects/import/', permission: 'add' }],
 });

@@ -2,21 +2,17 @@ import { describeLogEntry } from '../../audit/describe';
 import { describeModelLogEntry } from '../../audit/model-log';
 import { MODEL_LOG_ACTIONS, PAGE_LOG_ACTIONS, type ModelLogAction, type PageLogAction } from '../../audit/table';
 import { PAGE_OBJECT_TYPE, siteHistory, usersByName, type HistoryRow } from '../../reports/service';
-import { PERMISSION_MODELS } from '../areas';
+import { LOGGED_MODELS } from '../areas';
 import { defineReport, reportTime, type ReportViewer } from './definition';
 import { pageScopeOf } from './scope';
 
 const ACTIONS = [...new Set<string>([...PAGE_LOG_ACTIONS, ...MODEL_LOG_ACTIONS])].sort();
 const typeLabel = (objectType: string) =>
-  objectType === PAGE_OBJECT_TYPE
-    ? 'Page'
-    : (PERMISSION_MODELS.find((m) => m.model === objectType)?.label ?? objectType);
+  objectType === PAGE_OBJECT_TYPE ? 'Page' : (LOGGED_MODELS.find((m) => m.model === objectType)?.label ?? objectType);
 
 /** The models whose history this viewer may read: those they hold any permission on (all: null). */
 const visibleModels = (viewer: ReportViewer) =>
-  viewer.models.isSuperuser
-    ? null
-    : PERMISSION_MODELS.map((m) => m.model).filter((model) => viewer.models.canAny(model));
+  viewer.models.isSuperuser ? null : LOGGED_MODELS.map((m) => m.model).filter((model) => viewer.models.canAny(model));
 
 function describe(row: HistoryRow): string {
   const data = row.data ?? {};
@@ -66,7 +62,7 @@ export const siteHistoryReport = defineReport<HistoryRow>({
       choices: async () => [
         { value: '', label: 'Any type' },
         { value: PAGE_OBJECT_TYPE, label: 'Page' },
-        ...PERMISSION_MODELS.map((m) => ({ value: m.model, label: m.label })),
+        ...LOGGED_MODELS.map((m) => ({ value: m.model, label: m.label })),
       ],
     },
     { name: 'date_from', label: 'From', type: 'date' },

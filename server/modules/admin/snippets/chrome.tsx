@@ -29,6 +29,7 @@ import {
 } from '../../snippets/service';
 import { defineViewSet, type DraftHooks } from '../viewsets/definition';
 import { languageChoices, siteChoices, withAny } from './choices';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 /** The app's render dependencies (server/app.ts puts them on app.locals for previews). */
 const renderDepsOf = (req: Request): RenderDeps => {
@@ -136,6 +137,7 @@ export const navigationViewSet = defineViewSet<ChromeListing, NavigationInput>({
   model: 'tierednavigation',
   names: { name: 'header menu', plural: 'header menus' },
   base: 'snippets/core/tierednavigation',
+  permissions: MODEL_PERMISSION_POLICY,
   schema: navigationFormSchema,
   fields: [
     ...siteAndLanguage,
@@ -193,6 +195,7 @@ export const footerViewSet = defineViewSet<ChromeListing, FooterInput>({
   model: 'footer',
   names: { name: 'footer', plural: 'footers' },
   base: 'snippets/core/footer',
+  permissions: MODEL_PERMISSION_POLICY,
   schema: footerFormSchema,
   fields: [
     ...siteAndLanguage,

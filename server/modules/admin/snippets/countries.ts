@@ -11,6 +11,7 @@ import {
 import { defineViewSet } from '../viewsets/definition';
 import { languageChoices, siteChoices, withAny } from './choices';
 import { snippetUsage } from './usage';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 /**
  * /wagtail/snippets/core/country/: a country's printable name in one language, its ISO code, its
@@ -22,6 +23,7 @@ export const countriesViewSet = defineViewSet<CountryListing, CountryInput>({
   model: 'country',
   names: { name: 'country', plural: 'countries' },
   base: 'snippets/core/country',
+  permissions: MODEL_PERMISSION_POLICY,
   schema: countryFormSchema,
   fields: [
     {

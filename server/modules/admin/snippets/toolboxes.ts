@@ -10,6 +10,7 @@ import {
 import type { SnippetToolbox } from '../../snippets/table';
 import { defineViewSet } from '../viewsets/definition';
 import { snippetUsage } from './usage';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 /**
  * /wagtail/snippets/core/toolbox/: reusable content (a promo, a legal notice) that pages include
@@ -20,6 +21,7 @@ export const toolboxesViewSet = defineViewSet<SnippetToolbox, ToolboxInput>({
   model: 'toolbox',
   names: { name: 'toolbox', plural: 'toolboxes' },
   base: 'snippets/core/toolbox',
+  permissions: MODEL_PERMISSION_POLICY,
   schema: toolboxFormSchema,
   fields: [
     { name: 'name', label: 'Name', required: true },

@@ -14,6 +14,7 @@ import {
 import type { VideoRow } from '../../videos/table';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
+import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 
 /**
  * /wagtail/videos/ (wagtailmedia's videos): the list, {pk}/ (title, collection, poster image),
@@ -26,6 +27,7 @@ export function videosViewSet(storage: MediaStorage | undefined) {
     model: 'media',
     names: { name: 'video', plural: 'videos' },
     base: 'videos',
+    permissions: MODEL_PERMISSION_POLICY,
     paths: { edit: ':pk/', delete: ':pk/delete/', usage: 'usage/:pk/' },
     usage: referenceUsage(VIDEO_MODEL),
     menu: { label: 'Videos', order: 220 },
@@ -68,10 +70,10 @@ export function videosViewSet(storage: MediaStorage | undefined) {
       },
     ],
     defaultOrder: '-created_at',
-    listActions: [{ label: 'Add videos', href: '/wagtail/videos/multiple/add/', action: 'add' }],
+    listActions: [{ label: 'Add videos', href: '/wagtail/videos/multiple/add/', permission: 'add' }],
     editLinks: [
-      { label: 'Captions', href: (pk) => `/wagtail/videos/${pk}/tracks/`, action: 'change' },
-      { label: 'Replace file', href: (pk) => `/wagtail/videos/${pk}/replace/`, action: 'change' },
+      { label: 'Captions', href: (pk) => `/wagtail/videos/${pk}/tracks/`, permission: 'change' },
+      { label: 'Replace file', href: (pk) => `/wagtail/videos/${pk}/replace/`, permission: 'change' },
     ],
     store: {
       list: listVideos,

@@ -1,5 +1,6 @@
 import type { FocalPickerView } from '../../../../shared/admin/viewset';
 import type { Request, Response } from 'express';
+import type { ReactElement } from 'react';
 import type { z } from 'zod';
 import type { Db } from '../../../db';
 import type { FormFieldView } from '../../../../shared/admin/viewset';
@@ -11,16 +12,42 @@ import type { ModelPermissionAction } from '../../permissions/table';
  * `viewSetRoutes(db, viewSet)` a ViewSet and it serves, under /wagtail/{base}/, a list (search,
  * filters, sortable columns, 50 a page, bulk delete, CSV and XLSX export), add and edit forms
  * validated with `schema` (first error per field, stale-form 409), delete with a usage warning,
- * history from the audit log, and optionally drafts, preview, publish and revert. Every route
- * checks the model permission of its action (superusers always pass).
+ * history from the audit log, and optionally drafts, preview, publish and revert. Each action
+ * declares what it needs in `permissions` (permission-policy.ts): the route guard, the menu, the
+ * buttons and the permission-matrix test read that one declaration (superusers always pass).
  *
  * A model's domain module provides the store (its repo and service: the only SQL and the rules);
  * the viewset itself writes the audit log and the revisions, so every model gets history for free.
  * See docs/decisions/2026-11-23-admin-viewset-recipe.md.
  */
 
-/** Every row a viewset handles has a numeric id and a version bumped by each save (stale forms). */
-export type ViewSetRow = { id: number; version: number };
+/**
+ * Every row a viewset handles has a numeric id, and usually a version bumped by each save (a form
+ * opened before someone else saved is refused). A model without versions (users, groups) is saved
+ * without that check.
+ */
+export type ViewSetRow = { id: number; version?: number };
+
+/** The screens and operations of a viewset, each guarded by the permission its declaration names. */
+export const VIEWSET_ACTIONS = [
+  'list',
+  'export',
+  'add',
+  'edit',
+  'delete',
+  'history',
+  'usage',
+  'publish',
+  'revert',
+  'preview',
+] as const;
+export type ViewSetAction = (typeof VIEWSET_ACTIONS)[number];
+
+/** What an action needs: a model permission of the viewset's model, any of them, or the superuser flag. */
+export type ActionPermission = ModelPermissionAction | 'any' | 'superuser';
+
+/** Action -> what it needs (Wagtail's permission_policy). An action left out is not offered: no route, no button. */
+export type PermissionPolicy = Readonly<Partial<Record<ViewSetAction, ActionPermission>>>;
 
 /** Who is acting: the audit log's user. */
 export type Actor = { userId: number };
@@ -36,8 +63,11 @@ export interface ViewSetStore<Row extends ViewSetRow, Input> {
   create(db: Db, input: Input, actor: Actor): Promise<Row>;
   /** Saves and bumps `version`. */
   update(db: Db, row: Row, input: Input, actor: Actor): Promise<Row>;
-  /** Deletes; throws HttpError 400/409 when the model refuses (e.g. a non-empty collection). */
-  remove(db: Db, rows: Row[], actor: Actor): Promise<void>;
+  /**
+   * Deletes; throws HttpError 400/409 when the model refuses (e.g. a non-empty collection). Absent:
+   * the model is never deleted here (users are deactivated instead), and 'delete' is not offered.
+   */
+  remove?(db: Db, rows: Row[], actor: Actor): Promise<void>;
 }
 
 export type ViewSetField = FormFieldView & {
@@ -88,7 +118,69 @@ export type DraftHooks<Row extends ViewSetRow, Input> = {
 
 export type ViewSetPaths = { edit: string; delete: string; history: string; usage: string };
 
-export type ViewSet<Row extends ViewSetRow, Input> = {
+/**
+ * A form of the model's own, in place of the declared fields (the group's permission grid, a
+ * user's passwords and groups). The viewset still owns the routes, their guard, the transaction,
+ * the audit log, the flash message and the redirect; the hook parses and draws the form.
+ */
+export type CustomForm<Row extends ViewSetRow, Input, Values = any> = {
+  /** The names of the form's fields: a refusal naming another field is shown above the form. */
+  fieldNames: readonly string[];
+  /** The values the form opens with: a saved row's, or (no row) a new object's. */
+  values(db: Db, row: Row | undefined): Promise<Values>;
+  /** What was posted, as the form shows it again (passwords are never echoed). */
+  kept(db: Db, body: Record<string, unknown>): Promise<Values>;
+  /** Parses the posted body: adding and editing may differ (a new user's password is required). */
+  parse(body: Record<string, unknown>, row: Row | undefined): z.ZodSafeParseResult<Input>;
+  /** The screen. `action` is where the form posts, `actorId` who is signed in. */
+  render(
+    db: Db,
+    props: {
+      row: Row | undefined;
+      values: Values;
+      fieldErrors: Partial<Record<string, string>>;
+      nonFieldErrors: string[];
+      csrfToken: string;
+      message?: string;
+      actorId: number;
+      /** The routes the user may use on this object (e.g. a user's deactivate), by extra route name. */
+      extraActions: Record<string, string>;
+    },
+  ): Promise<ReactElement>;
+};
+
+/** A route of the model beyond the viewset's own (a user's Deactivate), with what it needs. */
+export type ViewSetExtraRoute = {
+  name: string;
+  method: 'get' | 'post';
+  /** Under the base, ':pk' for the object: ':pk/deactivate/'. */
+  path: string;
+  permission: ActionPermission;
+  handle(args: { db: Db; req: Request; res: Response; pk: number; actor: Actor }): Promise<void>;
+};
+
+/** The declared fields' form (most models): `schema` parses what `fields` post. */
+type DeclaredForm<Row extends ViewSetRow, Input> = {
+  /** Parses the form (text fields as posted); from shared/schemas so the browser can use it too. */
+  schema: z.ZodType<Input>;
+  fields: readonly ViewSetField[];
+  /** Form values of a saved row (the edit form's initial values) and of a new one. */
+  formValues(row: Row, db: Db): Promise<Record<string, string>> | Record<string, string>;
+  initialValues: Record<string, string>;
+  customForm?: undefined;
+};
+type OwnForm<Row extends ViewSetRow, Input> = {
+  customForm: CustomForm<Row, Input>;
+  schema?: undefined;
+  fields?: undefined;
+  formValues?: undefined;
+  initialValues?: undefined;
+};
+
+export type ViewSet<Row extends ViewSetRow, Input> = ViewSetCommon<Row, Input> &
+  (DeclaredForm<Row, Input> | OwnForm<Row, Input>);
+
+type ViewSetCommon<Row extends ViewSetRow, Input> = {
   /** Wagtail's app label and model name: the permission key is `${app}.${model}`. */
   app: string;
   model: string;
@@ -97,14 +189,10 @@ export type ViewSet<Row extends ViewSetRow, Input> = {
   base: string;
   /** Path patterns under the base (':pk' is the id). Defaults: edit/:pk/, delete/:pk/, history/:pk/, usage/:pk/. */
   paths?: Partial<ViewSetPaths>;
-  /** The main menu entry. Absent: reached from elsewhere (a snippets index). */
+  /** The main menu entry, shown to whoever may do 'list'. Absent: reached from elsewhere (a snippets index). */
   menu?: { label: string; order: number };
-  /** Parses the form (text fields as posted); from shared/schemas so the browser can use it too. */
-  schema: z.ZodType<Input>;
-  fields: readonly ViewSetField[];
-  /** Form values of a saved row (the edit form's initial values) and of a new one. */
-  formValues(row: Row, db: Db): Promise<Record<string, string>> | Record<string, string>;
-  initialValues: Record<string, string>;
+  /** What each action needs (see PermissionPolicy); usually MODEL_PERMISSION_POLICY (permission-policy.ts). */
+  permissions: PermissionPolicy;
   /** The object as a sentence (titles, history, messages). */
   title(row: Row): string;
   columns: readonly ViewSetColumn<Row>[];
@@ -122,12 +210,14 @@ export type ViewSet<Row extends ViewSetRow, Input> = {
   /** Why an object cannot be deleted (a collection that is not empty): the delete screen says so and offers no button. */
   deleteRefusal?: (row: Row) => string | undefined;
   drafts?: DraftHooks<Row, Input>;
-  /** More header actions on the list (e.g. Import), shown to holders of `action`. */
-  listActions?: Array<{ label: string; href: string; action: ModelPermissionAction }>;
+  /** More header actions on the list (e.g. Import), shown to holders of `permission`. */
+  listActions?: Array<{ label: string; href: string; permission: ActionPermission }>;
   /** An image to click on the edit screen, setting the focal point fields (images). */
   focalPicker?: (row: Row) => FocalPickerView;
-  /** More links on an object's edit screen (e.g. a collection's Privacy), shown to holders of `action`. */
-  editLinks?: Array<{ label: string; href: (pk: number) => string; action: ModelPermissionAction }>;
+  /** More links on an object's edit screen (e.g. a collection's Privacy), shown to holders of `permission`. */
+  editLinks?: Array<{ label: string; href: (pk: number) => string; permission: ActionPermission }>;
+  /** More routes of the model, mounted and guarded with the viewset's own. */
+  extraRoutes?: readonly ViewSetExtraRoute[];
   /** False: no bulk delete (the default is on). */
   bulkDelete?: boolean;
   /** Runs after a write is committed (create, edit, delete, publish, revert): e.g. drop caches on every dyno. */

@@ -6,6 +6,7 @@ import type { ColumnView, FilterView, ListView, RowView } from '../../../../shar
 import { listQuerySchema, VIEWSET_PAGE_SIZE } from '../../../../shared/schemas/viewset';
 import type { UserModelPermissions } from '../../permissions/model-policy';
 import { listUrlOf, modelKey, urlOf, type AnyViewSet, type ListQuery, type ViewSetRow } from './definition';
+import { mayDo, permits } from './permission-policy';
 
 /** What reading a list query needs: a viewset, or a read-only report (admin/reports). */
 export type ListDeclaration = Pick<AnyViewSet, 'columns' | 'filters' | 'defaultOrder'>;
@@ -159,8 +160,8 @@ export async function buildListView(
   const current = { q: query.q, filters: query.filters, ordering };
   const hrefFor = (change: Record<string, string | undefined>) =>
     listHrefWith(listUrlOf(viewSet), viewSet.defaultOrder, current, change);
-  const canChange = permissions.can(model, 'change');
-  const canDelete = permissions.can(model, 'delete');
+  const canChange = mayDo(permissions, viewSet, 'edit');
+  const canDelete = mayDo(permissions, viewSet, 'delete');
 
   const rowViews: RowView[] = (rows as ViewSetRow[]).map((row) => {
     const editHref = canChange ? urlOf(viewSet, 'edit', row.id) : undefined;
@@ -184,11 +185,13 @@ export async function buildListView(
     columns: columnViews(viewSet, query.order, hrefFor),
     rows: rowViews,
     pagination: paginationView(page, total, hrefFor),
-    addHref: permissions.can(model, 'add') ? `${listUrlOf(viewSet)}add/` : undefined,
+    addHref: mayDo(permissions, viewSet, 'add') ? `${listUrlOf(viewSet)}add/` : undefined,
     actions: (viewSet.listActions ?? [])
-      .filter((action) => permissions.can(model, action.action))
+      .filter((action) => permits(permissions, model, action.permission))
       .map(({ label, href }) => ({ label, href })),
-    exportHrefs: { csv: hrefFor({ export: 'csv' }), xlsx: hrefFor({ export: 'xlsx' }) },
+    exportHrefs: mayDo(permissions, viewSet, 'export')
+      ? { csv: hrefFor({ export: 'csv' }), xlsx: hrefFor({ export: 'xlsx' }) }
+      : undefined,
     bulkDeleteAction: canDelete && viewSet.bulkDelete !== false ? bulkDeleteUrlOf(viewSet) : undefined,
     selfHref: hrefFor(page > 1 ? { p: String(page) } : {}),
   };

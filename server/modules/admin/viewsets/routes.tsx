@@ -1,265 +1,44 @@
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
 import { HttpError } from '../../../errors';
-import { formErrors, noFormErrors, parseOr400, type FormErrors } from '../../../http/validate';
-import type { FormFieldView, FormView } from '../../../../shared/admin/viewset';
-import { bulkIdsSchema, formVersionSchema, pkParamsSchema } from '../../../../shared/schemas/viewset';
+import { noFormErrors, parseOr400 } from '../../../http/validate';
+import { bulkIdsSchema, pkParamsSchema } from '../../../../shared/schemas/viewset';
 import { DeleteScreen } from '../../../../views/admin/viewset/DeleteScreen';
-import { FormScreen } from '../../../../views/admin/viewset/FormScreen';
 import { HistoryScreen, UsageScreen } from '../../../../views/admin/viewset/HistoryScreen';
 import { ListScreen } from '../../../../views/admin/viewset/ListScreen';
 import { modelHistory } from '../../audit/model-log';
 import { csrfTokenFor } from '../../auth/csrf';
-import { assertModelPermission, modelPermissionsFor } from '../../permissions/model-policy';
-import type { ModelPermissionAction } from '../../permissions/table';
+import { modelPermissionsFor } from '../../permissions/model-policy';
 import { setFlash, takeFlash } from '../flash';
 import { formBody, userFacingError } from '../form-input';
 import { safeNextPath } from '../next-url';
 import { adminScreen } from '../screen';
-import { listUrlOf, modelKey, pathsOf, urlOf, type AnyViewSet, type ViewSetRow } from './definition';
+import { listUrlOf, modelKey, urlOf, type AnyViewSet, type ViewSetAction, type ViewSetRow } from './definition';
 import { sendSpreadsheet } from '../../../http/spreadsheet-download';
+import { sectionOf, viewSetForms } from './form';
 import { bulkDeleteUrlOf, buildListView, readListQuery } from './list';
+import { mayDo, permits } from './permission-policy';
+import { viewSetRouteTable, type ViewSetRoute } from './route-table';
 import * as actions from './service';
 
 const HISTORY_LIMIT = 100;
 
-/** The form's posted text fields, kept as typed (a checkbox is 'on' or ''), so a redisplay loses nothing. */
-export function formInputOf(viewSet: AnyViewSet, body: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
-  for (const field of viewSet.fields) {
-    const value = body[field.name];
-    if (field.widget === 'checkbox') out[field.name] = value === 'on' ? 'on' : '';
-    else out[field.name] = typeof value === 'string' ? value.slice(0, 20_000) : '';
-  }
-  return out;
-}
-
-/** The fields as the form shows them, with choices loaded for this request. */
-export async function fieldViews(db: Db, viewSet: AnyViewSet): Promise<FormFieldView[]> {
-  return Promise.all(
-    viewSet.fields.map(async ({ loadChoices, ...field }) =>
-      loadChoices ? { ...field, choices: await loadChoices(db) } : field,
-    ),
-  );
-}
+type Handler = (req: Request, res: Response) => Promise<void>;
 
 /**
- * Mounts one model's screens (see definition.ts). Route paths are literal strings so the
- * permission matrix test can list them; each handler states the model permission it needs.
+ * Mounts one model's screens (see definition.ts): exactly the routes of its route table, each
+ * behind a guard that checks the permission the declaration names for its action. Handlers do
+ * not check permissions themselves (publishing from the edit form asks for 'publish' as well).
  */
 export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
   const router = express.Router();
   const model = modelKey(viewSet);
-  const base = `/${viewSet.base}/`;
-  const paths = pathsOf(viewSet);
-  // Snippets share the Snippets menu entry (Wagtail's snippets index).
-  const section = viewSet.base.startsWith('snippets/') ? 'snippets' : viewSet.base;
+  const section = sectionOf(viewSet);
+  const forms = viewSetForms(db, viewSet);
   const heading = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const pkOf = (req: Request) => parseOr400(pkParamsSchema, req.params, `${viewSet.names.name} id`).pk;
   const actor = (req: Request) => ({ userId: req.user!.id });
-  const need = (req: Request, action: ModelPermissionAction) => assertModelPermission(db, req, model, action);
-  const needAny = async (req: Request) => {
-    if (!(await modelPermissionsFor(db, req)).canAny(model))
-      throw new HttpError(403, 'forbidden', 'You do not have permission to do this.');
-  };
-
-  const renderForm = async (
-    req: Request,
-    res: Response,
-    args: {
-      row?: ViewSetRow;
-      values: Record<string, string>;
-      errors: FormErrors;
-      status?: number;
-      conflict?: string;
-      version?: number;
-    },
-  ) => {
-    const { row } = args;
-    const permissions = await modelPermissionsFor(db, req);
-    const links: FormView['links'] = [];
-    if (row) {
-      links.push({ label: 'History', href: urlOf(viewSet, 'history', row.id) });
-      if (viewSet.usage?.list) links.push({ label: 'Usage', href: urlOf(viewSet, 'usage', row.id) });
-      for (const link of viewSet.editLinks ?? [])
-        if (permissions.can(model, link.action)) links.push({ label: link.label, href: link.href(row.id) });
-      if (permissions.can(model, 'delete'))
-        links.push({ label: `Delete this ${viewSet.names.name}`, href: urlOf(viewSet, 'delete', row.id) });
-    }
-    const view: FormView = {
-      names: viewSet.names,
-      title: row ? `Editing ${viewSet.title(row)}` : `Add ${viewSet.names.name}`,
-      action: row ? urlOf(viewSet, 'edit', row.id) : `${listUrlOf(viewSet)}add/`,
-      fields: await fieldViews(db, viewSet),
-      values: args.values,
-      ...args.errors,
-      version: row ? (args.version ?? row.version) : undefined,
-      conflict: args.conflict,
-      backHref: listUrlOf(viewSet),
-      links,
-      submitLabel: row ? 'Save' : `Add ${viewSet.names.name}`,
-      focalPicker: row && viewSet.focalPicker ? viewSet.focalPicker(row) : undefined,
-      drafts:
-        viewSet.drafts && row
-          ? {
-              canPublish: permissions.can(model, 'publish'),
-              status: 'Draft',
-              previewAction: viewSet.drafts.preview ? `${listUrlOf(viewSet)}preview/${row.id}/` : undefined,
-            }
-          : undefined,
-    };
-    adminScreen(req, res, {
-      section,
-      title: view.title,
-      element: <FormScreen view={view} csrfToken={csrfTokenFor(req)} message={takeFlash(req)} />,
-      status: args.status,
-      uploads: view.focalPicker !== undefined,
-    });
-  };
-
-  /** Parses the posted form with the model's schema; a failure redisplays it (400) and returns undefined. */
-  const parseForm = async (
-    req: Request,
-    res: Response,
-    row: ViewSetRow | undefined,
-  ): Promise<{ input: unknown; values: Record<string, string> } | undefined> => {
-    const values = formInputOf(viewSet, formBody(req.body));
-    const parsed = viewSet.schema.safeParse(values);
-    if (parsed.success) return { input: parsed.data, values };
-    await renderForm(req, res, {
-      row,
-      values,
-      errors: formErrors(
-        parsed.error,
-        viewSet.fields.map((f) => f.name),
-      ),
-      status: 400,
-      version: versionOf(req),
-    });
-    return undefined;
-  };
-  const versionOf = (req: Request) => {
-    const parsed = formVersionSchema.safeParse(formBody(req.body).version);
-    return parsed.success ? parsed.data : undefined;
-  };
-  /** A refusal from the store (400) or a stale form (409): the form again with the input kept. */
-  const refused = async (
-    req: Request,
-    res: Response,
-    error: unknown,
-    row: ViewSetRow | undefined,
-    values: Record<string, string>,
-  ) => {
-    const shown = userFacingError(error);
-    if (!shown) throw error;
-    if (shown.status === 409 && row) {
-      const current = await actions.getObject(db, viewSet, row.id);
-      return renderForm(req, res, {
-        row: current,
-        values,
-        errors: noFormErrors(),
-        status: 409,
-        conflict: shown.message,
-        version: current.version,
-      });
-    }
-    await renderForm(req, res, {
-      row,
-      values,
-      errors: formErrors(
-        shown,
-        viewSet.fields.map((f) => f.name),
-      ),
-      status: shown.status,
-      version: versionOf(req),
-    });
-  };
-
-  // Permission: any of the model's permissions. `?export=csv|xlsx` downloads the filtered list.
-  router.get(base, async (req, res) => {
-    await needAny(req);
-    const permissions = await modelPermissionsFor(db, req);
-    const { exportAs, query } = await readListQuery(db, viewSet, req);
-    if (exportAs) {
-      const rows = await actions.exportRows((listQuery) => viewSet.store.list(db, listQuery), query);
-      const headers = viewSet.columns.map((column) => column.label);
-      const cells = rows.map((row) => viewSet.columns.map((column) => column.value(row)));
-      await sendSpreadsheet(res, {
-        format: exportAs,
-        name: viewSet.names.plural,
-        sheetName: heading(viewSet.names.plural),
-        headers,
-        rows: cells,
-      });
-      return;
-    }
-    const view = await buildListView(db, viewSet, req, permissions);
-    adminScreen(req, res, {
-      section,
-      title: heading(viewSet.names.plural),
-      element: <ListScreen view={view} message={takeFlash(req)} />,
-    });
-  });
-
-  // Permission: add.
-  router.get(`${base}add/`, async (req, res) => {
-    await need(req, 'add');
-    await renderForm(req, res, { values: { ...viewSet.initialValues }, errors: noFormErrors() });
-  });
-
-  // Permission: add.
-  router.post(`${base}add/`, async (req, res) => {
-    await need(req, 'add');
-    const form = await parseForm(req, res, undefined);
-    if (!form) return;
-    try {
-      const row = await actions.createObject(db, viewSet, form.input, actor(req));
-      setFlash(req, `${heading(viewSet.names.name)} '${viewSet.title(row)}' added.`);
-      res.redirect(303, listUrlOf(viewSet));
-    } catch (error) {
-      await refused(req, res, error, undefined, form.values);
-    }
-  });
-
-  // Permission: change.
-  router.get(`${base}${paths.edit}`, async (req, res) => {
-    await need(req, 'change');
-    const row = await actions.getObject(db, viewSet, pkOf(req));
-    const draft = await actions.latestDraft(db, viewSet, row);
-    const values = draft && viewSet.drafts ? viewSet.drafts.formValues(draft.input) : await viewSet.formValues(row, db);
-    await renderForm(req, res, { row, values, errors: noFormErrors() });
-  });
-
-  // Permission: change (publishing a model with drafts also needs publish).
-  router.post(`${base}${paths.edit}`, async (req, res) => {
-    await need(req, 'change');
-    const row = await actions.getObject(db, viewSet, pkOf(req));
-    const form = await parseForm(req, res, row);
-    if (!form) return;
-    const version = versionOf(req);
-    if (version === undefined)
-      return renderForm(req, res, {
-        row,
-        values: form.values,
-        errors: { fieldErrors: {}, nonFieldErrors: ['The form is missing its version: reload it.'] },
-        status: 400,
-      });
-    const body = formBody(req.body);
-    const publish = viewSet.drafts !== undefined && body['action-publish'] !== undefined;
-    if (publish) await need(req, 'publish');
-    try {
-      const saved = viewSet.drafts
-        ? await actions.saveDraft(db, viewSet, row.id, version, form.input, actor(req), { publish })
-        : await actions.updateObject(db, viewSet, row.id, version, form.input, actor(req));
-      setFlash(
-        req,
-        `${heading(viewSet.names.name)} '${viewSet.title(saved)}' ${publish ? 'published' : viewSet.drafts ? 'saved as a draft' : 'updated'}.`,
-      );
-      res.redirect(303, viewSet.drafts ? urlOf(viewSet, 'edit', row.id) : listUrlOf(viewSet));
-    } catch (error) {
-      await refused(req, res, error, row, form.values);
-    }
-  });
+  const forbidden = () => new HttpError(403, 'forbidden', 'You do not have permission to do this.');
 
   const renderDelete = async (
     req: Request,
@@ -269,6 +48,7 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
   ) => {
     const counts = await actions.usageCounts(db, viewSet, rows);
     const refusal = options.refusal ?? rows.map((row) => viewSet.deleteRefusal?.(row)).find(Boolean);
+    const canSeeUsage = mayDo(await modelPermissionsFor(db, req), viewSet, 'usage');
     const element = (
       <DeleteScreen
         csrfToken={csrfTokenFor(req)}
@@ -278,7 +58,7 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
             id: row.id,
             title: viewSet.title(row),
             usage: counts ? (counts.get(row.id) ?? 0) : null,
-            usageHref: viewSet.usage?.list ? urlOf(viewSet, 'usage', row.id) : undefined,
+            usageHref: canSeeUsage ? urlOf(viewSet, 'usage', row.id) : undefined,
           })),
           action: options.bulk ? bulkDeleteUrlOf(viewSet) : urlOf(viewSet, 'delete', rows[0]!.id),
           cancelHref: options.next ?? listUrlOf(viewSet),
@@ -314,55 +94,130 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
       });
     }
   };
+  const readBulk = (values: unknown) => {
+    const parsed = parseOr400(bulkIdsSchema, values, 'selection');
+    return { ids: parsed.id, next: parsed.next ? safeNextPath(parsed.next, listUrlOf(viewSet)) : undefined };
+  };
 
-  // Permission: delete.
-  router.get(`${base}${paths.delete}`, async (req, res) => {
-    await need(req, 'delete');
-    await renderDelete(req, res, [await actions.getObject(db, viewSet, pkOf(req))], { bulk: false });
-  });
+  /** The handler of each route of the table, by 'method action' (the list also answers `?export=`). */
+  const handlers: Partial<Record<`${'get' | 'post'} ${ViewSetAction}`, Handler>> = {
+    'get list': async (req, res) => {
+      const { exportAs, query } = await readListQuery(db, viewSet, req);
+      if (exportAs) {
+        const rows = await actions.exportRows((listQuery) => viewSet.store.list(db, listQuery), query);
+        await sendSpreadsheet(res, {
+          format: exportAs,
+          name: viewSet.names.plural,
+          sheetName: heading(viewSet.names.plural),
+          headers: viewSet.columns.map((column) => column.label),
+          rows: rows.map((row) => viewSet.columns.map((column) => column.value(row))),
+        });
+        return;
+      }
+      const view = await buildListView(db, viewSet, req, await modelPermissionsFor(db, req));
+      adminScreen(req, res, {
+        section,
+        title: heading(viewSet.names.plural),
+        element: <ListScreen view={view} message={takeFlash(req)} />,
+      });
+    },
 
-  // Permission: delete.
-  router.post(`${base}${paths.delete}`, async (req, res) => {
-    await need(req, 'delete');
-    const row = await actions.getObject(db, viewSet, pkOf(req));
-    await remove(req, res, [row.id], { bulk: false });
-  });
+    'get add': async (req, res) => {
+      await forms.render(req, res, { values: await forms.initialValues(undefined), errors: noFormErrors() });
+    },
 
-  // Permission: any of the model's permissions.
-  router.get(`${base}${paths.history}`, async (req, res) => {
-    await needAny(req);
-    const row = await actions.getObject(db, viewSet, pkOf(req));
-    const history = await modelHistory(db, model, row.id, HISTORY_LIMIT);
-    const canRevert = viewSet.drafts !== undefined && (await modelPermissionsFor(db, req)).can(model, 'change');
-    const entries = history.entries.map((entry) => ({
-      ...entry,
-      revertAction:
-        canRevert && entry.revisionId
-          ? `${listUrlOf(viewSet)}revisions/${row.id}/${entry.revisionId}/revert/`
-          : undefined,
-    }));
-    const element = (
-      <HistoryScreen
-        csrfToken={csrfTokenFor(req)}
-        view={{
-          names: viewSet.names,
-          title: viewSet.title(row),
-          entries,
-          total: history.total,
-          backHref: urlOf(viewSet, 'edit', row.id),
-        }}
-      />
-    );
-    adminScreen(req, res, { section, title: `History of ${viewSet.title(row)}`, element });
-  });
+    'post add': async (req, res) => {
+      const form = await forms.parse(req, res, undefined);
+      if (!form) return;
+      try {
+        const row = await actions.createObject(db, viewSet, form.input, actor(req));
+        setFlash(req, `${heading(viewSet.names.name)} '${viewSet.title(row)}' created.`);
+        res.redirect(303, listUrlOf(viewSet));
+      } catch (error) {
+        await forms.refused(req, res, error, undefined, form.body);
+      }
+    },
 
-  if (viewSet.usage?.list) {
-    const listUsage = viewSet.usage.list;
-    // Permission: any of the model's permissions.
-    router.get(`${base}${paths.usage}`, async (req, res) => {
-      await needAny(req);
+    'get edit': async (req, res) => {
       const row = await actions.getObject(db, viewSet, pkOf(req));
-      const items = await listUsage(db, row);
+      await forms.render(req, res, { row, values: await forms.initialValues(row), errors: noFormErrors() });
+    },
+
+    'post edit': async (req, res) => {
+      const row = await actions.getObject(db, viewSet, pkOf(req));
+      const form = await forms.parse(req, res, row);
+      if (!form) return;
+      // A versioned row's form carries the version it was opened on (stale-form check).
+      const version = forms.versionOf(req);
+      if (row.version !== undefined && version === undefined)
+        return forms.render(req, res, {
+          row,
+          values: await forms.keptValues(form.body),
+          errors: { fieldErrors: {}, nonFieldErrors: ['The form is missing its version: reload it.'] },
+          status: 400,
+        });
+      const publish = viewSet.drafts !== undefined && form.body['action-publish'] !== undefined;
+      if (publish && !mayDo(await modelPermissionsFor(db, req), viewSet, 'publish')) throw forbidden();
+      try {
+        const saved = viewSet.drafts
+          ? await actions.saveDraft(db, viewSet, row.id, version!, form.input, actor(req), { publish })
+          : await actions.updateObject(db, viewSet, row.id, version, form.input, actor(req));
+        const outcome = publish ? 'published' : viewSet.drafts ? 'saved as a draft' : 'updated';
+        setFlash(req, `${heading(viewSet.names.name)} '${viewSet.title(saved)}' ${outcome}.`);
+        res.redirect(303, viewSet.drafts ? urlOf(viewSet, 'edit', row.id) : listUrlOf(viewSet));
+      } catch (error) {
+        await forms.refused(req, res, error, row, form.body);
+      }
+    },
+
+    'get delete': async (req, res) => {
+      const bulk = req.params.pk === undefined;
+      if (!bulk) return renderDelete(req, res, [await actions.getObject(db, viewSet, pkOf(req))], { bulk: false });
+      const { ids, next } = readBulk(req.query);
+      const rows = await actions.getObjects(db, viewSet, ids);
+      if (rows.length === 0)
+        throw new HttpError(404, 'not_found', `The selected ${viewSet.names.plural} no longer exist.`);
+      await renderDelete(req, res, rows, { bulk: true, next });
+    },
+
+    'post delete': async (req, res) => {
+      if (req.params.pk !== undefined) {
+        const row = await actions.getObject(db, viewSet, pkOf(req));
+        return remove(req, res, [row.id], { bulk: false });
+      }
+      const { ids, next } = readBulk(formBody(req.body));
+      await remove(req, res, ids, { bulk: true, next });
+    },
+
+    'get history': async (req, res) => {
+      const row = await actions.getObject(db, viewSet, pkOf(req));
+      const history = await modelHistory(db, model, row.id, HISTORY_LIMIT);
+      const canRevert = mayDo(await modelPermissionsFor(db, req), viewSet, 'revert');
+      const entries = history.entries.map((entry) => ({
+        ...entry,
+        revertAction:
+          canRevert && entry.revisionId
+            ? `${listUrlOf(viewSet)}revisions/${row.id}/${entry.revisionId}/revert/`
+            : undefined,
+      }));
+      const element = (
+        <HistoryScreen
+          csrfToken={csrfTokenFor(req)}
+          view={{
+            names: viewSet.names,
+            title: viewSet.title(row),
+            entries,
+            total: history.total,
+            backHref: urlOf(viewSet, 'edit', row.id),
+          }}
+        />
+      );
+      adminScreen(req, res, { section, title: `History of ${viewSet.title(row)}`, element });
+    },
+
+    'get usage': async (req, res) => {
+      const row = await actions.getObject(db, viewSet, pkOf(req));
+      const items = (await viewSet.usage?.list?.(db, row)) ?? [];
       adminScreen(req, res, {
         section,
         title: `Usage of ${viewSet.title(row)}`,
@@ -372,38 +227,9 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
           />
         ),
       });
-    });
-  }
+    },
 
-  if (viewSet.bulkDelete !== false) {
-    const bulkPath = bulkDeleteUrlOf(viewSet).slice('/wagtail'.length);
-    const readBulk = (values: unknown) => {
-      const parsed = parseOr400(bulkIdsSchema, values, 'selection');
-      return { ids: parsed.id, next: parsed.next ? safeNextPath(parsed.next, listUrlOf(viewSet)) : undefined };
-    };
-    // Permission: delete. The confirmation screen for the ticked rows (a GET form from the list).
-    router.get(bulkPath, async (req, res) => {
-      await need(req, 'delete');
-      const { ids, next } = readBulk(req.query);
-      const rows = await actions.getObjects(db, viewSet, ids);
-      if (rows.length === 0)
-        throw new HttpError(404, 'not_found', `The selected ${viewSet.names.plural} no longer exist.`);
-      await renderDelete(req, res, rows, { bulk: true, next });
-    });
-
-    // Permission: delete.
-    router.post(bulkPath, async (req, res) => {
-      await need(req, 'delete');
-      const { ids, next } = readBulk(formBody(req.body));
-      await remove(req, res, ids, { bulk: true, next });
-    });
-  }
-
-  if (viewSet.drafts) {
-    const drafts = viewSet.drafts;
-    // Permission: change. Reverting makes the old version the newest draft.
-    router.post(`${base}revisions/:pk/:revision_id/revert/`, async (req, res) => {
-      await need(req, 'change');
+    'post revert': async (req, res) => {
       const row = await actions.getObject(db, viewSet, pkOf(req));
       const revisionId = parseOr400(pkParamsSchema, { pk: req.params.revision_id }, 'revision id').pk;
       await actions.revertToRevision(db, viewSet, row.id, revisionId, actor(req));
@@ -412,30 +238,40 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
         `${heading(viewSet.names.name)} '${viewSet.title(row)}' reverted: the old version is now the newest draft.`,
       );
       res.redirect(303, urlOf(viewSet, 'edit', row.id));
-    });
+    },
 
-    if (drafts.preview) {
-      const preview = drafts.preview;
-      // Permission: change. Renders the posted form on the real site template; nothing is saved.
-      router.post(`${base}preview/:pk/`, async (req, res) => {
-        await need(req, 'change');
-        const row = await actions.getObject(db, viewSet, pkOf(req));
-        const values = formInputOf(viewSet, formBody(req.body));
-        const parsed = viewSet.schema.safeParse(values);
-        if (!parsed.success)
-          return renderForm(req, res, {
-            row,
-            values,
-            errors: formErrors(
-              parsed.error,
-              viewSet.fields.map((f) => f.name),
-            ),
-            status: 400,
-            version: versionOf(req),
-          });
-        await preview(req, res, parsed.data, row);
-      });
-    }
+    'post preview': async (req, res) => {
+      const row = await actions.getObject(db, viewSet, pkOf(req));
+      const form = await forms.parse(req, res, row);
+      if (form) await viewSet.drafts!.preview!(req, res, form.input, row);
+    },
+  };
+  const extraHandlers = new Map<string, Handler>(
+    (viewSet.extraRoutes ?? []).map((extra) => [
+      `${extra.method} ${extra.name}`,
+      (req, res) => extra.handle({ db, req, res, pk: pkOf(req), actor: actor(req) }),
+    ]),
+  );
+
+  /** Checks the permission of the route's entry: the one whose query parameter is present, else the plain one. */
+  const guard =
+    (entries: ViewSetRoute[]): RequestHandler =>
+    async (req: Request, _res: Response, next: NextFunction) => {
+      const query = req.query as Record<string, unknown>;
+      const entry = entries.find((e) => e.query && query[e.query.name] !== undefined) ?? entries.find((e) => !e.query)!;
+      if (!permits(await modelPermissionsFor(db, req), model, entry.permission)) throw forbidden();
+      next();
+    };
+
+  const table = viewSetRouteTable(viewSet);
+  for (const entry of table) {
+    if (entry.query) continue; // served by the plain route of the same method and path
+    const handler =
+      handlers[`${entry.method} ${entry.action}` as keyof typeof handlers] ??
+      extraHandlers.get(`${entry.method} ${entry.action}`);
+    if (!handler) throw new Error(`${model}: no handler for ${entry.method} ${entry.action}`);
+    const sharing = table.filter((e) => e.method === entry.method && e.path === entry.path);
+    router[entry.method](entry.path, guard(sharing), handler);
   }
   return router;
 }

@@ -26,6 +26,8 @@ async function staleForm(db: Db, viewSet: AnyViewSet, row: ViewSetRow): Promise<
 
 /** The names of the form fields whose value differs (the history's "Edited (old path, site)"). */
 async function changedLabels(db: Db, viewSet: AnyViewSet, before: ViewSetRow, after: ViewSetRow): Promise<string[]> {
+  // A model with a form of its own (customForm) has no declared fields to compare.
+  if (!viewSet.fields) return [];
   const [a, b] = await Promise.all([viewSet.formValues(before, db), viewSet.formValues(after, db)]);
   return viewSet.fields
     .filter((field) => (a[field.name] ?? '') !== (b[field.name] ?? ''))
@@ -76,13 +78,13 @@ export async function createObject<Row extends ViewSetRow>(
 /**
  * Saves an edit form opened on `version`. A newer save meanwhile is a 409 naming who saved it and
  * when (nothing is written; the route redisplays the input with the newer version, so saving
- * again overwrites knowingly).
+ * again overwrites knowingly). `version` is undefined only for a model whose rows have none.
  */
 export async function updateObject<Row extends ViewSetRow>(
   db: Db,
   viewSet: AnyViewSet,
   id: number,
-  version: number,
+  version: number | undefined,
   input: unknown,
   actor: Actor,
 ): Promise<Row> {
@@ -92,7 +94,7 @@ export async function updateObject<Row extends ViewSetRow>(
     await inTransaction(db, async (trx) => {
       const row = (await viewSet.store.get(trx, id, { lock: true })) as Row | undefined;
       if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
-      if (row.version !== version) throw await staleForm(trx, viewSet, row);
+      if (row.version !== undefined && row.version !== version) throw await staleForm(trx, viewSet, row);
       const saved = (await viewSet.store.update(trx, row, input, actor)) as Row;
       const changed = await changedLabels(trx, viewSet, row, saved);
       let revisionId: number | null = null;
@@ -137,6 +139,7 @@ export async function deleteObjects(
         if (row) rows.push(row);
       }
       if (rows.length === 0) throw notFound(`The ${viewSet.names.plural} no longer exist.`);
+      if (!viewSet.store.remove) throw new Error(`${modelKey(viewSet)} cannot be deleted (no route offers it)`);
       await viewSet.store.remove(trx, rows, actor);
       await deleteRevisions(
         trx,

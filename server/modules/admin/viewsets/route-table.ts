@@ -1,0 +1,59 @@
+import { bulkDeleteUrlOf } from './list';
+import { pathsOf, type ActionPermission, type AnyViewSet, type ViewSetAction } from './definition';
+import { offers, permissionOf } from './permission-policy';
+
+/** One route a viewset serves, with the action it performs and what that needs. */
+export type ViewSetRoute = {
+  method: 'get' | 'post';
+  /** As registered on the admin router (mounted at /wagtail): '/redirects/:pk/'. */
+  path: string;
+  /** A viewset action, or the name of one of the model's extra routes ('deactivate'). */
+  action: ViewSetAction | string;
+  permission: ActionPermission;
+  /**
+   * This entry applies when the query names this parameter (the list's `?export=csv`); the entry
+   * of the same method and path without it applies otherwise. `example` is a valid value.
+   */
+  query?: { name: string; example: string };
+};
+
+/**
+ * Every route of a viewset, read from its declaration: the router mounts exactly these (with a
+ * guard checking `permission`), and the permission-matrix test enumerates them.
+ */
+export function viewSetRouteTable(viewSet: AnyViewSet): ViewSetRoute[] {
+  const base = `/${viewSet.base}/`;
+  const paths = pathsOf(viewSet);
+  const routes: ViewSetRoute[] = [];
+  const add = (method: 'get' | 'post', path: string, action: ViewSetAction, query?: ViewSetRoute['query']) => {
+    if (offers(viewSet, action))
+      routes.push({ method, path, action, permission: permissionOf(viewSet, action), query });
+  };
+  add('get', base, 'list');
+  add('get', base, 'export', { name: 'export', example: 'csv' });
+  add('get', `${base}add/`, 'add');
+  add('post', `${base}add/`, 'add');
+  add('get', `${base}${paths.edit}`, 'edit');
+  add('post', `${base}${paths.edit}`, 'edit');
+  add('get', `${base}${paths.delete}`, 'delete');
+  add('post', `${base}${paths.delete}`, 'delete');
+  add('get', `${base}${paths.history}`, 'history');
+  add('get', `${base}${paths.usage}`, 'usage');
+  if (viewSet.bulkDelete !== false) {
+    // The confirmation screen for the ticked rows (a GET form from the list), and the delete.
+    const bulkPath = bulkDeleteUrlOf(viewSet).slice('/wagtail'.length);
+    add('get', bulkPath, 'delete');
+    add('post', bulkPath, 'delete');
+  }
+  // Reverting makes an old version the newest draft; preview renders the posted form, saving nothing.
+  add('post', `${base}revisions/:pk/:revision_id/revert/`, 'revert');
+  add('post', `${base}preview/:pk/`, 'preview');
+  for (const extra of viewSet.extraRoutes ?? [])
+    routes.push({
+      method: extra.method,
+      path: `${base}${extra.path}`,
+      action: extra.name,
+      permission: extra.permission,
+    });
+  return routes;
+}
