@@ -115,6 +115,9 @@ const varnish = spawn(
     `vcl_path=${workDir}:${VCL_DIR}`,
     '-s',
     'malloc,256m',
+    // Each coding held as the dyno sent it (default.vcl's vcl_recv): no gunzip per hit.
+    '-p',
+    'http_gzip_support=off',
   ],
   { cwd: workDir, env: { ...process.env, EDGE_PURGE_SECRET: purgeSecret }, stdio: ['ignore', 'pipe', 'pipe'] },
 );

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EMBED_HOSTS } from '../shared/embeds/allow-list';
+import { CDN_PURGE_PROVIDERS, purgeUrlProblem, type CdnPurgeProvider } from './cdn-purge-config';
 
 /** Thrown when the environment cannot be turned into a configuration; its message is one line. */
 export class ConfigError extends Error {}
@@ -65,6 +66,8 @@ const envSchema = z.object({
   CDN_PURGE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // Sent as X-Purge-Secret with every purge (the shipped Varnish configuration's EDGE_PURGE_SECRET).
   CDN_PURGE_SECRET: optionalText.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  // The purge's shape (server/cache/cdn-purge-requests.ts): the shipped Varnish's, Fastly's or Cloudflare's API.
+  CDN_PURGE_PROVIDER: z.enum(CDN_PURGE_PROVIDERS).default('varnish'),
   // How many reverse proxies stand in front of the app: X-Forwarded-For/-Proto/-Host are read only
   // from that many hops. Unset: 1 in production (a platform router), 0 elsewhere.
   TRUST_PROXY: optionalText.pipe(
@@ -168,8 +171,10 @@ export type Config = {
   pageCacheSettle?: (again: () => void) => void;
   /** Called with the Surrogate-Keys of changed content (through the jobs table, so retried). */
   cdnPurgeUrl?: string;
-  /** Sent as X-Purge-Secret with each purge. */
+  /** Sent as X-Purge-Secret with each purge (Varnish), or the provider's API token (Fastly, Cloudflare). */
   cdnPurgeSecret?: string;
+  /** The purge's request shape: the shipped Varnish configuration's, Fastly's or Cloudflare's API. */
+  cdnPurgeProvider: CdnPurgeProvider;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (Express's hop count). */
   trustProxy: number;
   logLevel: string;
@@ -233,6 +238,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !values.ADMIN_PASSWORD) {
     throw new ConfigError('Missing environment variable ADMIN_PASSWORD: required when NODE_ENV=production');
   }
+  if (values.CDN_PURGE_URL && values.CDN_PURGE_PROVIDER !== 'varnish') {
+    const problem = purgeUrlProblem(values.CDN_PURGE_PROVIDER, values.CDN_PURGE_URL);
+    if (problem) throw new ConfigError(`Invalid environment variable CDN_PURGE_URL: ${problem}`);
+    if (!values.CDN_PURGE_SECRET)
+      throw new ConfigError(
+        `Missing environment variable CDN_PURGE_SECRET: the ${values.CDN_PURGE_PROVIDER === 'fastly' ? 'Fastly API token (sent as Fastly-Key)' : 'Cloudflare API token (sent as Authorization: Bearer)'} is required with CDN_PURGE_PROVIDER=${values.CDN_PURGE_PROVIDER}`,
+      );
+  }
   if (!values.DATABASE_URL && values.WEB_CONCURRENCY > 1) {
     // PGlite is a single-process database: several workers cannot share its files.
     throw new ConfigError(
@@ -264,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCacheReportSeconds: values.PAGE_CACHE_REPORT_SECONDS,
     cdnPurgeUrl: values.CDN_PURGE_URL,
     cdnPurgeSecret: values.CDN_PURGE_SECRET,
+    cdnPurgeProvider: values.CDN_PURGE_PROVIDER,
     trustProxy: values.TRUST_PROXY ?? (production ? 1 : 0),
     logLevel: values.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : values.LOG_LEVEL,
     logPretty: (values.LOG_FORMAT ?? (values.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty',

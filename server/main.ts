@@ -68,7 +68,10 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
   ]);
   // The CDN purge hook (CDN_PURGE_URL) rides on the same runner, so a failed purge is retried.
   if (config.cdnPurgeUrl)
-    handlers.set(CDN_PURGE_JOB, cdnPurgeHandler({ url: config.cdnPurgeUrl, secret: config.cdnPurgeSecret }));
+    handlers.set(
+      CDN_PURGE_JOB,
+      cdnPurgeHandler({ url: config.cdnPurgeUrl, secret: config.cdnPurgeSecret, provider: config.cdnPurgeProvider }),
+    );
   await schedulePurge(database.db).catch((error: unknown) =>
     logger.warn({ err: error }, 'wait-list purge not scheduled'),
   );

@@ -56,6 +56,17 @@ sub vcl_recv {
         }
         set req.http.Cookie = regsub(req.http.Cookie, "^\s*(li=[0-9]*).*$", "\1");
     }
+    # Accept-Encoding reduced to the coding the app would answer with (br, gzip or none): Vary
+    # splits on it, so each coding is held as a dyno sent it. Run with http_gzip_support=off (the
+    # stack and docs/deployment.md do): otherwise Varnish asks for gzip only and gunzips the held
+    # copy on every hit for a client without gzip, a third of the throughput (docs/benchmarks.md).
+    if (req.http.Accept-Encoding ~ "(?i)(^|,)\s*br\s*(;\s*q\s*=\s*(1(\.0*)?|0?\.[0-9]*[1-9][0-9]*)\s*)?(,|$)") {
+        set req.http.Accept-Encoding = "br";
+    } elsif (req.http.Accept-Encoding ~ "(?i)(^|,)\s*(x-)?gzip\s*(;\s*q\s*=\s*(1(\.0*)?|0?\.[0-9]*[1-9][0-9]*)\s*)?(,|$)") {
+        set req.http.Accept-Encoding = "gzip";
+    } else {
+        unset req.http.Accept-Encoding;
+    }
     # While a dyno is healthy, a stale copy is served only within the answer's
     # stale-while-revalidate (the app sends 10-20 s); when none is, the hours of grace apply.
     if (std.healthy(req.backend_hint) && !req.http.X-Edge-Restarted-Stale) {
@@ -101,6 +112,9 @@ sub vcl_backend_error {
     if (bereq.retries < 2 && (bereq.method == "GET" || bereq.method == "HEAD")) {
         return (retry);
     }
+    # No dyno to ask (none healthy, or none answering): the visitor is told when to try again.
+    set beresp.http.Retry-After = "5";
+    set beresp.http.Cache-Control = "no-store";
 }
 
 sub vcl_synth {

@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rawAnswer } from './bare-server';
 import { printTable } from './http';
-import { freePort, waitUntilIdle } from './server-process';
+import { startNginx } from './nginx';
+import { waitUntilIdle } from './server-process';
+import { onPath, WRK_ARGS, wrkRun } from './wrk';
 
 /**
  * Issue 15's "today", measured with wrk (1 thread, 50 connections, 8 s) against nginx serving the
@@ -16,67 +17,7 @@ const TODAY = {
   postgres: { requestsPerSecond: 464, nginx: 77_800, times: 3 },
   pglite: { requestsPerSecond: 150, nginx: 77_000, times: 5 },
 } as const;
-const WRK_ARGS = ['-t1', '-c50', '-d8s'];
-
-const onPath = (command: string) => {
-  try {
-    return execFileSync('sh', ['-c', `command -v ${command}`], { encoding: 'utf8' }).trim() || null;
-  } catch {
-    return null;
-  }
-};
-
-function wrk(url: string, headers: Record<string, string> = {}): number {
-  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  const out = execFileSync('wrk', [...WRK_ARGS, ...headerArgs, url], { encoding: 'utf8' });
-  const found = /Requests\/sec:\s+([\d.]+)/.exec(out);
-  if (!found) throw new Error(`wrk printed no Requests/sec:\n${out}`);
-  return Math.round(Number(found[1]));
-}
-
-/** nginx (its own config, one worker per core as Debian's default) serving `body` as /page.html. */
-async function startNginx(body: Buffer, dir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  writeFileSync(join(dir, 'page.html'), body);
-  const config = join(dir, 'nginx.conf');
-  writeFileSync(
-    config,
-    `worker_processes auto;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')};
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  client_body_temp_path ${dir};
-  proxy_temp_path ${dir};
-  fastcgi_temp_path ${dir};
-  uwsgi_temp_path ${dir};
-  scgi_temp_path ${dir};
-  server { listen 127.0.0.1:${port}; root ${dir}; }
-}
-`,
-  );
-  const nginx = spawn('nginx', ['-c', config, '-p', dir, '-g', 'daemon off;'], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}/page.html`;
-  for (
-    let i = 0;
-    i < 50 &&
-    !(await fetch(url)
-      .then((r) => r.ok)
-      .catch(() => false));
-    i++
-  )
-    await new Promise((r) => setTimeout(r, 100));
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        nginx.once('exit', resolve);
-        nginx.kill('SIGQUIT');
-      }),
-  };
-}
+const wrk = (url: string, headers: Record<string, string> = {}) => wrkRun(url, headers).requestsPerSecond;
 
 /**
  * The issue's own measurement of a `/` miss: wrk against the app (a cookie keeps the cache out)

@@ -2,6 +2,8 @@ import type { Db } from '../db';
 import { enqueueJob } from '../modules/jobs/repo';
 import type { JobHandler } from '../modules/jobs/runner';
 import { wakeJobRunner } from '../modules/jobs/wake';
+import type { CdnPurgeProvider } from '../cdn-purge-config';
+import { purgeRequests, type PurgeRequest } from './cdn-purge-requests';
 
 export const CDN_PURGE_JOB = 'cdn.purge';
 /**
@@ -29,43 +31,47 @@ export async function enqueueCdnPurge(db: Db, tables: Set<string> | '*'): Promis
   setTimeout(() => wakeJobRunner(db), CDN_PURGE_DELAY_MS + 20).unref();
 }
 
-export type CdnPurgeTarget = { url: string; secret?: string };
+export type CdnPurgeTarget = { url: string; secret?: string; provider?: CdnPurgeProvider };
 
 /**
- * POSTs `{"keys": [...], "all": boolean}` as JSON, with the keys also in a `Surrogate-Key` header
- * (space-separated; `all` for everything) and the shared secret in `X-Purge-Secret`: the shape the
- * shipped Varnish configuration (deploy/varnish/default.vcl) accepts. Anything but a 2xx, after
- * the quick tries, fails the attempt (the runner retries it later).
+ * Sends the purge of the job's keys in the shape of CDN_PURGE_PROVIDER (cdn-purge-requests.ts; by
+ * default the shipped Varnish configuration's). Each request gets the quick tries; anything but a
+ * 2xx after them fails the attempt (the runner retries the whole job later: purging a key twice
+ * is harmless).
  */
 export function cdnPurgeHandler(target: CdnPurgeTarget, fetchImpl: typeof fetch = fetch): JobHandler {
   return async (_db, payload) => {
     const all = payload.all === true;
     const keys = Array.isArray(payload.keys) ? payload.keys.filter((key) => typeof key === 'string') : [];
     if (!all && keys.length === 0) return;
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      'Surrogate-Key': all ? 'all' : keys.join(' '),
-    };
-    if (target.secret) headers['X-Purge-Secret'] = target.secret;
-    let failure = '';
-    for (const wait of QUICK_TRIES_MS) {
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      try {
-        const response = await fetchImpl(target.url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ keys, all }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer().catch(() => undefined);
-        if (response.ok) return;
-        failure = `CDN purge answered ${response.status}`;
-        // A refusal (wrong secret, bad request) will not change by asking again at once.
-        if (response.status >= 400 && response.status < 500) break;
-      } catch (error) {
-        failure = `CDN purge failed: ${error instanceof Error ? error.message : String(error)}`;
-      }
-    }
-    throw new Error(failure);
+    const requests = purgeRequests(
+      { provider: target.provider ?? 'varnish', url: target.url, secret: target.secret },
+      keys,
+      all,
+    );
+    for (const request of requests) await sendWithQuickTries(request, fetchImpl);
   };
+}
+
+async function sendWithQuickTries(request: PurgeRequest, fetchImpl: typeof fetch): Promise<void> {
+  let failure = '';
+  for (const wait of QUICK_TRIES_MS) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      const response = await fetchImpl(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.ok) return;
+      failure = `CDN purge answered ${response.status}`;
+      // A refusal (wrong secret or token, bad request) will not change by asking again at once.
+      if (response.status >= 400 && response.status < 500) break;
+    } catch (error) {
+      failure = `CDN purge failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+  throw new Error(failure);
 }

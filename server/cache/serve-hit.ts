@@ -7,7 +7,7 @@ import { anonymousBrotli } from './brotli-tail';
 import { anonymousGzip, personalGzip } from './gzip-member';
 import { etagFor, notModifiedHead } from './head-plan';
 import type { HoleValues } from './holes';
-import { freshNonce } from './nonce';
+import { freshNonce, NONCE_LENGTH } from './nonce';
 
 /**
  * The coding to answer with: the request's choice when the entry has it (gzip can always be
@@ -20,14 +20,33 @@ function codingFor(entry: CachedEntry, header: string | string[] | undefined, ow
   return accepted;
 }
 
-/** An anonymous visitor's body: shared bytes when nothing changes per answer, else one copy with the nonce written in. */
-function anonymousBody(entry: CachedEntry, encoding: Encoding, nonce: string): Buffer {
+/**
+ * Above this size an uncompressed body with nonces is sent as slices of the stored bytes around
+ * the fresh nonce (one writev), not copied: a 100 KB copy per hit is a memcpy and, worse, 100 KB
+ * of new memory the garbage collector must account for (docs/benchmarks.md, issue 32). Below it
+ * one copy is cheaper than the extra writes.
+ */
+export const SLICED_BODY_BYTES = 16 * 1024;
+
+/** An anonymous visitor's body: shared bytes when nothing changes per answer, else the page with the nonce written in. */
+function anonymousBody(entry: CachedEntry, encoding: Encoding, nonce: string): Buffer | Buffer[] {
   if (encoding === 'br') return entry.br ?? anonymousBrotli(entry.brTail!, nonce);
   if (encoding === 'gzip')
     return entry.gzipTemplate
       ? anonymousGzip(entry.gzipTemplate, entry.crcParts, entry.holes, entry.defaults, nonce)
       : entry.gzip!;
   if (entry.nonceAt.length === 0) return entry.body;
+  if (entry.body.length >= SLICED_BODY_BYTES) {
+    const fresh = Buffer.from(nonce, 'latin1');
+    const parts: Buffer[] = [];
+    let from = 0;
+    for (const at of entry.nonceAt) {
+      parts.push(entry.body.subarray(from, at), fresh);
+      from = at + NONCE_LENGTH;
+    }
+    parts.push(entry.body.subarray(from));
+    return parts;
+  }
   const out = Buffer.allocUnsafe(entry.body.length);
   // TypedArray#set: a plain memcpy, several times faster than Buffer#copy's checks on Node 20.
   out.set(entry.body);
@@ -76,7 +95,7 @@ export function sendEntry(
     res.end();
     return;
   }
-  let body: Buffer;
+  let body: Buffer | Buffer[];
   if (own) {
     const values: HoleValues = {
       nonce,
@@ -95,7 +114,13 @@ export function sendEntry(
   head[plan.etagSlot] = etag;
   head[plan.cacheSlot] = cacheStatus;
   head[plan.ageSlot] = age;
-  head[plan.lengthSlot] = String(body.length);
+  head[plan.lengthSlot] = String(Array.isArray(body) ? entry.body.length : body.length);
   res.writeHead(entry.status, head);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (req.method === 'HEAD') res.end();
+  else if (!Array.isArray(body)) res.end(body);
+  else {
+    // Node corks the socket on the first write and uncorks on the next tick: one writev of all.
+    for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+    res.end(body[body.length - 1]);
+  }
 }

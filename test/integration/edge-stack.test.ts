@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
@@ -13,6 +13,7 @@ import { createLogger } from '../../server/logger';
 import { startJobRunner } from '../../server/modules/jobs/runner';
 import { findLivePage, updatePage } from '../../server/modules/pages/repo';
 import { loadAssetManifest } from '../../server/ssr/assets';
+import { childNamed, varnishWorkDir } from '../../scripts/bench/stack-process';
 import { varnishPresent } from '../../scripts/stack/varnish-install';
 import { adminQuery, copyTemplateMedia, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { freePort } from '../helpers/postgres-instance';
@@ -21,7 +22,8 @@ import { get, waitFor, type Answer } from '../helpers/server-process';
 /**
  * The production shape on this machine (`npm run stack`): Varnish with deploy/varnish/default.vcl
  * in front of two dynos on a throw-away copy of the seeded PostgreSQL database. Caching, the pass
- * rules, the purge's secret, a publish reaching the edge within 2 s, and a dyno's death.
+ * rules, the purge's secret, a publish reaching the edge within 2 s, a dyno's death, and grace (held
+ * pages served stale) once no dyno is left.
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const SECRET = randomBytes(16).toString('hex');
@@ -114,6 +116,26 @@ describe('edge stack (Varnish in front of two dynos)', function () {
     expect(Number(second.headers.age)).to.be.at.least(0);
   });
 
+  it('answers each Accept-Encoding from a held copy in a coding it accepts (br;q=0 never gets br)', async () => {
+    const codings = [
+      { accept: undefined, expected: undefined },
+      { accept: 'gzip, deflate', expected: 'gzip' },
+      { accept: 'gzip, deflate, br', expected: ['br', 'gzip'] },
+      { accept: 'br;q=0, gzip', expected: 'gzip' },
+    ];
+    for (const { accept, expected } of codings) {
+      const headers: Record<string, string> = accept ? { 'Accept-Encoding': accept } : {};
+      await through('/block-gallery/', headers);
+      const held = await through('/block-gallery/', headers);
+      expect(held.status).to.equal(200);
+      expect(hit(held), `a hit for ${accept ?? 'no Accept-Encoding'}`).to.equal(true);
+      const coding = held.headers['content-encoding'];
+      if (Array.isArray(expected)) expect(expected).to.include(coding);
+      else expect(coding, `coding for ${accept ?? 'no Accept-Encoding'}`).to.equal(expected);
+    }
+    expect((await through('/block-gallery/')).body).to.include('</html>');
+  });
+
   it('passes the back office and requests with a session cookie', async () => {
     await through('/');
     for (const answer of [
@@ -184,6 +206,40 @@ describe('edge stack (Varnish in front of two dynos)', function () {
       `statuses ${statuses.join(',')}`,
     ).to.equal(true);
     expect(output).to.match(/dyno 1 exited \(SIGKILL\)/);
+  });
+
+  it('serves what it holds from grace while no dyno is healthy, and 503 with Retry-After for the rest', async () => {
+    const held = await through('/locations/');
+    expect(held.status).to.equal(200);
+    const pid = Number(/^dyno 2: pid (\d+)/m.exec(output)![1]);
+    process.kill(pid, 'SIGKILL');
+    // Until Varnish's own probes call both sick (not just a failed connection): the grace of a
+    // healthy director is 20 s, the one tested here is the hours for when none is.
+    const varnishDir = varnishWorkDir(childNamed(stack!.pid!, 'varnishd')!);
+    const dynosSick = () => {
+      const list = execFileSync('varnishadm', ['-n', varnishDir, 'backend.list'], { encoding: 'utf8' });
+      const dynos = list.split('\n').filter((line) => /^\S+\.dyno\d+\s/.test(line));
+      return dynos.length === 2 && dynos.every((line) => /\ssick\s/.test(line));
+    };
+    await waitFor(async () => dynosSick(), 15_000, 'the probes to find no dyno healthy');
+    // A soft purge leaves every object stale (past its TTL, within its grace): what comes now is grace.
+    const purge = await through('/_edge/purge/', {
+      'X-Purge-Secret': SECRET,
+      'Surrogate-Key': 'all',
+      'X-Purge-Soft': '1',
+    });
+    expect(purge.status).to.equal(200);
+    for (let i = 0; i < 5; i++) {
+      const stale = await through('/locations/');
+      expect(stale.status, 'a held page, stale, with no dyno up').to.equal(200);
+      expect(stale.body).to.equal(held.body);
+    }
+    const never = await through('/a-page-the-edge-never-held/');
+    expect(never.status).to.equal(503);
+    expect(never.headers['retry-after']).to.equal('5');
+    const staff = await through('/wagtail/login/');
+    expect(staff.status).to.equal(503);
+    expect(staff.headers['retry-after']).to.equal('5');
   });
 });
 

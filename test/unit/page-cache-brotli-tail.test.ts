@@ -49,8 +49,12 @@ function send(entry: CachedEntry, acceptEncoding: string, fills = {}): Sent {
     writeHead(_status: number, flat: string[]) {
       for (let i = 0; i < flat.length; i += 2) sent.headers[flat[i]!.toLowerCase()] = flat[i + 1]!;
     },
+    // A large uncompressed body comes as slices (write, write, end): what reaches the socket.
+    write(part: Buffer) {
+      sent.body = Buffer.concat([sent.body, part]);
+    },
     end(body?: Buffer) {
-      sent.body = body ?? Buffer.alloc(0);
+      if (body) sent.body = Buffer.concat([sent.body, body]);
     },
   };
   sendEntry(

@@ -1,11 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { crc32, gunzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { buildEntry, type CachedEntry } from '../../server/cache/cache-entry';
 import { crcParts } from '../../server/cache/crc-combine';
 import { bodyCrc } from '../../server/cache/gzip-member';
 import { PageCache } from '../../server/cache/page-cache';
-import { sendEntry } from '../../server/cache/serve-hit';
+import { sendEntry, SLICED_BODY_BYTES } from '../../server/cache/serve-hit';
 
 const NONCE = 'AAAAAAAAAAAAAAAAAAAAAA==';
 const page = (title: string, filler = 'x'.repeat(2000)) =>
@@ -43,8 +44,12 @@ function send(entry: CachedEntry, requestHeaders: Record<string, string>, fills 
       sent.status = status;
       for (let i = 0; i < flat.length; i += 2) sent.headers[flat[i]!.toLowerCase()] = flat[i + 1]!;
     },
+    // A large uncompressed body comes as slices (write, write, end): what reaches the socket.
+    write(part: Buffer) {
+      sent.body = Buffer.concat([sent.body, part]);
+    },
     end(body?: Buffer) {
-      sent.body = body ?? Buffer.alloc(0);
+      if (body) sent.body = Buffer.concat([sent.body, body]);
     },
   };
   sendEntry(
@@ -93,6 +98,34 @@ describe('page cache entries', () => {
     expect(nonceOf(a)).not.to.equal(NONCE);
     expect(unzipped.toString().replaceAll(nonceOf({ ...gz, body: unzipped })!, NONCE)).to.equal(body.toString());
     expect(gz.headers.etag).to.equal(`${entry.etag.slice(0, -1)}-gz"`);
+  });
+
+  it('sends a large page uncompressed as slices around a fresh nonce, byte for byte over a real socket', async () => {
+    const body = page('Gallery', 'y'.repeat(SLICED_BODY_BYTES * 3));
+    const entry = entryOf('h|/gallery/', body);
+    const server = http.createServer((req, res) => sendEntry(req, res, entry, {}, 'HIT'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answers = await Promise.all(
+        [0, 1].map(() =>
+          fetch(`http://127.0.0.1:${port}/gallery/`, { headers: { 'Accept-Encoding': 'identity' } }).then(
+            async (res) => ({ headers: res.headers, text: await res.text() }),
+          ),
+        ),
+      );
+      const nonces = answers.map((answer) => /nonce="([^"]+)"/.exec(answer.text)![1]!);
+      for (const [index, answer] of answers.entries()) {
+        expect(answer.headers.get('content-length')).to.equal(String(body.length));
+        expect(answer.headers.get('content-security-policy')).to.equal(`script-src 'self' 'nonce-${nonces[index]}'`);
+        expect(answer.text.split(nonces[index]!).length - 1, 'every nonce of the page is the fresh one').to.equal(2);
+        expect(answer.text.replaceAll(nonces[index]!, NONCE)).to.equal(body.toString());
+      }
+      expect(nonces[0]).not.to.equal(nonces[1]);
+      expect(nonces[0]).not.to.equal(NONCE);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("fills a visitor's own picker values into identity and gzip answers", () => {
