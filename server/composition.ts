@@ -15,6 +15,8 @@ import { sitemapExtra } from './modules/navigation/sitemap';
 import { registerContentFilter, registerRenderExtra } from './modules/pages/render-hooks';
 import { toolboxExtra } from './modules/snippets/toolbox-extra';
 import { onSourcePublished } from './modules/translations/source-service';
+import { provideLiveWaits } from './modules/locations/live-waits';
+import { liveWaits } from './modules/waitlist/estimate-service';
 
 /**
  * The composition root: where features plug into the core (docs/architecture.md). The core (the
@@ -66,3 +68,6 @@ registerContentFilter((db, content, report) =>
 );
 registerRenderExtra(({ db, tree, root, content }) => sitemapExtra(db, tree, root, content));
 registerRenderExtra(({ db, logger, content }) => toolboxExtra(db, logger, content));
+
+// The locations API prints each restaurant's live wait, worked out by the wait list.
+provideLiveWaits((db, rows) => liveWaits(db, rows));

@@ -94,10 +94,6 @@ const KNOWN_LOOP_ARROWS: { arrow: string; why: string }[] = [
     arrow: 'workflows -> moderation',
     why: 'editing a workflow moves the submissions in progress (moderation repo, next task); one module, or a hook',
   },
-  {
-    arrow: 'locations -> waitlist',
-    why: "the locations API adds each restaurant's live wait time; the wait list should add it through a hook",
-  },
 ];
 
 /** Arrows that point up the layers (core -> feature, feature -> composition), as "from -> to: file -> file". */

@@ -13,7 +13,7 @@ import {
 import type { GeocodeOptions, Geocoder } from './geocoder';
 import { toApiLocation, type ApiLocationRow } from './mapping';
 import * as repo from './repo';
-import { liveWaits } from '../waitlist/estimate-service';
+import { liveWaits, type LiveWait } from './live-waits';
 
 /**
  * Spec section 5: server data that fails the shared schema raises an error carrying the
@@ -59,7 +59,7 @@ export async function locationByRlid(db: Db, rlid: number): Promise<Location> {
  * The API location with the wait list as it is now (issue 14): estimatedWaitTime from the live
  * queue (or why there is no number), waitListReady false while the host stand has paused it.
  */
-function withLiveWait(row: ApiLocationRow, waits: Awaited<ReturnType<typeof liveWaits>>): Location {
+function withLiveWait(row: ApiLocationRow, waits: Map<number, LiveWait>): Location {
   const location = toApiLocation(row);
   const live = waits.get(row.rlid);
   if (!live) return location;

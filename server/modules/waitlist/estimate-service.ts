@@ -11,9 +11,9 @@ import {
 import { isOpenAt } from '../../../shared/waitlist/local-time';
 import { DEFAULT_PARTY_SIZE, type ClosedReason, type WaitEstimate } from '../../../shared/schemas/waitlist';
 import type { DayHours, SpecialHours } from '../../../shared/schemas/locations';
-import type { LocationRow } from '../locations/table';
 import * as repo from './repo';
 import type { WaitlistSettings } from './table';
+import type { LiveWaitSubject } from '../locations/live-waits';
 
 /**
  * Live estimates from the queue (issue 14): the estimate API, the wait-list state, the quote of
@@ -47,16 +47,8 @@ const CLOSED_TEXT: Record<ClosedReason, string> = {
   paused: 'Wait list paused',
 };
 
-export type WaitSubject = Pick<
-  LocationRow,
-  | 'rlid'
-  | 'wait_list_ready'
-  | 'is_temporarily_closed'
-  | 'is_dining_room_opened'
-  | 'time_zone'
-  | 'hours'
-  | 'special_hours'
->;
+/** The location columns a wait is worked out from (the locations API's live-wait subject). */
+export type WaitSubject = LiveWaitSubject;
 
 /** Why the wait list cannot take a party now, or null when it can. */
 export function closedReason(row: WaitSubject, settings: WaitlistSettings | undefined, now: Date): ClosedReason | null {
