@@ -6,6 +6,7 @@ import { AdminShell, type AdminShellProps, type AdminUser } from '../../../views
 import type { AssetManifest } from '../../ssr/assets';
 import { csrfTokenFor } from '../auth/csrf';
 import { sidebarStateIn } from '../../../shared/admin/sidebar';
+import { displayName } from '../users/display-name';
 
 /** Who is looking and the form token: what the shell around every signed-in screen needs. */
 export type Chrome = { user: Express.User; csrfToken: string };
@@ -16,8 +17,7 @@ export function chrome(req: Request): Chrome {
 }
 
 export function adminUser(user: Express.User): AdminUser {
-  const name = `${user.first_name} ${user.last_name}`.trim();
-  return { username: user.username, displayName: name || user.username, isSuperuser: user.is_superuser };
+  return { username: user.username, displayName: displayName(user) ?? user.username, isSuperuser: user.is_superuser };
 }
 
 export type AdminScreen = {
