@@ -4,10 +4,12 @@ import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { join, relative } from 'node:path';
 import * as esbuild from 'esbuild';
 import type { AssetManifest } from '../server/ssr/assets';
+import { writeIconSprite } from './icon-sprite';
 
 export const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
-const PUBLIC_URL = '/static/assets/';
+export const PUBLIC_URL = '/static/assets/';
+export const PUBLIC_ASSETS = join(DIST, 'public/assets');
 
 export const clientBuildOptions = (production: boolean): esbuild.BuildOptions => ({
   entryPoints: {
@@ -119,7 +121,10 @@ export function manifestFromMetafile(metafile: esbuild.Metafile): AssetManifest 
 export async function buildClient(production: boolean): Promise<AssetManifest> {
   await rm(join(DIST, 'public/assets'), { recursive: true, force: true });
   const result = await esbuild.build(clientBuildOptions(production));
-  const manifest = manifestFromMetafile(result.metafile!);
+  const manifest = {
+    ...manifestFromMetafile(result.metafile!),
+    adminIcons: await writeIconSprite(join(DIST, 'public/assets'), PUBLIC_URL),
+  };
   await mkdir(DIST, { recursive: true });
   await writeFile(join(DIST, 'manifest.json'), JSON.stringify(manifest, null, 2));
   await writeFile(join(DIST, 'client-metafile.json'), JSON.stringify(result.metafile));

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { clientBuildOptions, manifestFromMetafile, ROOT } from './build-assets';
+import { clientBuildOptions, manifestFromMetafile, PUBLIC_ASSETS, PUBLIC_URL, ROOT } from './build-assets';
+import { writeIconSprite } from './icon-sprite';
 
 /**
  * `npm run dev`: rebuilds the browser assets on every change (rewriting dist/manifest.json)
@@ -19,7 +20,14 @@ const context = await esbuild.context({
           await mkdir(join(ROOT, 'dist'), { recursive: true });
           await writeFile(
             join(ROOT, 'dist/manifest.json'),
-            JSON.stringify(manifestFromMetafile(result.metafile), null, 2),
+            JSON.stringify(
+              {
+                ...manifestFromMetafile(result.metafile),
+                adminIcons: await writeIconSprite(PUBLIC_ASSETS, PUBLIC_URL),
+              },
+              null,
+              2,
+            ),
           );
           console.log(`browser assets rebuilt (${result.errors.length} errors)`);
         });

@@ -1,3 +1,5 @@
+import { ACTION_ICONS } from '../../shared/admin/icons';
+import { iconElement } from './icon-element';
 /**
  * The edit screen's comments panel posts in the background: its forms (add, reply, resolve) are
  * sent with fetch and the server answers with the panel redrawn, which replaces this one. The page
@@ -62,14 +64,18 @@ export function enhanceCommentsPanel(screen: HTMLElement, form: HTMLFormElement)
   columns.append(side);
   const button = document.createElement('button');
   button.type = 'button';
-  button.className = 'admin-button admin-button--secondary';
+  // On phones only the icon shows (the label stays for screen readers), so the bar keeps to one row.
+  button.className = 'admin-button admin-button--secondary admin-action-bar__toggle';
   button.setAttribute('aria-controls', 'comments');
   button.dataset.commentsToggle = '';
+  const text = document.createElement('span');
+  text.className = 'admin-action-bar__label';
+  button.append(iconElement(ACTION_ICONS.comments), text);
   bar.append(button);
   let open = false;
   const label = () => {
     const count = Number(panel()?.dataset.openCount ?? '0');
-    button.textContent = `${open ? 'Hide comments' : 'Comments'}${count ? ` (${count} open)` : ''}`;
+    text.textContent = `${open ? 'Hide comments' : 'Comments'}${count ? ` (${count} open)` : ''}`;
   };
   const place = (next: boolean) => {
     open = next;

@@ -1,17 +1,55 @@
-import { SIDEBAR_COLLAPSED, SIDEBAR_COOKIE } from '../../shared/admin/sidebar';
+import { PHONE_MEDIA, SIDEBAR_COOKIE, TABLET_MEDIA, type SidebarState } from '../../shared/admin/sidebar';
 
 /**
- * The sidebar toggle of every back-office screen. The server renders the remembered state (a
- * cookie); this only shows the toggle, flips the class and remembers the choice for next time.
+ * The sidebar's one button on every back-office screen. On phones it opens and closes the menu (a
+ * disclosure: Escape or a click outside closes it and focus returns to the button). Wider, it
+ * collapses the sidebar to icons or opens it, and remembers the choice in a cookie the server
+ * reads, so the next screen is rendered that way. With no saved choice, CSS decides by width.
  */
-const layout = document.querySelector('.admin-layout');
+const layout = document.querySelector<HTMLElement>('.admin-layout');
 const toggle = document.querySelector<HTMLButtonElement>('[data-sidebar-toggle]');
-if (layout && toggle) {
-  toggle.hidden = false;
+const sidebar = document.querySelector<HTMLElement>('.admin-sidebar');
+if (layout && toggle && sidebar) {
+  const phone = window.matchMedia(PHONE_MEDIA);
+  const tablet = window.matchMedia(TABLET_MEDIA);
+  const MENU_OPEN = 'admin-layout--menu-open';
+
+  const collapsed = () =>
+    layout.classList.contains('admin-layout--collapsed') ||
+    (tablet.matches && !layout.classList.contains('admin-layout--expanded'));
+  const menuOpen = () => layout.classList.contains(MENU_OPEN);
+  const sync = () => toggle.setAttribute('aria-expanded', String(phone.matches ? menuOpen() : !collapsed()));
+
+  const setMenu = (open: boolean, returnFocus = false) => {
+    layout.classList.toggle(MENU_OPEN, open);
+    sync();
+    if (!open && returnFocus) toggle.focus();
+  };
+
+  const remember = (state: SidebarState) => {
+    layout.classList.remove('admin-layout--collapsed', 'admin-layout--expanded');
+    layout.classList.add(`admin-layout--${state}`);
+    document.cookie = `${SIDEBAR_COOKIE}=${state}; path=/wagtail/; max-age=${60 * 60 * 24 * 365}; samesite=lax`;
+    sync();
+  };
+
   toggle.addEventListener('click', () => {
-    const collapsed = layout.classList.toggle('admin-layout--collapsed');
-    toggle.setAttribute('aria-expanded', String(!collapsed));
-    const maxAge = collapsed ? 60 * 60 * 24 * 365 : 0;
-    document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? SIDEBAR_COLLAPSED : ''}; path=/wagtail/; max-age=${maxAge}; samesite=lax`;
+    if (phone.matches) setMenu(!menuOpen());
+    else remember(collapsed() ? 'expanded' : 'collapsed');
   });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || !phone.matches || !menuOpen()) return;
+    setMenu(false, sidebar.contains(document.activeElement));
+  });
+  document.addEventListener('click', (event) => {
+    if (menuOpen() && !sidebar.contains(event.target as Node)) setMenu(false);
+  });
+  // Turning a tablet or resizing a window crosses breakpoints: the menu closes, the state stays true.
+  const changed = () => {
+    layout.classList.remove(MENU_OPEN);
+    sync();
+  };
+  phone.addEventListener('change', changed);
+  tablet.addEventListener('change', changed);
+  sync();
 }

@@ -22,6 +22,8 @@ export const assetManifestSchema = z.object({
   adminShell: z.string().optional(),
   /** axe-core for the live preview's accessibility checks (client/admin/preview-checks/in-frame.ts). */
   adminPreviewChecks: z.string().optional(),
+  /** The back office's icon sprite (scripts/icon-sprite.ts from shared/admin/icons.ts). */
+  adminIcons: z.string().optional(),
 });
 export type AssetManifest = z.infer<typeof assetManifestSchema>;
 

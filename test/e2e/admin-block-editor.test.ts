@@ -219,7 +219,7 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     const tab = await openEditor(id, { bypassCsp: true });
     const { page } = tab;
     const cardIcons = await page.$$eval('[data-stream-field="body"] .admin-block__toggle svg', (els) =>
-      els.map((el) => ({ hidden: el.getAttribute('aria-hidden'), d: el.querySelector('path')?.getAttribute('d') })),
+      els.map((el) => ({ hidden: el.getAttribute('aria-hidden'), d: el.querySelector('use')?.getAttribute('href') })),
     );
     expect(cardIcons).to.have.length(2);
     expect(cardIcons.every((icon) => icon.hidden === 'true')).to.equal(true);
@@ -234,12 +234,13 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     const items = await page.$$eval('.admin-block-picker .admin-menu__item', (els) =>
       els.map((el) => ({
         text: el.textContent,
-        icon: el.querySelector('svg[aria-hidden="true"] path')?.getAttribute('d') ?? null,
+        icon: el.querySelector('svg[aria-hidden="true"] use')?.getAttribute('href') ?? null,
       })),
     );
     expect(items.length).to.equal(blockSchemas.size);
     expect(items.every((item) => item.icon !== null)).to.equal(true);
-    // Each type its own drawing.
+    // Each type its own drawing, from the sprite.
+    expect(items[0]!.icon).to.match(/^\/static\/assets\/admin-icons-\w+\.svg#i-/);
     expect(new Set(items.map((item) => item.icon)).size).to.equal(items.length);
     expect(await axeViolations(page, { iframes: false })).to.deep.equal([]);
     await page.keyboard.press('Escape');

@@ -69,8 +69,9 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     ]);
     await page.click('[data-action-menu-trigger]');
     await page.waitForSelector('.admin-menu__item');
-    const schedule = (await page.$$('.admin-menu__item'))[2]!;
-    expect(await schedule.evaluate((el) => el.textContent)).to.equal('Schedule');
+    const labels = await page.$$eval('.admin-menu__item', (items) => items.map((item) => item.textContent));
+    expect(labels).to.include('Preview (opens in a new tab)');
+    const schedule = (await page.$$('.admin-menu__item'))[labels.indexOf('Schedule')]!;
     await schedule.click();
     await page.waitForFunction(() => document.activeElement?.id === 'schedule');
     expect(await page.$eval('.admin-tabs__tab[data-selected]', (el) => el.textContent)).to.equal('Settings');

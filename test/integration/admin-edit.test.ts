@@ -102,13 +102,15 @@ describe('back office: page edit screen', () => {
     );
   });
 
-  it('renders the sidebar as the user left it (collapsed by cookie, open otherwise)', async () => {
+  it('renders the sidebar as the user left it (collapsed or expanded by cookie; no choice: the width decides in CSS)', async () => {
     const { agent, form } = await openEditor(home);
     expect(form.text).to.include('class="admin-layout"').and.include('aria-label="Main"');
     const collapsed = await agent.get('/wagtail/pages/').set('Cookie', 'wagtail_sidebar=collapsed').expect(200);
     expect(collapsed.text)
       .to.include('class="admin-layout admin-layout--collapsed"')
       .and.include('aria-expanded="false"');
+    const expanded = await agent.get('/wagtail/pages/').set('Cookie', 'wagtail_sidebar=expanded').expect(200);
+    expect(expanded.text).to.include('class="admin-layout admin-layout--expanded"');
   });
 
   it('publishes, changing the live title and moving the URL with a new slug', async () => {

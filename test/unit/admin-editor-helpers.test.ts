@@ -1,13 +1,13 @@
 import { expect } from 'chai';
 import { blockSummary } from '../../client/admin/editor/block-summary';
-import { sidebarCollapsedIn } from '../../shared/admin/sidebar';
+import { sidebarStateIn } from '../../shared/admin/sidebar';
 
-describe('sidebarCollapsedIn', () => {
-  it('reads the collapsed sidebar from the Cookie header among other cookies', () => {
-    expect(sidebarCollapsedIn('sessionid=abc; wagtail_sidebar=collapsed')).to.equal(true);
-    expect(sidebarCollapsedIn('wagtail_sidebar=collapsed')).to.equal(true);
+describe('sidebarStateIn', () => {
+  it('reads the saved choice from the Cookie header among other cookies', () => {
+    expect(sidebarStateIn('sessionid=abc; wagtail_sidebar=collapsed')).to.equal('collapsed');
+    expect(sidebarStateIn('wagtail_sidebar=expanded')).to.equal('expanded');
   });
-  it('keeps the sidebar open for anything else', () => {
+  it('has no saved choice for anything else, so the screen width decides', () => {
     for (const header of [
       undefined,
       '',
@@ -17,7 +17,7 @@ describe('sidebarCollapsedIn', () => {
       'wagtail_sidebar=collapsedx',
       'other=wagtail_sidebar=collapsed',
     ]) {
-      expect(sidebarCollapsedIn(header), String(header)).to.equal(false);
+      expect(sidebarStateIn(header), String(header)).to.equal(undefined);
     }
   });
 });

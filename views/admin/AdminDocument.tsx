@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ICON_SPRITE_META, IconSpriteContext } from './Icon';
 
 export type AdminDocumentProps = {
   title: string;
@@ -7,10 +8,23 @@ export type AdminDocumentProps = {
   scripts?: string[];
   nonce?: string;
   previewChecks?: string;
+  /** The icon sprite's URL (the asset manifest's adminIcons). */
+  iconSprite?: string;
 };
 
+/** Marks the document as scripted (CSS shows the menu button and hides the phone menu until asked). */
+const ADMIN_JS_FLAG = "document.documentElement.classList.add('admin-js')";
+
 /** The HTML document of every back-office screen. Rendered on the server only; forms work without JavaScript. */
-export function AdminDocument({ title, styles, children, scripts = [], nonce, previewChecks }: AdminDocumentProps) {
+export function AdminDocument({
+  title,
+  styles,
+  children,
+  scripts = [],
+  nonce,
+  previewChecks,
+  iconSprite = '',
+}: AdminDocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -19,6 +33,9 @@ export function AdminDocument({ title, styles, children, scripts = [], nonce, pr
         <meta name="robots" content="noindex" />
         <title>{`${title} · Harborline admin`}</title>
         <link rel="icon" href="/static/favicon.svg" type="image/svg+xml" />
+        {/* Before the first paint: the sidebar's script-driven controls take their place at once, so nothing moves when it runs. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ADMIN_JS_FLAG }} />
+        {iconSprite ? <meta name={ICON_SPRITE_META} content={iconSprite} /> : null}
         {styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -34,7 +51,7 @@ export function AdminDocument({ title, styles, children, scripts = [], nonce, pr
         <a className="admin-skip-link" href="#main">
           Skip to main content
         </a>
-        {children}
+        <IconSpriteContext value={iconSprite}>{children}</IconSpriteContext>
       </body>
     </html>
   );

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { ACTION_ICONS, sectionIcon } from '../../shared/admin/icons';
+import type { SidebarState } from '../../shared/admin/sidebar';
 import { CsrfField } from './CsrfField';
+import { Icon } from './Icon';
 
 export type AdminUser = { username: string; displayName: string; isSuperuser?: boolean };
 
@@ -10,8 +13,11 @@ export type AdminShellProps = {
   section: 'dashboard' | 'pages' | 'users' | 'groups' | 'sites' | 'account' | (string & {});
   /** The areas this user may open (redirects, collections, settings, users...), after Pages. */
   areas?: ReadonlyArray<{ key: string; href: string; label: string }>;
-  /** The sidebar as the user left it (a cookie read on the server, so nothing moves after load). */
-  sidebarCollapsed?: boolean;
+  /**
+   * The sidebar as the user left it (a cookie read on the server, so nothing moves after load);
+   * undefined: no saved choice, the screen width decides (client/admin/admin.css).
+   */
+  sidebar?: SidebarState | undefined;
   children: ReactNode;
 };
 
@@ -20,46 +26,37 @@ const NAV = [
   { key: 'pages', href: '/wagtail/pages/', label: 'Pages' },
 ] as const;
 
-/** Two letters standing for an entry in the collapsed sidebar (the full label stays for screen readers). */
-function initials(label: string): string {
-  const words = label.split(/\s+/).filter(Boolean);
-  return (words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : label.slice(0, 2)).toUpperCase();
-}
-
 /**
  * Wagtail's persistent sidebar: the main navigation and the account controls beside one screen's
- * main content. Collapsing it is the shell script's job (client/admin/shell.ts, a cookie); the
- * toggle is hidden until that script runs, so without JavaScript the sidebar simply stays open.
+ * main content. Wide screens show it open, tablets as a rail of icons (labels kept for screen
+ * readers), phones as a bar with a menu button; a saved choice (client/admin/shell.ts, a cookie)
+ * overrides the width on tablets and desktops. The button shows only once scripts run (the
+ * document's admin-js flag, set before the first paint): without JavaScript the sidebar stays open.
  */
-export function AdminShell({
-  user,
-  csrfToken,
-  section,
-  areas = [],
-  sidebarCollapsed = false,
-  children,
-}: AdminShellProps) {
+export function AdminShell({ user, csrfToken, section, areas = [], sidebar, children }: AdminShellProps) {
   // Areas go after Pages, in their menu order (the administrators' users, groups and sites last).
   const items: Array<{ key: string; href: string; label: string }> = [...NAV, ...areas];
   return (
-    <div className={`admin-layout${sidebarCollapsed ? ' admin-layout--collapsed' : ''}`}>
+    <div className={`admin-layout${sidebar ? ` admin-layout--${sidebar}` : ''}`}>
       <header className="admin-sidebar">
         <div className="admin-sidebar__top">
           <a className="admin-brand" href="/wagtail/">
-            <span className="admin-sidebar__initial" aria-hidden="true">
-              H
+            <span className="admin-sidebar__icon" aria-hidden="true">
+              <Icon name={ACTION_ICONS.brand} />
             </span>
             <span className="admin-sidebar__label">Harborline admin</span>
           </a>
+          {/* aria-expanded: the menu (phones) or the sidebar (wider); the script keeps it true to what shows. */}
           <button
             type="button"
             className="admin-sidebar__toggle"
             aria-controls="admin-sidebar-body"
-            aria-expanded={!sidebarCollapsed}
-            hidden
+            aria-expanded={sidebar !== 'collapsed'}
             data-sidebar-toggle
           >
-            <span aria-hidden="true" className="admin-sidebar__chevron" />
+            <Icon name={ACTION_ICONS.menu} className="admin-sidebar__toggle-menu" />
+            <Icon name={ACTION_ICONS.collapse} className="admin-sidebar__toggle-collapse" />
+            <Icon name={ACTION_ICONS.expand} className="admin-sidebar__toggle-expand" />
             <span className="visually-hidden">Main menu</span>
           </button>
         </div>
@@ -69,8 +66,8 @@ export function AdminShell({
               {items.map((item) => (
                 <li key={item.key}>
                   <a href={item.href} aria-current={item.key === section ? 'page' : undefined}>
-                    <span className="admin-sidebar__initial" aria-hidden="true">
-                      {initials(item.label)}
+                    <span className="admin-sidebar__icon" aria-hidden="true">
+                      <Icon name={sectionIcon(item.key)} />
                     </span>
                     <span className="admin-sidebar__label">{item.label}</span>
                   </a>
@@ -84,16 +81,16 @@ export function AdminShell({
               href="/wagtail/account/"
               aria-current={section === 'account' ? 'page' : undefined}
             >
-              <span className="admin-sidebar__initial" aria-hidden="true">
-                {initials(user.displayName)}
+              <span className="admin-sidebar__icon" aria-hidden="true">
+                <Icon name={sectionIcon('account')} />
               </span>
               <span className="admin-sidebar__label">{user.displayName}</span>
             </a>
             <form method="post" action="/wagtail/logout/">
               <CsrfField token={csrfToken} />
-              <button type="submit" className="admin-button admin-button--secondary admin-account__logout">
-                <span className="admin-sidebar__initial" aria-hidden="true">
-                  →
+              <button type="submit" className="admin-account__logout">
+                <span className="admin-sidebar__icon" aria-hidden="true">
+                  <Icon name={ACTION_ICONS.logout} />
                 </span>
                 <span className="admin-sidebar__label">Log out</span>
               </button>

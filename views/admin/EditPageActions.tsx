@@ -60,6 +60,26 @@ export function EditPageActions({ pageId, extras }: { pageId: number; extras: Ed
   );
 }
 
+/**
+ * Preview in a new tab with the form as typed (nothing saved). After Save draft and Publish, so
+ * Enter in a field never previews. In the page's 'More actions' menu when it has one.
+ */
+export function PreviewButton({ pageId, menuItem = false }: { pageId: number; menuItem?: boolean }) {
+  return (
+    <button
+      type="submit"
+      formAction={`/wagtail/pages/${pageId}/edit/preview/`}
+      formTarget="_blank"
+      formNoValidate
+      className="admin-button admin-button--secondary"
+      data-preview-button
+      {...(menuItem ? { 'data-action-item': true } : {})}
+    >
+      Preview<span className="visually-hidden"> (opens in a new tab)</span>
+    </button>
+  );
+}
+
 /** The lock form's id: the action bar's Lock button sits inside the edit form and submits this one. */
 export const LOCK_FORM_ID = 'page-lock-form';
 
@@ -86,10 +106,13 @@ export function MoreActions({
   pageId,
   extras,
   submitButton,
+  previewButton,
 }: {
   pageId: number;
   extras: EditExtras;
   submitButton: ReactNode;
+  /** Preview in a new tab: in the menu, so the bar keeps to one row on a phone. */
+  previewButton?: ReactNode;
 }) {
   const link = (href: string, label: string) => (
     <a href={href} className="admin-button admin-button--secondary" data-action-item>
@@ -111,6 +134,7 @@ export function MoreActions({
         </button>
       )}
       {submitButton}
+      {previewButton}
       {link('#schedule', 'Schedule')}
       {extras.live ? link(`/wagtail/pages/${pageId}/unpublish/`, 'Unpublish') : null}
       {link(`/wagtail/pages/${pageId}/move/`, 'Move')}

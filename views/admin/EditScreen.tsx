@@ -6,7 +6,15 @@ import { EditorFields } from './EditorFields';
 import { CommentsPanel } from './CommentsPanel';
 import { SourceTranslationsPanel } from './TranslationScreens';
 import { CsrfField } from './CsrfField';
-import { EditPageActions, LockBanner, LockForm, MoreActions, ScheduleFields, type EditExtras } from './EditPageActions';
+import {
+  EditPageActions,
+  LockBanner,
+  LockForm,
+  MoreActions,
+  PreviewButton,
+  ScheduleFields,
+  type EditExtras,
+} from './EditPageActions';
 import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
 import { FlashMessage, FormErrorSummary, TextAreaField, TextField } from './FormFields';
 import { ModerationPanel, SubmitForModerationButton } from './ModerationPanel';
@@ -158,6 +166,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
                   pageId={page.id}
                   extras={extras}
                   submitButton={extras.moderation ? <SubmitForModerationButton moderation={extras.moderation} /> : null}
+                  previewButton={<PreviewButton pageId={page.id} menuItem />}
                 />
               ) : (
                 <button
@@ -169,17 +178,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
                   Publish
                 </button>
               )}
-              {/* After Save draft and Publish, so Enter in a field never previews; a new tab keeps the typed form. */}
-              <button
-                type="submit"
-                formAction={`/wagtail/pages/${page.id}/edit/preview/`}
-                formTarget="_blank"
-                formNoValidate
-                className="admin-button admin-button--secondary"
-                data-preview-button
-              >
-                Preview<span className="visually-hidden"> (opens in a new tab)</span>
-              </button>
+              {extras ? null : <PreviewButton pageId={page.id} />}
             </div>
             {/* After the action bar, so Enter in a field never overwrites. */}
             {extras?.staleOverwrite ? <StaleOverwriteChoice as={extras.staleOverwrite} /> : null}

@@ -11,7 +11,8 @@ export function ActionMenu({ items }: { items: ActionItem[] }) {
   return (
     <MenuTrigger>
       <Button className="admin-button admin-button--secondary admin-action-bar__trigger" data-action-menu-trigger>
-        More actions
+        {/* 'More' alone on phones, so the bar keeps to one row; the name stays 'More actions'. */}
+        More<span className="admin-action-bar__more-word"> actions</span>
         <span aria-hidden="true" className="admin-action-bar__caret" />
       </Button>
       <Popover className="admin-popover" placement="top end">

@@ -1,3 +1,5 @@
+import { ACTION_ICONS } from '../../../shared/admin/icons';
+import { Icon } from '../../../views/admin/Icon';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { PreviewChecks, type ChecksState } from '../preview-checks/PreviewChecks';
@@ -114,13 +116,15 @@ export function LivePreview({ form, action, columns, toggleSlot, fullSize, check
   const toggle = (
     <button
       type="button"
-      className="admin-button admin-button--secondary"
+      className="admin-button admin-button--secondary admin-action-bar__toggle"
       aria-expanded={open}
       aria-controls="live-preview-panel"
       onClick={() => setOpen(!open)}
       data-live-preview-toggle
     >
-      {open ? 'Hide live preview' : 'Live preview'}
+      {/* On phones only the icon shows (the label stays for screen readers): the bar keeps to one row. */}
+      <Icon name={ACTION_ICONS.preview} />
+      <span className="admin-action-bar__label">{open ? 'Hide live preview' : 'Live preview'}</span>
     </button>
   );
   return (

@@ -42,6 +42,7 @@ import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
 import { reportRoutes } from './reports/routes';
 import { workflowAdminRoutes } from './workflows/routes';
+import { adminErrorScreen, adminNotFound } from './error-screen';
 
 export type AdminDeps = {
   db: Db;
@@ -126,5 +127,8 @@ export function adminRoutes({
   router.use(hostStandRoutes({ db }));
   router.use(reportRoutes({ db }));
   router.use(workflowAdminRoutes({ db }));
+  // Last: refusals and unknown addresses stay inside the admin shell.
+  router.use(adminNotFound);
+  router.use(adminErrorScreen);
   return router;
 }

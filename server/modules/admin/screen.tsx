@@ -5,7 +5,8 @@ import { AdminDocument } from '../../../views/admin/AdminDocument';
 import { AdminShell, type AdminShellProps, type AdminUser } from '../../../views/admin/AdminShell';
 import type { AssetManifest } from '../../ssr/assets';
 import { csrfTokenFor } from '../auth/csrf';
-import { sidebarCollapsedIn } from '../../../shared/admin/sidebar';
+import { sidebarStateIn } from '../../../shared/admin/sidebar';
+import { displayName } from '../users/display-name';
 
 /** Who is looking and the form token: what the shell around every signed-in screen needs. */
 export type Chrome = { user: Express.User; csrfToken: string };
@@ -16,8 +17,7 @@ export function chrome(req: Request): Chrome {
 }
 
 export function adminUser(user: Express.User): AdminUser {
-  const name = `${user.first_name} ${user.last_name}`.trim();
-  return { username: user.username, displayName: name || user.username, isSuperuser: user.is_superuser };
+  return { username: user.username, displayName: displayName(user) ?? user.username, isSuperuser: user.is_superuser };
 }
 
 export type AdminScreen = {
@@ -61,7 +61,7 @@ export function adminScreen(req: Request, res: Response, screen: AdminScreen): v
         csrfToken={csrfToken}
         section={screen.section}
         areas={res.locals[MENU_KEY] as AdminShellProps['areas']}
-        sidebarCollapsed={sidebarCollapsedIn(req.headers.cookie)}
+        sidebar={sidebarStateIn(req.headers.cookie)}
       >
         {screen.element}
       </AdminShell>
@@ -71,6 +71,7 @@ export function adminScreen(req: Request, res: Response, screen: AdminScreen): v
     <AdminDocument
       title={screen.title}
       styles={assets.adminStyles}
+      {...(assets.adminIcons ? { iconSprite: assets.adminIcons } : {})}
       scripts={[
         ...(screen.section && assets.adminShell ? [assets.adminShell] : []),
         ...(screen.blockEditor && assets.adminEditor ? [assets.adminEditor.file] : []),

@@ -70,11 +70,4 @@ function reorderSentence(data: Record<string, unknown>): string {
   return from !== null && to !== null ? `${where} (from position ${from} to ${to})` : where;
 }
 
-export function displayName(user: {
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-}): string | null {
-  if (!user.username) return null;
-  return `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username;
-}
+export { displayName } from '../users/display-name';

@@ -1,7 +1,7 @@
 import { inTransaction, type Db } from '../../db';
 import { badRequest, notFound } from '../../errors';
 import { blockSchemas } from '../../../views/blocks/schemas';
-import { displayName } from '../audit/describe';
+import { displayName } from '../users/display-name';
 import { enqueueJob } from '../jobs/repo';
 import { pageTypeOf } from '../pages/page-types';
 import type { Page, PageContent } from '../pages/table';

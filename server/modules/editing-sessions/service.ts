@@ -3,9 +3,9 @@ import { badRequest, HttpError } from '../../errors';
 import type { PingBody, PingResponse } from '../../../shared/schemas/editing-sessions';
 import type { Page } from '../pages/table';
 import * as repo from './repo';
+import { displayName as nameOf, type NamedUser } from '../users/display-name';
 
-const displayName = (user: { username: string | null; first_name: string | null; last_name: string | null }) =>
-  `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim() || user.username || 'Someone';
+const displayName = (user: NamedUser) => nameOf(user) ?? 'Someone';
 
 /**
  * One ping of an open editor (Wagtail's EditingSession ping): records this session, forgets

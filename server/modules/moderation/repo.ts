@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { displayNameSql } from '../users/repo';
 import type { TaskStatus, WorkflowTaskState } from '../workflows/table';
 import type { WorkflowState, WorkflowStatus } from './table';
 
@@ -10,12 +11,7 @@ export function inModerationColumn() {
   );
 }
 
-/** A joined user's display name as the admin shows it: 'First Last', else the username (null: no user). */
-function nameOf(alias: string) {
-  return sql<
-    string | null
-  >`coalesce(nullif(trim(concat(${sql.ref(`${alias}.first_name`)}, ' ', ${sql.ref(`${alias}.last_name`)})), ''), ${sql.ref(`${alias}.username`)})`;
-}
+const nameOf = displayNameSql;
 
 export function findState(db: Db, id: number): Promise<WorkflowState | undefined> {
   return db.selectFrom('workflow_states').selectAll().where('id', '=', id).executeTakeFirst();

@@ -10,6 +10,7 @@ import * as pagesRepo from './repo';
 import type { ChildOrder } from './repo';
 import { canReorderChildren } from './reorder-service';
 import { pageStatus } from './status';
+import { STEP_LENGTH } from '../../tree-path';
 
 const ORDER_OF: Record<ExplorerOrdering, ChildOrder> = {
   ord: { column: 'path', desc: false },
@@ -35,7 +36,25 @@ export function toExplorerRow(row: pagesRepo.PageListing, canEdit: boolean): Exp
   };
 }
 
-/** Wagtail's page explorer: a page's ancestors and one window of its children. Without an id, the tree root. */
+/**
+ * Where a user's explorer opens: the nearest page above (or at) every page they hold a grant on,
+ * so an editor of one site section starts there instead of clicking down from the root (Wagtail's
+ * explorable root page). Null: the tree root (superusers, grants in several sites, or none).
+ */
+export function explorerStartPath(grantPaths: readonly string[] | null): string | null {
+  if (!grantPaths?.length) return null;
+  let common = grantPaths[0]!;
+  for (const path of grantPaths.slice(1)) {
+    let length = 0;
+    while (length < common.length && length < path.length && common[length] === path[length]) length++;
+    common = common.slice(0, length);
+  }
+  // Whole tree steps only: a shared prefix inside a step names no page.
+  common = common.slice(0, common.length - (common.length % STEP_LENGTH));
+  return common.length > STEP_LENGTH ? common : null;
+}
+
+/** Wagtail's page explorer: a page's ancestors and one window of its children. Without an id, where the user's grants start. */
 export async function explorePage(
   db: Db,
   pageId: number | undefined,
@@ -43,7 +62,11 @@ export async function explorePage(
   permissions: UserPagePermissions,
   ordering?: ExplorerOrdering,
 ): Promise<ExplorerView> {
-  const page = pageId === undefined ? await pagesRepo.findRootPage(db) : await pagesRepo.findPageById(db, pageId);
+  const start = pageId === undefined ? explorerStartPath(permissions.explorablePaths()) : null;
+  const page =
+    pageId !== undefined
+      ? await pagesRepo.findPageById(db, pageId)
+      : ((start ? await pagesRepo.findPageByPath(db, start) : undefined) ?? (await pagesRepo.findRootPage(db)));
   if (!page) throw notFound('The page does not exist.');
   // Only pages the user may act on, and their ancestors, are shown (Wagtail's explorable pages).
   if (!permissions.can('view', page)) throw forbidden('You do not have permission to explore this page.');

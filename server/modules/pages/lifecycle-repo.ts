@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import { displayName } from '../users/display-name';
+import { displayNameSql } from '../users/repo';
 import type { Page, PageRevision } from './table';
 
 /** Every page of a subtree (the page included), in tree order. */
@@ -114,7 +116,8 @@ export type RevisionListing = Pick<
   PageRevision,
   'id' | 'page_id' | 'user_id' | 'object_str' | 'approved_go_live_at' | 'created_at'
 > & {
-  username: string | null;
+  /** Who saved it, as the admin shows people (null: nobody, or a deleted account). */
+  user_name: string | null;
 };
 
 /** A page's revisions, newest first, without their (large) snapshots. */
@@ -133,7 +136,7 @@ export function listRevisions(
       'page_revisions.object_str',
       'page_revisions.approved_go_live_at',
       'page_revisions.created_at',
-      'users.username',
+      displayNameSql('users').as('user_name'),
     ])
     .where('page_revisions.page_id', '=', pageId)
     .orderBy('page_revisions.created_at', 'desc')
@@ -176,7 +179,7 @@ export function findUserName(db: Db, userId: number | null): Promise<string | nu
     .select(['username', 'first_name', 'last_name'])
     .where('id', '=', userId)
     .executeTakeFirst()
-    .then((user) => (user ? `${user.first_name} ${user.last_name}`.trim() || user.username : null));
+    .then((user) => (user ? displayName(user) : null));
 }
 
 /** Pages locked by a user, most recently locked first (the dashboard's 'Your locked pages'). */

@@ -1,3 +1,4 @@
+import { displayName } from '../users/display-name';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
@@ -107,7 +108,11 @@ export function privacyUtilRoutes({
       res,
       assets,
       await publicChromeFor(db, req, res, props.next),
-      { ...props, csrfToken: csrfTokenFor(req), signedInAs: req.user?.username },
+      {
+        ...props,
+        csrfToken: csrfTokenFor(req),
+        signedInAs: req.user ? (displayName(req.user) ?? req.user.username) : undefined,
+      },
       status,
     );
 

@@ -1,3 +1,4 @@
+import { displayNameSql } from '../users/repo';
 import { sql, type Expression, type SqlBool } from 'kysely';
 
 /**
@@ -17,12 +18,8 @@ export function pathInScope(scope: PageScope, pathColumn: string): Expression<Sq
   )})`;
 }
 
-/** A joined user's display name as the admin shows it: 'First Last', else the username (null: no user). */
-export function userName(alias: string) {
-  return sql<
-    string | null
-  >`coalesce(nullif(trim(concat(${sql.ref(`${alias}.first_name`)}, ' ', ${sql.ref(`${alias}.last_name`)})), ''), ${sql.ref(`${alias}.username`)})`;
-}
+/** A joined user's display name as the admin shows it (users/repo.ts). */
+export const userName = displayNameSql;
 
 /** The start of a UTC day given as YYYY-MM-DD, and the start of the next one (inclusive date ranges). */
 export const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);

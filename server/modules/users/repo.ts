@@ -1,5 +1,16 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { User } from './table';
+
+/**
+ * A joined user's display name in SQL, the twin of displayName (users/display-name.ts): 'First
+ * Last', else the username; null when no user is joined.
+ */
+export function displayNameSql(alias: string) {
+  return sql<
+    string | null
+  >`coalesce(nullif(trim(concat(${sql.ref(`${alias}.first_name`)}, ' ', ${sql.ref(`${alias}.last_name`)})), ''), ${sql.ref(`${alias}.username`)})`;
+}
 
 export function findUserByUsername(db: Db, username: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();

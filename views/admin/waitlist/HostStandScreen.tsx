@@ -1,5 +1,8 @@
 import type { HostQueueRow as QueueRow } from '../../../shared/schemas/waitlist';
 import { CsrfField } from '../CsrfField';
+import { HostQueue } from './HostQueue';
+import { Icon } from '../Icon';
+import { ACTION_ICONS } from '../../../shared/admin/icons';
 
 type Settings = {
   paused: boolean;
@@ -36,13 +39,6 @@ export type HostStandView = {
   error?: string;
 };
 
-const ACTIONS: [string, string][] = [
-  ['notify', 'Table ready'],
-  ['seat', 'Seat'],
-  ['no-show', 'No-show'],
-  ['remove', 'Remove'],
-];
-
 export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandView; csrfToken: string; nonce: string }) {
   const base = `/wagtail/waitlist/${view.rlid}`;
   const time = (d: Date) =>
@@ -76,69 +72,7 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
         {view.queue.length === 0 ? (
           <p>Nobody is waiting.</p>
         ) : (
-          <table className="admin-table host-stand__queue">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Guest</th>
-                <th scope="col">Party</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Waited / quoted</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.queue.map((entry) => (
-                <tr key={entry.id} data-entry-id={entry.id}>
-                  <td>{entry.position}</td>
-                  <td>
-                    {entry.name}
-                    {entry.source === 'walk_in' ? ' (walk-in)' : ''}
-                    {entry.note ? <div className="host-stand__note">{entry.note}</div> : null}
-                  </td>
-                  <td>{entry.partySize}</td>
-                  <td>{[entry.phone, entry.email].filter(Boolean).join(', ') || '—'}</td>
-                  <td>
-                    {entry.waitedMinutes} min / {entry.quotedMinutes ?? '—'} min (joined {time(entry.joinedAt)})
-                  </td>
-                  <td>
-                    {entry.status === 'notified'
-                      ? `Table ready (told ${time(entry.notifiedAt ?? entry.joinedAt)})`
-                      : 'Waiting'}
-                  </td>
-                  <td className="host-stand__actions">
-                    {ACTIONS.map(([action, label]) => (
-                      <form key={action} method="post" action={`${base}/entries/${entry.id}/`}>
-                        <CsrfField token={csrfToken} />
-                        <input type="hidden" name="action" value={action} />
-                        <button
-                          type="submit"
-                          className={`admin-button ${action === 'remove' || action === 'no-show' ? 'admin-button--danger' : 'admin-button--secondary'}`}
-                          aria-label={`${label}: ${entry.name}, party of ${entry.partySize}`}
-                        >
-                          {label}
-                        </button>
-                      </form>
-                    ))}
-                    {(['up', 'down'] as const).map((action) => (
-                      <form key={action} method="post" action={`${base}/entries/${entry.id}/`}>
-                        <CsrfField token={csrfToken} />
-                        <input type="hidden" name="action" value={action} />
-                        <button
-                          type="submit"
-                          className="admin-button admin-button--secondary"
-                          aria-label={`Move ${action}: ${entry.name}`}
-                        >
-                          {action === 'up' ? '↑' : '↓'}
-                        </button>
-                      </form>
-                    ))}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HostQueue queue={view.queue} base={base} csrfToken={csrfToken} time={time} />
         )}
       </section>
 
@@ -146,15 +80,24 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
         <h2 id="walk-in-heading">Add a walk-in</h2>
         <form method="post" action={`${base}/walk-in/`} className="host-stand__form">
           <CsrfField token={csrfToken} />
-          <label htmlFor="walkin-name">Name</label>
-          <input id="walkin-name" name="name" required maxLength={80} />
-          <label htmlFor="walkin-party">Party size</label>
-          <input id="walkin-party" name="partySize" type="number" min={1} max={100} defaultValue={2} required />
-          <label htmlFor="walkin-phone">Mobile phone (optional)</label>
-          <input id="walkin-phone" name="phone" type="tel" maxLength={30} />
-          <label htmlFor="walkin-note">Note (optional)</label>
-          <input id="walkin-note" name="note" maxLength={200} />
-          <button type="submit" className="admin-button">
+          <div className="admin-field">
+            <label htmlFor="walkin-name">Name</label>
+            <input id="walkin-name" name="name" required maxLength={80} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="walkin-party">Party size</label>
+            <input id="walkin-party" name="partySize" type="number" min={1} max={100} defaultValue={2} required />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="walkin-phone">Mobile phone (optional)</label>
+            <input id="walkin-phone" name="phone" type="tel" maxLength={30} />
+          </div>
+          <div className="admin-field">
+            <label htmlFor="walkin-note">Note (optional)</label>
+            <input id="walkin-note" name="note" maxLength={200} />
+          </div>
+          <button type="submit" className="admin-button admin-button--primary">
+            <Icon name={ACTION_ICONS.add} />
             Add to the queue
           </button>
         </form>
@@ -165,29 +108,31 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
         {view.reservations.length === 0 ? (
           <p>No reservations today.</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Guest</th>
-                <th scope="col">Party</th>
-                <th scope="col">Contact</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.reservations.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.local_time}</td>
-                  <td>
-                    {r.name}
-                    {r.note ? <div className="host-stand__note">{r.note}</div> : null}
-                  </td>
-                  <td>{r.party_size}</td>
-                  <td>{[r.phone, r.email].filter(Boolean).join(', ') || '—'}</td>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Time</th>
+                  <th scope="col">Guest</th>
+                  <th scope="col">Party</th>
+                  <th scope="col">Contact</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {view.reservations.map((r) => (
+                  <tr key={r.id}>
+                    <td>{r.local_time}</td>
+                    <td>
+                      {r.name}
+                      {r.note ? <div className="host-stand__note">{r.note}</div> : null}
+                    </td>
+                    <td>{r.party_size}</td>
+                    <td>{[r.phone, r.email].filter(Boolean).join(', ') || '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 
@@ -198,8 +143,10 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
           <input type="hidden" name="paused" value={s.paused ? '0' : '1'} />
           {s.paused ? null : (
             <>
-              <label htmlFor="pause-reason">Reason (shown to guests)</label>
-              <input id="pause-reason" name="reason" maxLength={200} required />
+              <div className="admin-field">
+                <label htmlFor="pause-reason">Reason (shown to guests)</label>
+                <input id="pause-reason" name="reason" maxLength={200} required />
+              </div>
             </>
           )}
           <button type="submit" className="admin-button admin-button--secondary">
@@ -223,12 +170,12 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
               ['parties_per_slot', 'Bookings per reservation time', s.parties_per_slot],
             ] as const
           ).map(([name, label, value]) => (
-            <div key={name}>
+            <div key={name} className="admin-field">
               <label htmlFor={`setting-${name}`}>{label}</label>
               <input id={`setting-${name}`} name={name} type="number" min={0} max={500} defaultValue={value} required />
             </div>
           ))}
-          <div>
+          <div className="admin-field">
             <label htmlFor="setting-slot">Reservation times every</label>
             <select id="setting-slot" name="slot_minutes" defaultValue={String(s.slot_minutes)}>
               <option value="15">15 minutes</option>
@@ -236,7 +183,7 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
               <option value="60">60 minutes</option>
             </select>
           </div>
-          <button type="submit" className="admin-button">
+          <button type="submit" className="admin-button admin-button--primary">
             Save settings
           </button>
         </form>
@@ -247,26 +194,28 @@ export function HostStandScreen({ view, csrfToken, nonce }: { view: HostStandVie
         {view.report.length === 0 ? (
           <p>No party has been seated from the wait list yet.</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Parties seated</th>
-                <th scope="col">Average quoted (min)</th>
-                <th scope="col">Average actual (min)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.report.map((day) => (
-                <tr key={day.day}>
-                  <td>{day.day}</td>
-                  <td>{day.seated}</td>
-                  <td>{day.avg_quoted ?? '—'}</td>
-                  <td>{day.avg_actual ?? '—'}</td>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Parties seated</th>
+                  <th scope="col">Average quoted (min)</th>
+                  <th scope="col">Average actual (min)</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {view.report.map((day) => (
+                  <tr key={day.day}>
+                    <td>{day.day}</td>
+                    <td>{day.seated}</td>
+                    <td>{day.avg_quoted ?? '—'}</td>
+                    <td>{day.avg_actual ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LIVE_SCRIPT }} />
@@ -289,6 +238,9 @@ const LIVE_SCRIPT = `(() => {
     waiting = false;
     fetch(location.pathname, { headers: { Accept: 'text/html' } }).then((r) => r.text()).then((html) => {
       const doc = new DOMParser().parseFromString(html, 'text/html');
+      // A party's open details stay open across the refresh.
+      const open = [...document.querySelectorAll('.host-queue__party:has(details[open])')].map((li) => li.getAttribute('data-entry-id'));
+      for (const id of open) doc.querySelector('.host-queue__party[data-entry-id="' + id + '"] details')?.setAttribute('open', '');
       for (const id of ['queue', 'reservations']) {
         const next = doc.getElementById(id);
         const current = document.getElementById(id);

@@ -62,7 +62,7 @@ export function revisionRoutes({ db }: { db: Db }): Router {
       id: r.id,
       title: r.object_str,
       createdAt: iso(r.created_at),
-      user: r.username,
+      user: r.user_name,
       isLive: r.id === page.live_revision_id && page.live,
       isLatest: r.id === page.latest_revision_id,
       scheduledFor: r.approved_go_live_at ? iso(r.approved_go_live_at) : null,
