@@ -16,6 +16,8 @@ import { registerContentFilter, registerRenderExtra } from './modules/pages/rend
 import { toolboxExtra } from './modules/snippets/toolbox-extra';
 import { onSourcePublished } from './modules/translations/source-service';
 import { provideLiveWaits } from './modules/locations/live-waits';
+import { onReferencesSaved } from './modules/references/service';
+import { recordReferencedEmbeds } from './modules/embeds/record-referenced';
 import { liveWaits } from './modules/waitlist/estimate-service';
 
 /**
@@ -71,3 +73,6 @@ registerRenderExtra(({ db, logger, content }) => toolboxExtra(db, logger, conten
 
 // The locations API prints each restaurant's live wait, worked out by the wait list.
 provideLiveWaits((db, rows) => liveWaits(db, rows));
+
+// Content that references an embed URL records it for the embeds screen.
+onReferencesSaved(recordReferencedEmbeds);

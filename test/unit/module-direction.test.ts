@@ -83,10 +83,6 @@ const KNOWN_LOOP_ARROWS: { arrow: string; why: string }[] = [
     why: 'the explorer, the page search and the public route ask privacy directly; privacy should register as a page gate',
   },
   {
-    arrow: 'embeds -> references',
-    why: 'refreshing an embed re-indexes the pages that use it; references should listen to embed changes instead',
-  },
-  {
     arrow: 'sites -> pages',
     why: "sites/manage-service.ts (the admin's site screens) creates and checks root pages; it belongs in a site-management feature",
   },

@@ -1,7 +1,5 @@
 import type { Db } from '../../db';
-import { resolveEmbed } from '../../../shared/embeds/providers';
-import { upsertEmbeds, type EmbedValues } from '../embeds/repo';
-import { EMBED_MODEL, referencesInBlocks, referencesInContent, type Reference } from './block-references';
+import { referencesInBlocks, referencesInContent, type Reference } from './block-references';
 import * as repo from './repo';
 
 export { referencesInBlocks, referencesInContent, type Reference };
@@ -31,6 +29,16 @@ export function registerReferenceSource(model: string, describe: DescribeSources
   sources.set(model, describe);
 }
 
+/** Told what a saved object references, in the save's transaction (the embeds module records embed URLs). */
+export type ReferencesSaved = (db: Db, to: readonly ReferenceTo[]) => Promise<void>;
+
+const referenceListeners: ReferencesSaved[] = [];
+
+/** Registers a listener of every save of references (server/composition.ts). */
+export function onReferencesSaved(listener: ReferencesSaved): void {
+  referenceListeners.push(listener);
+}
+
 /** Replaces everything `from` references with `to` (call on every save of its content). */
 export async function replaceReferences(db: Db, from: ObjectRef, to: readonly ReferenceTo[]): Promise<void> {
   const unique = new Map<string, repo.ReferenceTarget>();
@@ -40,24 +48,7 @@ export async function replaceReferences(db: Db, from: ObjectRef, to: readonly Re
     unique.set(`${row.model}\u0000${row.id}\u0000${row.field}`, row);
   }
   await repo.replaceFrom(db, { model: from.model, id: String(from.id) }, [...unique.values()]);
-  // Embeds are resolved offline as they are referenced (the embeds screen lists them).
-  const embeds = new Map<string, EmbedValues>();
-  for (const target of to) {
-    if (target.model !== EMBED_MODEL) continue;
-    const resolved = resolveEmbed(String(target.id), target.label);
-    if (resolved)
-      embeds.set(String(target.id), {
-        url: String(target.id),
-        provider_name: resolved.providerName,
-        embed_url: resolved.embedUrl,
-        title: resolved.title.slice(0, 255),
-        type: resolved.type,
-      });
-  }
-  await upsertEmbeds(
-    db,
-    [...embeds.values()].sort((a, b) => a.url.localeCompare(b.url)),
-  );
+  for (const listener of referenceListeners) await listener(db, to);
 }
 
 /** Forgets what a deleted object referenced (one id or several of one model). */
