@@ -41,7 +41,6 @@ import type { MediaStorage } from '../../storage/media-storage';
 import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
 import { reportRoutes } from './reports/routes';
-import { workflowAdminRoutes } from './workflows/routes';
 
 export type AdminDeps = {
   db: Db;
@@ -125,6 +124,5 @@ export function adminRoutes({
   router.use(embedsRoutes({ db }));
   router.use(hostStandRoutes({ db }));
   router.use(reportRoutes({ db }));
-  router.use(workflowAdminRoutes({ db }));
   return router;
 }
