@@ -19,6 +19,7 @@ export const SECTION_ICONS = {
   waitlist: 'utensils',
   reports: 'chart-bar',
   workflows: 'workflow',
+  'workflows/tasks': 'list-checks',
   embeds: 'code-xml',
   settings: 'settings',
   users: 'users',

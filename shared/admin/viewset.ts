@@ -74,6 +74,8 @@ export type ListView = {
   heading?: string;
   /** A sentence under the heading (what a report shows). */
   intro?: string;
+  /** Sibling lists as tabs (workflows and tasks); `current` marks this one. */
+  tabs?: { label: string; links: Array<{ label: string; href: string; current: boolean }> };
 };
 
 export type FormView = {

@@ -15,12 +15,12 @@ import { submitTranslation } from '../../server/modules/translations/submit-serv
 import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
-import { insertTask, insertWorkflow } from '../../server/modules/workflows/repo';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
 import { TEST_ADMIN, type TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
 import { ADMIN_VIEWSETS } from '../../server/modules/admin/areas';
 import {
+  addUrlOf,
   listUrlOf,
   modelKey,
   type ActionPermission,
@@ -60,9 +60,6 @@ type Fixtures = {
   /** The seeded US contact page and one stored submission of it (the forms area). */
   formPageId: number;
   submissionId: number;
-  /** A workflow and a task of their own (fresh ones for routes that disable or enable them). */
-  workflowId: (fresh: boolean) => Promise<number>;
-  taskId: (fresh: boolean) => Promise<number>;
   /** A French translation of the Canada section (only the superuser may change it). */
   translationId: () => Promise<number>;
 };
@@ -91,8 +88,6 @@ const SUPER: readonly SignedIn[] = ['superuser'];
 const REDIRECT_EDITORS: readonly SignedIn[] = ['editor', 'superuser'];
 const COLLECTION_EDITORS: readonly SignedIn[] = ['editor', 'superuser'];
 const SETTINGS_EDITORS: readonly SignedIn[] = ['moderator', 'superuser'];
-// Workflows: the matrix editor's group holds change on workflows and add on tasks.
-const WORKFLOW_EDITORS: readonly SignedIn[] = ['editor', 'superuser'];
 // Snippets: the matrix editor's group holds change on countries and on header menus (not publish).
 const SNIPPET_EDITORS: readonly SignedIn[] = ['editor', 'superuser'];
 
@@ -479,53 +474,6 @@ const RULES: Record<string, Check | Check[]> = {
     body: { old_password: '' },
   },
 
-  // Workflows and tasks: Wagtail's model permissions (the matrix editor's group may change
-  // workflows and add tasks; 'delete' disables, the superuser's here).
-  'GET /workflows/list/': { url: () => '/wagtail/workflows/list/', allowed: WORKFLOW_EDITORS },
-  'GET /workflows/add/': { url: () => '/wagtail/workflows/add/', allowed: SUPER },
-  'POST /workflows/add/': { url: () => '/wagtail/workflows/add/', allowed: SUPER, body: { name: '' } },
-  'GET /workflows/edit/:pk/': {
-    url: async (f) => `/wagtail/workflows/edit/${await f.workflowId(false)}/`,
-    allowed: WORKFLOW_EDITORS,
-  },
-  'POST /workflows/edit/:pk/': {
-    url: async (f) => `/wagtail/workflows/edit/${await f.workflowId(false)}/`,
-    allowed: WORKFLOW_EDITORS,
-    body: { name: '' },
-  },
-  'POST /workflows/disable/:pk/': {
-    url: async (f) => `/wagtail/workflows/disable/${await f.workflowId(true)}/`,
-    allowed: SUPER,
-  },
-  'POST /workflows/enable/:pk/': {
-    url: async (f) => `/wagtail/workflows/enable/${await f.workflowId(true)}/`,
-    allowed: WORKFLOW_EDITORS,
-  },
-  'GET /workflows/tasks/index/': { url: () => '/wagtail/workflows/tasks/index/', allowed: WORKFLOW_EDITORS },
-  'GET /workflows/tasks/add/': { url: () => '/wagtail/workflows/tasks/add/', allowed: WORKFLOW_EDITORS },
-  'POST /workflows/tasks/add/': {
-    url: () => '/wagtail/workflows/tasks/add/',
-    allowed: WORKFLOW_EDITORS,
-    body: { name: '' },
-  },
-  'GET /workflows/tasks/edit/:pk/': {
-    url: async (f) => `/wagtail/workflows/tasks/edit/${await f.taskId(false)}/`,
-    allowed: SUPER,
-  },
-  'POST /workflows/tasks/edit/:pk/': {
-    url: async (f) => `/wagtail/workflows/tasks/edit/${await f.taskId(false)}/`,
-    allowed: SUPER,
-    body: { name: '' },
-  },
-  'POST /workflows/tasks/disable/:pk/': {
-    url: async (f) => `/wagtail/workflows/tasks/disable/${await f.taskId(true)}/`,
-    allowed: SUPER,
-  },
-  'POST /workflows/tasks/enable/:pk/': {
-    url: async (f) => `/wagtail/workflows/tasks/enable/${await f.taskId(true)}/`,
-    allowed: SUPER,
-  },
-
   'GET /redirects/import/': { url: () => '/wagtail/redirects/import/', allowed: REDIRECT_EDITORS },
   'POST /redirects/import/': {
     url: () => '/wagtail/redirects/import/',
@@ -826,14 +774,6 @@ describe('back office: permission matrix', () => {
       );
     }
     held.set('superuser', buildModelPermissions({ id: 0, is_superuser: true }, [], []));
-    let w = 0;
-    let sharedWorkflow: number | undefined;
-    let sharedTask: number | undefined;
-    const makeTask = async () =>
-      (await insertTask(db, { name: `Matrix task ${++w}`, restart_on_new_revision: false, group_ids: [moderators.id] }))
-        .id;
-    const makeWorkflow = async () =>
-      (await insertWorkflow(db, { name: `Matrix workflow ${++w}`, task_ids: [await makeTask()], page_ids: [] })).id;
     let sharedTranslation: number | undefined;
     const site = await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow();
     const contactPage = await db
@@ -875,8 +815,6 @@ describe('back office: permission matrix', () => {
       },
       formPageId: contactPage.id,
       submissionId: submission.id,
-      workflowId: async (isFresh) => (isFresh ? makeWorkflow() : (sharedWorkflow ??= await makeWorkflow())),
-      taskId: async (isFresh) => (isFresh ? makeTask() : (sharedTask ??= await makeTask())),
       translationId: async () => {
         if (sharedTranslation === undefined) {
           const admin = await db
@@ -1003,7 +941,7 @@ describe('back office: permission matrix', () => {
           );
         if (!mayDo(permissions, viewSet, 'list')) continue;
         const screen = (await agent.get(list).expect(200)).text;
-        expect(screen.includes(`href="${list}add/"`), `${role}: add on ${list}`).to.equal(
+        expect(screen.includes(`href="${addUrlOf(viewSet)}"`), `${role}: add on ${list}`).to.equal(
           mayDo(permissions, viewSet, 'add'),
         );
         expect(screen.includes('export=csv'), `${role}: export on ${list}`).to.equal(

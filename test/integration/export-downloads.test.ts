@@ -115,6 +115,15 @@ describe('spreadsheet exports: every CSV and XLSX download', function () {
         await t.db.insertInto('snippet_toolboxes').values({ name: text, blocks: '[]' }).execute();
       return INJECTIONS;
     },
+    // Workflows and tasks are listed by name (inserted directly: the form refuses a task without groups).
+    'wagtailcore.workflow': async () => {
+      for (const text of INJECTIONS) await t.db.insertInto('workflows').values({ name: text }).execute();
+      return INJECTIONS;
+    },
+    'wagtailcore.task': async () => {
+      for (const text of INJECTIONS) await t.db.insertInto('workflow_tasks').values({ name: text }).execute();
+      return INJECTIONS;
+    },
     // Header menus and footers list sites by name: one site per planted text.
     'core.tierednavigation': () => renameSites(),
     'core.footer': () => renameSites(),

@@ -1,104 +1,13 @@
 import { CsrfField } from './CsrfField';
-import { CheckboxField, CheckboxGroup, FieldNotes, FlashMessage, TextField, describedBy } from './FormFields';
-import { ListingHeading, ListingTable } from './ListingTable';
+import { CheckboxField, CheckboxGroup, FieldNotes, TextField, describedBy } from './FormFields';
 import { SettingsForm } from './SettingsForm';
 
-/** The back office's workflow and task screens (Wagtail's /admin/workflows/...). */
+/**
+ * The forms of workflows and tasks (Wagtail's /admin/workflows/...); their lists are the admin
+ * viewset's (server/modules/admin/workflows/).
+ */
 
 type Choice = { value: string; label: string };
-
-const tabs = (current: 'workflows' | 'tasks') => (
-  <nav aria-label="Workflows" className="admin-tabs">
-    <a href="/wagtail/workflows/list/" aria-current={current === 'workflows' ? 'page' : undefined}>
-      Workflows
-    </a>{' '}
-    <a href="/wagtail/workflows/tasks/index/" aria-current={current === 'tasks' ? 'page' : undefined}>
-      Tasks
-    </a>
-  </nav>
-);
-
-const Status = ({ active }: { active: boolean }) =>
-  active ? <>Enabled</> : <span className="admin-status">disabled</span>;
-
-export type WorkflowRow = { id: number; name: string; active: boolean; tasks: string[]; pageCount: number };
-
-export function WorkflowsListScreen({
-  rows,
-  canAdd,
-  message,
-}: {
-  rows: WorkflowRow[];
-  canAdd: boolean;
-  message?: string;
-}) {
-  return (
-    <>
-      {canAdd ? (
-        <ListingHeading title="Workflows" addHref="/wagtail/workflows/add/" addLabel="Add a workflow" />
-      ) : (
-        <h1>Workflows</h1>
-      )}
-      {tabs('workflows')}
-      <FlashMessage message={message} />
-      <ListingTable
-        caption="Workflows"
-        rows={rows}
-        rowKey={(row) => row.id}
-        empty="There are no workflows."
-        columns={[
-          {
-            header: 'Name',
-            cell: (row) => (
-              <a className="admin-table__title" href={`/wagtail/workflows/edit/${row.id}/`}>
-                {row.name}
-              </a>
-            ),
-          },
-          { header: 'Tasks', cell: (row) => (row.tasks.length ? row.tasks.join(' → ') : '—') },
-          { header: 'Used by', cell: (row) => `${row.pageCount} ${row.pageCount === 1 ? 'page' : 'pages'}` },
-          { header: 'Status', cell: (row) => <Status active={row.active} /> },
-        ]}
-      />
-    </>
-  );
-}
-
-export type TaskRow = { id: number; name: string; active: boolean; groups: string[]; workflows: string[] };
-
-export function TasksListScreen({ rows, canAdd, message }: { rows: TaskRow[]; canAdd: boolean; message?: string }) {
-  return (
-    <>
-      {canAdd ? (
-        <ListingHeading title="Workflow tasks" addHref="/wagtail/workflows/tasks/add/" addLabel="Add a task" />
-      ) : (
-        <h1>Workflow tasks</h1>
-      )}
-      {tabs('tasks')}
-      <FlashMessage message={message} />
-      <ListingTable
-        caption="Workflow tasks"
-        rows={rows}
-        rowKey={(row) => row.id}
-        empty="There are no tasks."
-        columns={[
-          {
-            header: 'Name',
-            cell: (row) => (
-              <a className="admin-table__title" href={`/wagtail/workflows/tasks/edit/${row.id}/`}>
-                {row.name}
-              </a>
-            ),
-          },
-          { header: 'Type', cell: () => 'Group approval task' },
-          { header: 'Approved by', cell: (row) => (row.groups.length ? row.groups.join(', ') : '—') },
-          { header: 'Used in', cell: (row) => (row.workflows.length ? row.workflows.join(', ') : 'No workflow') },
-          { header: 'Status', cell: (row) => <Status active={row.active} /> },
-        ]}
-      />
-    </>
-  );
-}
 
 /** Enable / disable, a separate small form (never nested in the edit form). */
 function ToggleForm({
@@ -177,6 +86,8 @@ export type WorkflowFormValues = { name: string; tasks: string[]; pages: string[
 
 export type WorkflowFormScreenProps = {
   csrfToken: string;
+  /** The saved row's version the form was opened on (a form opened before another save is refused). */
+  version?: number;
   workflowId?: number;
   active: boolean;
   values: WorkflowFormValues;
@@ -192,6 +103,7 @@ export type WorkflowFormScreenProps = {
 
 export function WorkflowFormScreen({
   csrfToken,
+  version,
   workflowId,
   active,
   values,
@@ -235,6 +147,7 @@ export function WorkflowFormScreen({
         ) : null
       }
     >
+      {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
       <OrderedSelects
         name="tasks"
@@ -264,6 +177,8 @@ export type TaskFormValues = { name: string; groups: string[]; restart_on_new_re
 
 export type TaskFormScreenProps = {
   csrfToken: string;
+  /** The saved row's version the form was opened on (a form opened before another save is refused). */
+  version?: number;
   taskId?: number;
   active: boolean;
   values: TaskFormValues;
@@ -276,6 +191,7 @@ export type TaskFormScreenProps = {
 
 export function TaskFormScreen({
   csrfToken,
+  version,
   taskId,
   active,
   values,
@@ -314,6 +230,7 @@ export function TaskFormScreen({
         ) : null
       }
     >
+      {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
       <CheckboxGroup
         name="groups"

@@ -15,6 +15,8 @@ import { grantableActions, mayDo } from './viewsets/permission-policy';
 import { groupsViewSet } from './settings/groups';
 import { sitesViewSet } from './settings/sites';
 import { usersViewSet } from './settings/users';
+import { tasksViewSet } from './workflows/tasks';
+import { workflowsViewSet } from './workflows/workflows';
 
 /** The models whose admin is a viewset and whose permissions groups can be granted. */
 const MODEL_VIEWSETS: readonly AnyViewSet[] = [
@@ -24,6 +26,8 @@ const MODEL_VIEWSETS: readonly AnyViewSet[] = [
   documentsViewSetDeclaration,
   videosViewSetDeclaration,
   ...SNIPPET_VIEWSETS,
+  workflowsViewSet,
+  tasksViewSet,
 ];
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -46,9 +50,6 @@ export const PERMISSION_MODELS: readonly PermissionModel[] = [
   // The forms area (admin/forms/routes.tsx): 'change' views submissions and subscribers, 'delete' removes submissions.
   { model: 'wagtailforms.formsubmission', label: 'Form submissions', actions: ['change', 'delete'] as const },
   { model: 'forms.subscriber', label: 'Subscribers', actions: ['change'] as const },
-  // Workflows and tasks (admin/workflows/routes.tsx): 'delete' disables, as in Wagtail.
-  { model: 'wagtailcore.workflow', label: 'Workflows', actions: ['add', 'change', 'delete'] as const },
-  { model: 'wagtailcore.task', label: 'Workflow tasks', actions: ['add', 'change', 'delete'] as const },
 ];
 
 /**
@@ -110,21 +111,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'Embeds',
     order: 890,
     visible: (permissions) => permissions.can(SITE_SETTINGS_MODEL, 'change'),
-  },
-  {
-    key: 'workflows',
-    href: '/wagtail/workflows/list/',
-    label: 'Workflows',
-    order: 870,
-    visible: (permissions) => permissions.canAny('wagtailcore.workflow') || permissions.canAny('wagtailcore.task'),
-  },
-  // Sites (admin/settings/sites.tsx): administrators only, as Wagtail's Settings > Sites.
-  {
-    key: 'sites',
-    href: '/wagtail/sites/',
-    label: 'Sites',
-    order: 1020,
-    visible: (permissions) => permissions.isSuperuser,
   },
   {
     key: 'settings',

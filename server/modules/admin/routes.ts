@@ -41,7 +41,6 @@ import type { MediaStorage } from '../../storage/media-storage';
 import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
 import { reportRoutes } from './reports/routes';
-import { workflowAdminRoutes } from './workflows/routes';
 import { adminErrorScreen, adminNotFound } from './error-screen';
 
 export type AdminDeps = {
@@ -126,7 +125,6 @@ export function adminRoutes({
   router.use(embedsRoutes({ db }));
   router.use(hostStandRoutes({ db }));
   router.use(reportRoutes({ db }));
-  router.use(workflowAdminRoutes({ db }));
   // Last: refusals and unknown addresses stay inside the admin shell.
   router.use(adminNotFound);
   router.use(adminErrorScreen);

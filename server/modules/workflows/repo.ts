@@ -1,37 +1,37 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
+import type { ListQuery } from '../../listing/list-query';
+import { pageOfRows } from '../../listing/rows-repo';
 import type { Workflow, WorkflowTask } from './table';
 
 /** The only SQL of workflow and task definitions (screens under /wagtail/workflows/). */
 
 export type TaskListing = WorkflowTask & { group_names: string[]; workflow_names: string[] };
 
-export async function listTasks(db: Db): Promise<TaskListing[]> {
-  const tasks = await db
-    .selectFrom('workflow_tasks')
-    .selectAll()
-    .orderBy('active', 'desc')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  const groups = await db
-    .selectFrom('workflow_task_groups')
-    .innerJoin('groups', 'groups.id', 'workflow_task_groups.group_id')
-    .select(['workflow_task_groups.task_id', 'groups.name'])
-    .orderBy('groups.name')
-    .execute();
-  const uses = await db
-    .selectFrom('workflow_workflow_tasks')
-    .innerJoin('workflows', 'workflows.id', 'workflow_workflow_tasks.workflow_id')
-    .select(['workflow_workflow_tasks.task_id', 'workflows.name'])
-    .where('workflows.active', '=', true)
-    .orderBy('workflows.name')
-    .execute();
-  return tasks.map((task) => ({
-    ...task,
-    group_names: groups.filter((g) => g.task_id === task.id).map((g) => g.name),
-    workflow_names: uses.filter((u) => u.task_id === task.id).map((u) => u.name),
-  }));
+/** A task with the names of its groups and of the enabled workflows that hold it. */
+function taskListing(db: Db) {
+  return db
+    .selectFrom('workflow_tasks as t')
+    .selectAll('t')
+    .select([
+      sql<string[]>`coalesce((select array_agg(g.name order by g.name) from workflow_task_groups tg
+        join groups g on g.id = tg.group_id where tg.task_id = t.id), '{}')`.as('group_names'),
+      sql<string[]>`coalesce((select array_agg(w.name order by w.name) from workflow_workflow_tasks wt
+        join workflows w on w.id = wt.workflow_id where wt.task_id = t.id and w.active), '{}')`.as('workflow_names'),
+    ]);
+}
+
+/** One page of the tasks list, enabled tasks first, searched by name. */
+export function listTasksPage(db: Db, query: ListQuery): Promise<{ rows: TaskListing[]; total: number }> {
+  return pageOfRows(taskListing(db).orderBy('t.active', 'desc'), query, {
+    search: ['t.name'],
+    sort: { name: 't.name' },
+    id: 't.id',
+  });
+}
+
+export function findTaskListing(db: Db, id: number): Promise<TaskListing | undefined> {
+  return taskListing(db).where('t.id', '=', id).executeTakeFirst();
 }
 
 export function findTask(db: Db, id: number, options: { lock?: boolean } = {}): Promise<WorkflowTask | undefined> {
@@ -113,30 +113,29 @@ export function activeTaskChoices(db: Db): Promise<Array<{ id: number; name: str
 
 export type WorkflowListing = Workflow & { task_names: string[]; page_count: number };
 
-export async function listWorkflows(db: Db): Promise<WorkflowListing[]> {
-  const workflows = await db
-    .selectFrom('workflows')
-    .selectAll()
-    .orderBy('active', 'desc')
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  const tasks = await db
-    .selectFrom('workflow_workflow_tasks')
-    .innerJoin('workflow_tasks', 'workflow_tasks.id', 'workflow_workflow_tasks.task_id')
-    .select(['workflow_workflow_tasks.workflow_id', 'workflow_tasks.name'])
-    .orderBy('workflow_workflow_tasks.sort_order')
-    .execute();
-  const pages = await db
-    .selectFrom('workflow_pages')
-    .select(['workflow_id', sql<number>`count(*)::int`.as('n')])
-    .groupBy('workflow_id')
-    .execute();
-  return workflows.map((workflow) => ({
-    ...workflow,
-    task_names: tasks.filter((t) => t.workflow_id === workflow.id).map((t) => t.name),
-    page_count: pages.find((p) => p.workflow_id === workflow.id)?.n ?? 0,
-  }));
+/** A workflow with its tasks' names in order and how many pages it is assigned to. */
+function workflowListing(db: Db) {
+  return db
+    .selectFrom('workflows as w')
+    .selectAll('w')
+    .select([
+      sql<string[]>`coalesce((select array_agg(t.name order by wt.sort_order) from workflow_workflow_tasks wt
+        join workflow_tasks t on t.id = wt.task_id where wt.workflow_id = w.id), '{}')`.as('task_names'),
+      sql<number>`(select count(*)::int from workflow_pages wp where wp.workflow_id = w.id)`.as('page_count'),
+    ]);
+}
+
+/** One page of the workflows list, enabled workflows first, searched by name. */
+export function listWorkflowsPage(db: Db, query: ListQuery): Promise<{ rows: WorkflowListing[]; total: number }> {
+  return pageOfRows(workflowListing(db).orderBy('w.active', 'desc'), query, {
+    search: ['w.name'],
+    sort: { name: 'w.name' },
+    id: 'w.id',
+  });
+}
+
+export function findWorkflowListing(db: Db, id: number): Promise<WorkflowListing | undefined> {
+  return workflowListing(db).where('w.id', '=', id).executeTakeFirst();
 }
 
 export function findWorkflow(db: Db, id: number, options: { lock?: boolean } = {}): Promise<Workflow | undefined> {

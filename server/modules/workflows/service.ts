@@ -36,7 +36,7 @@ function nameOf(raw: unknown, fields: Fields): string {
   return name;
 }
 
-export type TaskForm = { name: unknown; groups: unknown; restart_on_new_revision: unknown };
+export type TaskForm = { name?: unknown; groups?: unknown; restart_on_new_revision?: unknown };
 
 /** A task form, checked: a name, at least one existing group. */
 async function parseTask(db: Db, form: TaskForm): Promise<repo.TaskInput> {
@@ -59,20 +59,15 @@ async function parseTask(db: Db, form: TaskForm): Promise<repo.TaskInput> {
   return { name, group_ids: [...new Set(ids)], restart_on_new_revision: form.restart_on_new_revision === 'on' };
 }
 
-export async function createTask(db: Db, form: TaskForm, userId: number): Promise<WorkflowTask> {
-  return inTransaction(db, async (trx) => {
-    const task = await repo.insertTask(trx, await parseTask(trx, form));
-    await logModelAction(trx, { model: TASK_MODEL, objectId: task.id, objectStr: task.name, userId, action: 'create' });
-    return task;
-  });
+/** Saves a new task (inside the admin viewset's transaction, which writes the audit log). */
+export async function createTask(db: Db, form: TaskForm): Promise<WorkflowTask> {
+  return repo.insertTask(db, await parseTask(db, form));
 }
 
-export async function editTask(db: Db, id: number, form: TaskForm, userId: number): Promise<WorkflowTask> {
+export async function editTask(db: Db, id: number, form: TaskForm): Promise<WorkflowTask> {
   return inTransaction(db, async (trx) => {
     if (!(await repo.findTask(trx, id, { lock: true }))) throw notFound('This task does not exist.');
-    const task = await repo.updateTask(trx, id, await parseTask(trx, form));
-    await logModelAction(trx, { model: TASK_MODEL, objectId: task.id, objectStr: task.name, userId, action: 'edit' });
-    return task;
+    return repo.updateTask(trx, id, await parseTask(trx, form));
   });
 }
 
@@ -131,7 +126,7 @@ async function moveOnFromDisabledTask(
   });
 }
 
-export type WorkflowForm = { name: unknown; tasks: unknown; pages: unknown };
+export type WorkflowForm = { name?: unknown; tasks?: unknown; pages?: unknown };
 
 /** A workflow form, checked: a name, one or more distinct active tasks, existing pages. */
 async function parseWorkflow(db: Db, form: WorkflowForm): Promise<repo.WorkflowInput> {
@@ -162,39 +157,22 @@ async function parseWorkflow(db: Db, form: WorkflowForm): Promise<repo.WorkflowI
   return { name, task_ids: taskIds, page_ids: [...new Set(pageIds)] };
 }
 
-export async function createWorkflow(db: Db, form: WorkflowForm, userId: number): Promise<Workflow> {
-  return inTransaction(db, async (trx) => {
-    const workflow = await repo.insertWorkflow(trx, await parseWorkflow(trx, form));
-    await logModelAction(trx, {
-      model: WORKFLOW_MODEL,
-      objectId: workflow.id,
-      objectStr: workflow.name,
-      userId,
-      action: 'create',
-    });
-    return workflow;
-  });
+/** Saves a new workflow (inside the admin viewset's transaction, which writes the audit log). */
+export async function createWorkflow(db: Db, form: WorkflowForm): Promise<Workflow> {
+  return repo.insertWorkflow(db, await parseWorkflow(db, form));
 }
 
 /**
  * Saves a workflow's name, tasks and pages. Submissions in progress keep going: one standing at a
  * task that was taken out moves on at its next action (the order is read afresh each time).
  */
-export async function editWorkflow(db: Db, id: number, form: WorkflowForm, userId: number): Promise<Workflow> {
+export async function editWorkflow(db: Db, id: number, form: WorkflowForm): Promise<Workflow> {
   return inTransaction(db, async (trx) => {
     const before = await repo.findWorkflow(trx, id, { lock: true });
     if (!before) throw notFound('This workflow does not exist.');
     if (!before.active)
       throw new HttpError(409, 'workflow_disabled', 'This workflow is disabled: enable it before editing it.');
-    const workflow = await repo.updateWorkflow(trx, id, await parseWorkflow(trx, form));
-    await logModelAction(trx, {
-      model: WORKFLOW_MODEL,
-      objectId: id,
-      objectStr: workflow.name,
-      userId,
-      action: 'edit',
-    });
-    return workflow;
+    return repo.updateWorkflow(trx, id, await parseWorkflow(trx, form));
   });
 }
 
@@ -236,11 +214,14 @@ export async function setWorkflowActive(db: Db, id: number, active: boolean, use
 }
 
 // What the screens read (routes call the service, never the repo).
-export const listWorkflows = repo.listWorkflows;
+export type { TaskListing, WorkflowListing } from './repo';
+export const listWorkflowsPage = repo.listWorkflowsPage;
+export const findWorkflowListing = repo.findWorkflowListing;
 export const findWorkflow = repo.findWorkflow;
 export const workflowTasks = repo.workflowTasks;
 export const workflowPages = repo.workflowPages;
 export const activeTaskChoices = repo.activeTaskChoices;
-export const listTasks = repo.listTasks;
+export const listTasksPage = repo.listTasksPage;
+export const findTaskListing = repo.findTaskListing;
 export const findTask = repo.findTask;
 export const taskGroupIds = repo.taskGroupIds;

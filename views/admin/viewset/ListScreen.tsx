@@ -31,6 +31,15 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           ) : null}
         </div>
       </div>
+      {view.tabs ? (
+        <nav aria-label={view.tabs.label} className="admin-tabs">
+          {view.tabs.links.map((link) => (
+            <a key={link.href} href={link.href} aria-current={link.current ? 'page' : undefined}>
+              {link.label}
+            </a>
+          ))}
+        </nav>
+      ) : null}
       {view.intro ? <p className="admin-muted">{view.intro}</p> : null}
       <FlashMessage message={message} />
       {searchable || view.filters.length ? (

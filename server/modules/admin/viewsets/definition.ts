@@ -116,7 +116,9 @@ export type DraftHooks<Row extends ViewSetRow, Input> = {
   preview?: (req: Request, res: Response, input: Input, row: Row | undefined) => Promise<void>;
 };
 
-export type ViewSetPaths = { edit: string; delete: string; history: string; usage: string };
+/** Screens under the base: the list and add form (no pk), and the object screens (':pk' is the id). */
+export type ViewSetPaths = { list: string; add: string; edit: string; delete: string; history: string; usage: string };
+type ObjectScreen = Exclude<keyof ViewSetPaths, 'list' | 'add'>;
 
 /**
  * A form of the model's own, in place of the declared fields (the group's permission grid, a
@@ -143,6 +145,8 @@ export type CustomForm<Row extends ViewSetRow, Input, Values = any> = {
       csrfToken: string;
       message?: string;
       actorId: number;
+      /** The version of a versioned row the form was opened on: post it back as `version` (stale-form check). */
+      version?: number;
       /** The routes the user may use on this object (e.g. a user's deactivate), by extra route name. */
       extraActions: Record<string, string>;
     },
@@ -187,10 +191,15 @@ type ViewSetCommon<Row extends ViewSetRow, Input> = {
   names: { name: string; plural: string };
   /** The screens' folder under /wagtail/, e.g. 'redirects' or 'snippets/core/country'. */
   base: string;
-  /** Path patterns under the base (':pk' is the id). Defaults: edit/:pk/, delete/:pk/, history/:pk/, usage/:pk/. */
+  /**
+   * Path patterns under the base (':pk' is the id). Defaults: '' (the list), add/, edit/:pk/,
+   * delete/:pk/, history/:pk/, usage/:pk/. Workflows keep Wagtail's list/ and tasks its index/.
+   */
   paths?: Partial<ViewSetPaths>;
   /** The main menu entry, shown to whoever may do 'list'. Absent: reached from elsewhere (a snippets index). */
   menu?: { label: string; order: number };
+  /** Sibling lists shown as tabs above the list (workflows and their tasks), under the nav's `label`. */
+  tabs?: { label: string; links: ReadonlyArray<{ label: string; href: string }> };
   /** What each action needs (see PermissionPolicy); usually MODEL_PERMISSION_POLICY (permission-policy.ts). */
   permissions: PermissionPolicy;
   /** The object as a sentence (titles, history, messages). */
@@ -235,12 +244,24 @@ export type AnyViewSet = ViewSet<any, any>;
 export const modelKey = (viewSet: Pick<AnyViewSet, 'app' | 'model'>) => `${viewSet.app}.${viewSet.model}`;
 
 export function pathsOf(viewSet: AnyViewSet): ViewSetPaths {
-  return { edit: 'edit/:pk/', delete: 'delete/:pk/', history: 'history/:pk/', usage: 'usage/:pk/', ...viewSet.paths };
+  return {
+    list: '',
+    add: 'add/',
+    edit: 'edit/:pk/',
+    delete: 'delete/:pk/',
+    history: 'history/:pk/',
+    usage: 'usage/:pk/',
+    ...viewSet.paths,
+  };
 }
+
+/** The folder of the viewset's screens: '/wagtail/redirects/'. */
+export const baseUrlOf = (viewSet: AnyViewSet) => `/wagtail/${viewSet.base}/`;
 
 /** The URL of one screen of one object: urlOf(viewSet, 'edit', 12) -> '/wagtail/redirects/12/'. */
-export function urlOf(viewSet: AnyViewSet, screen: keyof ViewSetPaths, pk: number): string {
-  return `/wagtail/${viewSet.base}/${pathsOf(viewSet)[screen].replace(':pk', String(pk))}`;
+export function urlOf(viewSet: AnyViewSet, screen: ObjectScreen, pk: number): string {
+  return `${baseUrlOf(viewSet)}${pathsOf(viewSet)[screen].replace(':pk', String(pk))}`;
 }
 
-export const listUrlOf = (viewSet: AnyViewSet) => `/wagtail/${viewSet.base}/`;
+export const listUrlOf = (viewSet: AnyViewSet) => `${baseUrlOf(viewSet)}${pathsOf(viewSet).list}`;
+export const addUrlOf = (viewSet: AnyViewSet) => `${baseUrlOf(viewSet)}${pathsOf(viewSet).add}`;

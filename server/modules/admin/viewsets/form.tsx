@@ -9,7 +9,16 @@ import { modelPermissionsFor } from '../../permissions/model-policy';
 import { takeFlash } from '../flash';
 import { formBody, userFacingError } from '../form-input';
 import { adminScreen } from '../screen';
-import { listUrlOf, modelKey, urlOf, type AnyViewSet, type ViewSetField, type ViewSetRow } from './definition';
+import {
+  addUrlOf,
+  baseUrlOf,
+  listUrlOf,
+  modelKey,
+  urlOf,
+  type AnyViewSet,
+  type ViewSetField,
+  type ViewSetRow,
+} from './definition';
 import { mayDo, permits } from './permission-policy';
 import * as actions from './service';
 
@@ -76,14 +85,18 @@ export function viewSetForms(db: Db, viewSet: AnyViewSet) {
       const extraActions: Record<string, string> = {};
       for (const extra of viewSet.extraRoutes ?? [])
         if (row && permits(permissions, model, extra.permission))
-          extraActions[extra.name] = `${listUrlOf(viewSet)}${extra.path.replace(':pk', String(row.id))}`;
+          extraActions[extra.name] = `${baseUrlOf(viewSet)}${extra.path.replace(':pk', String(row.id))}`;
       const element = await custom.render(db, {
         row,
         values: args.values,
-        ...args.errors,
+        fieldErrors: args.errors.fieldErrors,
+        // A model's own form has no conflict banner: a refusal of the saved object (a stale form,
+        // a disabled workflow) is shown above the form.
+        nonFieldErrors: args.conflict ? [...args.errors.nonFieldErrors, args.conflict] : args.errors.nonFieldErrors,
         csrfToken: csrfTokenFor(req),
         message: takeFlash(req),
         actorId: req.user!.id,
+        version: row ? (args.version ?? row.version) : undefined,
         extraActions,
       });
       adminScreen(req, res, { section: sectionOf(viewSet), title: titleOf(row), element, status: args.status });
@@ -102,7 +115,7 @@ export function viewSetForms(db: Db, viewSet: AnyViewSet) {
     const view: FormView = {
       names: viewSet.names,
       title: titleOf(row),
-      action: row ? urlOf(viewSet, 'edit', row.id) : `${listUrlOf(viewSet)}add/`,
+      action: row ? urlOf(viewSet, 'edit', row.id) : addUrlOf(viewSet),
       fields: await fieldViews(db, viewSet.fields ?? []),
       values: args.values as Record<string, string>,
       ...args.errors,
@@ -118,7 +131,7 @@ export function viewSetForms(db: Db, viewSet: AnyViewSet) {
               canPublish: mayDo(permissions, viewSet, 'publish'),
               status: 'Draft',
               previewAction: mayDo(permissions, viewSet, 'preview')
-                ? `${listUrlOf(viewSet)}preview/${row.id}/`
+                ? `${baseUrlOf(viewSet)}preview/${row.id}/`
                 : undefined,
             }
           : undefined,

@@ -5,7 +5,7 @@ import { parseOr400 } from '../../../http/validate';
 import type { ColumnView, FilterView, ListView, RowView } from '../../../../shared/admin/viewset';
 import { listQuerySchema, VIEWSET_PAGE_SIZE } from '../../../../shared/schemas/viewset';
 import type { UserModelPermissions } from '../../permissions/model-policy';
-import { listUrlOf, modelKey, urlOf, type AnyViewSet, type ListQuery, type ViewSetRow } from './definition';
+import { addUrlOf, listUrlOf, modelKey, urlOf, type AnyViewSet, type ListQuery, type ViewSetRow } from './definition';
 import { mayDo, permits } from './permission-policy';
 
 /** What reading a list query needs: a viewset, or a read-only report (admin/reports). */
@@ -185,7 +185,7 @@ export async function buildListView(
     columns: columnViews(viewSet, query.order, hrefFor),
     rows: rowViews,
     pagination: paginationView(page, total, hrefFor),
-    addHref: mayDo(permissions, viewSet, 'add') ? `${listUrlOf(viewSet)}add/` : undefined,
+    addHref: mayDo(permissions, viewSet, 'add') ? addUrlOf(viewSet) : undefined,
     actions: (viewSet.listActions ?? [])
       .filter((action) => permits(permissions, model, action.permission))
       .map(({ label, href }) => ({ label, href })),
@@ -194,6 +194,10 @@ export async function buildListView(
       : undefined,
     bulkDeleteAction: canDelete && viewSet.bulkDelete !== false ? bulkDeleteUrlOf(viewSet) : undefined,
     selfHref: hrefFor(page > 1 ? { p: String(page) } : {}),
+    tabs: viewSet.tabs && {
+      label: viewSet.tabs.label,
+      links: viewSet.tabs.links.map((link) => ({ ...link, current: link.href === listUrlOf(viewSet) })),
+    },
   };
 }
 

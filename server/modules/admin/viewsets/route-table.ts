@@ -29,10 +29,10 @@ export function viewSetRouteTable(viewSet: AnyViewSet): ViewSetRoute[] {
     if (offers(viewSet, action))
       routes.push({ method, path, action, permission: permissionOf(viewSet, action), query });
   };
-  add('get', base, 'list');
-  add('get', base, 'export', { name: 'export', example: 'csv' });
-  add('get', `${base}add/`, 'add');
-  add('post', `${base}add/`, 'add');
+  add('get', `${base}${paths.list}`, 'list');
+  add('get', `${base}${paths.list}`, 'export', { name: 'export', example: 'csv' });
+  add('get', `${base}${paths.add}`, 'add');
+  add('post', `${base}${paths.add}`, 'add');
   add('get', `${base}${paths.edit}`, 'edit');
   add('post', `${base}${paths.edit}`, 'edit');
   add('get', `${base}${paths.delete}`, 'delete');

@@ -13,7 +13,15 @@ import { setFlash, takeFlash } from '../flash';
 import { formBody, userFacingError } from '../form-input';
 import { safeNextPath } from '../next-url';
 import { adminScreen } from '../screen';
-import { listUrlOf, modelKey, urlOf, type AnyViewSet, type ViewSetAction, type ViewSetRow } from './definition';
+import {
+  baseUrlOf,
+  listUrlOf,
+  modelKey,
+  urlOf,
+  type AnyViewSet,
+  type ViewSetAction,
+  type ViewSetRow,
+} from './definition';
 import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { sectionOf, viewSetForms } from './form';
 import { bulkDeleteUrlOf, buildListView, readListQuery } from './list';
@@ -197,7 +205,7 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
         ...entry,
         revertAction:
           canRevert && entry.revisionId
-            ? `${listUrlOf(viewSet)}revisions/${row.id}/${entry.revisionId}/revert/`
+            ? `${baseUrlOf(viewSet)}revisions/${row.id}/${entry.revisionId}/revert/`
             : undefined,
       }));
       const element = (
