@@ -215,7 +215,13 @@ export function createApp(deps: AppDeps): Express {
   app.use(gated(['/integration-manifest.json'], integrationRoutes(db)));
   app.use(gated(['/api/forms', '/api/fcc'], formApiRoutes({ db, config, sessions })));
   app.use(
-    publicPageRoutes(db, logger, renderDeps, viewGate, formPageHandler({ db, config, logger, sessions, renderDeps })),
+    publicPageRoutes(
+      db,
+      logger,
+      (res, page) => renderPage(res, page, renderDeps),
+      viewGate,
+      formPageHandler({ db, config, logger, sessions, renderDeps }),
+    ),
   );
   app.use(notFoundFallthrough);
 

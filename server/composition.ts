@@ -3,6 +3,8 @@ import { error404Page, locationsPageMap, locationsPageStateList } from './module
 import { cancelModerationOnPublish } from './modules/moderation/cancel-on-publish';
 import { inModerationColumn } from './modules/moderation/repo';
 import { restartTaskOnNewDraft } from './modules/moderation/restart-on-edit';
+import { moderationOnDisabled } from './modules/moderation/on-disabled';
+import { onWorkflowOrTaskDisabled } from './modules/workflows/service';
 import { provideInModerationColumn } from './modules/pages/repo';
 import { registerPageLifecycleHooks, registerPublicFallback } from './modules/pages/lifecycle-hooks';
 import { registerPageTypes } from './modules/pages/page-types';
@@ -53,6 +55,8 @@ registerPageLifecycleHooks({
   draftSaved: (trx, { page, revisionId, userId, title }) => restartTaskOnNewDraft(trx, page, revisionId, userId, title),
   publishing: (trx, { page, userId }) => cancelModerationOnPublish(trx, page, userId),
 });
+// Disabling a task or a workflow moves on or cancels the submissions standing at it.
+onWorkflowOrTaskDisabled(moderationOnDisabled);
 
 // Redirects keep a moved page's old URLs working and answer public paths no page matches.
 registerPageLifecycleHooks({ moved: (trx, { moved, userId }) => recordPageMoveRedirects(trx, moved, userId) });

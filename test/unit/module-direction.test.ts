@@ -75,20 +75,12 @@ const RANK: Record<Layer, number> = { core: 0, feature: 1, composition: 2 };
  */
 const KNOWN_LOOP_ARROWS: { arrow: string; why: string }[] = [
   {
-    arrow: 'pages -> server/ssr',
-    why: 'pages/routes.ts renders public pages itself; the public page route belongs with the app, handed the renderer',
-  },
-  {
     arrow: 'pages -> privacy',
-    why: 'the explorer, the page search and the public route ask privacy directly; privacy should register as a page gate',
+    why: 'the explorer and the page search ask privacy directly (the public route is handed a gate); privacy should register a private-path filter',
   },
   {
     arrow: 'sites -> pages',
     why: "sites/manage-service.ts (the admin's site screens) creates and checks root pages; it belongs in a site-management feature",
-  },
-  {
-    arrow: 'workflows -> moderation',
-    why: 'editing a workflow moves the submissions in progress (moderation repo, next task); one module, or a hook',
   },
 ];
 

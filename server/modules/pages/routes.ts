@@ -2,8 +2,6 @@ import { Router, type Request, type Response } from 'express';
 import type { Db } from '../../db';
 import { requestSiteOf } from './request-site';
 import type { Logger } from '../../logger';
-import { renderPage, type RenderDeps } from '../../ssr/render';
-import type { ViewGate } from '../privacy/gate';
 import { resolvePublicPage, type ResolvedPage } from './public-service';
 
 /** Pages that hold a form (server/modules/forms): they render through it and answer POSTs. */
@@ -13,13 +11,29 @@ export type FormPages = {
   post(req: Request, res: Response, resolved: ResolvedPage): Promise<void>;
 };
 
-/** The public site: every GET that no other router answered is a page path (or the 404 page). */
-/** `gate`: page privacy (server/modules/privacy), which may answer with a password form or a login redirect instead. */
+/**
+ * Decides whether a resolved page may be shown to this request (page privacy implements it):
+ * true goes on; false means the gate answered (a password form, a login redirect).
+ */
+export type PageGate = (
+  req: Request,
+  res: Response,
+  resolved: Pick<ResolvedPage, 'status' | 'tree' | 'root'> & { page: Pick<ResolvedPage['page'], 'id'> },
+) => Promise<boolean>;
+
+/** Draws a resolved page as the response (the app hands in the server renderer). */
+export type RenderResolvedPage = (res: Response, resolved: ResolvedPage) => Promise<void>;
+
+/**
+ * The public site: every GET that no other router answered is a page path (or the 404 page).
+ * `gate`: page privacy (server/modules/privacy), which may answer with a password form or a login
+ * redirect instead.
+ */
 export function publicPageRoutes(
   db: Db,
   logger: Logger,
-  renderDeps: RenderDeps,
-  gate?: ViewGate,
+  render: RenderResolvedPage,
+  gate?: PageGate,
   formPages?: FormPages,
 ): Router {
   const router = Router();
@@ -44,7 +58,7 @@ export function publicPageRoutes(
     }
     if (gate && !(await gate(req, res, resolution))) return;
     if (formPages?.handles(resolution.template)) return formPages.get(req, res, resolution);
-    await renderPage(res, resolution, renderDeps);
+    await render(res, resolution);
   });
   // A form page's own form posts back to it (spec section 7); any other POST is not a page's.
   router.post(/.*/, async (req, res, next) => {

@@ -1,9 +1,8 @@
-import type { Request, Response } from 'express';
 import type { Db } from '../../db';
 import type { AssetManifest } from '../../ssr/assets';
 import { csrfTokenFor } from '../auth/csrf';
 import type { SessionStack } from '../auth/session-middleware';
-import type { ResolvedPage } from '../pages/public-service';
+import type { PageGate } from '../pages/routes';
 import { publicPath } from '../pages/site-tree';
 import { renderPasswordRequired } from './render';
 import { listRestrictionsCoveringPage } from './repo';
@@ -11,14 +10,11 @@ import { tableMemoFor } from '../../cache/table-memo';
 import { checkViewAccess } from './service';
 import { loginUrl, passedRestrictionIds, passwordFormUrl, runMiddleware } from './session';
 
-/**
- * Decides whether a resolved public page may be rendered for this request. True: go on and
- * render it. False: the gate answered (the password form or a redirect to the login).
- */
-export type ViewGate = (req: Request, res: Response, resolved: GatedPage) => Promise<boolean>;
+/** The page gate the public page route asks (pages/routes.ts declares it; privacy implements it). */
+export type ViewGate = PageGate;
 
 /** What the gate reads of a resolved page (a RedirectPage passes it too, before redirecting). */
-export type GatedPage = Pick<ResolvedPage, 'status' | 'tree' | 'root'> & { page: Pick<ResolvedPage['page'], 'id'> };
+export type GatedPage = Parameters<PageGate>[2];
 
 /**
  * Page privacy on the public side (Wagtail's check_view_restrictions hook). Unrestricted pages pay

@@ -1,9 +1,6 @@
 import { inTransaction, type Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import { logModelAction } from '../audit/model-log';
-import { logPageAction } from '../audit/service';
-import * as moderationRepo from '../moderation/repo';
-import { nextActiveTask } from '../moderation/next-task';
 import { existingGroupIds, pageTitles } from '../permissions/groups-repo';
 import * as repo from './repo';
 import type { Workflow, WorkflowTask } from './table';
@@ -13,6 +10,21 @@ import type { Workflow, WorkflowTask } from './table';
 export const WORKFLOW_MODEL = 'wagtailcore.workflow';
 export const TASK_MODEL = 'wagtailcore.task';
 const NAME_MAX = 255;
+
+/**
+ * What disabling does to the pages in moderation is moderation's business: it registers here
+ * (server/composition.ts), so workflows does not import the moderation built on it. Both run in
+ * the transaction that disables.
+ */
+export type DisabledListener = {
+  taskDisabled(trx: Db, taskId: number, userId: number): Promise<void>;
+  workflowDisabled(trx: Db, workflow: Workflow, userId: number): Promise<void>;
+};
+const disabledListeners: DisabledListener[] = [];
+
+export function onWorkflowOrTaskDisabled(listener: DisabledListener): void {
+  disabledListeners.push(listener);
+}
 
 type Fields = Record<string, string[]>;
 
@@ -89,40 +101,8 @@ export async function setTaskActive(db: Db, id: number, active: boolean, userId:
       action: 'edit',
       data: { changed: [active ? 'enabled' : 'disabled'] },
     });
-    if (!active) {
-      for (const state of await moderationRepo.inProgressStatesOfTask(trx, id))
-        await moveOnFromDisabledTask(trx, state, id, userId);
-    }
+    if (!active) for (const listener of disabledListeners) await listener.taskDisabled(trx, id, userId);
     return task;
-  });
-}
-
-async function moveOnFromDisabledTask(
-  trx: Db,
-  state: moderationRepo.InProgressState,
-  taskId: number,
-  userId: number,
-): Promise<void> {
-  await moderationRepo.lockPageRow(trx, state.page_id);
-  if (state.current_task_state_id)
-    await moderationRepo.finishTaskState(trx, state.current_task_state_id, {
-      status: 'cancelled',
-      finishedById: userId,
-    });
-  const next = nextActiveTask(await repo.workflowTasks(trx, state.workflow_id), taskId);
-  const workflow = await repo.findWorkflow(trx, state.workflow_id);
-  if (next) {
-    await moderationRepo.startTaskState(trx, state, next.id, state.revision_id);
-    return;
-  }
-  await moderationRepo.finishState(trx, state.id, { status: 'cancelled', finishedById: userId });
-  await logPageAction(trx, {
-    pageId: state.page_id,
-    userId,
-    action: 'workflow.cancel',
-    title: (await moderationRepo.pageTitle(trx, state.page_id)) ?? '',
-    revisionId: state.revision_id,
-    data: { workflow: workflow?.name ?? '', workflow_state_id: state.id, reason: 'task_disabled' },
   });
 }
 
@@ -190,25 +170,7 @@ export async function setWorkflowActive(db: Db, id: number, active: boolean, use
       action: 'edit',
       data: { changed: [active ? 'enabled' : 'disabled'] },
     });
-    if (!active) {
-      for (const state of await moderationRepo.inProgressStatesOfWorkflow(trx, id)) {
-        await moderationRepo.lockPageRow(trx, state.page_id);
-        if (state.current_task_state_id)
-          await moderationRepo.finishTaskState(trx, state.current_task_state_id, {
-            status: 'cancelled',
-            finishedById: userId,
-          });
-        await moderationRepo.finishState(trx, state.id, { status: 'cancelled', finishedById: userId });
-        await logPageAction(trx, {
-          pageId: state.page_id,
-          userId,
-          action: 'workflow.cancel',
-          title: (await moderationRepo.pageTitle(trx, state.page_id)) ?? '',
-          revisionId: state.revision_id,
-          data: { workflow: workflow.name, workflow_state_id: state.id, reason: 'workflow_disabled' },
-        });
-      }
-    }
+    if (!active) for (const listener of disabledListeners) await listener.workflowDisabled(trx, workflow, userId);
     return workflow;
   });
 }
