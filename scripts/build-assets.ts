@@ -134,7 +134,12 @@ export async function buildClient(production: boolean): Promise<AssetManifest> {
 
 export async function buildServer(): Promise<void> {
   await esbuild.build({
-    entryPoints: { main: join(ROOT, 'server/main.ts'), release: join(ROOT, 'server/release.ts') },
+    entryPoints: {
+      main: join(ROOT, 'server/main.ts'),
+      release: join(ROOT, 'server/release.ts'),
+      // The base map's geodata worker (server/modules/maps/geodata-loader.ts), for a dist/ without its data file.
+      'base-map-worker': join(ROOT, 'server/modules/maps/geodata-worker.ts'),
+    },
     bundle: true,
     platform: 'node',
     format: 'esm',

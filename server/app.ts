@@ -24,6 +24,8 @@ import { documentRoutes } from './modules/documents/routes';
 import { videoRoutes } from './modules/videos/routes';
 import { uploadDir } from './media/upload';
 import { mapRoutes } from './modules/maps/routes';
+import { archiveStylePath } from './modules/maps/archive-routes';
+import type { MapArchive } from './modules/maps/map-archive';
 import { healthChecks } from './modules/health/service';
 import { LOCATION_PAGE_SCOPE, locationPageRoutes } from './modules/locations/page-routes';
 import { MAP_ASSETS_SCOPE } from './modules/locations/map-assets';
@@ -60,11 +62,21 @@ import { LOCATIONS_CHANGED_CHANNEL } from './modules/locations/flush';
 import { pickerHoleFiller } from './ssr/picker-hole';
 import { locationByRlid } from './modules/locations/service';
 
-export type AppDeps = { config: Config; db: Db; logger: Logger; assets: AssetManifest; media?: MediaStorage };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  assets: AssetManifest;
+  media?: MediaStorage;
+  /** MAP_PMTILES, opened and checked at start-up (server/main.ts). */
+  mapArchive?: MapArchive;
+};
 
 /** The whole HTTP application, without listening: tests drive it with supertest. */
 export function createApp(deps: AppDeps): Express {
   const { config, db, logger, assets } = deps;
+  // The map page's style: MAP_STYLE_URL's, else the site's own for MAP_PMTILES's archive (a site's settings win over both).
+  const defaultMapStyle = config.mapStyleUrl ?? (deps.mapArchive ? archiveStylePath(deps.mapArchive) : undefined);
   const app = express();
   app.disable('x-powered-by');
   // X-Forwarded-* are read from exactly the configured number of proxies (TRUST_PROXY), and the
@@ -89,7 +101,7 @@ export function createApp(deps: AppDeps): Express {
       a11yFeedbackUrl: config.a11yFeedbackUrl,
       embedHosts: config.embedAllowedHosts,
       securityContact: config.securityContact,
-      mapStyleUrl: config.mapStyleUrl,
+      mapStyleUrl: defaultMapStyle,
     },
     logger,
   );
@@ -151,7 +163,7 @@ export function createApp(deps: AppDeps): Express {
   const collectionGate = createCollectionGate(db, sessions, assets);
   app.use(gated(['/documents'], documentRoutes(db, media, collectionGate)));
   app.use(gated(['/videos', '/video-track'], videoRoutes(db, media, collectionGate)));
-  app.use(gated(['/maps', '/media/maps'], mapRoutes(db, media)));
+  app.use(gated(['/maps', '/media/maps'], mapRoutes(db, media, deps.mapArchive)));
 
   const renderDeps: RenderDeps = {
     config,
@@ -193,7 +205,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     locationsRuntime({
       cache: locationCache,
-      mapStyleUrl: config.mapStyleUrl ?? null,
+      mapStyleUrl: defaultMapStyle ?? null,
       mapStyleFor: async (siteId) => (await siteSettings.forSite(siteId)).mapStyleUrl,
     }),
   );

@@ -40,6 +40,20 @@ const envSchema = z.object({
   ),
   // The map page's vector tile style (https JSON). Unset: a plain local background, no tiles.
   MAP_STYLE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // A Protomaps PMTiles v3 archive of vector tiles (a file path, or an https URL read with range
+  // requests) served as the map page's base map through the site's own tile URLs.
+  MAP_PMTILES: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) =>
+          !/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ||
+          /^https:\/\/\S+$/i.test(value) ||
+          /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i.test(value),
+        'must be a file path or an https:// URL (plain http only on localhost)',
+      )
+      .optional(),
+  ),
   // security.txt's Contact (a mailto: or https: URI); a default is used when unset.
   SECURITY_CONTACT: optionalText.pipe(
     z
@@ -152,6 +166,8 @@ export type Config = {
   /** The captcha widget's script origin; undefined means this site (self-hosted). */
   captchaScriptOrigin?: string;
   mapStyleUrl: string | undefined;
+  /** MAP_PMTILES: an archive's https URL or absolute file path (opened and checked by main.ts). */
+  mapPmtiles?: string;
   securityContact: string | undefined;
   commitId: string;
   branch: string;
@@ -246,6 +262,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         `Missing environment variable CDN_PURGE_SECRET: the ${values.CDN_PURGE_PROVIDER === 'fastly' ? 'Fastly API token (sent as Fastly-Key)' : 'Cloudflare API token (sent as Authorization: Bearer)'} is required with CDN_PURGE_PROVIDER=${values.CDN_PURGE_PROVIDER}`,
       );
   }
+  if (values.MAP_STYLE_URL && values.MAP_PMTILES) {
+    throw new ConfigError(
+      'Invalid environment variable MAP_PMTILES: set MAP_STYLE_URL (a tile service) or MAP_PMTILES (an archive the site serves), not both',
+    );
+  }
   if (!values.DATABASE_URL && values.WEB_CONCURRENCY > 1) {
     // PGlite is a single-process database: several workers cannot share its files.
     throw new ConfigError(
@@ -268,6 +289,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     a11yFeedbackUrl: values.A11Y_FEEDBACK_URL,
     captchaScriptOrigin: values.CAPTCHA_SCRIPT_ORIGIN,
     mapStyleUrl: values.MAP_STYLE_URL,
+    mapPmtiles:
+      values.MAP_PMTILES && !/^https?:\/\//i.test(values.MAP_PMTILES)
+        ? resolve(values.MAP_PMTILES)
+        : values.MAP_PMTILES,
     securityContact: values.SECURITY_CONTACT,
     commitId: values.COMMIT_ID ?? gitOutput(['rev-parse', 'HEAD']) ?? 'unknown',
     branch: values.BRANCH ?? gitOutput(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',

@@ -17,6 +17,7 @@ import { createSmsSender, schedulePurge, waitlistJobHandlers } from './modules/w
 import { gracefulDrain } from './shutdown';
 import { settlesWithin } from './settles-within';
 import { CDN_PURGE_JOB, cdnPurgeHandler } from './cache/cdn-purge';
+import { openMapArchive, type MapArchive } from './modules/maps/map-archive';
 
 /** How long the jobs in progress may take to stop before the database closes under them (their lease lets another process retry). */
 const JOBS_STOP_MS = 1_000;
@@ -26,6 +27,20 @@ const KILL_WORKERS_AFTER_GRACE_MS = 4_500;
 function configOrExit(): Config {
   try {
     return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** MAP_PMTILES opened and checked; a bad archive ends the process with one line, like a bad variable. */
+async function mapArchiveOrExit(config: Config): Promise<MapArchive | undefined> {
+  if (!config.mapPmtiles) return undefined;
+  try {
+    return await openMapArchive(config.mapPmtiles);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -49,8 +64,9 @@ function listenFailed(logger: Logger, port: number, error: NodeJS.ErrnoException
 
 async function startWorker(config: Config, logger: Logger): Promise<void> {
   const assets = loadAssetManifest();
+  const mapArchive = await mapArchiveOrExit(config);
   const database = await prepareDatabase(config, logger);
-  const app = createApp({ config, db: database.db, logger, assets });
+  const app = createApp({ config, db: database.db, logger, assets, mapArchive });
   // Scheduled publishing and expiry, the forms', workflows' and comments' mails, wait-list messages (e-mail, SMS) and the
   // 30-day purge of guest details: every worker polls; SKIP LOCKED hands each job to one of them.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir });
@@ -112,6 +128,8 @@ async function startWorker(config: Config, logger: Logger): Promise<void> {
 }
 
 async function startPrimary(config: Config, logger: Logger): Promise<void> {
+  // A bad MAP_PMTILES stops here, once, before any worker starts.
+  await (await mapArchiveOrExit(config))?.close();
   // Migrate and seed once, before any worker starts, so workers never race on the schema.
   const database = await prepareDatabase(config, logger);
   await database.close();

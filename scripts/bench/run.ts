@@ -15,6 +15,7 @@ import { buildClient, buildServer, ROOT } from '../build-assets';
 import { benchAdmin, seedAdminBenchTree } from './admin';
 import { loadTest, printTable } from './http';
 import { javascriptBytesPerTemplate } from './js-bytes';
+import { benchBaseMap } from './base-map';
 import { benchGeocoder } from './geocoder';
 import { benchNearestBoth } from './locations';
 import { cacheFigures } from './page-cache-http';
@@ -189,6 +190,10 @@ console.log(
 printTable(await benchNearestBoth());
 console.log('\nOffline geocoder search (in process, µs per query; the index built once per process)');
 printTable([benchGeocoder()]);
+console.log(
+  "\nBase map's first tile (fresh process each way, 3 runs, medians): derived on the request vs read from dist/maps/",
+);
+printTable(benchBaseMap());
 rmSync(dataDir, { recursive: true, force: true });
 
 // The page cache's memory with 10,000 cached pages (its own database and server, restarted per bound).

@@ -34,6 +34,13 @@ export const BASE_MAP_COLOURS = {
   labelHalo: '#F8F4EC',
   marker: '#C8102E',
   markerText: '#FFFFFF',
+  // An operator's PMTiles archive adds these (shared/maps/archive-style.ts): parks a greyed sage,
+  // roads white on the sand with a faint casing, buildings a shade darker than the land.
+  park: '#E4EADA',
+  building: '#ECE5D8',
+  road: '#FFFFFF',
+  roadCasing: '#E3D9C6',
+  highway: '#F3E9D6',
 } as const;
 
 /**

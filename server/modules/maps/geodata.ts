@@ -132,11 +132,14 @@ function cityFeatures(minimumPopulation: number): Feature[] {
     );
 }
 
-let levels: { overview: BaseMapLevel; detail: BaseMapLevel } | undefined;
+export type BaseMapLevels = { overview: BaseMapLevel; detail: BaseMapLevel };
 
-/** Both levels, built once per process on first use (about a second). */
-export function baseMapLevels(): { overview: BaseMapLevel; detail: BaseMapLevel } {
-  if (levels) return levels;
+/**
+ * Both levels, derived from the npm geodata: 4-8 s of CPU (the lakes' polygon clipping above
+ * all), so it runs at build time (`npm run build` writes dist/maps/, see geodata-file.ts) or,
+ * without a build, once in a worker thread, never on a request's event loop.
+ */
+export function deriveBaseMapLevels(): BaseMapLevels {
   const world50 = topology('world-atlas/countries-50m.json');
   const world10 = topology('world-atlas/countries-10m.json');
   const land50 = topology('world-atlas/land-50m.json');
@@ -161,7 +164,7 @@ export function baseMapLevels(): { overview: BaseMapLevel; detail: BaseMapLevel 
   const countryLines = (world: Topology) =>
     mesh(world, world.objects.countries as GeometryCollection, (a, b) => a !== b);
 
-  levels = {
+  return {
     overview: {
       land: collection([asFeature(land50Geometry)]),
       lakes: collection(lakeFeatures),
@@ -177,5 +180,4 @@ export function baseMapLevels(): { overview: BaseMapLevel; detail: BaseMapLevel 
       cities: collection(cityFeatures(50_000)),
     },
   };
-  return levels;
 }

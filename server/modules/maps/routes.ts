@@ -8,7 +8,9 @@ import { BASE_MAP_FONT_PATH, BASE_MAP_VERSION } from '../../../shared/maps/base-
 import type { MediaStorage } from '../../storage/media-storage';
 import { streamBody } from '../../http/stream-body';
 import { openStaticMap } from './service';
-import { baseMapTile, isTileAddress } from './tiles';
+import { baseMapTiles, isTileAddress } from './tiles';
+import { archiveRoutes } from './archive-routes';
+import type { MapArchive } from './map-archive';
 
 const require = createRequire(import.meta.url);
 const FONT_FILE = require.resolve('@fontsource/source-sans-3/files/source-sans-3-latin-400-normal.woff2');
@@ -25,15 +27,16 @@ const YEAR = 'public, max-age=31536000, immutable';
  * and the map images of location pages. Tile and font URLs carry the map's version, so they
  * are cached for a year; a map image is cached for a day (a restaurant may move).
  */
-export function mapRoutes(db: Db, storage: MediaStorage): Router {
+export function mapRoutes(db: Db, storage: MediaStorage, archive?: MapArchive): Router {
   const router = Router();
+  if (archive) router.use(archiveRoutes(archive));
 
-  router.get(`/maps/v${BASE_MAP_VERSION}/tiles/:z/:x/:file`, (req, res) => {
+  router.get(`/maps/v${BASE_MAP_VERSION}/tiles/:z/:x/:file`, async (req, res) => {
     const match = /^(\d{1,7})\.pbf$/.exec(req.params.file);
     const address = tileSchema.safeParse({ z: req.params.z, x: req.params.x, y: match?.[1] });
     if (!match || !address.success || !isTileAddress(address.data.z, address.data.x, address.data.y))
       throw new HttpError(404, 'not_found', 'No such tile.');
-    const tile = baseMapTile(address.data.z, address.data.x, address.data.y);
+    const tile = (await baseMapTiles()).encoded(address.data.z, address.data.x, address.data.y);
     res
       .set({ 'Content-Type': 'application/x-protobuf', 'Cache-Control': YEAR, 'Content-Length': String(tile.length) })
       .end(tile);

@@ -9,7 +9,7 @@ import {
   CITY_RANK_MIN_ZOOM,
   STATIC_MAP_SIZES,
 } from '../../../shared/maps/base-map';
-import { baseMapTileLayers } from './tiles';
+import { baseMapTiles, type TileLayers } from './tiles';
 
 /**
  * Static map images for location pages (spec: "mobile and desktop map images"): the base map's
@@ -57,8 +57,8 @@ function project(longitude: number, latitude: number, zoom: number): [number, nu
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const round = (value: number) => Math.round(value * 10) / 10;
 
-/** The SVG of one static map (exported for tests and for looking at). */
-export function staticMapSvg(spec: StaticMapSpec): string {
+/** The SVG of one static map, from the base map's tile layers (exported for tests and for looking at). */
+export function staticMapSvg(spec: StaticMapSpec, layersAt: (z: number, x: number, y: number) => TileLayers): string {
   const { width, height, zoom } = STATIC_MAP_VARIANTS[spec.variant];
   const tileZoom = Math.min(zoom, BASE_MAP_MAX_ZOOM);
   const [centreX, centreY] = project(spec.longitude, spec.latitude, zoom);
@@ -78,7 +78,7 @@ export function staticMapSvg(spec: StaticMapSpec): string {
   for (let ty = firstTileY; ty <= lastTileY; ty++) {
     for (let column = firstTileX; column <= lastTileX; column++) {
       const tx = ((column % tilesAcross) + tilesAcross) % tilesAcross;
-      const layers = baseMapTileLayers(tileZoom, tx, ty);
+      const layers = layersAt(tileZoom, tx, ty);
       const toPixel = ([gx, gy]: [number, number]): [number, number] => [
         round(column * TILE + (gx / EXTENT) * TILE - left),
         round(ty * TILE + (gy / EXTENT) * TILE - top),
@@ -141,7 +141,8 @@ export function staticMapSvg(spec: StaticMapSpec): string {
 
 /** The PNG of one static map (a palette PNG: flat colours compress well). */
 export async function renderStaticMap(spec: StaticMapSpec): Promise<Buffer> {
-  return sharp(Buffer.from(staticMapSvg(spec)))
+  const tiles = await baseMapTiles();
+  return sharp(Buffer.from(staticMapSvg(spec, tiles.layers)))
     .png({ palette: true, quality: 90, compressionLevel: 9 })
     .toBuffer();
 }

@@ -1,7 +1,7 @@
 import { Map as MapLibreMap, Marker, Popup, setWorkerUrl } from 'maplibre-gl';
 import Supercluster from 'supercluster';
 import { MAP_ZOOM } from '../../../../shared/locations/map-results';
-import { baseMapStyle, mutedStyle } from './map-style';
+import { baseMapStyle, mutedStyle, withOrigin } from './map-style';
 
 /**
  * The map page's interactive map (spec sections 2 and 9). Loaded by a dynamic import from the
@@ -71,7 +71,12 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
     },
     cooperativeGestures: false,
   });
-  if (options.styleUrl) map.setStyle(options.styleUrl, { transformStyle: (_previous, next) => mutedStyle(next) });
+  // A style on this site (MAP_PMTILES's) is the site's own: its paths made absolute, nothing muted.
+  if (options.styleUrl)
+    map.setStyle(options.styleUrl, {
+      transformStyle: (_previous, next) =>
+        options.styleUrl!.startsWith('/') ? withOrigin(next, window.location.origin) : mutedStyle(next),
+    });
 
   let points: MapPoint[] = [];
   let index = new Supercluster<PointProps>({ radius: CLUSTER_RADIUS_PX, minPoints: CLUSTER_MIN_POINTS, maxZoom: 18 });

@@ -63,6 +63,26 @@ export function baseMapStyle(origin: string): StyleSpecification {
   };
 }
 
+/** A style served by this site with paths for URLs (MAP_PMTILES's): MapLibre's workers need absolute ones. */
+export function withOrigin(style: StyleSpecification, origin: string): StyleSpecification {
+  const absolute = (url: string) => (url.startsWith('/') ? `${origin}${url}` : url);
+  const sources = Object.fromEntries(
+    Object.entries(style.sources).map(([name, source]) => [
+      name,
+      'tiles' in source && source.tiles ? { ...source, tiles: source.tiles.map(absolute) } : source,
+    ]),
+  ) as StyleSpecification['sources'];
+  const fontFaces = style['font-faces']
+    ? Object.fromEntries(
+        Object.entries(style['font-faces']).map(([name, face]) => [
+          name,
+          typeof face === 'string' ? absolute(face) : face,
+        ]),
+      )
+    : undefined;
+  return { ...style, sources, ...(fontFaces ? { 'font-faces': fontFaces } : {}) } as StyleSpecification;
+}
+
 /** OpenMapTiles-style source layers (and layer ids) for points of interest and transit. */
 const HIDDEN_SOURCE_LAYERS = /^(poi|transit|aerodrome_label|mountain_peak)$/;
 const HIDDEN_IDS = /(poi|transit|railway|rail|station|airport|aeroway|bus|ferry)/i;
