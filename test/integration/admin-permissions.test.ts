@@ -659,7 +659,15 @@ const RULES: Record<string, Check | Check[]> = {
   // Reports: open to everyone with admin access, each list scoped to what the viewer may see
   // (tested in admin-reports); the export answers too.
   'GET /reports/': { url: () => '/wagtail/reports/', allowed: ALL },
-  ...reportRules(['locked', 'workflow', 'workflow_tasks', 'site-history', 'aging-pages', 'page-types-usage']),
+  ...reportRules([
+    'locked',
+    'workflow',
+    'workflow_tasks',
+    'site-history',
+    'aging-pages',
+    'page-types-usage',
+    'translations',
+  ]),
 
   'GET /api/main/pages/': { url: () => '/wagtail/api/main/pages/', allowed: ALL, json: true },
   'GET /api/main/pages/find/': {
