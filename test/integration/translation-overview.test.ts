@@ -115,7 +115,9 @@ describe('translations overview (the Translations report and the explorer badges
   it('exports the filtered report as CSV and XLSX', async () => {
     const csv = await agent.get('/wagtail/reports/translations/?q=Zz+overview&export=csv').expect(200);
     const lines = csv.text.trim().split(/\r?\n/);
-    expect(lines[0]).to.contain('"Page","URL path","From","Locale","State","Translated segments","Out of date segments"');
+    expect(lines[0]).to.contain(
+      '"Page","URL path","From","Locale","State","Translated segments","Out of date segments"',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[4]?.replace(/"/g, ''))).to.deep.equal([
       'Up to date',
       'Missing',
