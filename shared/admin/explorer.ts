@@ -13,6 +13,14 @@ export type ExplorerRow = {
   canEdit: boolean;
   /** Restricted on the public side, itself or by an ancestor (the explorer's "Private" marker). */
   isPrivate?: boolean;
+  /** Its translation per other locale (the explorer only): missing, in progress (percent of segments), out of date, up to date. */
+  translations?: ExplorerTranslationBadge[];
+};
+
+export type ExplorerTranslationBadge = {
+  languageCode: string;
+  state: 'missing' | 'in_progress' | 'out_of_date' | 'up_to_date';
+  percent: number;
 };
 
 export type ExplorerView = {

@@ -59,3 +59,37 @@ export const SEGMENT_STATE_LABELS: Record<SegmentStateName, string> = {
   translated: 'Translated',
   out_of_date: 'Out of date',
 };
+
+/** The agency-file screens (download, upload, preview) of one translation. */
+export type TranslationFileContext = {
+  translationId: number;
+  page: { id: number; title: string };
+  source: { id: number; title: string; languageCode: string };
+  languageCode: string;
+  subpageCount: number;
+};
+
+export type TranslationUploadView = TranslationFileContext & {
+  /** A refused file: each problem with its line (null: the whole file). */
+  problems: Array<{ line: number | null; reason: string }>;
+  maxMegabytes: number;
+  csrfToken: string;
+};
+
+export type TranslationImportChangeView = {
+  line: number;
+  pageTitle: string;
+  label: string;
+  source: string;
+  before: string | null;
+  after: string;
+  kind: 'new' | 'changed' | 'confirmed';
+};
+
+export type TranslationImportPreviewView = TranslationFileContext & {
+  token: string;
+  fileName: string;
+  changes: TranslationImportChangeView[];
+  unchanged: number;
+  csrfToken: string;
+};

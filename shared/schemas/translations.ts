@@ -39,3 +39,18 @@ export const translationEditSchema = z
     const base = typeof raw !== 'string' ? undefined : /^\d{1,10}$/.test(raw) ? Number(raw) : null;
     return { values, confirmed, publish: body.action === 'publish', baseRevisionId: base };
   });
+
+/** The largest PO or XLIFF file an upload reads (a page and its subpages fit many times over). */
+export const TRANSLATION_FILE_MAX_BYTES = 2_000_000;
+
+const checkbox = z.preprocess((value) => value !== undefined && value !== '', z.boolean());
+
+/** The download form (a GET): without `format` it is the screen, with it the file. */
+export const translationDownloadQuery = z.object({
+  format: z.enum(['po', 'xliff']).optional(),
+  subpages: checkbox,
+  all: checkbox,
+});
+
+/** Confirming a previewed upload: the preview's random token (24 bytes, base64url). */
+export const translationImportConfirmSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{32}$/) });

@@ -304,6 +304,26 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: SUPER,
     body: { action: 'save' },
   },
+  // Agency files: download needs 'view' on the source (the Canada English page), upload and apply
+  // 'change' on the translated page. Without a file the upload is the form again (400); a bad token 400.
+  'GET /localize/translations/:id/download/': {
+    url: async (f) => `/wagtail/localize/translations/${await f.translationId()}/download/`,
+    allowed: SUPER,
+  },
+  'GET /localize/translations/:id/upload/': {
+    url: async (f) => `/wagtail/localize/translations/${await f.translationId()}/upload/`,
+    allowed: SUPER,
+  },
+  'POST /localize/translations/:id/upload/': {
+    url: async (f) => `/wagtail/localize/translations/${await f.translationId()}/upload/`,
+    allowed: SUPER,
+    body: {},
+  },
+  'POST /localize/translations/:id/upload/apply/': {
+    url: async (f) => `/wagtail/localize/translations/${await f.translationId()}/upload/apply/`,
+    allowed: SUPER,
+    body: { token: 'not-a-token' },
+  },
   'POST /pages/:id/lock/': {
     url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/lock/`,
     allowed: PUBLISHERS,
@@ -587,7 +607,15 @@ const RULES: Record<string, Check | Check[]> = {
   // Reports: open to everyone with admin access, each list scoped to what the viewer may see
   // (tested in admin-reports); the export answers too.
   'GET /reports/': { url: () => '/wagtail/reports/', allowed: ALL },
-  ...reportRules(['locked', 'workflow', 'workflow_tasks', 'site-history', 'aging-pages', 'page-types-usage']),
+  ...reportRules([
+    'locked',
+    'workflow',
+    'workflow_tasks',
+    'site-history',
+    'aging-pages',
+    'page-types-usage',
+    'translations',
+  ]),
 
   'GET /api/main/pages/': { url: () => '/wagtail/api/main/pages/', allowed: ALL, json: true },
   'GET /api/main/pages/find/': {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ExplorerRow } from '../../shared/admin/explorer';
+import type { ExplorerRow, ExplorerTranslationBadge } from '../../shared/admin/explorer';
 import { formatDateTime } from './format';
 import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';
@@ -87,6 +87,7 @@ export function PageTable<Row extends ExplorerRow>({
                     <PrivateTag />
                   </>
                 ) : null}
+                {row.translations?.length ? <TranslationBadges badges={row.translations} /> : null}
               </td>
               <td>
                 <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
@@ -97,5 +98,29 @@ export function PageTable<Row extends ExplorerRow>({
         </tbody>
       </table>
     </div>
+  );
+}
+
+const BADGE_MODIFIER = { missing: 'draft', in_progress: 'scheduled', out_of_date: 'expired', up_to_date: 'live' };
+const BADGE_LABEL = {
+  missing: 'missing',
+  in_progress: 'in progress',
+  out_of_date: 'out of date',
+  up_to_date: 'up to date',
+};
+
+/** A page's translations, one small tag per locale: its state in words (never colour alone). */
+function TranslationBadges({ badges }: { badges: ExplorerTranslationBadge[] }) {
+  return (
+    <span className="admin-translation-badges">
+      {badges.map((badge) => (
+        <span
+          key={badge.languageCode}
+          className={`admin-status admin-status--${BADGE_MODIFIER[badge.state]} admin-status--small`}
+        >
+          {`${badge.languageCode} ${BADGE_LABEL[badge.state]}${badge.state === 'in_progress' ? ` ${badge.percent}%` : ''}`}
+        </span>
+      ))}
+    </span>
   );
 }

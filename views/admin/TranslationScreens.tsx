@@ -100,6 +100,10 @@ export function TranslationEditorScreen(view: TranslationEditorView) {
           Edit page
         </a>
       </div>
+      <p className="admin-actions">
+        <a href={`/wagtail/localize/translations/${translationId}/download/`}>Download for an agency (PO, XLIFF)</a>
+        <a href={`/wagtail/localize/translations/${translationId}/upload/`}>Upload a translated file</a>
+      </p>
       <p>
         {`${source.languageCode} → ${languageCode}, from `}
         <a href={`/wagtail/pages/${source.id}/edit/`}>{source.title}</a>

@@ -14,6 +14,7 @@ import { dashboardRoutes } from './dashboard';
 import { embedsRoutes } from './embeds/routes';
 import { requireAdmin } from '../auth/admin-guard';
 import { pagesRoutes } from './pages/routes';
+import { translationFileRoutes } from './localize/file-routes';
 import { localizeRoutes } from './localize/routes';
 import { provideAdminAssets } from './screen';
 import { settingsRoutes } from './settings/routes';
@@ -93,6 +94,7 @@ export function adminRoutes({
   router.use(dashboardRoutes({ db }));
   router.use(pagesRoutes({ db, renderDeps, logger }));
   router.use(localizeRoutes({ db }));
+  router.use(translationFileRoutes({ db }));
   router.use(editingSessionRoutes({ db }));
   router.use(settingsRoutes({ db }));
   router.use(apiRoutes({ db }));

@@ -11,6 +11,7 @@ import {
   type WorkflowReportRow,
 } from './workflow-repo';
 import { pageTypes } from '../pages/page-types';
+import { listLocaleCodes, listSections, listTranslationStates, translationStatesOfPages } from './translations-repo';
 
 /**
  * The reports' reads (the back office's /wagtail/reports/ screens). Every list takes the viewer's
@@ -70,3 +71,11 @@ export async function pageTypeUsage(
   );
   return { rows: rows.slice(query.offset, query.offset + query.limit), total: rows.length };
 }
+
+export type { TranslationReportRow, TranslationState } from './translations-repo';
+export const translationStates = (db: Db, query: ListQuery, scope: PageScope) =>
+  listTranslationStates(db, query, scope);
+export const translationSections = (db: Db) => listSections(db);
+export const translationLocales = (db: Db) => listLocaleCodes(db);
+/** The explorer's badges: the translation state of these pages, as sources or as translations. */
+export const translationStatesOf = (db: Db, pageIds: number[]) => translationStatesOfPages(db, pageIds);

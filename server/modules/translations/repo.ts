@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { jsonb, type Db } from '../../db';
 import type { Segment, TranslatableFields } from './segments';
-import type { PageTranslation, SegmentStatus, SegmentTranslation, TranslationSource } from './table';
+import type {
+  ImportChange,
+  PageTranslation,
+  SegmentStatus,
+  SegmentTranslation,
+  TranslationImport,
+  TranslationSource,
+} from './table';
 
 export async function upsertSource(
   db: Db,
@@ -182,4 +189,54 @@ export function findPageInLocale(
     .where('translation_key', '=', translationKey)
     .where('locale_id', '=', localeId)
     .executeTakeFirst();
+}
+
+/** Translations into a locale of the source pages at `path` and below it, in tree order (a page and its subpages). */
+export function listTranslationsInSubtree(
+  db: Db,
+  path: string,
+  localeId: number,
+): Promise<Array<PageTranslation & { source_page_id: number }>> {
+  return db
+    .selectFrom('page_translations as t')
+    .innerJoin('translation_sources as s', 's.id', 't.source_id')
+    .innerJoin('pages as p', 'p.id', 's.page_id')
+    .selectAll('t')
+    .select('s.page_id as source_page_id')
+    .where('t.locale_id', '=', localeId)
+    .where('p.path', 'like', `${path}%`)
+    .orderBy('p.path')
+    .execute();
+}
+
+export async function insertImport(
+  db: Db,
+  row: { token: string; user_id: number; translation_id: number; file_name: string; changes: ImportChange[] },
+): Promise<void> {
+  await db
+    .insertInto('translation_imports')
+    .values({ ...row, changes: jsonb(row.changes) })
+    .execute();
+}
+
+/** Takes (deletes and returns) a user's previewed import, if it was made after `since`: a preview is applied once. */
+export function takeImport(
+  db: Db,
+  token: string,
+  userId: number,
+  translationId: number,
+  since: Date,
+): Promise<TranslationImport | undefined> {
+  return db
+    .deleteFrom('translation_imports')
+    .where('token', '=', token)
+    .where('user_id', '=', userId)
+    .where('translation_id', '=', translationId)
+    .where('created_at', '>', since)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteImportsBefore(db: Db, before: Date): Promise<void> {
+  await db.deleteFrom('translation_imports').where('created_at', '<=', before).execute();
 }

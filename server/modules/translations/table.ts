@@ -47,9 +47,37 @@ export interface TranslationMemoryTable {
   updated_at: Timestamp;
 }
 
+/** A change an uploaded file would make to one segment (kept between the preview and the confirmation). */
+export type ImportChange = {
+  translationId: number;
+  /** The translated page and its source page. */
+  pageId: number;
+  pageTitle: string;
+  sourcePageId: number;
+  segmentId: string;
+  label: string;
+  line: number;
+  /** The source text the file was made from (still the source's when confirmed). */
+  source: string;
+  /** The translation before (null: to do) and after; 'confirmed': an out-of-date translation kept as it is. */
+  before: string | null;
+  after: string;
+  kind: 'new' | 'changed' | 'confirmed';
+};
+
+export interface TranslationImportTable {
+  token: string;
+  user_id: number;
+  translation_id: number;
+  file_name: string;
+  changes: Json<ImportChange[]>;
+  created_at: Timestamp;
+}
+
 export type TranslationSource = Selectable<TranslationSourceTable>;
 export type PageTranslation = Selectable<PageTranslationTable>;
 export type SegmentTranslation = Selectable<SegmentTranslationTable>;
+export type TranslationImport = Selectable<TranslationImportTable>;
 
 /** This module's tables, merged into the database's type (server/database.ts). */
 declare module '../../database' {
@@ -58,5 +86,6 @@ declare module '../../database' {
     page_translations: PageTranslationTable;
     segment_translations: SegmentTranslationTable;
     translation_memory: TranslationMemoryTable;
+    translation_imports: TranslationImportTable;
   }
 }

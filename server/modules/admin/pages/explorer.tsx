@@ -8,6 +8,8 @@ import { ExplorerScreen } from '../../../../views/admin/ExplorerScreen';
 import { PageSearchScreen } from '../../../../views/admin/PageSearchScreen';
 import { csrfTokenFor } from '../../auth/csrf';
 import { explorePage } from '../../pages/explorer-service';
+import { translationStatesOf } from '../../reports/service';
+import type { ExplorerRow } from '../../../../shared/admin/explorer';
 import { setPagePosition } from '../../pages/reorder-service';
 import { searchAdminPages } from '../../pages/search-service';
 import { permissionsFor } from '../../permissions/request';
@@ -23,6 +25,21 @@ declare module 'express-session' {
   }
 }
 
+/** Each row's translations per locale (as a source, or its own state as a translation). */
+async function withTranslationBadges(db: Db, rows: ExplorerRow[]): Promise<ExplorerRow[]> {
+  const states = await translationStatesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  if (!states.length) return rows;
+  return rows.map((row) => {
+    const badges = states
+      .filter((s) => s.page_id === row.id || s.translated_page?.id === row.id)
+      .map((s) => ({ languageCode: s.language_code, state: s.state, percent: s.percent }));
+    return badges.length ? { ...row, translations: badges } : row;
+  });
+}
+
 /** The explorer, its page search and the reordering of siblings (behind requireAdmin). */
 export function explorerRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
@@ -30,6 +47,7 @@ export function explorerRoutes({ db }: { db: Db }): Router {
   const explorer = async (req: Request, res: Response, pageId: number | undefined) => {
     const query = parseOr400(explorerQuerySchema, req.query, 'query');
     const view = await explorePage(db, pageId, query.p, await permissionsFor(db, req), query.ordering);
+    view.rows = await withTranslationBadges(db, view.rows);
     const moved = req.session.adminMovedPage;
     if (moved) delete req.session.adminMovedPage;
     const element = <ExplorerScreen view={{ ...view, message: takeFlash(req), moved }} csrfToken={csrfTokenFor(req)} />;
