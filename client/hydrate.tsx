@@ -6,6 +6,7 @@ import { blockTypesIn, type BlockComponents } from '../views/blocks/block-compon
 import { clientBlockLoaders } from './block-loaders';
 import { listenForGuestPanels } from './guest-panels';
 import { clientTemplates } from './templates';
+import { loadStaffUserbar } from './userbar/loader';
 
 async function hydrate(): Promise<void> {
   const script = document.getElementById('page-data');
@@ -67,3 +68,4 @@ function startErrorReporting(payload: PagePayload): void {
 }
 
 hydrate().catch((error: unknown) => console.error('Hydration failed', error));
+loadStaffUserbar();

@@ -1,4 +1,5 @@
 import { PHONE_MEDIA, SIDEBAR_COOKIE, TABLET_MEDIA, type SidebarState } from '../../shared/admin/sidebar';
+import { enhanceRowMenus } from './row-menus';
 
 /**
  * The sidebar's one button on every back-office screen. On phones it opens and closes the menu (a
@@ -53,3 +54,5 @@ if (layout && toggle && sidebar) {
   tablet.addEventListener('change', changed);
   sync();
 }
+
+enhanceRowMenus();

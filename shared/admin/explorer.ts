@@ -1,4 +1,5 @@
 import type { ExplorerOrdering } from '../schemas/explorer';
+import type { PagePlace, PageRowAction } from './page-row';
 import type { PageStatus } from './page-status';
 
 /** One page as the explorer, the page search and the dashboard list it. */
@@ -15,6 +16,12 @@ export type ExplorerRow = {
   isPrivate?: boolean;
   /** Its translation per other locale (the explorer only): missing, in progress (percent of segments), out of date, up to date. */
   translations?: ExplorerTranslationBadge[];
+  /** The row menu: every action the viewer may do on this page, and none they may not. */
+  actions?: PageRowAction[];
+  /** Site and language, set when the tree has several of either (two "Press" pages). */
+  place?: PagePlace | null;
+  /** The live page's public URL ("View live"), when it is live and served by a site. */
+  publicUrl?: string | null;
 };
 
 export type ExplorerTranslationBadge = {

@@ -190,6 +190,8 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: 'everyone',
     body: { email: 'nobody@example.com' },
   },
+  // The public pages' staff userbar: anyone may ask (204 unless staff with admin access).
+  'GET /userbar/': { url: () => '/wagtail/userbar/?path=/', allowed: 'everyone' },
   'GET /password_reset/done/': { url: () => '/wagtail/password_reset/done/', allowed: 'everyone' },
   'GET /password_reset/confirm/:uidb64/:token/': {
     url: () => `/wagtail/password_reset/confirm/MQ/${'x'.repeat(43)}/`,

@@ -12,6 +12,8 @@ export type EditExtras = {
   lock: { byMe: boolean; message: string } | null;
   schedule: { go_live_at: string; expire_at: string };
   live: boolean;
+  /** The live page's public URL (the header's "View live"); absent or null when not live or not served. */
+  publicUrl?: string | null;
   hasChildren: boolean;
   /** The block editor, for page types with stream fields. */
   blockEditor: BlockEditorView | null;
@@ -42,6 +44,13 @@ export function EditPageActions({ pageId, extras }: { pageId: number; extras: Ed
   return (
     <nav aria-label="Page actions" className="admin-page-actions">
       <ul>
+        {extras.live && extras.publicUrl ? (
+          <li>
+            <a href={extras.publicUrl} target="_blank" rel="noopener" data-view-live>
+              View live<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        ) : null}
         {link(`/wagtail/pages/${pageId}/view_draft/`, 'View draft')}
         {link(`/wagtail/pages/${pageId}/history/`, 'History')}
         {link(`/wagtail/pages/${pageId}/revisions/`, 'Revisions')}

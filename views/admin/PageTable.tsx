@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ExplorerRow, ExplorerTranslationBadge } from '../../shared/admin/explorer';
 import { formatDateTime } from './format';
+import { PageRowMenu, PlaceTag, ViewLiveLink } from './PageRowMenu';
 import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';
 
@@ -19,6 +20,8 @@ export type PageTableProps<Row extends ExplorerRow> = {
   actions?: { header: string; cell: (row: Row, index: number) => ReactNode };
   /** The id of each row's <tr>, so a redirect can scroll back to it. */
   rowId?: (row: Row) => string;
+  /** A leading checkbox per row for the bulk actions form (its id), with the row's title as its name. */
+  selectForm?: string;
 };
 
 function Header({ label, sort }: { label: string; sort?: SortHeader }) {
@@ -42,13 +45,20 @@ export function PageTable<Row extends ExplorerRow>({
   parentOf,
   actions,
   rowId,
+  selectForm,
 }: PageTableProps<Row>) {
+  const withMenus = rows.some((row) => row.actions !== undefined);
   return (
     <div className="admin-table-scroll">
       <table className="admin-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
+            {selectForm ? (
+              <th scope="col" className="admin-table__select">
+                <span className="visually-hidden">Select</span>
+              </th>
+            ) : null}
             <Header label="Title" sort={sort?.title} />
             {parentOf ? <th scope="col">Parent</th> : null}
             <th scope="col" className="admin-table__secondary">
@@ -57,11 +67,28 @@ export function PageTable<Row extends ExplorerRow>({
             <Header label="Status" sort={sort?.status} />
             <Header label="Updated" sort={sort?.updated} />
             {actions ? <th scope="col">{actions.header}</th> : null}
+            {withMenus ? (
+              <th scope="col" className="admin-table__menu">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {rows.map((row, index) => (
             <tr key={row.id} id={rowId?.(row)}>
+              {selectForm ? (
+                <td className="admin-table__select">
+                  <input
+                    type="checkbox"
+                    name="id"
+                    value={row.id}
+                    form={selectForm}
+                    aria-label={`Select ${row.title}`}
+                    data-bulk-select
+                  />
+                </td>
+              ) : null}
               <td>
                 {row.canEdit ? (
                   <a className="admin-table__title" href={`/wagtail/pages/${row.id}/edit/`}>
@@ -70,6 +97,8 @@ export function PageTable<Row extends ExplorerRow>({
                 ) : (
                   <span className="admin-table__title">{row.title}</span>
                 )}
+                <PlaceTag place={row.place} />
+                <ViewLiveLink href={row.publicUrl} title={row.title} />
                 {row.childCount > 0 ? (
                   <a className="admin-table__children" href={`/wagtail/pages/${row.id}/`}>
                     {row.childCount === 1 ? '1 child page' : `${row.childCount} child pages`}
@@ -93,6 +122,11 @@ export function PageTable<Row extends ExplorerRow>({
                 <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
               </td>
               {actions ? <td>{actions.cell(row, index)}</td> : null}
+              {withMenus ? (
+                <td className="admin-table__menu">
+                  <PageRowMenu title={row.title} actions={row.actions ?? []} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

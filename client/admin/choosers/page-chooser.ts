@@ -8,6 +8,8 @@ export type ApiPageItem = {
   meta: {
     type_label: string;
     html_url: string | null;
+    /** Site and language, when the tree has several (server/modules/pages/page-places.ts). */
+    place?: { site: string; locale: string } | null;
     status: { status: string };
     children: { count: number };
   };
@@ -30,7 +32,14 @@ function toItem(page: ApiPageItem): ChooserItem {
   return {
     id: page.id,
     title: page.title,
-    detail: [page.meta.type_label, page.meta.status.status, page.meta.html_url].filter(Boolean).join(' · '),
+    detail: [
+      page.meta.place ? `${page.meta.place.site} · ${page.meta.place.locale}` : null,
+      page.meta.type_label,
+      page.meta.status.status,
+      page.meta.html_url,
+    ]
+      .filter(Boolean)
+      .join(' · '),
     childCount: page.meta.children.count,
     // Pages outside every site have no address to link to.
     unavailable: page.meta.html_url ? undefined : 'Not on a site',

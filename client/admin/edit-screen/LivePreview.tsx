@@ -37,7 +37,8 @@ const isCard = (id: string) => id !== '' && document.getElementById(`block-card-
  * saves (remembered in this browser); 'Open full size' is the form's own Preview button.
  */
 export function LivePreview({ form, action, columns, toggleSlot, fullSize, checksScript }: Props) {
-  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === 'open');
+  // The public userbar's "Accessibility checks" link (#checks) opens the preview, where the checks run.
+  const [open, setOpen] = useState(() => localStorage.getItem(OPEN_KEY) === 'open' || location.hash === '#checks');
   // On a phone the panel is phone-wide: start at the mobile width there.
   const [size, setSize] = useState<SizeKey>(() =>
     window.matchMedia('(max-width: 840px)').matches ? 'mobile' : 'desktop',

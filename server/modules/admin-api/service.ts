@@ -7,12 +7,14 @@ import { pageStatus } from '../pages/status';
 import { splitLocalePrefix, urlPathFor, type SiteTree } from '../pages/site-tree';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
 import { htmlUrls } from '../pages/html-url';
+import { pagePlaceFinder } from '../pages/page-places';
+import type { PagePlace } from '../../../shared/admin/page-row';
 import * as repo from './repo';
 
 const API_BASE = '/wagtail/api/main/pages';
 
 /** One page as the admin API lists it (Wagtail's admin API field names). */
-export function apiItem(row: repo.ApiPageRow, htmlUrl: string | null = null) {
+export function apiItem(row: repo.ApiPageRow, htmlUrl: string | null = null, place: PagePlace | null = null) {
   return {
     id: row.id,
     meta: {
@@ -20,6 +22,8 @@ export function apiItem(row: repo.ApiPageRow, htmlUrl: string | null = null) {
       type_label: pageTypeOf(row.page_type)?.label ?? row.page_type,
       detail_url: `${API_BASE}/${row.id}/`,
       html_url: htmlUrl,
+      // Site and language when the tree has several: two "Press" pages told apart in the chooser.
+      place,
       slug: row.slug,
       first_published_at: row.first_published_at ? new Date(row.first_published_at).toISOString() : null,
       last_published_at: row.last_published_at ? new Date(row.last_published_at).toISOString() : null,
@@ -62,7 +66,12 @@ export async function listPages(db: Db, permissions: UserPagePermissions, query:
   const total = await repo.countApiPages(db, filter);
   const rows = await repo.listApiPages(db, filter, { column, desc }, { limit: query.limit, offset: query.offset });
   const urls = await htmlUrls(db, rows, current);
-  return { meta: { total_count: total }, items: rows.map((row) => apiItem(row, urls.get(row.id) ?? null)) };
+  const places = await pagePlaceFinder(db);
+  const placeOf = (row: repo.ApiPageRow) => (places.ambiguous ? places.of(row).place : null);
+  return {
+    meta: { total_count: total },
+    items: rows.map((row) => apiItem(row, urls.get(row.id) ?? null, placeOf(row))),
+  };
 }
 
 /** A page the user may see, or 404/403. */

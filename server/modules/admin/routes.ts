@@ -13,6 +13,7 @@ import { passwordResetRoutes } from './auth/password-reset';
 import { dashboardRoutes } from './dashboard';
 import { embedsRoutes } from './embeds/routes';
 import { requireAdmin } from '../auth/admin-guard';
+import { userbarRoutes } from './userbar';
 import { pagesRoutes } from './pages/routes';
 import { translationFileRoutes } from './localize/file-routes';
 import { localizeRoutes } from './localize/routes';
@@ -88,6 +89,8 @@ export function adminRoutes({
   // Open to anyone: the ways in.
   router.use(loginRoutes({ sessions }));
   router.use(passwordResetRoutes({ db, mailer }));
+  // The public pages' staff userbar: answers everyone (204 unless staff), so before the guard.
+  router.use(userbarRoutes({ db }));
 
   router.use(requireAdmin(db));
   router.use(provideAdminMenu(db, MENU_ENTRIES));

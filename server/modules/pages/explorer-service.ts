@@ -5,7 +5,9 @@ import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { ExplorerOrdering } from '../../../shared/schemas/explorer';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
 import { privatePathTester } from '../privacy/service';
+import { pagePlaceFinder, type PlaceFinder } from './page-places';
 import { pageTypeOf } from './page-types';
+import { pageRowActions } from './row-actions';
 import * as pagesRepo from './repo';
 import type { ChildOrder } from './repo';
 import { canReorderChildren } from './reorder-service';
@@ -33,6 +35,22 @@ export function toExplorerRow(row: pagesRepo.PageListing, canEdit: boolean): Exp
     updatedAt: new Date(row.updated_at).toISOString(),
     childCount: row.numchild,
     canEdit,
+  };
+}
+
+/** A listed page with its row menu, its site and locale tag and its public URL (explorer, search, chooser). */
+export function withRowExtras(
+  row: pagesRepo.PageListing,
+  permissions: UserPagePermissions,
+  places: PlaceFinder,
+): ExplorerRow {
+  const { place, publicUrl } = places.of(row);
+  const live = row.live ? publicUrl : null;
+  return {
+    ...toExplorerRow(row, permissions.can('change', row)),
+    actions: pageRowActions(permissions, row, { publicUrl: live, multilingual: places.multilingual }),
+    place: places.ambiguous ? place : null,
+    publicUrl: live,
   };
 }
 
@@ -86,11 +104,12 @@ export async function explorePage(
     onlyPaths,
     ORDER_OF[ordering ?? 'ord'],
   );
+  const places = await pagePlaceFinder(db);
   return {
     page: { id: page.id, title: page.title, isRoot: page.depth === 1, canEdit: permissions.can('change', page) },
     breadcrumbs: ancestors.map((a) => ({ id: a.id, title: a.title })),
     rows: children.map((child) => ({
-      ...toExplorerRow(child, permissions.can('change', child)),
+      ...withRowExtras(child, permissions, places),
       isPrivate: isPrivate(child.path),
     })),
     pagination: { page: current, pageCount, total },

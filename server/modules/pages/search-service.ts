@@ -3,7 +3,8 @@ import type { PageSearchView } from '../../../shared/admin/explorer';
 import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { UserPagePermissions } from '../permissions/policy';
 import { privatePathTester } from '../privacy/service';
-import { toExplorerRow } from './explorer-service';
+import { withRowExtras } from './explorer-service';
+import { pagePlaceFinder } from './page-places';
 import { countSearchResults, findPagesByPaths, searchPages } from './search-repo';
 import { STEP_LENGTH } from '../../tree-path';
 
@@ -39,12 +40,13 @@ export async function searchAdminPages(
     ]),
   );
   const isPrivate = await privatePathTester(db);
+  const places = await pagePlaceFinder(db);
   return {
     query,
     rows: found.map((row) => {
       const parent = parents.get(row.path.slice(0, -STEP_LENGTH));
       return {
-        ...toExplorerRow(row, permissions.can('change', row)),
+        ...withRowExtras(row, permissions, places),
         isPrivate: isPrivate(row.path),
         parent: parent ? { id: parent.id, title: parent.title, isRoot: parent.depth === 1 } : null,
       };

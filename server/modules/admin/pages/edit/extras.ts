@@ -3,6 +3,7 @@ import type { EditExtras } from '../../../../../views/admin/EditScreen';
 import { commentTargets, listComments } from '../../../comments/service';
 import { loadDraft } from '../../../pages/edit-service';
 import { lockMessage } from '../../../pages/lifecycle-service';
+import { pagePlaceFinder } from '../../../pages/page-places';
 import { pageTypeOf } from '../../../pages/page-types';
 import type { Page } from '../../../pages/table';
 import { translationOfPage, translationsOfSource } from '../../../translations/source-service';
@@ -31,6 +32,7 @@ export async function editExtras(
     lock: page.locked ? { byMe: page.locked_by_id === userId, message: await lockMessage(db, page) } : null,
     schedule: typed ?? { go_live_at: localInput(page.go_live_at), expire_at: localInput(page.expire_at) },
     live: page.live,
+    publicUrl: page.live ? (await pagePlaceFinder(db)).of(page).publicUrl : null,
     hasChildren: page.numchild > 0,
     translations: await translationsView(db, page.id),
     comments: { targets: commentTargets(page, draft.content), comments: await listComments(db, page, draft.content) },
