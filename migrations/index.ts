@@ -6,6 +6,7 @@ import * as locationsRegionIndex from './2026_11_29_520000_locations_region_inde
 import * as accessibilityReports from './2026_11_29_610000_accessibility_reports';
 import * as pageTranslations from './2026_11_29_700000_page_translations';
 import * as translationImports from './2026_11_29_710000_translation_imports';
+import * as pageSearchVectors from './2026_11_29_800000_page_search_vectors';
 import * as createCore from './2026_11_22_000100_create_core';
 import * as createImages from './2026_11_22_000200_create_images';
 import * as createLocations from './2026_11_22_000300_create_locations';
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_610000_accessibility_reports': accessibilityReports,
   '2026_11_29_700000_page_translations': pageTranslations,
   '2026_11_29_710000_translation_imports': translationImports,
+  '2026_11_29_800000_page_search_vectors': pageSearchVectors,
 };

@@ -385,6 +385,22 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: ALL,
     scoped: true,
   },
+  'GET /pages/:id/revisions/:revision_id/revert/': {
+    url: async (f, s) => {
+      const page = await shared(f, s);
+      return `/wagtail/pages/${page.id}/revisions/${rev(page)}/revert/`;
+    },
+    allowed: ALL,
+    scoped: true,
+  },
+  'GET /pages/:id/revisions/:revision_id/preview/': {
+    url: async (f, s) => {
+      const page = await shared(f, s);
+      return `/wagtail/pages/${page.id}/revisions/${rev(page)}/preview/`;
+    },
+    allowed: ALL,
+    scoped: true,
+  },
   'POST /pages/:id/revisions/:revision_id/revert/': {
     url: async (f, s) => {
       const page = await fresh(f, s);

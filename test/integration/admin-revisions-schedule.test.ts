@@ -59,7 +59,12 @@ describe('back office: revisions, revert and scheduling', () => {
     });
     const first = page.latest_revision_id!;
     await save(page.id, { title: 'Our story', slug: 'story-rev', search_description: 'Since 1987' }).expect(303);
-    const list = await agent.get(`/wagtail/pages/${page.id}/revisions/`).expect(200);
+    // The old revisions list now lives on the history screen.
+    await agent
+      .get(`/wagtail/pages/${page.id}/revisions/`)
+      .expect(301)
+      .expect('Location', `/wagtail/pages/${page.id}/history/`);
+    const list = await agent.get(`/wagtail/pages/${page.id}/history/`).expect(200);
     expect(list.text).to.include('Compare with live');
     const latest = (await findPageById(t.db, page.id))!.latest_revision_id!;
     const compare = await agent.get(`/wagtail/pages/${page.id}/revisions/compare/live...${latest}/`).expect(200);
@@ -70,14 +75,14 @@ describe('back office: revisions, revert and scheduling', () => {
     const twoRevisions = await agent
       .get(`/wagtail/pages/${page.id}/revisions/compare/${first}...${latest}/`)
       .expect(200);
-    expect(twoRevisions.text).to.include('<h2>title</h2>');
+    expect(twoRevisions.text).to.include('<h2>Title</h2>');
     await agent.get(`/wagtail/pages/${page.id}/revisions/compare/nonsense/`).expect(400);
     await agent.get(`/wagtail/pages/${page.id}/revisions/${first}/view/`).expect(200);
 
     await agent
       .post(`/wagtail/pages/${page.id}/revisions/${first}/revert/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: token })
+      .send({ csrfmiddlewaretoken: token, confirm: 'yes' })
       .expect(303);
     const reverted = (await findPageById(t.db, page.id))!;
     expect(reverted.latest_revision_id).to.be.greaterThan(latest);
@@ -99,7 +104,7 @@ describe('back office: revisions, revert and scheduling', () => {
     await agent
       .post(`/wagtail/pages/${other.id}/revisions/${first}/revert/`)
       .type('form')
-      .send({ csrfmiddlewaretoken: token })
+      .send({ csrfmiddlewaretoken: token, confirm: 'yes' })
       .expect(404);
   });
 

@@ -1,6 +1,4 @@
-import type { SnapshotChange } from '../../shared/admin/revisions';
-import { ListingTable } from './ListingTable';
-import { CsrfField } from './CsrfField';
+import type { LeafChange, SnapshotChange, WordPart } from '../../shared/admin/revisions';
 import { formatDateTime } from './format';
 
 export type PageRef = { id: number; title: string };
@@ -13,15 +11,6 @@ export type RevisionRow = {
   isLatest: boolean;
   scheduledFor: string | null;
 };
-export type HistoryRow = {
-  id: number;
-  action: string;
-  description: string;
-  createdAt: string;
-  user: string | null;
-  revisionId: number | null;
-};
-
 function Heading({ kicker, page }: { kicker: string; page: PageRef }) {
   return (
     <div className="admin-heading">
@@ -36,108 +25,38 @@ function Heading({ kicker, page }: { kicker: string; page: PageRef }) {
   );
 }
 
-/** /wagtail/pages/{id}/history/: every action from the audit log, newest first. */
-export function HistoryScreen({ page, rows }: { page: PageRef; rows: HistoryRow[] }) {
+/** A changed text with only its changed words marked (<ins>/<del>), the rest as it reads. */
+function WordChanges({ words }: { words: WordPart[] }) {
   return (
-    <>
-      <Heading kicker="History" page={page} />
-      <ListingTable
-        caption={`History of ${page.title}`}
-        rows={rows}
-        rowKey={(row) => row.id}
-        empty="No history yet."
-        columns={[
-          { header: 'Action', cell: (row) => row.description },
-          { header: 'User', cell: (row) => row.user ?? 'System' },
-          { header: 'Date', cell: (row) => formatDateTime(row.createdAt) },
-        ]}
-      />
-    </>
+    <span className="admin-diff__words">
+      {words.map((part, index) =>
+        part.change === 'added' ? (
+          <ins key={index}>{part.text}</ins>
+        ) : part.change === 'removed' ? (
+          <del key={index}>{part.text}</del>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
+      )}
+    </span>
   );
 }
 
-/** /wagtail/pages/{id}/revisions/: every saved version, with view, compare and revert. */
-export function RevisionsScreen({ page, rows, csrfToken }: { page: PageRef; rows: RevisionRow[]; csrfToken: string }) {
-  return (
-    <>
-      <Heading kicker="Revisions" page={page} />
-      <ListingTable
-        caption={`Revisions of ${page.title}`}
-        rows={rows}
-        rowKey={(row) => row.id}
-        columns={[
-          {
-            header: 'Revision',
-            cell: (row) => (
-              <>
-                <a href={`/wagtail/pages/${page.id}/revisions/${row.id}/view/`}>{formatDateTime(row.createdAt)}</a>
-                {row.isLive ? <span className="admin-status admin-status--live"> live</span> : null}
-                {row.isLatest && !row.isLive ? (
-                  <span className="admin-status admin-status--draft"> current draft</span>
-                ) : null}
-                {row.scheduledFor ? (
-                  <span className="admin-status admin-status--scheduled">{` scheduled for ${formatDateTime(row.scheduledFor)}`}</span>
-                ) : null}
-                <span className="admin-table__children">{row.title}</span>
-              </>
-            ),
-          },
-          { header: 'User', cell: (row) => row.user ?? 'System' },
-          {
-            header: 'Actions',
-            className: 'admin-row-actions',
-            cell: (row, index) => {
-              const previous = rows[index + 1];
-              return (
-                <>
-                  {previous ? (
-                    <a href={`/wagtail/pages/${page.id}/revisions/compare/${previous.id}...${row.id}/`}>
-                      Compare with previous<span className="visually-hidden">{` (revision ${row.id})`}</span>
-                    </a>
-                  ) : null}
-                  {!row.isLive ? (
-                    <a href={`/wagtail/pages/${page.id}/revisions/compare/${row.id}...live/`}>
-                      Compare with live<span className="visually-hidden">{` (revision ${row.id})`}</span>
-                    </a>
-                  ) : null}
-                  {row.scheduledFor ? (
-                    <a href={`/wagtail/pages/${page.id}/revisions/${row.id}/unschedule/`}>
-                      Unschedule<span className="visually-hidden">{` (revision ${row.id})`}</span>
-                    </a>
-                  ) : null}
-                  {!row.isLatest ? (
-                    <form
-                      method="post"
-                      action={`/wagtail/pages/${page.id}/revisions/${row.id}/revert/`}
-                      className="admin-inline-form"
-                    >
-                      <CsrfField token={csrfToken} />
-                      <button type="submit" className="admin-button admin-button--secondary">
-                        Revert to this
-                        <span className="visually-hidden">{` revision (${formatDateTime(row.createdAt)})`}</span>
-                      </button>
-                    </form>
-                  ) : null}
-                </>
-              );
-            },
-          },
-        ]}
-      />
-    </>
-  );
-}
-
-function ChangeLines({ changes }: { changes: Array<{ path: string; before: string | null; after: string | null }> }) {
+function ChangeLines({ changes }: { changes: LeafChange[] }) {
   return (
     <dl className="admin-diff">
       {changes.map((change) => (
         <div key={change.path} className="admin-diff__row">
-          {change.path ? <dt>{change.path}</dt> : null}
+          {change.path ? <dt>{change.label ?? change.path}</dt> : null}
           <dd>
-            {change.before ? <del aria-label="Removed">{change.before}</del> : null}
-            {change.before && change.after ? ' → ' : null}
-            {change.after ? <ins aria-label="Added">{change.after}</ins> : null}
+            {change.words ? (
+              <WordChanges words={change.words} />
+            ) : (
+              <>
+                {change.before ? <del>{change.before}</del> : null}
+                {change.after ? <ins>{change.after}</ins> : null}
+              </>
+            )}
           </dd>
         </div>
       ))}
@@ -147,6 +66,8 @@ function ChangeLines({ changes }: { changes: Array<{ path: string; before: strin
 
 const CHANGE_WORDS = { added: 'Added', removed: 'Removed', changed: 'Changed', moved: 'Moved' } as const;
 
+// Added and removed text carry no aria-label: screen readers announce <ins>/<del> themselves where supported,
+// and the surrounding words give the context.
 /** /wagtail/pages/{id}/revisions/compare/{a}...{b}/: only what changed, field by field, block by block. */
 export function CompareScreen({
   page,
@@ -164,13 +85,13 @@ export function CompareScreen({
       <Heading kicker="Compare" page={page} />
       <p>{`Changes from ${fromLabel} to ${toLabel}.`}</p>
       <p>
-        <a href={`/wagtail/pages/${page.id}/revisions/`}>All revisions</a>
+        <a href={`/wagtail/pages/${page.id}/history/`}>History</a>
       </p>
       {changes.length === 0 ? <p className="admin-empty">There are no differences.</p> : null}
       {changes.map((change) =>
         change.kind === 'field' ? (
           <section key={`f-${change.field}`} className="admin-panel admin-diff-item" data-change="field">
-            <h2>{change.field}</h2>
+            <h2>{change.label ?? change.field}</h2>
             <ChangeLines changes={change.changes} />
           </section>
         ) : (
@@ -179,7 +100,7 @@ export function CompareScreen({
             className="admin-panel admin-diff-item"
             data-change={change.change}
           >
-            <h2>{`${CHANGE_WORDS[change.change]} block: ${change.blockType} (${change.field}, position ${change.position + 1})`}</h2>
+            <h2>{`${CHANGE_WORDS[change.change]} block: ${change.blockLabel ?? change.blockType} (${change.label ?? change.field}, position ${change.position + 1})`}</h2>
             {change.changes.length ? <ChangeLines changes={change.changes} /> : null}
           </section>
         ),

@@ -1,3 +1,5 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../database';
 import { jsonb, type Db } from '../../db';
 import type { ModelLogAction, ModelLogEntry, PageLogAction, PageLogEntry } from './table';
 
@@ -28,18 +30,35 @@ export type LogEntryWithUser = PageLogEntry & {
   last_name: string | null;
 };
 
+/** Narrows a page's history: one action, one user, a date range ([from, before) as instants). */
+export type LogEntryFilter = { action?: string; userId?: number; from?: Date; before?: Date };
+
+function filtered<QB extends SelectQueryBuilder<Database, 'page_log_entries' | 'users', object>>(
+  query: QB,
+  pageId: number,
+  filter: LogEntryFilter,
+): QB {
+  let q = query.where('page_log_entries.page_id', '=', pageId) as QB;
+  if (filter.action) q = q.where('page_log_entries.action', '=', filter.action as PageLogAction) as QB;
+  if (filter.userId) q = q.where('page_log_entries.user_id', '=', filter.userId) as QB;
+  if (filter.from) q = q.where('page_log_entries.created_at', '>=', filter.from) as QB;
+  if (filter.before) q = q.where('page_log_entries.created_at', '<', filter.before) as QB;
+  return q;
+}
+
 /** A page's history, newest first, with who did each action. */
 export function listLogEntries(
   db: Db,
   pageId: number,
   window: { limit: number; offset: number },
+  filter: LogEntryFilter = {},
 ): Promise<LogEntryWithUser[]> {
-  return db
+  const base = db
     .selectFrom('page_log_entries')
     .leftJoin('users', 'users.id', 'page_log_entries.user_id')
     .selectAll('page_log_entries')
-    .select(['users.username', 'users.first_name', 'users.last_name'])
-    .where('page_log_entries.page_id', '=', pageId)
+    .select(['users.username', 'users.first_name', 'users.last_name']);
+  return filtered(base, pageId, filter)
     .orderBy('page_log_entries.created_at', 'desc')
     .orderBy('page_log_entries.id', 'desc')
     .limit(window.limit)
@@ -47,13 +66,29 @@ export function listLogEntries(
     .execute();
 }
 
-export function countLogEntries(db: Db, pageId: number): Promise<number> {
-  return db
+export function countLogEntries(db: Db, pageId: number, filter: LogEntryFilter = {}): Promise<number> {
+  const base = db
     .selectFrom('page_log_entries')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('page_id', '=', pageId)
+    .leftJoin('users', 'users.id', 'page_log_entries.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  return filtered(base, pageId, filter)
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
+}
+
+/** Everyone who acted on the page, for the history's user filter. */
+export function listLogUsers(
+  db: Db,
+  pageId: number,
+): Promise<Array<{ id: number; username: string; first_name: string | null; last_name: string | null }>> {
+  return db
+    .selectFrom('page_log_entries')
+    .innerJoin('users', 'users.id', 'page_log_entries.user_id')
+    .select(['users.id', 'users.username', 'users.first_name', 'users.last_name'])
+    .where('page_log_entries.page_id', '=', pageId)
+    .distinct()
+    .orderBy('users.username')
+    .execute();
 }
 
 export type NewModelLogEntry = {
@@ -116,4 +151,16 @@ export function countModelLogEntries(db: Db, model: string, objectId: string): P
     .where('object_id', '=', objectId)
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
+}
+
+/** The revisions a page's log entries point at (the others were saved without a log entry: imports, seeds). */
+export async function listLoggedRevisionIds(db: Db, pageId: number): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('page_log_entries')
+    .select('revision_id')
+    .distinct()
+    .where('page_id', '=', pageId)
+    .where('revision_id', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.revision_id!));
 }

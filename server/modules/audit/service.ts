@@ -1,6 +1,14 @@
 import type { Db } from '../../db';
 import { describeLogEntry, displayName } from './describe';
-import { countLogEntries, insertLogEntry, listLogEntries, type NewLogEntry } from './repo';
+import {
+  countLogEntries,
+  insertLogEntry,
+  listLogEntries,
+  listLoggedRevisionIds,
+  listLogUsers,
+  type LogEntryFilter,
+  type NewLogEntry,
+} from './repo';
 import type { PageLogAction } from './table';
 
 /**
@@ -12,6 +20,8 @@ export function logPageAction(db: Db, entry: NewLogEntry & { title: string }): P
   const { title, data, ...rest } = entry;
   return insertLogEntry(db, { ...rest, data: { title, ...data } });
 }
+
+export type { LogEntryFilter };
 
 export type HistoryEntry = {
   id: number;
@@ -27,9 +37,11 @@ export async function pageHistory(
   db: Db,
   pageId: number,
   limit: number,
+  filter: LogEntryFilter = {},
 ): Promise<{ entries: HistoryEntry[]; total: number }> {
-  const entries = await listLogEntries(db, pageId, { limit, offset: 0 });
-  const total = await countLogEntries(db, pageId);
+  // Sequential on purpose: PGlite has a single connection.
+  const entries = await listLogEntries(db, pageId, { limit, offset: 0 }, filter);
+  const total = await countLogEntries(db, pageId, filter);
   return {
     entries: entries.map((entry) => ({
       id: entry.id,
@@ -41,4 +53,44 @@ export async function pageHistory(
     })),
     total,
   };
+}
+
+/** The people who acted on a page, by the name shown for them, for the history's user filter. */
+export async function pageHistoryUsers(db: Db, pageId: number): Promise<Array<{ id: number; name: string }>> {
+  return (await listLogUsers(db, pageId)).map((user) => ({ id: user.id, name: displayName(user) ?? user.username }));
+}
+
+/** Action codes as the history's filter names them. */
+const ACTION_LABELS: Partial<Record<PageLogAction, string>> = {
+  create: 'Created',
+  edit: 'Draft saved',
+  publish: 'Published',
+  unpublish: 'Unpublished',
+  move: 'Moved',
+  copy: 'Copied',
+  delete: 'Deleted',
+  lock: 'Locked',
+  unlock: 'Unlocked',
+  privacy: 'Privacy changed',
+  revert: 'Reverted',
+  schedule: 'Scheduled',
+  unschedule: 'Schedule cancelled',
+  expire: 'Expired',
+  'workflow.start': 'Submitted for moderation',
+  'workflow.resubmit': 'Resubmitted for moderation',
+  'workflow.approve': 'Approved',
+  'workflow.approve_task': 'Task approved',
+  'workflow.restart_task': 'Task restarted',
+  'workflow.reject': 'Changes requested',
+  'workflow.cancel': 'Moderation cancelled',
+  reorder: 'Reordered',
+};
+
+export function actionLabel(action: PageLogAction): string {
+  return ACTION_LABELS[action] ?? action;
+}
+
+/** The revisions some entry of the page's history points at. */
+export function loggedRevisionIds(db: Db, pageId: number): Promise<Set<number>> {
+  return listLoggedRevisionIds(db, pageId);
 }

@@ -3,8 +3,11 @@ import { notFound } from '../../errors';
 import type { SnapshotChange } from '../../../shared/admin/revisions';
 import * as lifecycleRepo from './lifecycle-repo';
 import type { RevisionListing } from './lifecycle-repo';
+
+export type { RevisionListing };
 import * as repo from './repo';
 import { diffSnapshots, flatten } from './revision-diff';
+import { labelChanges } from './revision-labels';
 import type { Page, PageRevision, RevisionSnapshot } from './table';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -64,7 +67,11 @@ export async function compareVersions(
   };
   const before = await side(from);
   const after = await side(to);
-  return { fromLabel: before.label, toLabel: after.label, changes: diffSnapshots(before.snapshot, after.snapshot) };
+  return {
+    fromLabel: before.label,
+    toLabel: after.label,
+    changes: labelChanges(diffSnapshots(before.snapshot, after.snapshot)),
+  };
 }
 
 /** Every leaf of a revision's content as path and text, for the revision view. */

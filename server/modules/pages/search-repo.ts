@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { listingSelection, type PageListing } from './repo';
 
 export type PageSearchFilter = {
-  /** The words to find, lower-cased; each must appear in the title, the slug or the SEO title. */
+  /** The words to find, lower-cased; each must appear in the title, the slug or the SEO title (else full text). */
   terms: string[];
   /** The whole query, lower-cased, for ranking title matches. */
   phrase: string;
@@ -16,8 +16,25 @@ type Eb = ExpressionBuilder<Database, 'pages'>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The page's words in one text-search configuration: the same expression as the indexes of
+ * migrations/2026_11_29_800000_page_search_vectors.ts, so the planner can use them.
+ */
+const vector = (config: 'english' | 'french') =>
+  sql`(to_tsvector(${sql.lit(config)}::regconfig, coalesce(pages.title, '') || ' ' || coalesce(pages.seo_title, '')) ||
+    jsonb_to_tsvector(${sql.lit(config)}::regconfig, pages.content, '["string"]'))`;
+
+/** Pages in a French locale are stemmed as French, every other page as English. */
+const isFrench = sql<boolean>`exists (select 1 from locales where locales.id = pages.locale_id and locales.language_code like 'fr%')`;
+
+/** Title, body text and SEO title by full-text search in the page's language (stems: 'boat' finds 'boats'). */
+function fullText(phrase: string) {
+  return sql<boolean>`((${isFrench} and ${vector('french')} @@ plainto_tsquery('french'::regconfig, ${phrase}))
+    or (not ${isFrench} and ${vector('english')} @@ plainto_tsquery('english'::regconfig, ${phrase})))`;
+}
+
 function matches(eb: Eb, filter: PageSearchFilter) {
-  const conditions = filter.terms.map((term) => {
+  const words = filter.terms.map((term) => {
     const pattern = `%${escapeLike(term)}%`;
     return eb.or([
       eb('pages.title', 'ilike', pattern),
@@ -25,6 +42,8 @@ function matches(eb: Eb, filter: PageSearchFilter) {
       eb('pages.seo_title', 'ilike', pattern),
     ]);
   });
+  // Every word inside the title, slug or SEO title (part of a word too), or the phrase by full text.
+  const conditions = [eb.or([eb.and(words), fullText(filter.phrase)])];
   if (filter.roots)
     conditions.push(
       filter.roots.length ? eb.or(filter.roots.map((root) => eb('pages.path', 'like', `${root}%`))) : eb.val(false),

@@ -1,13 +1,15 @@
 import express, { type Request, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
-import { formErrors } from '../../../http/validate';
+import { formErrors, parseOr400 } from '../../../http/validate';
 import type { Logger } from '../../../logger';
 import { renderPage, type RenderDeps } from '../../../ssr/render';
 import { PAGE_FIELD_NAMES, pageFieldsFormSchema } from '../../../../shared/schemas/admin';
+import { revisionParams } from '../../../../shared/schemas/page-actions';
 import { contentForSave } from '../../pages/content';
 import { loadDraft } from '../../pages/edit-service';
 import { pageTypeOf } from '../../pages/page-types';
 import { resolvePreview } from '../../pages/preview-service';
+import { revisionOfPage } from '../../pages/revisions-service';
 import type { Page, RevisionSnapshot } from '../../pages/table';
 import { forbidden } from '../../permissions/policy';
 import { permissionsFor } from '../../permissions/request';
@@ -43,6 +45,14 @@ export function previewRoutes({ db, renderDeps, logger }: { db: Db; renderDeps: 
   router.get('/pages/:id/view_draft/', async (req, res) => {
     const { page, draft } = await editablePage(req);
     await renderPreview(res, page, draft);
+  });
+
+  // Permission: 'change' on the page. An old revision as the site would render it (the revert preview).
+  router.get('/pages/:id/revisions/:revision_id/preview/', async (req, res) => {
+    const { revision_id } = parseOr400(revisionParams, req.params, 'revision id');
+    const { page } = await editablePage(req);
+    const revision = await revisionOfPage(db, page, revision_id);
+    await renderPreview(res, page, revision.content);
   });
 
   // Permission: 'change' on the page.

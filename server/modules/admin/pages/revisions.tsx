@@ -1,16 +1,14 @@
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { Db } from '../../../db';
 import { badRequest } from '../../../errors';
 import { parseOr400 } from '../../../http/validate';
 import { revisionParams } from '../../../../shared/schemas/page-actions';
-import {
-  CompareScreen,
-  HistoryScreen,
-  RevisionViewScreen,
-  RevisionsScreen,
-  type RevisionRow,
-} from '../../../../views/admin/RevisionScreens';
-import { pageHistory } from '../../audit/service';
+import { pageHistoryQuerySchema, revertConfirmSchema } from '../../../../shared/schemas/page-history';
+import { CompareScreen, RevisionViewScreen, type RevisionRow } from '../../../../views/admin/RevisionScreens';
+import { PageHistoryScreen, RevertConfirmScreen } from '../../../../views/admin/PageHistoryScreen';
+import { actionLabel, loggedRevisionIds, pageHistory, pageHistoryUsers } from '../../audit/service';
+import { historyRows } from './history-rows';
+import { PAGE_LOG_ACTIONS } from '../../audit/table';
 import { csrfTokenFor } from '../../auth/csrf';
 import { revertToRevision } from '../../pages/lifecycle-service';
 import {
@@ -23,12 +21,13 @@ import {
 } from '../../pages/revisions-service';
 import { assertCan } from '../../permissions/policy';
 import { setFlash } from '../flash';
-import { userFacingError } from '../form-input';
+import { formBody, userFacingError } from '../form-input';
 import { pageOf } from '../page-params';
 import { adminScreen } from '../screen';
 
 const HISTORY_LIMIT = 200;
-const REVISIONS_LIMIT = 100;
+const REVISIONS_LIMIT = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** History, revisions list and view, compare and revert (behind requireAdmin). */
@@ -42,33 +41,40 @@ export function revisionRoutes({ db }: { db: Db }): Router {
     return page;
   };
 
-  // Permission: 'change' on the page (history shows who did what to it).
+  // Permission: 'change' on the page (history shows who did what to it). ?action=&user=&date_from=&date_to=.
   router.get('/pages/:id/history/', async (req, res) => {
     const page = await editablePage(req);
-    const { entries, total } = await pageHistory(db, page.id, HISTORY_LIMIT);
-    const title = total > HISTORY_LIMIT ? `${page.title} (latest ${HISTORY_LIMIT} of ${total})` : page.title;
+    const parsed = pageHistoryQuerySchema.safeParse(req.query);
+    const query = parsed.success ? parsed.data : { action: '', user: '' as const, date_from: '', date_to: '' };
+    // A bad filter is shown on the form (status 400) and the unfiltered history stays readable.
+    const error = parsed.success ? null : parsed.error.issues.map((issue) => issue.message).join(' ');
+    const filter = {
+      action: query.action || undefined,
+      userId: query.user || undefined,
+      from: query.date_from ? new Date(`${query.date_from}T00:00:00Z`) : undefined,
+      before: query.date_to ? new Date(Date.parse(`${query.date_to}T00:00:00Z`) + DAY_MS) : undefined,
+    };
+    const { entries, total } = await pageHistory(db, page.id, HISTORY_LIMIT, filter);
+    const revisions = await listPageRevisions(db, page.id, REVISIONS_LIMIT);
+    const users = await pageHistoryUsers(db, page.id);
+    const logged = await loggedRevisionIds(db, page.id);
+    const rows = historyRows(page, entries, revisions, logged, filter);
+    const choices = { actions: PAGE_LOG_ACTIONS.map((value) => ({ value, label: actionLabel(value) })), users };
+    const filters = { ...query, user: String(query.user) };
     adminScreen(req, res, {
       section: 'pages',
+      status: error ? 400 : 200,
       title: `History of ${page.title}`,
-      element: <HistoryScreen page={{ id: page.id, title }} rows={entries} />,
+      element: (
+        <PageHistoryScreen page={page} rows={rows} total={total} filters={filters} choices={choices} error={error} />
+      ),
     });
   });
 
-  // Permission: 'change' on the page.
+  // Permission: 'change' on the page. The revisions list is now part of the history screen.
   router.get('/pages/:id/revisions/', async (req, res) => {
     const page = await editablePage(req);
-    const revisions = await listPageRevisions(db, page.id, REVISIONS_LIMIT);
-    const rows: RevisionRow[] = revisions.map((r) => ({
-      id: r.id,
-      title: r.object_str,
-      createdAt: iso(r.created_at),
-      user: r.user_name,
-      isLive: r.id === page.live_revision_id && page.live,
-      isLatest: r.id === page.latest_revision_id,
-      scheduledFor: r.approved_go_live_at ? iso(r.approved_go_live_at) : null,
-    }));
-    const element = <RevisionsScreen page={page} rows={rows} csrfToken={csrfTokenFor(req)} />;
-    adminScreen(req, res, { section: 'pages', title: `Revisions of ${page.title}`, element });
+    res.redirect(301, `/wagtail/pages/${page.id}/history/`);
   });
 
   // Permission: 'change' on the page.
@@ -104,10 +110,36 @@ export function revisionRoutes({ db }: { db: Db }): Router {
     });
   });
 
-  // Permission: 'change' on the page. Never publishes: the old content becomes a new draft.
+  const revertScreen = async (req: Request, res: Response, error: string | null) => {
+    const { revision_id } = parseOr400(revisionParams, req.params, 'revision id');
+    const page = await editablePage(req);
+    const revision = await revisionOfPage(db, page, revision_id);
+    const user = await revisionAuthor(db, revision);
+    adminScreen(req, res, {
+      section: 'pages',
+      status: error ? 400 : 200,
+      title: `Revert ${page.title}`,
+      element: (
+        <RevertConfirmScreen
+          page={page}
+          revision={{ id: revision.id, createdAt: iso(revision.created_at), user }}
+          csrfToken={csrfTokenFor(req)}
+          error={error}
+        />
+      ),
+    });
+  };
+
+  // Permission: 'change' on the page. The old revision rendered, and the question before the revert.
+  router.get('/pages/:id/revisions/:revision_id/revert/', (req, res) => revertScreen(req, res, null));
+
+  // Permission: 'change' on the page. Never publishes: the old content becomes a new draft, and only
+  // once the confirmation form said yes (a bare POST is answered with the question again).
   router.post('/pages/:id/revisions/:revision_id/revert/', async (req, res) => {
     const { revision_id } = parseOr400(revisionParams, req.params, 'revision id');
     const page = await editablePage(req);
+    const confirmed = revertConfirmSchema.safeParse(formBody(req.body));
+    if (!confirmed.success) return revertScreen(req, res, confirmed.error.issues[0]!.message);
     try {
       await revertToRevision(db, page.id, revision_id, req.user!.id);
       setFlash(
