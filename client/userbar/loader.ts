@@ -1,3 +1,5 @@
+import { hasStaffHint, STAFF_HINT_COOKIE } from '../../shared/admin/staff-hint';
+
 /**
  * The staff userbar's loader, on every public page (a few hundred bytes): public pages are the
  * same cached HTML for everyone, so it asks the admin, where the session lives, whether this
@@ -5,6 +7,8 @@
  * and its separate chunk draws it. Best effort: a failure leaves the page as it is.
  */
 export function loadStaffUserbar(): void {
+  // Only browsers that signed in to the back office ask: anonymous visits make no request.
+  if (!hasStaffHint(document.cookie)) return;
   const ask = () => {
     fetch(`/wagtail/userbar/?path=${encodeURIComponent(location.pathname)}`, {
       credentials: 'same-origin',
@@ -12,6 +16,7 @@ export function loadStaffUserbar(): void {
       cache: 'no-store',
     })
       .then(async (res) => {
+        if (res.status === 204) document.cookie = `${STAFF_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
         if (res.status !== 200) return;
         const [view, { drawUserbar }] = await Promise.all([res.json(), import('./bar')]);
         drawUserbar(view);

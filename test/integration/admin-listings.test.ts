@@ -9,8 +9,9 @@ import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
-import { signedInAgent } from '../helpers/admin';
-import { type TestApp } from '../helpers/app';
+import { hasStaffHint, STAFF_HINT_COOKIE } from '../../shared/admin/staff-hint';
+import { csrfTokenIn, signedInAgent } from '../helpers/admin';
+import { TEST_ADMIN, type TestApp } from '../helpers/app';
 import { useTestApp } from '../helpers/app-suite';
 
 const emptyContent = { body: [], confirmation_content: [] };
@@ -163,6 +164,41 @@ describe('back office: page listings (row menu, View live, site and locale, user
       const res = await request(t.app).get('/wagtail/userbar/?path=/').expect(204);
       expect(res.headers['cache-control']).to.equal('no-store');
       expect(res.headers['set-cookie']).to.equal(undefined);
+    });
+
+    it('sets the staff hint (not HttpOnly, whole site) on a back-office sign-in and clears it on sign-out', async () => {
+      const agent = request.agent(t.app);
+      const form = await agent.get('/wagtail/login/').expect(200);
+      const token = csrfTokenIn(form.text);
+      const login = await agent
+        .post('/wagtail/login/')
+        .type('form')
+        .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: TEST_ADMIN.password })
+        .expect(303);
+      const hint = (login.headers['set-cookie'] as unknown as string[]).find((c) =>
+        c.startsWith(`${STAFF_HINT_COOKIE}=`),
+      );
+      expect(hint).to.match(/^wagtail_staff=1; Path=\//);
+      expect(hint).to.not.match(/HttpOnly/i);
+      expect(hasStaffHint(`li=3; ${hint!.split(';')[0]}`)).to.equal(true);
+      const home = await agent.get('/wagtail/').expect(200);
+      const logout = await agent
+        .post('/wagtail/logout/')
+        .type('form')
+        .send({ csrfmiddlewaretoken: csrfTokenIn(home.text) });
+      expect(logout.status).to.equal(303);
+      const cleared = (logout.headers['set-cookie'] as unknown as string[]).find((c) =>
+        c.startsWith(`${STAFF_HINT_COOKIE}=`),
+      );
+      expect(cleared).to.match(/Expires=Thu, 01 Jan 1970/);
+      // A wrong password sets no hint.
+      const refused = await request(t.app)
+        .post('/wagtail/login/')
+        .set('Cookie', String(form.headers['set-cookie']?.[0] ?? '').split(';')[0]!)
+        .type('form')
+        .send({ csrfmiddlewaretoken: token, username: TEST_ADMIN.username, password: 'wrong-password-123' });
+      expect(String(refused.headers['set-cookie'] ?? '')).to.not.include(STAFF_HINT_COOKIE);
+      expect(hasStaffHint('wagtail_staff=0; li=1')).to.equal(false);
     });
 
     it('answers a signed-in member of staff with the links for the page at that path, no-store', async () => {

@@ -3,6 +3,7 @@ import { LoginScreen, type LoginScreenProps } from '../../../../views/admin/Logi
 import { csrfTokenFor } from '../../auth/csrf';
 import { handleLoginPost } from '../../auth/login-form';
 import { SESSION_COOKIE, type SessionStack } from '../../auth/session-middleware';
+import { STAFF_HINT_COOKIE } from '../../../../shared/admin/staff-hint';
 import { safeNextPath } from '../next-url';
 import { adminScreen } from '../screen';
 
@@ -31,7 +32,11 @@ export function loginRoutes({ sessions }: { sessions: SessionStack }): Router {
       fail: ({ username, fieldErrors, formError }, status) =>
         renderLogin(req, res, { next: nextPath, username, fieldErrors, formError }, status),
       // passport regenerated the session id, so a planted session cookie is worthless.
-      succeed: () => res.redirect(303, nextPath),
+      succeed: () => {
+        // Tells the public pages' userbar loader to ask whether this browser is staff.
+        res.cookie(STAFF_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: req.secure });
+        res.redirect(303, nextPath);
+      },
     });
   });
 
@@ -42,6 +47,7 @@ export function loginRoutes({ sessions }: { sessions: SessionStack }): Router {
       req.session.destroy((destroyError) => {
         if (destroyError) return next(destroyError);
         res.clearCookie(SESSION_COOKIE, { path: '/' });
+        res.clearCookie(STAFF_HINT_COOKIE, { path: '/' });
         res.redirect(303, '/wagtail/login/');
       });
     });
