@@ -176,9 +176,6 @@ export function createApp(deps: AppDeps): Express {
     },
     locationPicker: pickerContextLoader(db, logger),
   };
-  // Back-office previews (snippets) render on the same pipeline as the public site.
-  app.locals.renderDeps = renderDeps;
-  app.locals.db = db;
 
   app.use(
     '/wagtail',

@@ -4,9 +4,9 @@ import type { MenuEntry } from './menu';
 import { collectionsViewSet } from './collections/viewset';
 import { redirectsViewSet } from './redirects/viewset';
 import { SNIPPET_VIEWSETS } from './snippets/registry';
-import { documentsViewSetDeclaration } from './documents/viewset';
-import { imagesViewSetDeclaration } from './images/viewset';
-import { videosViewSetDeclaration } from './videos/viewset';
+import { documentsViewSet } from './documents/viewset';
+import { imagesViewSet } from './images/viewset';
+import { videosViewSet } from './videos/viewset';
 import { SITE_SETTINGS_MODELS } from './settings-models/registry';
 import { SITE_SETTINGS_MODEL } from '../site-settings/service';
 import type { UserModelPermissions } from '../permissions/model-policy';
@@ -22,9 +22,9 @@ import { workflowsViewSet } from './workflows/workflows';
 const MODEL_VIEWSETS: readonly AnyViewSet[] = [
   redirectsViewSet,
   collectionsViewSet,
-  imagesViewSetDeclaration,
-  documentsViewSetDeclaration,
-  videosViewSetDeclaration,
+  imagesViewSet,
+  documentsViewSet,
+  videosViewSet,
   ...SNIPPET_VIEWSETS,
   workflowsViewSet,
   tasksViewSet,

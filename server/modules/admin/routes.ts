@@ -28,16 +28,12 @@ import { siteSettingsRoutes } from './settings-models/routes';
 import { snippetsIndexRoutes } from './snippets/routes';
 import { viewSetRoutes } from './viewsets/routes';
 import { collectionPrivacyRoutes } from './collections/privacy';
-import type { AnyViewSet } from './viewsets/definition';
 import { documentUploadKind } from './documents/uploads';
-import { documentsViewSet, documentsViewSetDeclaration } from './documents/viewset';
 import { imageChooserRoutes } from './images/chooser';
 import { imageUploadKind } from './images/uploads';
 import { mediaUploadRoutes } from './media-uploads/routes';
 import { closeUnreadMultipart } from '../../media/upload';
-import { imagesViewSet, imagesViewSetDeclaration } from './images/viewset';
 import { videoUploadKind } from './videos/uploads';
-import { videosViewSet, videosViewSetDeclaration } from './videos/viewset';
 import { videoTrackRoutes } from './videos/tracks';
 import type { MediaStorage } from '../../storage/media-storage';
 import type { UploadLimits } from '../../config';
@@ -114,18 +110,11 @@ export function adminRoutes({
   );
   router.use(videoTrackRoutes(db, media.uploadDir));
   router.use(imageChooserRoutes({ db, storage: media.storage }));
-  // Viewsets whose store needs the media storage get it here (areas.ts holds their declarations).
-  const withStorage = (viewSet: AnyViewSet) =>
-    viewSet === documentsViewSetDeclaration
-      ? documentsViewSet(media.storage)
-      : viewSet === imagesViewSetDeclaration
-        ? imagesViewSet(media.storage)
-        : viewSet === videosViewSetDeclaration
-          ? videosViewSet(media.storage)
-          : viewSet;
   // Before the collections viewset (its routes are literal, but keep the specific one first).
   router.use(collectionPrivacyRoutes({ db }));
-  for (const viewSet of ADMIN_VIEWSETS) router.use(viewSetRoutes(db, withStorage(viewSet)));
+  // One context for every viewset: the hooks that need the media files or the site's renderer get it.
+  const viewSetContext = { db, storage: media.storage, render: renderDeps };
+  for (const viewSet of ADMIN_VIEWSETS) router.use(viewSetRoutes(viewSetContext, viewSet));
   router.use(siteSettingsRoutes({ db, siteSettings }));
   router.use(embedsRoutes({ db }));
   router.use(hostStandRoutes({ db }));

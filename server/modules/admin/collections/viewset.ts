@@ -65,7 +65,7 @@ export const collectionsViewSet = defineViewSet<CollectionListing, CollectionInp
     get: (db, id, options) => findCollection(db, id, options).then((row) => (row && row.depth > 1 ? row : undefined)),
     create: (db, input) => createCollection(db, input),
     update: (db, row, input) => updateCollection(db, row, input),
-    remove: (db, rows) => deleteCollections(db, rows),
+    remove: ({ db }, rows) => deleteCollections(db, rows),
   },
   deleteRefusal,
   editLinks: [{ label: 'Privacy', href: (pk) => `/wagtail/collections/${pk}/privacy/`, permission: 'change' }],

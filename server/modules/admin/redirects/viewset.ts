@@ -144,7 +144,7 @@ export const redirectsViewSet = defineViewSet<RedirectListing, RedirectInput>({
     get: (db, id, options) => findRedirect(db, id, options),
     create: (db, input) => createRedirect(db, input),
     update: (db, row, input) => updateRedirect(db, row, input),
-    remove: (db, rows) => deleteRedirects(db, rows),
+    remove: ({ db }, rows) => deleteRedirects(db, rows),
   },
   listActions: [{ label: 'Import redirects', href: '/wagtail/redirects/import/', permission: 'add' }],
 });

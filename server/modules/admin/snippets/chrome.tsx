@@ -1,7 +1,5 @@
-import type { Request, Response } from 'express';
-import type { Db } from '../../../db';
+import type { Response } from 'express';
 import { notFound } from '../../../errors';
-import type { Logger } from '../../../logger';
 import { renderPage, type RenderDeps } from '../../../ssr/render';
 import type { FooterContent, HeaderContent } from '../../../../shared/schemas/navigation';
 import {
@@ -27,30 +25,21 @@ import {
   touchChrome,
   type ChromeListing,
 } from '../../snippets/service';
-import { defineViewSet, type DraftHooks } from '../viewsets/definition';
+import { defineViewSet, type DraftHooks, type ViewSetContext } from '../viewsets/definition';
 import { languageChoices, siteChoices, withAny } from './choices';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
-
-/** The app's render dependencies (server/app.ts puts them on app.locals for previews). */
-const renderDepsOf = (req: Request): RenderDeps => {
-  const deps = req.app.locals.renderDeps as RenderDeps | undefined;
-  if (!deps) throw new Error('app.locals.renderDeps is not set');
-  return deps;
-};
 
 /**
  * Preview: the site's home page in the snippet's language on the real site template, with the
  * posted header menu or footer in place of the published one. Nothing is saved.
  */
 async function previewChrome(
-  req: Request,
+  { db, render: deps }: ViewSetContext,
   res: Response,
   input: { siteId: number; languageCode: string },
   override: { header?: HeaderContent; footer?: StoredFooter },
 ): Promise<void> {
-  const deps = renderDepsOf(req);
-  const db = req.app.locals.db as Db;
-  const logger = deps.logger as Logger;
+  const logger = deps.logger;
   const site = await getSite(db, input.siteId);
   const tree = await loadSiteTree(db, site);
   const root = tree.roots.find((r) => r.languageCode === input.languageCode) ?? tree.roots[0];
@@ -128,7 +117,7 @@ const navigationDrafts: DraftHooks<ChromeListing, NavigationInput> = {
   }),
   publish: (db, row, input) => publishChrome('snippet_navigation')(db, row, input),
   touch: (db, row) => touchChrome('snippet_navigation')(db, row),
-  preview: (req, res, input) => previewChrome(req, res, input, { header: input.content }),
+  preview: (context, _req, res, input) => previewChrome(context, res, input, { header: input.content }),
 };
 
 /** /wagtail/snippets/core/tierednavigation/: the header's menus of a site in one language, with drafts. */
@@ -160,7 +149,7 @@ export const navigationViewSet = defineViewSet<ChromeListing, NavigationInput>({
     create: (db, input) => createChrome('snippet_navigation')(db, input),
     // Edits go through drafts (publish / touch); a plain update is a publish.
     update: (db, row, input) => publishChrome('snippet_navigation')(db, row, input),
-    remove: (db, rows) => deleteChrome('snippet_navigation')(db, rows),
+    remove: ({ db }, rows) => deleteChrome('snippet_navigation')(db, rows),
   },
   drafts: navigationDrafts,
   afterChange: snippetsChanged,
@@ -186,7 +175,7 @@ const footerDrafts: DraftHooks<ChromeListing, FooterInput> = {
   formValues: footerValues,
   publish: (db, row, input) => publishChrome('snippet_footers')(db, row, input),
   touch: (db, row) => touchChrome('snippet_footers')(db, row),
-  preview: (req, res, input) => previewChrome(req, res, input, { footer: input.content }),
+  preview: (context, _req, res, input) => previewChrome(context, res, input, { footer: input.content }),
 };
 
 /** /wagtail/snippets/core/footer/: a site's footer in one language (columns, social icons, legal text), with drafts. */
@@ -227,7 +216,7 @@ export const footerViewSet = defineViewSet<ChromeListing, FooterInput>({
     get: findChrome('snippet_footers'),
     create: (db, input) => createChrome('snippet_footers')(db, input),
     update: (db, row, input) => publishChrome('snippet_footers')(db, row, input),
-    remove: (db, rows) => deleteChrome('snippet_footers')(db, rows),
+    remove: ({ db }, rows) => deleteChrome('snippet_footers')(db, rows),
   },
   drafts: footerDrafts,
   afterChange: snippetsChanged,

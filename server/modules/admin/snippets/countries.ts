@@ -90,7 +90,7 @@ export const countriesViewSet = defineViewSet<CountryListing, CountryInput>({
     get: findCountry,
     create: (db, input) => createCountry(db, input),
     update: (db, row, input) => updateCountry(db, row, input),
-    remove: (db, rows) => deleteCountries(db, rows),
+    remove: ({ db }, rows) => deleteCountries(db, rows),
   },
   usage: snippetUsage('snippets.core.country'),
   afterChange: snippetsChanged,

@@ -52,7 +52,7 @@ export const toolboxesViewSet = defineViewSet<SnippetToolbox, ToolboxInput>({
     get: findToolbox,
     create: (db, input) => createToolbox(db, input),
     update: (db, row, input) => updateToolbox(db, row, input),
-    remove: (db, rows) => deleteToolboxes(db, rows),
+    remove: ({ db }, rows) => deleteToolboxes(db, rows),
   },
   usage: snippetUsage('snippets.core.toolbox'),
   afterChange: snippetsChanged,

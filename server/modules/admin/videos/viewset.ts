@@ -1,6 +1,5 @@
 import { videoFormSchema, formatDuration, type VideoFormInput } from '../../../../shared/schemas/videos';
 import { formatFileSize } from '../../../../views/format-file-size';
-import type { MediaStorage } from '../../../storage/media-storage';
 import { HttpError } from '../../../errors';
 import { collectionChoices } from '../../collections/service';
 import {
@@ -21,72 +20,64 @@ import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
  * {pk}/delete/, usage/{pk}/, history/{pk}/. Adding is multiple/add/, a new file {pk}/replace/
  * (admin/media-uploads) and the caption tracks {pk}/tracks/ (admin/videos/tracks.tsx).
  */
-export function videosViewSet(storage: MediaStorage | undefined) {
-  return defineViewSet<VideoRow, VideoFormInput>({
-    app: 'wagtailmedia',
-    model: 'media',
-    names: { name: 'video', plural: 'videos' },
-    base: 'videos',
-    permissions: MODEL_PERMISSION_POLICY,
-    paths: { edit: ':pk/', delete: ':pk/delete/', usage: 'usage/:pk/' },
-    usage: referenceUsage(VIDEO_MODEL),
-    menu: { label: 'Videos', order: 220 },
-    schema: videoFormSchema,
-    fields: [
-      { name: 'title', label: 'Title', required: true },
-      { name: 'collection', label: 'Collection', widget: 'select', required: true, loadChoices: collectionChoices },
-      {
-        name: 'poster',
-        label: 'Poster image',
-        widget: 'select',
-        help: 'Shown before the video plays; choose from the image library.',
-        loadChoices: posterChoices,
-      },
-    ],
-    initialValues: { title: '', collection: '', poster: '' },
-    formValues: (row) => ({
-      title: row.title,
-      collection: String(row.collection_id),
-      poster: row.poster_image_id === null ? '' : String(row.poster_image_id),
-    }),
-    title: (row) => row.title,
-    columns: [
-      { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
-      { name: 'file', label: 'File', value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})` },
-      { name: 'duration', label: 'Duration', sortable: true, value: (row) => formatDuration(row.duration) },
-      {
-        name: 'created_at',
-        label: 'Uploaded',
-        sortable: true,
-        value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
-      },
-    ],
-    search: { placeholder: 'Title or file name' },
-    filters: [
-      {
-        name: 'collection',
-        label: 'Collection',
-        choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
-      },
-    ],
-    defaultOrder: '-created_at',
-    listActions: [{ label: 'Add videos', href: '/wagtail/videos/multiple/add/', permission: 'add' }],
-    editLinks: [
-      { label: 'Captions', href: (pk) => `/wagtail/videos/${pk}/tracks/`, permission: 'change' },
-      { label: 'Replace file', href: (pk) => `/wagtail/videos/${pk}/replace/`, permission: 'change' },
-    ],
-    store: {
-      list: listVideos,
-      get: (db, id, options) => findVideoForAdmin(db, id, options),
-      create: () => Promise.reject(new HttpError(400, 'file_required', 'Add videos with a file: use “Add videos”.')),
-      update: (db, row, input) => updateVideo(db, row, input),
-      remove: async (db, rows) => {
-        if (!storage) throw new Error('The videos viewset was mounted without media storage.');
-        await deleteVideos(db, storage, rows);
-      },
+export const videosViewSet = defineViewSet<VideoRow, VideoFormInput>({
+  app: 'wagtailmedia',
+  model: 'media',
+  names: { name: 'video', plural: 'videos' },
+  base: 'videos',
+  permissions: MODEL_PERMISSION_POLICY,
+  paths: { edit: ':pk/', delete: ':pk/delete/', usage: 'usage/:pk/' },
+  usage: referenceUsage(VIDEO_MODEL),
+  menu: { label: 'Videos', order: 220 },
+  schema: videoFormSchema,
+  fields: [
+    { name: 'title', label: 'Title', required: true },
+    { name: 'collection', label: 'Collection', widget: 'select', required: true, loadChoices: collectionChoices },
+    {
+      name: 'poster',
+      label: 'Poster image',
+      widget: 'select',
+      help: 'Shown before the video plays; choose from the image library.',
+      loadChoices: posterChoices,
     },
-  });
-}
-
-/** The declaration without storage: for the menu and the group screen's permissions (no routes). */
-export const videosViewSetDeclaration = videosViewSet(undefined);
+  ],
+  initialValues: { title: '', collection: '', poster: '' },
+  formValues: (row) => ({
+    title: row.title,
+    collection: String(row.collection_id),
+    poster: row.poster_image_id === null ? '' : String(row.poster_image_id),
+  }),
+  title: (row) => row.title,
+  columns: [
+    { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
+    { name: 'file', label: 'File', value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})` },
+    { name: 'duration', label: 'Duration', sortable: true, value: (row) => formatDuration(row.duration) },
+    {
+      name: 'created_at',
+      label: 'Uploaded',
+      sortable: true,
+      value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
+    },
+  ],
+  search: { placeholder: 'Title or file name' },
+  filters: [
+    {
+      name: 'collection',
+      label: 'Collection',
+      choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
+    },
+  ],
+  defaultOrder: '-created_at',
+  listActions: [{ label: 'Add videos', href: '/wagtail/videos/multiple/add/', permission: 'add' }],
+  editLinks: [
+    { label: 'Captions', href: (pk) => `/wagtail/videos/${pk}/tracks/`, permission: 'change' },
+    { label: 'Replace file', href: (pk) => `/wagtail/videos/${pk}/replace/`, permission: 'change' },
+  ],
+  store: {
+    list: listVideos,
+    get: (db, id, options) => findVideoForAdmin(db, id, options),
+    create: () => Promise.reject(new HttpError(400, 'file_required', 'Add videos with a file: use “Add videos”.')),
+    update: (db, row, input) => updateVideo(db, row, input),
+    remove: ({ db, storage }, rows) => deleteVideos(db, storage, rows),
+  },
+});

@@ -3,13 +3,15 @@ import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import type { z } from 'zod';
 import type { Db } from '../../../db';
+import type { RenderDeps } from '../../../ssr/render';
+import type { MediaStorage } from '../../../storage/media-storage';
 import type { FormFieldView } from '../../../../shared/admin/viewset';
 import type { ListQuery } from '../../../listing/list-query';
 import type { ModelPermissionAction } from '../../permissions/table';
 
 /**
  * One model's admin screens, declared once (Wagtail's ModelViewSet / SnippetViewSet). Give
- * `viewSetRoutes(db, viewSet)` a ViewSet and it serves, under /wagtail/{base}/, a list (search,
+ * `viewSetRoutes(context, viewSet)` a ViewSet and it serves, under /wagtail/{base}/, a list (search,
  * filters, sortable columns, 50 a page, bulk delete, CSV and XLSX export), add and edit forms
  * validated with `schema` (first error per field, stale-form 409), delete with a usage warning,
  * history from the audit log, and optionally drafts, preview, publish and revert. Each action
@@ -52,6 +54,15 @@ export type PermissionPolicy = Readonly<Partial<Record<ViewSetAction, ActionPerm
 /** Who is acting: the audit log's user. */
 export type Actor = { userId: number };
 
+/**
+ * What the app hands every viewset when it mounts them (admin/routes.ts), and the hooks that need
+ * more than the database when they run: the database, the media library's files, and the public
+ * site's renderer (previews). Declarations hold no context, so they are plain values read at load
+ * time (the menu, the group screen, the permission-matrix test); a hook running inside the
+ * viewset's transaction gets the context with `db` set to that transaction.
+ */
+export type ViewSetContext = { db: Db; storage: MediaStorage; render: RenderDeps };
+
 export type { ListQuery } from '../../../listing/list-query';
 
 /** The model's data access, from its domain module (repo.ts for SQL, service.ts for the rules). */
@@ -66,8 +77,9 @@ export interface ViewSetStore<Row extends ViewSetRow, Input> {
   /**
    * Deletes; throws HttpError 400/409 when the model refuses (e.g. a non-empty collection). Absent:
    * the model is never deleted here (users are deactivated instead), and 'delete' is not offered.
+   * `context.db` is the viewset's transaction (media models also delete their files from storage).
    */
-  remove?(db: Db, rows: Row[], actor: Actor): Promise<void>;
+  remove?(context: ViewSetContext, rows: Row[], actor: Actor): Promise<void>;
 }
 
 export type ViewSetField = FormFieldView & {
@@ -113,7 +125,7 @@ export type DraftHooks<Row extends ViewSetRow, Input> = {
   /** Bumps the live row's version only (a draft was saved: forms opened before it are stale). */
   touch(db: Db, row: Row): Promise<Row>;
   /** Renders the content on the real site template (a POST of the form, nothing saved). */
-  preview?: (req: Request, res: Response, input: Input, row: Row | undefined) => Promise<void>;
+  preview?: (context: ViewSetContext, req: Request, res: Response, input: Input, row: Row | undefined) => Promise<void>;
 };
 
 /** Screens under the base: the list and add form (no pk), and the object screens (':pk' is the id). */

@@ -1,5 +1,4 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, type Router } from 'express';
-import type { Db } from '../../../db';
 import { HttpError } from '../../../errors';
 import { noFormErrors, parseOr400 } from '../../../http/validate';
 import { bulkIdsSchema, pkParamsSchema } from '../../../../shared/schemas/viewset';
@@ -20,6 +19,7 @@ import {
   urlOf,
   type AnyViewSet,
   type ViewSetAction,
+  type ViewSetContext,
   type ViewSetRow,
 } from './definition';
 import { sendSpreadsheet } from '../../../http/spreadsheet-download';
@@ -37,8 +37,10 @@ type Handler = (req: Request, res: Response) => Promise<void>;
  * Mounts one model's screens (see definition.ts): exactly the routes of its route table, each
  * behind a guard that checks the permission the declaration names for its action. Handlers do
  * not check permissions themselves (publishing from the edit form asks for 'publish' as well).
+ * The context is the app's (database, media storage, renderer): hooks that need it receive it.
  */
-export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
+export function viewSetRoutes(context: ViewSetContext, viewSet: AnyViewSet): Router {
+  const { db } = context;
   const router = express.Router();
   const model = modelKey(viewSet);
   const section = sectionOf(viewSet);
@@ -84,7 +86,7 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
   };
   const remove = async (req: Request, res: Response, ids: number[], options: { bulk: boolean; next?: string }) => {
     try {
-      const rows = await actions.deleteObjects(db, viewSet, ids, actor(req));
+      const rows = await actions.deleteObjects(context, viewSet, ids, actor(req));
       setFlash(
         req,
         rows.length === 1
@@ -251,7 +253,7 @@ export function viewSetRoutes(db: Db, viewSet: AnyViewSet): Router {
     'post preview': async (req, res) => {
       const row = await actions.getObject(db, viewSet, pkOf(req));
       const form = await forms.parse(req, res, row);
-      if (form) await viewSet.drafts!.preview!(req, res, form.input, row);
+      if (form) await viewSet.drafts!.preview!(context, req, res, form.input, row);
     },
   };
   const extraHandlers = new Map<string, Handler>(

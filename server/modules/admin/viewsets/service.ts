@@ -3,7 +3,14 @@ import { HttpError, notFound } from '../../../errors';
 import { EXPORT_MAX_ROWS } from '../../../../shared/schemas/viewset';
 import { lastModelChange, logModelAction } from '../../audit/model-log';
 import { deleteRevisions, findRevision, latestRevision, recordRevision } from '../../revisions/service';
-import { modelKey, type Actor, type AnyViewSet, type ListQuery, type ViewSetRow } from './definition';
+import {
+  modelKey,
+  type Actor,
+  type AnyViewSet,
+  type ListQuery,
+  type ViewSetContext,
+  type ViewSetRow,
+} from './definition';
 
 /**
  * The viewset's actions, shared by every model: each runs in one transaction with its audit-log
@@ -124,15 +131,15 @@ export async function updateObject<Row extends ViewSetRow>(
 
 /** Deletes the objects (one or a bulk selection) with one 'delete' entry each. */
 export async function deleteObjects(
-  db: Db,
+  context: ViewSetContext,
   viewSet: AnyViewSet,
   ids: readonly number[],
   actor: Actor,
 ): Promise<ViewSetRow[]> {
   return committed(
-    db,
+    context.db,
     viewSet,
-    await inTransaction(db, async (trx) => {
+    await inTransaction(context.db, async (trx) => {
       const rows: ViewSetRow[] = [];
       for (const id of [...new Set(ids)]) {
         const row = await viewSet.store.get(trx, id, { lock: true });
@@ -140,7 +147,7 @@ export async function deleteObjects(
       }
       if (rows.length === 0) throw notFound(`The ${viewSet.names.plural} no longer exist.`);
       if (!viewSet.store.remove) throw new Error(`${modelKey(viewSet)} cannot be deleted (no route offers it)`);
-      await viewSet.store.remove(trx, rows, actor);
+      await viewSet.store.remove({ ...context, db: trx }, rows, actor);
       await deleteRevisions(
         trx,
         modelKey(viewSet),
