@@ -1,14 +1,6 @@
 /** One entry of a page row's menu: only the actions the viewer may do are ever listed. */
 export type PageRowActionKey =
-  | 'view_live'
-  | 'add_child'
-  | 'edit'
-  | 'move'
-  | 'copy'
-  | 'delete'
-  | 'history'
-  | 'unpublish'
-  | 'translate';
+  'view_live' | 'add_child' | 'edit' | 'move' | 'copy' | 'delete' | 'history' | 'unpublish' | 'translate';
 
 export type PageRowAction = { key: PageRowActionKey; label: string; href: string };
 

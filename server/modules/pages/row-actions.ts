@@ -19,7 +19,11 @@ export function pageRowActions(
   const offer = (allowed: boolean, action: PageRowAction) => {
     if (allowed) actions.push(action);
   };
-  offer(page.live && options.publicUrl !== null, { key: 'view_live', label: 'View live', href: options.publicUrl ?? '' });
+  offer(page.live && options.publicUrl !== null, {
+    key: 'view_live',
+    label: 'View live',
+    href: options.publicUrl ?? '',
+  });
   offer(permissions.can('change', page), { key: 'edit', label: 'Edit', href: `/wagtail/pages/${id}/edit/` });
   offer(permissions.can('add', page), { key: 'add_child', label: 'Add child page', href: `/wagtail/pages/add/${id}/` });
   offer(permissions.can('move', page), { key: 'move', label: 'Move', href: `/wagtail/pages/${id}/move/` });

@@ -43,4 +43,3 @@ function safeDecode(path: string): string {
     return path;
   }
 }
-
