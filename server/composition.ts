@@ -15,6 +15,7 @@ import { sitemapExtra } from './modules/navigation/sitemap';
 import { registerContentFilter, registerRenderExtra } from './modules/pages/render-hooks';
 import { toolboxExtra } from './modules/snippets/toolbox-extra';
 import { onSourcePublished } from './modules/translations/source-service';
+import { installHumanErrorMessages } from '../shared/schemas/error-messages';
 
 /**
  * The composition root: where features plug into the core (docs/architecture.md). The core (the
@@ -23,6 +24,9 @@ import { onSourcePublished } from './modules/translations/source-service';
  * module is first imported (by server/app.ts, and by test/setup.ts for tests that use services
  * without an app). A new page type or lifecycle hook is added here.
  */
+
+// Validation speaks to people: zod's own messages never reach a screen (shared/schemas/error-messages.ts).
+installHumanErrorMessages();
 
 // Every page type, in the order the admin offers them.
 registerPageTypes([

@@ -1,4 +1,6 @@
 import { SIDEBAR_COLLAPSED, SIDEBAR_COOKIE } from '../../shared/admin/sidebar';
+import { wireErrorSummary } from './error-summary';
+import { wireScheduleDialog } from './schedule-dialog';
 
 /**
  * The sidebar toggle of every back-office screen. The server renders the remembered state (a
@@ -15,3 +17,6 @@ if (layout && toggle) {
     document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? SIDEBAR_COLLAPSED : ''}; path=/wagtail/; max-age=${maxAge}; samesite=lax`;
   });
 }
+
+wireErrorSummary();
+wireScheduleDialog();

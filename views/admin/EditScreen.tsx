@@ -8,7 +8,7 @@ import { SourceTranslationsPanel } from './TranslationScreens';
 import { CsrfField } from './CsrfField';
 import { EditPageActions, LockBanner, LockForm, MoreActions, ScheduleFields, type EditExtras } from './EditPageActions';
 import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
-import { FlashMessage, FormErrorSummary, TextAreaField, TextField } from './FormFields';
+import { FlashMessage, FormErrorSummary, summaryFields, TextAreaField, TextField } from './FormFields';
 import { ModerationPanel, SubmitForModerationButton } from './ModerationPanel';
 import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';
@@ -108,7 +108,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       {extras?.translations?.ofSource.length ? (
         <SourceTranslationsPanel pageId={page.id} translations={extras.translations.ofSource} />
       ) : null}
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors} fields={summaryFields(FIELDS, fieldErrors)}>
         The page could not be saved due to validation errors.
       </FormErrorSummary>
       <BlockErrorSummary summary={extras?.blockEditor?.errorSummary} />

@@ -16,6 +16,7 @@ import { requireAdmin } from '../auth/admin-guard';
 import { pagesRoutes } from './pages/routes';
 import { localizeRoutes } from './localize/routes';
 import { provideAdminAssets } from './screen';
+import { provideAdminClock } from './clock';
 import { settingsRoutes } from './settings/routes';
 import type { SiteSettingsCache } from '../site-settings/service';
 import { formsAdminRoutes } from './forms/routes';
@@ -51,6 +52,8 @@ export type AdminDeps = {
   renderDeps: RenderDeps;
   logger: Logger;
   siteSettings: SiteSettingsCache;
+  /** The site's time zone (TIME_ZONE), for users who have not chosen one. */
+  timeZone?: string;
   /** The media library's files (documents, images, videos), the upload limits, and where uploads are received. */
   media: { storage: MediaStorage; limits: UploadLimits; uploadDir: string };
 };
@@ -72,6 +75,7 @@ export function adminRoutes({
   logger,
   siteSettings,
   media,
+  timeZone,
 }: AdminDeps): Router {
   const router = express.Router();
   const documentUploads = documentUploadKind(db, media.storage, media.limits);
@@ -83,6 +87,7 @@ export function adminRoutes({
   router.use(closeUnreadMultipart);
   router.use(...sessions.middleware);
   router.use(provideAdminAssets(assets));
+  router.use(provideAdminClock(timeZone));
 
   // Open to anyone: the ways in.
   router.use(loginRoutes({ sessions }));

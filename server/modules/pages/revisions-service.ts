@@ -6,6 +6,7 @@ import type { RevisionListing } from './lifecycle-repo';
 import * as repo from './repo';
 import { diffSnapshots, flatten } from './revision-diff';
 import type { Page, PageRevision, RevisionSnapshot } from './table';
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -58,7 +59,7 @@ export async function compareVersions(
     }
     const revision = await revisionOfPage(db, page, revisionId as number);
     return {
-      label: `the revision of ${iso(revision.created_at).slice(0, 16).replace('T', ' ')} UTC (#${revision.id})`,
+      label: `the revision of ${formatAdminTime(revision.created_at)} (#${revision.id})`,
       snapshot: revision.content,
     };
   };

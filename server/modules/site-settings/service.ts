@@ -7,6 +7,7 @@ import { siteSettingsValueSchema, type SiteSettingsValue } from '../../../shared
 import { lastModelChange, logModelAction } from '../audit/model-log';
 import { listSites } from '../sites/repo';
 import * as repo from './repo';
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 export const SITE_SETTINGS_MODEL = 'core.sitesettings';
 /** Every dyno drops its settings cache when one saves (server/events.ts). */
@@ -190,7 +191,7 @@ export async function saveSiteSettings(
     if (current !== version) {
       const last = await lastModelChange(trx, SITE_SETTINGS_MODEL, siteId);
       const who = last
-        ? `${last.user ?? 'someone'} at ${last.createdAt.replace('T', ' ').slice(0, 16)} UTC`
+        ? `${last.user ?? 'someone'} at ${formatAdminTime(last.createdAt)}`
         : 'someone else';
       throw new HttpError(
         409,

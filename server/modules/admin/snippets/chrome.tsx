@@ -30,6 +30,7 @@ import {
 import { defineViewSet, type DraftHooks } from '../viewsets/definition';
 import { languageChoices, siteChoices, withAny } from './choices';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
+import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 
 /** The app's render dependencies (server/app.ts puts them on app.locals for previews). */
 const renderDepsOf = (req: Request): RenderDeps => {
@@ -92,7 +93,7 @@ const chromeColumns = [
     name: 'updated_at',
     label: 'Published',
     sortable: true,
-    value: (row: ChromeListing) => `${new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    value: (row: ChromeListing) => formatAdminTime(row.updated_at),
   },
 ];
 
