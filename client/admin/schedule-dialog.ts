@@ -27,7 +27,8 @@ export function wireScheduleDialog(): void {
   fields.before(summary);
 
   const dialog = document.createElement('dialog');
-  dialog.className = 'admin-dialog';
+  dialog.className = 'admin-schedule-dialog';
+  dialog.dataset.scheduleDialog = '';
   dialog.setAttribute('aria-labelledby', 'schedule-dialog-title');
   const title = heading('h2', 'Schedule publishing');
   title.id = 'schedule-dialog-title';

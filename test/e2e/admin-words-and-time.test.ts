@@ -25,6 +25,17 @@ async function setLocalTime(page: Page, selector: string, value: string) {
   );
 }
 
+/** An entry of the edit screen's actions menu, by its label (the menu opened first). */
+async function menuItem(page: Page, label: string) {
+  await page.click('[data-action-menu-trigger]');
+  await page.waitForSelector('.admin-menu__item');
+  const items = await page.$$('.admin-menu__item');
+  const labels = await Promise.all(items.map((item) => item.evaluate((el) => el.textContent)));
+  const item = items[labels.indexOf(label)];
+  if (!item) throw new Error(`no '${label}' in the actions menu: ${labels.join(', ')}`);
+  return item;
+}
+
 describe('back office in Chromium: the error summary and the schedule dialog', () => {
   const suite = useBrowserSuite();
 
@@ -40,8 +51,8 @@ describe('back office in Chromium: the error summary and the schedule dialog', (
       // The summary takes focus, so the first thing read is what to fix.
       await page.waitForFunction(() => document.activeElement?.hasAttribute('data-error-summary'));
       const link = await page.waitForSelector('[data-error-summary] a[href="#id_email"]');
-      expect(await link!.evaluate((el) => el.textContent)).to.equal('Email: Enter a valid e-mail address.');
-      expect(await page.$eval('#id_email-error', (el) => el.textContent)).to.equal('Enter a valid e-mail address.');
+      expect(await link!.evaluate((el) => el.textContent)).to.equal('Email: Enter a valid email address.');
+      expect(await page.$eval('#id_email-error', (el) => el.textContent)).to.equal('Enter a valid email address.');
       expect(await axeViolations(page)).to.deep.equal([]);
       await link!.click();
       await page.waitForFunction(() => document.activeElement?.id === 'id_email');
@@ -77,13 +88,10 @@ describe('back office in Chromium: the error summary and the schedule dialog', (
       await page.goto(`${suite.server.baseUrl}/wagtail/pages/${page_.id}/edit/`, { waitUntil: 'load' });
 
       // The action bar's Schedule opens the dialog.
-      await page.click('[data-action-menu-trigger]');
-      const items = await page.$$('.admin-menu__item');
-      const labels = await Promise.all(items.map((item) => item.evaluate((el) => el.textContent)));
-      await items[labels.indexOf('Schedule')]!.click();
-      await page.waitForSelector('dialog.admin-dialog[open]');
+      await menuItem(page, 'Schedule').then((item) => item.click());
+      await page.waitForSelector('dialog[data-schedule-dialog][open]');
       await page.waitForFunction(() => document.activeElement?.id === 'id_go_live_at');
-      expect(await page.$eval('dialog.admin-dialog label[for="id_go_live_at"]', (el) => el.textContent)).to.equal(
+      expect(await page.$eval('dialog[data-schedule-dialog] label[for="id_go_live_at"]', (el) => el.textContent)).to.equal(
         'Go-live date and time (America/New York)',
       );
       await setLocalTime(page, '#id_go_live_at', '2027-12-01T09:00');
@@ -95,21 +103,24 @@ describe('back office in Chromium: the error summary and the schedule dialog', (
       expect(await axeViolations(page, { iframes: false })).to.deep.equal([]);
 
       // Cancel puts the time back; Save schedule keeps it, and the Settings tab says it.
-      await page.click('dialog.admin-dialog .admin-button--secondary');
-      await page.waitForSelector('dialog.admin-dialog:not([open])');
+      await page.click('dialog[data-schedule-dialog] .admin-button--secondary');
+      await page.waitForSelector('dialog[data-schedule-dialog]:not([open])');
       expect(await page.$eval('#id_go_live_at', (el) => (el as HTMLInputElement).value)).to.equal('');
-      await page.click('#schedule-summary button');
+      await menuItem(page, 'Schedule').then((item) => item.click());
+      await page.waitForSelector('dialog[data-schedule-dialog][open]');
       await setLocalTime(page, '#id_go_live_at', '2027-12-01T09:00');
-      await page.click('dialog.admin-dialog .admin-button--primary');
-      await page.waitForSelector('dialog.admin-dialog:not([open])');
+      await page.click('dialog[data-schedule-dialog] .admin-button--primary');
+      await page.waitForSelector('dialog[data-schedule-dialog]:not([open])');
+      // The Settings tab keeps the sentence, with a button to open the dialog again.
+      await page.click('.admin-tabs__tab:last-child');
+      await page.waitForSelector('#schedule-summary button', { visible: true });
       expect(await page.$eval('#schedule-summary', (el) => el.textContent)).to.include(
         'Goes live on Wednesday 1 December 2027 at 09:00 EST.',
       );
 
       // Publishing schedules it, stored in UTC, and the confirmation says when.
-      await page.click('[data-action-menu-trigger]');
-      const publish = await page.waitForSelector('.admin-menu__item[value="action-publish"], button[name="action-publish"]');
-      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), publish!.click()]);
+      const publish = await menuItem(page, 'Publish');
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), publish.click()]);
       expect(await page.$eval('.admin-message', (el) => el.textContent)).to.include(
         'It goes live on Wednesday 1 December 2027 at 09:00 EST.',
       );
