@@ -43,7 +43,8 @@ export function wireScheduleDialog(): void {
   // Inside the form (the fields post with it), outside the tabs (a hidden tab would hide the dialog).
   form.append(dialog);
 
-  const sentences = () => scheduleSentences({ go_live_at: value('go_live_at'), expire_at: value('expire_at') }, clock, new Date());
+  const sentences = () =>
+    scheduleSentences({ go_live_at: value('go_live_at'), expire_at: value('expire_at') }, clock, new Date());
   const render = () => {
     const { goLive, expiry } = sentences();
     const goLiveLine = fields.querySelector('[data-schedule-go-live]');

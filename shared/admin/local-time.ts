@@ -38,7 +38,8 @@ const asDate = (value: Date | string) => (value instanceof Date ? value : new Da
 type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 function partsOf(date: Date, clock: AdminClock, options: Intl.DateTimeFormatOptions): Parts {
   const parts: Parts = {};
-  for (const part of formatter(clock.locale, clock.timeZone, options).formatToParts(date)) parts[part.type] = part.value;
+  for (const part of formatter(clock.locale, clock.timeZone, options).formatToParts(date))
+    parts[part.type] = part.value;
   return parts;
 }
 
@@ -51,14 +52,19 @@ export function zoneName(value: Date | string, clock: AdminClock): string {
 export function formatInstant(value: Date | string, clock: AdminClock): string {
   const date = asDate(value);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter(clock.locale, clock.timeZone, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
+  return (
+    formatter(clock.locale, clock.timeZone, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    })
+      .format(date)
+      // Some ICU versions put a narrow no-break space before AM/PM: print the same text everywhere.
+      .replace(/\u202f/g, ' ')
+  );
 }
 
 /** A sentence's time: 'Tuesday 1 December 2026 at 09:00 EST' (in French, 'mardi 1 décembre 2026 à 09 h 00 HNE'). */
@@ -104,9 +110,7 @@ function offsetMinutes(instant: number, timeZone: string): number {
   return Math.round((wall - Math.floor(instant / 60_000) * 60_000) / 60_000);
 }
 
-export type LocalInputReading =
-  | { ok: true; instant: Date }
-  | { ok: false; reason: 'invalid' | 'skipped' };
+export type LocalInputReading = { ok: true; instant: Date } | { ok: false; reason: 'invalid' | 'skipped' };
 
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::00)?$/;
 
@@ -121,7 +125,8 @@ export function fromLocalInput(value: string, timeZone: string): LocalInputReadi
   const typed = `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}`;
   const asUtc = Date.parse(`${typed}:00Z`);
   // Date.parse accepts 2026-02-30; the round trip below would then fail as 'skipped': say 'invalid'.
-  if (Number.isNaN(asUtc) || new Date(asUtc).toISOString().slice(0, 16) !== typed) return { ok: false, reason: 'invalid' };
+  if (Number.isNaN(asUtc) || new Date(asUtc).toISOString().slice(0, 16) !== typed)
+    return { ok: false, reason: 'invalid' };
   // The offset a few hours either side covers both sides of any change of the clocks.
   const candidates = [offsetMinutes(asUtc - 14 * 3_600_000, timeZone), offsetMinutes(asUtc + 14 * 3_600_000, timeZone)]
     .map((offset) => asUtc - offset * 60_000)

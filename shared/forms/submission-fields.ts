@@ -77,5 +77,7 @@ export function submissionValueText(key: string, value: unknown): string {
 
 /** The keys to show of a submission's data, in the order stored, codes with stored words left out. */
 export function shownSubmissionKeys(data: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(data).filter((key) => !HIDDEN.has(key) && !(WORDS_OF[key] !== undefined && WORDS_OF[key]! in data));
+  return Object.keys(data).filter(
+    (key) => !HIDDEN.has(key) && !(WORDS_OF[key] !== undefined && WORDS_OF[key]! in data),
+  );
 }

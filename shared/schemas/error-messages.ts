@@ -94,7 +94,8 @@ export function humanMessage(issue: Issue): string {
     case 'not_multiple_of':
       return `Enter a multiple of ${String(issue.divisor)}.`;
     case 'unrecognized_keys':
-      return 'This form has fields it does not expect.';
+      // The names are the sender's own (an API client's typo): naming them helps them fix it.
+      return `Unexpected ${issue.keys.length === 1 ? 'field' : 'fields'}: ${issue.keys.join(', ')}.`;
     case 'invalid_key':
     case 'invalid_element':
     case 'invalid_union':

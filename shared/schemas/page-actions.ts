@@ -83,4 +83,3 @@ export function scheduleFieldIn(timeZone: string) {
 
 export const scheduleFormSchemaIn = (timeZone: string) =>
   z.object({ go_live_at: scheduleFieldIn(timeZone), expire_at: scheduleFieldIn(timeZone) });
-

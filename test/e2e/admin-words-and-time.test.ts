@@ -47,7 +47,10 @@ describe('back office in Chromium: the error summary and the schedule dialog', (
       await signIn(page, suite.server.baseUrl);
       await page.goto(`${suite.server.baseUrl}/wagtail/account/`, { waitUntil: 'load' });
       await page.$eval('#id_email', (input) => ((input as HTMLInputElement).value = 'not an address'));
-      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('form[action="/wagtail/account/"] button[type="submit"]')]);
+      await Promise.all([
+        page.waitForNavigation({ waitUntil: 'load' }),
+        page.click('form[action="/wagtail/account/"] button[type="submit"]'),
+      ]);
       // The summary takes focus, so the first thing read is what to fix.
       await page.waitForFunction(() => document.activeElement?.hasAttribute('data-error-summary'));
       const link = await page.waitForSelector('[data-error-summary] a[href="#id_email"]');
@@ -91,9 +94,9 @@ describe('back office in Chromium: the error summary and the schedule dialog', (
       await menuItem(page, 'Schedule').then((item) => item.click());
       await page.waitForSelector('dialog[data-schedule-dialog][open]');
       await page.waitForFunction(() => document.activeElement?.id === 'id_go_live_at');
-      expect(await page.$eval('dialog[data-schedule-dialog] label[for="id_go_live_at"]', (el) => el.textContent)).to.equal(
-        'Go-live date and time (America/New York)',
-      );
+      expect(
+        await page.$eval('dialog[data-schedule-dialog] label[for="id_go_live_at"]', (el) => el.textContent),
+      ).to.equal('Go-live date and time (America/New York)');
       await setLocalTime(page, '#id_go_live_at', '2027-12-01T09:00');
       await page.waitForFunction(() =>
         document

@@ -26,7 +26,10 @@ export function readableText(html: string): string {
     // A textarea holds what the user typed (the page body's JSON without JavaScript).
     .replace(/<textarea\b[^>]*>[\s\S]*?<\/textarea>/gi, ' ')
     .replace(/<[^>]+>/g, ' ');
-  return `${text} ${attributes.join(' ')}`.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+  return `${text} ${attributes.join(' ')}`
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** The developer language found in a screen's text, each with a little context. */
@@ -45,7 +48,8 @@ const shapeOf = (url: URL) =>
   `${url.pathname.replace(/\/\d+(?=\/)/g, '/N')}?${[...url.searchParams.keys()].sort().join('&')}`;
 
 /** Addresses a walk must not GET: they sign out, or they are long-running or binary downloads. */
-const SKIP = /\/logout\/|\/wagtail\/(?:images|documents|videos)\/.*(?:\/file\/|\/serve\/)|\/preview\/|\.(?:png|jpe?g|webp|avif|gif|svg|css|js|pdf|mp4|vtt|woff2?)$/;
+const SKIP =
+  /\/logout\/|\/wagtail\/(?:images|documents|videos)\/.*(?:\/file\/|\/serve\/)|\/preview\/|\.(?:png|jpe?g|webp|avif|gif|svg|css|js|pdf|mp4|vtt|woff2?)$/;
 
 describe('back office: no developer language on any screen or export', () => {
   let t: TestApp;
@@ -61,7 +65,11 @@ describe('back office: no developer language on any screen or export', () => {
   });
 
   it('says what is wrong in words after a failed save (no zod text, no JSON path)', async () => {
-    const page = await t.db.selectFrom('pages').select('id').where('page_type', '=', 'ExamplePage').executeTakeFirstOrThrow();
+    const page = await t.db
+      .selectFrom('pages')
+      .select('id')
+      .where('page_type', '=', 'ExamplePage')
+      .executeTakeFirstOrThrow();
     const form = await agent.get(`/wagtail/pages/${page.id}/edit/`).expect(200);
     const body = JSON.stringify({
       body: [{ type: 'image_link', id: 'b1', value: { image: { id: 'x', renditions: [{}] }, link: { url: '' } } }],
@@ -75,7 +83,9 @@ describe('back office: no developer language on any screen or export', () => {
     const untitled = await save({ title: '', 'action-publish': 'action-publish' }).expect(400);
     expect(untitled.text).to.include('<a href="#id_title" data-error-link="true">Title: This field is required.</a>');
     // A block whose chosen image is incomplete: one thing to do, on the block's field.
-    const text = readableText((await save({ title: 'Still here', 'action-publish': 'action-publish' }).expect(400)).text);
+    const text = readableText(
+      (await save({ title: 'Still here', 'action-publish': 'action-publish' }).expect(400)).text,
+    );
     expect(developerLanguageIn(text, classNames())).to.deep.equal([]);
     expect(text).to.include('Body, block 1 (Image link)');
     expect(text).to.include('Image: Choose an image.');

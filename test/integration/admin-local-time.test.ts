@@ -12,7 +12,11 @@ import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
  * until they choose), every time printed in it with the zone named, and go-live times typed on
  * that clock and stored in UTC.
  */
-const decode = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 describe('back office: local time', () => {
   let t: TestApp;
@@ -83,7 +87,9 @@ describe('back office: local time', () => {
       const res = await account({ time_zone: bad }).expect(400);
       const html = decode(res.text);
       expect(html).to.match(/id="id_time_zone-error">Choose a time zone from the list\.</);
-      expect(html).to.include('<a href="#id_time_zone" data-error-link="true">Time zone: Choose a time zone from the list.</a>');
+      expect(html).to.include(
+        '<a href="#id_time_zone" data-error-link="true">Time zone: Choose a time zone from the list.</a>',
+      );
       expect(await storedZone()).to.equal(null);
     }
   });
@@ -121,7 +127,10 @@ describe('back office: local time', () => {
   });
 
   it('keeps the time zone out of reach of a form without its token', async () => {
-    const res = await agent.post('/wagtail/account/').type('form').send({ time_zone: 'Asia/Tokyo', email: 'a@b.example' });
+    const res = await agent
+      .post('/wagtail/account/')
+      .type('form')
+      .send({ time_zone: 'Asia/Tokyo', email: 'a@b.example' });
     expect(res.status).to.equal(403);
     expect(await storedZone()).to.equal('America/New_York');
     expect(csrfTokenIn((await agent.get('/wagtail/account/').expect(200)).text)).to.be.a('string');

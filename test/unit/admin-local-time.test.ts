@@ -69,6 +69,7 @@ describe('admin local time', () => {
     expect(timeZoneChoices()).to.include('America/New_York');
     expect(isTimeZone('Europe/Paris')).to.equal(true);
     expect(isTimeZone('UTC')).to.equal(true);
-    for (const bad of ['Mars/Olympus_Mons', 'EST5EDT;DROP', '', 'america/new_york']) expect(isTimeZone(bad), bad).to.equal(false);
+    for (const bad of ['Mars/Olympus_Mons', 'EST5EDT;DROP', '', 'america/new_york'])
+      expect(isTimeZone(bad), bad).to.equal(false);
   });
 });

@@ -30,7 +30,7 @@ describe('validation messages written for people', () => {
     expect(messageOf(z.array(z.string()).min(1), [])).to.equal('Add at least one.');
     expect(messageOf(z.array(z.string()).max(2), ['a', 'b', 'c'])).to.equal('Add at most 2.');
     expect(messageOf(z.boolean(), 'yes')).to.equal('Choose yes or no.');
-    expect(messageOf(z.strictObject({}), { extra: 1 })).to.equal('This form has fields it does not expect.');
+    expect(messageOf(z.strictObject({}), { extra: 1 })).to.equal('Unexpected field: extra.');
     expect(messageOf(z.string().regex(/^a/), 'b')).to.equal('Enter a valid value.');
   });
 
@@ -61,12 +61,14 @@ describe('block errors in the editor’s words', () => {
   };
 
   it('says a path inside a block by its labels and stops at a chooser', () => {
-    expect(describeValuePath(['image', 'renditions', '0', 'url'], imageLink.fields, 'Enter a valid value.')).to.deep.equal({
+    expect(
+      describeValuePath(['image', 'renditions', '0', 'url'], imageLink.fields, 'Enter a valid value.'),
+    ).to.deep.equal({
       field: 'Image',
       message: 'Choose an image.',
     });
     expect(describeValuePath(['link', 'url'], imageLink.fields, 'This field is required.')).to.deep.equal({
-      field: 'Link, Url',
+      field: 'Link, URL',
       message: 'This field is required.',
     });
     expect(describeValuePath(['items', '1', 'title'], {}, 'x').field).to.equal('Items, item 2, Title');

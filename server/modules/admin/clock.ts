@@ -14,13 +14,15 @@ const clocks = new AsyncLocalStorage<AdminClock>();
 
 setAdminClockSource(() => clocks.getStore() ?? UTC_CLOCK);
 
-/** The clock of a signed-in user (or of nobody yet: the sign-in screens) on a site in `siteTimeZone`. */
-export function clockFor(user: Pick<Express.User, 'time_zone' | 'preferred_language'> | undefined, siteTimeZone: string): AdminClock {
+/**
+ * The clock of a signed-in user (or of nobody yet: the sign-in screens) on a site in `siteTimeZone`.
+ * Dates are worded in English: the admin's own words are English today, and a French date inside an
+ * English sentence reads worse than either; the helper already words them in French for the day the
+ * admin is translated (then: `user.preferred_language`).
+ */
+export function clockFor(user: Pick<Express.User, 'time_zone'> | undefined, siteTimeZone: string): AdminClock {
   const own = user?.time_zone;
-  return {
-    timeZone: own && isTimeZone(own) ? own : siteTimeZone,
-    locale: user?.preferred_language ?? 'en-US',
-  };
+  return { timeZone: own && isTimeZone(own) ? own : siteTimeZone, locale: 'en-US' };
 }
 
 const SITE_TIME_ZONE_KEY = 'siteTimeZone';

@@ -111,8 +111,7 @@ export async function saveAndSubmit(
 /** What a review form posts: the submission, the revision the reviewer was shown, and the task it showed. */
 export type ReviewTarget = { stateId: number; revisionId: number; taskStateId?: number };
 
-const when = (value: Date | string | null) =>
-  value ? formatAdminTime(value) : 'an unknown time';
+const when = (value: Date | string | null) => (value ? formatAdminTime(value) : 'an unknown time');
 
 /** Why a submission can no longer be acted on, in words (someone else, or this user a moment ago). */
 async function finishedMessage(

@@ -4,11 +4,9 @@ import type { SnapshotChange } from '../../../shared/admin/revisions';
 import * as lifecycleRepo from './lifecycle-repo';
 import type { RevisionListing } from './lifecycle-repo';
 import * as repo from './repo';
-import { diffSnapshots, flatten } from './revision-diff';
+import { diffSnapshots } from './revision-diff';
 import type { Page, PageRevision, RevisionSnapshot } from './table';
 import { formatAdminTime } from '../../../shared/admin/admin-clock';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** A page's revisions, newest first, without their snapshots. */
 export function listPageRevisions(db: Db, pageId: number, limit: number): Promise<RevisionListing[]> {
@@ -66,9 +64,4 @@ export async function compareVersions(
   const before = await side(from);
   const after = await side(to);
   return { fromLabel: before.label, toLabel: after.label, changes: diffSnapshots(before.snapshot, after.snapshot) };
-}
-
-/** Every leaf of a revision's content as path and text, for the revision view. */
-export function revisionFields(revision: Pick<PageRevision, 'content'>): Array<{ path: string; value: string }> {
-  return [...flatten(revision.content).entries()].map(([path, value]) => ({ path, value }));
 }

@@ -190,9 +190,7 @@ export async function saveSiteSettings(
       version === 0 && row.version === 1 && Object.keys(row.value as object).length === 0 ? 0 : row.version;
     if (current !== version) {
       const last = await lastModelChange(trx, SITE_SETTINGS_MODEL, siteId);
-      const who = last
-        ? `${last.user ?? 'someone'} at ${formatAdminTime(last.createdAt)}`
-        : 'someone else';
+      const who = last ? `${last.user ?? 'someone'} at ${formatAdminTime(last.createdAt)}` : 'someone else';
       throw new HttpError(
         409,
         'stale_form',

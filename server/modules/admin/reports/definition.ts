@@ -56,5 +56,4 @@ export type AnyReport = Report<any>;
 export const reportUrlOf = (report: Pick<AnyReport, 'slug'>) => `/wagtail/reports/${report.slug}/`;
 
 /** Report timestamps as the admin shows them: in the reader's zone, named ('Dec 1, 2026, 9:00 AM EST'). */
-export const reportTime = (value: Date | string | null | undefined) =>
-  value ? formatAdminTime(value) : '';
+export const reportTime = (value: Date | string | null | undefined) => (value ? formatAdminTime(value) : '');

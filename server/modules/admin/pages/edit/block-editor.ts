@@ -84,7 +84,10 @@ export function blockEditorView(
   const streamFields = pageType.streamFields.map((name) => ({ name, label: humanize(name) }));
   const blockTypes = blockTypesForEditor();
   const typeWords = new Map(
-    blockTypes.map((t): [string, BlockTypeWords] => [t.type, { label: t.label, fields: t.fields as BlockTypeWords['fields'] }]),
+    blockTypes.map((t): [string, BlockTypeWords] => [
+      t.type,
+      { label: t.label, fields: t.fields as BlockTypeWords['fields'] },
+    ]),
   );
   const shownContent = typedContent(typed) ?? content;
   const firstErrors = foldChooserErrors(

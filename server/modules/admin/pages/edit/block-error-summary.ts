@@ -18,7 +18,9 @@ const CHOOSER_MESSAGES: Readonly<Record<string, string>> = {
 /** The id of a block card, the target of the summary's links (the card with JavaScript, its error group without). */
 export const blockAnchorId = (blockId: string) => `block-card-${blockId}`;
 
+const ACRONYMS: Readonly<Record<string, string>> = { url: 'URL', id: 'ID', alt: 'Alt text', html: 'Text' };
 const humanize = (name: string) => {
+  if (ACRONYMS[name]) return ACRONYMS[name];
   const words = name.replace(/_/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -79,7 +81,10 @@ export function blockErrorSummary(
         .filter(([path]) => path === prefix || path.startsWith(`${prefix}.`))
         .map(([path, message]) => {
           // 'body.0.value.image.renditions.0.url' -> ['image', 'renditions', '0', 'url'].
-          const inner = path.slice(prefix.length + 1).split('.').filter(Boolean);
+          const inner = path
+            .slice(prefix.length + 1)
+            .split('.')
+            .filter(Boolean);
           const segments = inner[0] === 'value' ? inner.slice(1) : inner;
           const described = segments.length
             ? describeValuePath(segments, words?.fields, message)
@@ -117,7 +122,8 @@ export function foldChooserErrors(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   const blocksOf = (name: string): unknown[] => {
-    const list = typeof content === 'object' && content !== null ? (content as Record<string, unknown>)[name] : undefined;
+    const list =
+      typeof content === 'object' && content !== null ? (content as Record<string, unknown>)[name] : undefined;
     return Array.isArray(list) ? list : [];
   };
   for (const [path, message] of Object.entries(errors)) {
@@ -149,5 +155,10 @@ export function foldChooserErrors(
 export function describeContentKey(path: string, streamFields: StreamField[]): string {
   const [name, ...rest] = path.split('.');
   const label = streamFields.find((field) => field.name === name)?.label ?? humanize(name ?? '');
-  return rest.length ? `${label} (${rest.filter((s) => !/^\d+$/.test(s)).map(humanize).join(', ')})` : label;
+  return rest.length
+    ? `${label} (${rest
+        .filter((s) => !/^\d+$/.test(s))
+        .map(humanize)
+        .join(', ')})`
+    : label;
 }

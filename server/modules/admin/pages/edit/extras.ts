@@ -11,7 +11,6 @@ import { editorFieldViews, type EditorFieldsInput } from './editor-fields';
 import { toLocalInput } from '../../../../../shared/admin/local-time';
 import { currentAdminClock } from '../../clock';
 
-
 const isoOrNull = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 /**
