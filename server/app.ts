@@ -186,6 +186,7 @@ export function createApp(deps: AppDeps): Express {
       renderDeps,
       logger,
       siteSettings,
+      timeZone: config.timeZone,
       mailer: createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir }),
       media: { storage: media, limits: config.uploads, uploadDir: uploadDir(config.dataDir) },
     }),

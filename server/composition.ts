@@ -21,6 +21,7 @@ import { provideLiveWaits } from './modules/locations/live-waits';
 import { onReferencesSaved } from './modules/references/service';
 import { recordReferencedEmbeds } from './modules/embeds/record-referenced';
 import { liveWaits } from './modules/waitlist/estimate-service';
+import { installHumanErrorMessages } from '../shared/schemas/error-messages';
 
 /**
  * The composition root: where features plug into the core (docs/architecture.md). The core (the
@@ -29,6 +30,9 @@ import { liveWaits } from './modules/waitlist/estimate-service';
  * module is first imported (by server/app.ts, and by test/setup.ts for tests that use services
  * without an app). A new page type or lifecycle hook is added here.
  */
+
+// Validation speaks to people: zod's own messages never reach a screen (shared/schemas/error-messages.ts).
+installHumanErrorMessages();
 
 // Every page type, in the order the admin offers them.
 registerPageTypes([

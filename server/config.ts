@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EMBED_HOSTS } from '../shared/embeds/allow-list';
 import { CDN_PURGE_PROVIDERS, purgeUrlProblem, type CdnPurgeProvider } from './cdn-purge-config';
+import { isTimeZone } from '../shared/admin/local-time';
 
 /** Thrown when the environment cannot be turned into a configuration; its message is one line. */
 export class ConfigError extends Error {}
@@ -92,6 +93,13 @@ const envSchema = z.object({
       .max(10)
       .optional(),
   ),
+  // The site's time zone (an IANA name, Django's TIME_ZONE): the back office prints times in it for
+  // users who have not chosen their own in their account. Times are stored in UTC either way.
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine(isTimeZone, 'must be an IANA time zone name such as America/New_York, or UTC'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // 'pretty' (one readable line per entry) or 'json' (one object per line, for a log drain or a
   // program reading the output). Unset: pretty in development, JSON otherwise.
@@ -193,6 +201,8 @@ export type Config = {
   cdnPurgeProvider: CdnPurgeProvider;
   /** Reverse proxies in front of the app whose X-Forwarded-* headers are believed (Express's hop count). */
   trustProxy: number;
+  /** The site's time zone (TIME_ZONE): the admin's times for users without their own. Default UTC. */
+  timeZone?: string;
   logLevel: string;
   /** One readable line per entry (a person at a terminal) rather than JSON lines. */
   logPretty: boolean;
@@ -304,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cdnPurgeSecret: values.CDN_PURGE_SECRET,
     cdnPurgeProvider: values.CDN_PURGE_PROVIDER,
     trustProxy: values.TRUST_PROXY ?? (production ? 1 : 0),
+    timeZone: values.TIME_ZONE,
     logLevel: values.NODE_ENV === 'test' && !env.LOG_LEVEL ? 'silent' : values.LOG_LEVEL,
     logPretty: (values.LOG_FORMAT ?? (values.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty',
     embedAllowedHosts: values.EMBED_ALLOWED_HOSTS,

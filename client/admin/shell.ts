@@ -1,5 +1,7 @@
 import { PHONE_MEDIA, SIDEBAR_COOKIE, TABLET_MEDIA, type SidebarState } from '../../shared/admin/sidebar';
 import { enhanceRowMenus } from './row-menus';
+import { wireErrorSummary } from './error-summary';
+import { wireScheduleDialog } from './schedule-dialog';
 
 /**
  * The sidebar's one button on every back-office screen. On phones it opens and closes the menu (a
@@ -56,3 +58,5 @@ if (layout && toggle && sidebar) {
 }
 
 enhanceRowMenus();
+wireErrorSummary();
+wireScheduleDialog();

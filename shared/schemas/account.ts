@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../admin/local-time';
 import { emailSchema, newPasswordSchema } from './admin-accounts';
 
 const REQUIRED = 'This field is required.';
@@ -15,6 +16,13 @@ export const accountDetailsFormSchema = z.object({
   last_name: z.string().trim().max(150, max(150)).default(''),
   email: emailSchema,
   preferred_language: z.enum(['en-US', 'fr-CA'], { error: 'Select a valid choice.' }),
+  /** '' : the site's time zone (TIME_ZONE); otherwise one of Intl's IANA names or UTC. */
+  time_zone: z
+    .string({ error: 'Choose a time zone from the list.' })
+    .trim()
+    .max(64, 'Choose a time zone from the list.')
+    .refine((zone) => zone === '' || isTimeZone(zone), 'Choose a time zone from the list.')
+    .default(''),
 });
 export type AccountDetailsForm = z.infer<typeof accountDetailsFormSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromLocalInput } from '../admin/local-time';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
@@ -56,22 +57,29 @@ export const addPageFormSchema = z.object({
 });
 
 /**
- * A `datetime-local` input ('2026-12-01T09:30'), read as UTC like every time the back office
- * prints, or empty for none.
+ * A `datetime-local` input ('2026-12-01T09:30') on the wall clock of the editor's time zone (their
+ * account's, or the site's), stored as the UTC instant; or empty for none. A time the clocks skip
+ * is refused with the reason.
  */
-export const scheduleField = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.exec(value);
-    const date = match ? new Date(`${value}Z`) : new Date(Number.NaN);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid date and time.' });
+export function scheduleFieldIn(timeZone: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const read = fromLocalInput(value, timeZone);
+      if (read.ok) return read.instant;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          read.reason === 'skipped'
+            ? `That time does not exist in ${timeZone}: the clocks go forward then. Choose a time after the change.`
+            : 'Enter a valid date and time.',
+      });
       return z.NEVER;
-    }
-    return date;
-  });
+    });
+}
 
-export const scheduleFormSchema = z.object({ go_live_at: scheduleField, expire_at: scheduleField });
+export const scheduleFormSchemaIn = (timeZone: string) =>
+  z.object({ go_live_at: scheduleFieldIn(timeZone), expire_at: scheduleFieldIn(timeZone) });

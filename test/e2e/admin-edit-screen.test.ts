@@ -56,7 +56,7 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
       ),
     ).to.equal(true);
     expect(await page.$eval('#id_slug', (el) => el.getClientRects().length)).to.equal(0);
-    // The actions menu holds the actions that were buttons and links; Schedule opens the Settings tab.
+    // The actions menu holds the actions that were buttons and links; Schedule opens the schedule dialog.
     expect(await editActionLabels(page)).to.include.members([
       'Publish',
       'Submit for moderation',
@@ -73,9 +73,10 @@ describe('page edit screen in Chromium: tabs, actions menu, Ctrl+S, live preview
     expect(labels).to.include('Preview (opens in a new tab)');
     const schedule = (await page.$$('.admin-menu__item'))[labels.indexOf('Schedule')]!;
     await schedule.click();
-    await page.waitForFunction(() => document.activeElement?.id === 'schedule');
-    expect(await page.$eval('.admin-tabs__tab[data-selected]', (el) => el.textContent)).to.equal('Settings');
-    await page.click('.admin-tabs__tab:first-child');
+    await page.waitForFunction(() => document.activeElement?.id === 'id_go_live_at');
+    expect(await page.$eval('dialog[data-schedule-dialog]', (el) => (el as HTMLDialogElement).open)).to.equal(true);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('dialog[data-schedule-dialog]:not([open])');
 
     // The document title is the title tag when there is one: leave it empty so the title shows.
     await page.$eval('#id_seo_title', (el) => ((el as HTMLInputElement).value = ''));

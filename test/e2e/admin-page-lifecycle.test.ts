@@ -90,7 +90,7 @@ describe('back office page lifecycle in Chromium', () => {
     const previous = compareLinks.filter((href) => !href.endsWith('...live/')).at(-1)!;
     await page.goto(`${server.baseUrl}${previous}`, { waitUntil: 'load' });
     const compareText = await page.$eval('main', (el) => el.textContent ?? '');
-    expect(compareText).to.include('Added block: heading');
+    expect(compareText).to.include('Added block: Heading (Body, position 1)');
     expect(compareText).to.include('Clam chowder');
 
     // Revert to the first revision: a new draft without the heading; the live page keeps it.

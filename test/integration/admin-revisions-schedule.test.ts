@@ -71,10 +71,11 @@ describe('back office: revisions, revert and scheduling', () => {
     expect(compare.text).to.include('Our story');
     expect(compare.text).to.include('Since 1987');
     expect(compare.text).to.include('data-change="field"');
-    expect(compare.text).to.not.include('<h2>slug</h2>');
+    expect(compare.text).to.not.include('<h2>Slug</h2>');
     const twoRevisions = await agent
       .get(`/wagtail/pages/${page.id}/revisions/compare/${first}...${latest}/`)
       .expect(200);
+    // Fields by their labels, never their keys.
     expect(twoRevisions.text).to.include('<h2>Title</h2>');
     await agent.get(`/wagtail/pages/${page.id}/revisions/compare/nonsense/`).expect(400);
     await agent.get(`/wagtail/pages/${page.id}/revisions/${first}/view/`).expect(200);

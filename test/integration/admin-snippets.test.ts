@@ -128,7 +128,7 @@ describe('snippets: countries, header menus and footers', () => {
       .send({ ...fields, printable_name: 'Mexique', version })
       .expect(409);
     expect(unescape(stale.text)).to.match(
-      /This country was changed by [^<]+ at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC after you opened it/,
+      /This country was changed by [^<]+ at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC after you opened it/,
     );
     expect(stale.text).to.include('value="Mexique"');
     expect(

@@ -121,7 +121,7 @@ describe('admin viewset drafts and revisions', () => {
       parentId: root,
     });
     expect((await modelHistory(t.db, 'test.draftablecollection', created.id, 1)).entries[0]!.description).to.match(
-      /^Reverted to the revision of \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC \(new draft\)$/,
+      /^Reverted to the revision of [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC \(new draft\)$/,
     );
 
     let missing: unknown;

@@ -214,7 +214,7 @@ describe('admin viewset (redirects area)', () => {
       .send({ ...fields, redirect_link: 'https://example.com/mine', version: '1' })
       .expect(409);
     expect(stale.text).to.match(
-      /This redirect was changed by Site Administrator at \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC after you opened it/,
+      /This redirect was changed by Site Administrator at [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC after you opened it/,
     );
     expect(stale.text).to.include('value="https://example.com/mine"').and.to.include('name="version" value="2"');
     const stored = await t.db

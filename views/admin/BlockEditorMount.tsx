@@ -7,6 +7,8 @@ export type BlockEditorView = {
   dataJson: string;
   /** First error per content path, listed in the textarea fallback too. */
   errors: Record<string, string>;
+  /** The errors of no block, keyed by path, each with its field's label ('Body'). */
+  fieldLabels?: Record<string, string>;
   /** The errors grouped by block, for the count and links at the top of the form. */
   errorSummary?: BlockErrorSummaryView | null;
 };
@@ -34,7 +36,7 @@ export function BlockEditorMount({ view }: { view: BlockEditorView }) {
         {hasErrors ? (
           <ul className="admin-field__error" id="id_content_json-errors">
             {errorList.map(([path, message]) => (
-              <li key={path}>{`${path}: ${message}`}</li>
+              <li key={path}>{`${view.fieldLabels?.[path] ?? 'Page body'}: ${message}`}</li>
             ))}
             {view.errorSummary?.blocks.map((block) => (
               // The script takes these ids away when it draws the cards, which then carry them.
@@ -46,8 +48,8 @@ export function BlockEditorMount({ view }: { view: BlockEditorView }) {
               >
                 {block.label}
                 <ul>
-                  {block.errors.map(({ path, message }) => (
-                    <li key={path}>{`${path}: ${message}`}</li>
+                  {block.errors.map(({ path, field, message }) => (
+                    <li key={path}>{field ? `${field}: ${message}` : message}</li>
                   ))}
                 </ul>
               </li>

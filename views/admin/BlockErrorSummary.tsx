@@ -1,7 +1,12 @@
 export type BlockErrorSummaryView = {
   errorCount: number;
   /** In page order; `anchor` is the id of the block's card (or of its error group without JavaScript). */
-  blocks: Array<{ anchor: string; label: string; errors: Array<{ path: string; message: string }> }>;
+  blocks: Array<{
+    anchor: string;
+    label: string;
+    /** `path` keys the error; `field` says it in labels ('Image'; '' for the block itself). */
+    errors: Array<{ path: string; field: string; message: string }>;
+  }>;
 };
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

@@ -1,5 +1,6 @@
 import { CsrfField } from './CsrfField';
 import { FieldNotes, SelectField, TextAreaField, describedBy } from './FormFields';
+import { formatAdminTime } from '../../shared/admin/admin-clock';
 
 export type CommentTargetView = { path: string; label: string; anchor: string };
 export type CommentItemView = {
@@ -21,7 +22,7 @@ export type CommentsPanelView = {
   message?: string;
 };
 
-const when = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const when = (iso: string) => formatAdminTime(iso);
 
 /**
  * Comments on the page's fields and blocks (Wagtail's commenting), beside the edit form: a form

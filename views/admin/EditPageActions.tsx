@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { scheduleSentences } from '../../shared/admin/schedule-words';
+import { adminClock } from './format';
 import type { BlockEditorView } from './BlockEditorMount';
 import type { EditorFieldView } from './EditorFields';
 import { CsrfField } from './CsrfField';
@@ -10,7 +12,13 @@ export type EditExtras = {
   baseRevisionId: number | null;
   /** Set when the page is locked: whether by the viewer, and the sentence saying by whom and when. */
   lock: { byMe: boolean; message: string } | null;
-  schedule: { go_live_at: string; expire_at: string };
+  /** The go-live and expiry inputs on the editor's wall clock, their zone, and the stored instants. */
+  schedule: {
+    go_live_at: string;
+    expire_at: string;
+    timeZone?: string;
+    stored?: { goLiveAt: string | null; expireAt: string | null };
+  };
   live: boolean;
   /** The live page's public URL (the header's "View live"); absent or null when not live or not served. */
   publicUrl?: string | null;
@@ -170,13 +178,34 @@ export function LockBanner({ lock }: { lock: EditExtras['lock'] }) {
   );
 }
 
-/** Go-live and expiry (Wagtail's settings tab), applied when publishing. Times are UTC. */
+/**
+ * Go-live and expiry (Wagtail's settings tab), applied when publishing, typed on the editor's own
+ * clock (their account's time zone, or the site's) and stored in UTC. The sentences say when the
+ * page goes live in words; with JavaScript the fields open in a dialog from the action bar's
+ * Schedule (client/admin/schedule-dialog.ts), which rewrites the sentences as they are typed.
+ */
 export function ScheduleFields({ schedule }: { schedule: EditExtras['schedule'] }) {
+  const clock = adminClock();
+  const timeZone = schedule.timeZone ?? clock.timeZone;
+  const sentences = scheduleSentences(schedule, { ...clock, timeZone }, new Date());
+  const zone = timeZone.replace(/_/g, ' ');
   return (
-    <fieldset className="admin-fieldset" id="schedule" tabIndex={-1}>
-      <legend>Scheduled publishing (UTC)</legend>
+    <fieldset
+      className="admin-fieldset admin-schedule"
+      id="schedule"
+      tabIndex={-1}
+      data-schedule
+      data-time-zone={timeZone}
+      data-locale={clock.locale}
+      aria-describedby="schedule-status"
+    >
+      <legend>Scheduled publishing</legend>
+      <div id="schedule-status" className="admin-schedule__status" aria-live="polite" data-schedule-status>
+        <p data-schedule-go-live>{sentences.goLive}</p>
+        <p data-schedule-expiry>{sentences.expiry}</p>
+      </div>
       <div className="admin-field">
-        <label htmlFor="id_go_live_at">Go-live date/time</label>
+        <label htmlFor="id_go_live_at">{`Go-live date and time (${zone})`}</label>
         <input
           type="datetime-local"
           id="id_go_live_at"
@@ -185,11 +214,11 @@ export function ScheduleFields({ schedule }: { schedule: EditExtras['schedule'] 
           aria-describedby="id_go_live_at-help"
         />
         <p className="admin-field__help" id="id_go_live_at-help">
-          Publishing with a future time schedules the page instead of publishing it now.
+          {`In your time zone, ${zone} (change it in your account). Publishing with a future time schedules the page instead of publishing it now.`}
         </p>
       </div>
       <div className="admin-field">
-        <label htmlFor="id_expire_at">Expiry date/time</label>
+        <label htmlFor="id_expire_at">{`Expiry date and time (${zone})`}</label>
         <input type="datetime-local" id="id_expire_at" name="expire_at" defaultValue={schedule.expire_at} />
       </div>
     </fieldset>

@@ -16,7 +16,7 @@ import {
   type EditExtras,
 } from './EditPageActions';
 import { EditingSessionsMount, StaleOverwriteChoice } from './EditingSessionViews';
-import { FlashMessage, FormErrorSummary, TextAreaField, TextField } from './FormFields';
+import { FlashMessage, FormErrorSummary, summaryFields, TextAreaField, TextField } from './FormFields';
 import { ModerationPanel, SubmitForModerationButton } from './ModerationPanel';
 import { PrivateTag } from './PrivateTag';
 import { StatusTag } from './StatusTag';
@@ -116,7 +116,7 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       {extras?.translations?.ofSource.length ? (
         <SourceTranslationsPanel pageId={page.id} translations={extras.translations.ofSource} />
       ) : null}
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors} fields={summaryFields(FIELDS, fieldErrors)}>
         The page could not be saved due to validation errors.
       </FormErrorSummary>
       <BlockErrorSummary summary={extras?.blockEditor?.errorSummary} />

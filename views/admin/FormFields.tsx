@@ -222,22 +222,44 @@ export function RadioGroup({
   );
 }
 
-/** The summary above a form that did not save: a sentence and the errors tied to no field. */
+/** One field's error as the summary links to it: the field's label and its message. */
+export type SummaryFieldError = { name: string; label: string; message: string };
+
+/**
+ * The summary above a form that did not save (GOV.UK's and Wagtail's error summary): a sentence,
+ * a link per field error that moves focus to the field (its `id_<name>` input; the admin shell
+ * script focuses it), and the errors tied to no field. It takes focus when the screen loads, so a
+ * keyboard or screen reader user starts at what to fix.
+ */
 export function FormErrorSummary({
   show,
   nonFieldErrors,
+  fields = [],
   children,
 }: {
   show: boolean;
   nonFieldErrors: string[];
+  /** The fields with an error, in the order of the form. */
+  fields?: SummaryFieldError[];
   children?: ReactNode;
 }) {
   if (!show) return null;
   return (
-    <div className="admin-errors" role="alert">
-      <p>{children ?? 'The form could not be saved due to errors.'}</p>
-      {nonFieldErrors.length ? (
+    <div
+      className="admin-errors"
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby="admin-error-summary-title"
+      data-error-summary
+    >
+      <p id="admin-error-summary-title">{children ?? 'The form could not be saved due to errors.'}</p>
+      {fields.length || nonFieldErrors.length ? (
         <ul>
+          {fields.map((field) => (
+            <li key={field.name}>
+              <a href={`#id_${field.name}`} data-error-link>{`${field.label}: ${field.message}`}</a>
+            </li>
+          ))}
           {nonFieldErrors.map((error) => (
             <li key={error}>{error}</li>
           ))}
@@ -245,6 +267,17 @@ export function FormErrorSummary({
       ) : null}
     </div>
   );
+}
+
+/** The summary's field links from a screen's labels and first errors, in the labels' order. */
+export function summaryFields(
+  labels: ReadonlyArray<{ name: string; label: string }>,
+  errors: Partial<Record<string, string>>,
+): SummaryFieldError[] {
+  return labels.flatMap(({ name, label }) => {
+    const message = errors[name];
+    return message ? [{ name, label, message }] : [];
+  });
 }
 
 export function FlashMessage({ message }: { message?: string }) {

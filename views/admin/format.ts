@@ -1,6 +1,6 @@
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-
-/** Server-rendered timestamps in one fixed zone, so every dyno prints the same text. */
-export function formatDateTime(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
-}
+/** The admin's time formatting (shared/admin/admin-clock.ts), under the names the screens use. */
+export {
+  adminClock,
+  formatAdminTime as formatDateTime,
+  formatAdminTimeLong as formatDateTimeLong,
+} from '../../shared/admin/admin-clock';

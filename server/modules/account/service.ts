@@ -12,6 +12,7 @@ export async function updateAccountDetails(db: Db, userId: number, form: Account
     last_name: form.last_name,
     email: form.email,
     preferred_language: form.preferred_language,
+    time_zone: form.time_zone === '' ? null : form.time_zone,
   });
 }
 

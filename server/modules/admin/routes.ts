@@ -18,6 +18,7 @@ import { pagesRoutes } from './pages/routes';
 import { translationFileRoutes } from './localize/file-routes';
 import { localizeRoutes } from './localize/routes';
 import { provideAdminAssets } from './screen';
+import { provideAdminClock } from './clock';
 import { settingsRoutes } from './settings/routes';
 import type { SiteSettingsCache } from '../site-settings/service';
 import { formsAdminRoutes } from './forms/routes';
@@ -49,6 +50,8 @@ export type AdminDeps = {
   renderDeps: RenderDeps;
   logger: Logger;
   siteSettings: SiteSettingsCache;
+  /** The site's time zone (TIME_ZONE), for users who have not chosen one. */
+  timeZone?: string;
   /** The media library's files (documents, images, videos), the upload limits, and where uploads are received. */
   media: { storage: MediaStorage; limits: UploadLimits; uploadDir: string };
 };
@@ -70,6 +73,7 @@ export function adminRoutes({
   logger,
   siteSettings,
   media,
+  timeZone,
 }: AdminDeps): Router {
   const router = express.Router();
   const documentUploads = documentUploadKind(db, media.storage, media.limits);
@@ -81,6 +85,7 @@ export function adminRoutes({
   router.use(closeUnreadMultipart);
   router.use(...sessions.middleware);
   router.use(provideAdminAssets(assets));
+  router.use(provideAdminClock(timeZone));
 
   // Open to anyone: the ways in.
   router.use(loginRoutes({ sessions }));

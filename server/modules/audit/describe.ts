@@ -1,5 +1,6 @@
 import type { LogEntryWithUser } from './repo';
 import { describePrivacyChange } from './describe-privacy';
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const titleOf = (value: unknown) =>
@@ -16,10 +17,10 @@ export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'
     case 'publish':
       return data.scheduled ? 'Published (scheduled)' : 'Published';
     case 'schedule':
-      return `Scheduled for publishing at ${str(data.go_live_at).replace('T', ' ').slice(0, 16)} UTC`;
+      return `Scheduled for publishing at ${formatAdminTime(str(data.go_live_at))}`;
     case 'unschedule':
       return str(data.go_live_at)
-        ? `Publishing at ${str(data.go_live_at).replace('T', ' ').slice(0, 16)} UTC cancelled`
+        ? `Publishing at ${formatAdminTime(str(data.go_live_at))} cancelled`
         : 'Scheduled publishing cancelled';
     case 'unpublish':
       return 'Unpublished';
@@ -40,7 +41,7 @@ export function describeLogEntry(entry: Pick<LogEntryWithUser, 'action' | 'data'
     case 'privacy':
       return describePrivacyChange(data);
     case 'revert':
-      return `Reverted to the revision of ${str(data.reverted_to_created_at).replace('T', ' ').slice(0, 16)} UTC (new draft)`;
+      return `Reverted to the revision of ${formatAdminTime(str(data.reverted_to_created_at))} (new draft)`;
     case 'workflow.start':
       return 'Submitted for moderation';
     case 'workflow.resubmit':

@@ -3,6 +3,7 @@ import { displayName } from './describe';
 import { describePrivacyChange } from './describe-privacy';
 import { countModelLogEntries, insertModelLogEntry, listModelLogEntries, type NewModelLogEntry } from './repo';
 import type { ModelLogAction } from './table';
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 /**
  * The audit log of non-page objects (Wagtail's ModelLogEntry). Call inside the action's
@@ -45,7 +46,7 @@ export function describeModelLogEntry(entry: { action: ModelLogAction; data: Rec
     case 'publish':
       return 'Published';
     case 'revert':
-      return `Reverted to the revision of ${str(data.reverted_to_created_at).replace('T', ' ').slice(0, 16)} UTC (new draft)`;
+      return `Reverted to the revision of ${formatAdminTime(str(data.reverted_to_created_at))} (new draft)`;
     case 'import':
       return `Imported from ${str(data.file) || 'a file'}`;
     case 'privacy':

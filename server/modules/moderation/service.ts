@@ -15,6 +15,7 @@ import { notifyApproved, notifyRejected, notifyTaskSubmitted } from './notificat
 import * as repo from './repo';
 import { mayCancel, mayReviewTask, mayReviewWorkflow } from './rules';
 import type { WorkflowState } from './table';
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 export type SubmitOutcome = 'submitted' | 'resubmitted' | 'unchanged';
 
@@ -110,8 +111,7 @@ export async function saveAndSubmit(
 /** What a review form posts: the submission, the revision the reviewer was shown, and the task it showed. */
 export type ReviewTarget = { stateId: number; revisionId: number; taskStateId?: number };
 
-const when = (value: Date | string | null) =>
-  value ? `${new Date(value).toISOString().slice(0, 16).replace('T', ' ')} UTC` : 'an unknown time';
+const when = (value: Date | string | null) => (value ? formatAdminTime(value) : 'an unknown time');
 
 /** Why a submission can no longer be acted on, in words (someone else, or this user a moment ago). */
 async function finishedMessage(

@@ -6,6 +6,7 @@ import * as lifecycleRepo from './lifecycle-repo';
 import { forgetPageReferences, indexPageReferences } from './references';
 import * as repo from './repo';
 import type { Page } from './table';
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 /** A locked page refuses saves and publishes from anyone but the holder (Wagtail's page lock). */
 export async function assertNotLockedForUser(
@@ -19,7 +20,7 @@ export async function assertNotLockedForUser(
 
 export async function lockMessage(db: Db, page: Pick<Page, 'locked_by_id' | 'locked_at'>): Promise<string> {
   const who = (await lifecycleRepo.findUserName(db, page.locked_by_id)) ?? 'another user';
-  const when = page.locked_at ? ` at ${new Date(page.locked_at).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+  const when = page.locked_at ? ` at ${formatAdminTime(page.locked_at)}` : '';
   return `This page is locked by ${who}${when}. Only they can save or publish it until it is unlocked.`;
 }
 

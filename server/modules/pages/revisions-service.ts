@@ -9,8 +9,7 @@ import * as repo from './repo';
 import { diffSnapshots, flatten } from './revision-diff';
 import { labelChanges } from './revision-labels';
 import type { Page, PageRevision, RevisionSnapshot } from './table';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 /** A page's revisions, newest first, without their snapshots. */
 export function listPageRevisions(db: Db, pageId: number, limit: number): Promise<RevisionListing[]> {
@@ -61,7 +60,7 @@ export async function compareVersions(
     }
     const revision = await revisionOfPage(db, page, revisionId as number);
     return {
-      label: `the revision of ${iso(revision.created_at).slice(0, 16).replace('T', ' ')} UTC (#${revision.id})`,
+      label: `the revision of ${formatAdminTime(revision.created_at)} (#${revision.id})`,
       snapshot: revision.content,
     };
   };
@@ -72,9 +71,4 @@ export async function compareVersions(
     toLabel: after.label,
     changes: labelChanges(diffSnapshots(before.snapshot, after.snapshot)),
   };
-}
-
-/** Every leaf of a revision's content as path and text, for the revision view. */
-export function revisionFields(revision: Pick<PageRevision, 'content'>): Array<{ path: string; value: string }> {
-  return [...flatten(revision.content).entries()].map(([path, value]) => ({ path, value }));
 }

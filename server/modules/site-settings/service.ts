@@ -7,6 +7,7 @@ import { siteSettingsValueSchema, type SiteSettingsValue } from '../../../shared
 import { lastModelChange, logModelAction } from '../audit/model-log';
 import { listSites } from '../sites/repo';
 import * as repo from './repo';
+import { formatAdminTime } from '../../../shared/admin/admin-clock';
 
 export const SITE_SETTINGS_MODEL = 'core.sitesettings';
 /** Every dyno drops its settings cache when one saves (server/events.ts). */
@@ -189,9 +190,7 @@ export async function saveSiteSettings(
       version === 0 && row.version === 1 && Object.keys(row.value as object).length === 0 ? 0 : row.version;
     if (current !== version) {
       const last = await lastModelChange(trx, SITE_SETTINGS_MODEL, siteId);
-      const who = last
-        ? `${last.user ?? 'someone'} at ${last.createdAt.replace('T', ' ').slice(0, 16)} UTC`
-        : 'someone else';
+      const who = last ? `${last.user ?? 'someone'} at ${formatAdminTime(last.createdAt)}` : 'someone else';
       throw new HttpError(
         409,
         'stale_form',

@@ -78,6 +78,7 @@ export async function updateUser(
       | 'is_superuser'
       | 'password_hash'
       | 'preferred_language'
+      | 'time_zone'
     >
   >,
 ): Promise<void> {

@@ -10,6 +10,8 @@ export interface UserTable {
   is_superuser: Generated<boolean>;
   is_active: Generated<boolean>;
   preferred_language: Generated<string>;
+  /** IANA zone the admin prints times in; null: the site's (TIME_ZONE). */
+  time_zone: ColumnType<string | null, string | null | undefined, string | null>;
   last_login: ColumnType<Date | null, Date | string | null, Date | string | null>;
   date_joined: ColumnType<Date, Date | string | undefined, never>;
 }

@@ -1,6 +1,6 @@
 import type { FormView } from '../../../shared/admin/viewset';
 import { CsrfField } from '../CsrfField';
-import { FlashMessage, FormErrorSummary } from '../FormFields';
+import { FlashMessage, FormErrorSummary, summaryFields } from '../FormFields';
 import { FocalPointPicker } from './FocalPointPicker';
 import { ViewSetField } from './ViewSetField';
 
@@ -25,7 +25,11 @@ export function FormScreen({ view, csrfToken, message }: { view: FormView; csrfT
           <p>{view.conflict}</p>
         </div>
       ) : null}
-      <FormErrorSummary show={hasErrors} nonFieldErrors={view.nonFieldErrors}>
+      <FormErrorSummary
+        show={hasErrors}
+        nonFieldErrors={view.nonFieldErrors}
+        fields={summaryFields(view.fields, view.fieldErrors)}
+      >
         {`The ${view.names.name} could not be saved due to errors.`}
       </FormErrorSummary>
       {view.drafts ? <p className="admin-muted">{`Status: ${view.drafts.status}`}</p> : null}

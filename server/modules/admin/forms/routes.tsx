@@ -32,6 +32,13 @@ import { assertModelPermission, modelPermissionsFor } from '../../permissions/mo
 import { setFlash, takeFlash } from '../flash';
 import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { adminScreen } from '../screen';
+import { formatAdminTime } from '../../../../shared/admin/admin-clock';
+import {
+  shownSubmissionKeys,
+  submissionFieldLabel,
+  submissionValueText,
+} from '../../../../shared/forms/submission-fields';
+import { pageTypeOf } from '../../pages/page-types';
 
 /** Wagtail's permission keys: submissions are viewed with 'change' and removed with 'delete'. */
 export const FORM_SUBMISSION_MODEL = 'wagtailforms.formsubmission';
@@ -66,18 +73,18 @@ const deleteSchema = z.object({
   ),
 });
 
-const iso = (value: Date | string | null) =>
-  value ? new Date(value).toISOString().replace('T', ' ').slice(0, 19) : '';
-const show = (value: unknown) =>
-  value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+/** Times in the reader's zone, named (shared/admin/admin-clock.ts). */
+const iso = (value: Date | string | null) => (value ? formatAdminTime(value) : '');
+const show = (value: unknown) => submissionValueText('', value);
 /** A field as staff read it: phone numbers (E.164 when stored, as typed before that) in national format. */
 const showField = (name: string, value: unknown) =>
-  name === 'phone' && typeof value === 'string' ? formatPhone(value) : show(value);
+  name === 'phone' && typeof value === 'string' ? formatPhone(value) : submissionValueText(name, value);
 
 function rowOf(submission: FormSubmission): SubmissionRow {
-  const fields = Object.entries(submission.data).map(([name, value]): [string, string] => [
-    name,
-    showField(name, value),
+  // Under the labels the guest saw, not the stored keys.
+  const fields = shownSubmissionKeys(submission.data).map((name): [string, string] => [
+    submissionFieldLabel(name),
+    showField(name, submission.data[name]),
   ]);
   const summary = ['first_name', 'last_name', 'email', 'topic_label']
     .map((name) => show(submission.data[name]))
@@ -128,7 +135,7 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       id: page.id,
       title: page.title,
       url: page.url_path,
-      pageType: page.page_type,
+      pageType: pageTypeOf(page.page_type)?.label ?? page.page_type,
       submissions: Number(page.submissions),
       lastSubmittedAt: page.last_submitted_at ? iso(page.last_submitted_at as Date) : null,
     }));
@@ -290,8 +297,8 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
         { q: '', filters: {}, order: { column: 'submitted_at', desc: true }, limit: 100_000, offset: 0 },
         filters,
       );
-      const names = [...new Set(rows.flatMap((row) => Object.keys(row.data)))];
-      const headers = ['Submission date', ...names];
+      const names = [...new Set(rows.flatMap((row) => shownSubmissionKeys(row.data)))];
+      const headers = ['Submission date', ...names.map(submissionFieldLabel)];
       const cells = rows.map((row) => [iso(row.submitted_at), ...names.map((name) => showField(name, row.data[name]))]);
       await sendSpreadsheet(res, {
         format: query.export,

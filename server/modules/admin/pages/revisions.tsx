@@ -15,7 +15,6 @@ import {
   compareVersions,
   listPageRevisions,
   revisionAuthor,
-  revisionFields,
   revisionOfPage,
   type CompareSide,
 } from '../../pages/revisions-service';
@@ -23,6 +22,8 @@ import { assertCan } from '../../permissions/policy';
 import { setFlash } from '../flash';
 import { formBody, userFacingError } from '../form-input';
 import { pageOf } from '../page-params';
+import { changesInWords, snapshotInWords } from './revision-words';
+import { pageTypeOf } from '../../pages/page-types';
 import { adminScreen } from '../screen';
 
 const HISTORY_LIMIT = 200;
@@ -92,7 +93,13 @@ export function revisionRoutes({ db }: { db: Db }): Router {
       isLatest: false,
       scheduledFor: null,
     };
-    const element = <RevisionViewScreen page={page} revision={row} fields={revisionFields(revision)} />;
+    const element = (
+      <RevisionViewScreen
+        page={page}
+        revision={row}
+        fields={snapshotInWords(revision.content, pageTypeOf(page.page_type))}
+      />
+    );
     adminScreen(req, res, { section: 'pages', title: `Revision of ${page.title}`, element });
   });
 
@@ -106,7 +113,14 @@ export function revisionRoutes({ db }: { db: Db }): Router {
     adminScreen(req, res, {
       section: 'pages',
       title: `Comparing ${page.title}`,
-      element: <CompareScreen page={page} fromLabel={fromLabel} toLabel={toLabel} changes={changes} />,
+      element: (
+        <CompareScreen
+          page={page}
+          fromLabel={fromLabel}
+          toLabel={toLabel}
+          changes={changesInWords(changes, pageTypeOf(page.page_type))}
+        />
+      ),
     });
   });
 

@@ -11,6 +11,7 @@ import {
 import { listAllSites } from '../../sites/manage-service';
 import { defineViewSet } from '../viewsets/definition';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
+import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 
 const siteChoices = async (db: Db) =>
   (await listAllSites(db)).map((site) => ({ value: String(site.id), label: site.site_name || site.hostname }));
@@ -105,7 +106,7 @@ export const redirectsViewSet = defineViewSet<RedirectListing, RedirectInput>({
       name: 'updated_at',
       label: 'Updated',
       sortable: true,
-      value: (row) => new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16),
+      value: (row) => formatAdminTime(row.updated_at),
     },
   ],
   search: { placeholder: 'Old path, link or page title' },

@@ -3,6 +3,7 @@ import type { RowActionView } from '../../../../shared/admin/viewset';
 import type { UserModelPermissions } from '../../permissions/model-policy';
 import type { UserPagePermissions } from '../../permissions/policy';
 import type { ListQuery, ViewSetFilter } from '../viewsets/definition';
+import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 
 /**
  * A read-only report (Wagtail's wagtail.admin.views.reports): a viewset list without a model to
@@ -54,6 +55,5 @@ export type AnyReport = Report<any>;
 
 export const reportUrlOf = (report: Pick<AnyReport, 'slug'>) => `/wagtail/reports/${report.slug}/`;
 
-/** Report timestamps as the admin shows them: 'YYYY-MM-DD HH:MM UTC'. */
-export const reportTime = (value: Date | string | null | undefined) =>
-  value ? `${new Date(value).toISOString().replace('T', ' ').slice(0, 16)} UTC` : '';
+/** Report timestamps as the admin shows them: in the reader's zone, named ('Dec 1, 2026, 9:00 AM EST'). */
+export const reportTime = (value: Date | string | null | undefined) => (value ? formatAdminTime(value) : '');

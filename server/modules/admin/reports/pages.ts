@@ -58,7 +58,6 @@ export const pageTypesUsageReport = defineReport<PageTypeUsageRow>({
   intro: 'Each page type and how many of the pages you can see use it; the count lists them.',
   columns: [
     { name: 'label', label: 'Page type', sortable: true, value: (row) => row.label },
-    { name: 'type', label: 'Template name', value: (row) => row.type },
     {
       name: 'count',
       label: 'Pages',

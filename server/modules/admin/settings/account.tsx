@@ -8,8 +8,9 @@ import { csrfTokenFor } from '../../auth/csrf';
 import { setFlash, takeFlash } from '../flash';
 import { formBody, keptText, userFacingError } from '../form-input';
 import { adminScreen } from '../screen';
+import { siteTimeZoneOf } from '../clock';
 
-const DETAIL_FIELDS = ['first_name', 'last_name', 'email', 'preferred_language'] as const;
+const DETAIL_FIELDS = ['first_name', 'last_name', 'email', 'preferred_language', 'time_zone'] as const;
 const PASSWORD_FIELDS = ['old_password', 'new_password1', 'new_password2'] as const;
 
 /** /wagtail/account/: your own details and password. Mounted behind requireAdmin. */
@@ -24,7 +25,13 @@ export function accountRoutes({ db }: { db: Db }): Router {
     status = 200,
   ) => {
     const element = (
-      <AccountScreen csrfToken={csrfTokenFor(req)} details={details} {...errors} message={takeFlash(req)} />
+      <AccountScreen
+        csrfToken={csrfTokenFor(req)}
+        details={details}
+        siteTimeZone={siteTimeZoneOf(res)}
+        {...errors}
+        message={takeFlash(req)}
+      />
     );
     adminScreen(req, res, { section: 'account', title: 'Account', element, status });
   };
@@ -35,6 +42,7 @@ export function accountRoutes({ db }: { db: Db }): Router {
       last_name: u.last_name,
       email: u.email,
       preferred_language: u.preferred_language,
+      time_zone: u.time_zone ?? '',
     };
   };
 

@@ -28,6 +28,7 @@ import {
 import { defineViewSet, type DraftHooks, type ViewSetContext } from '../viewsets/definition';
 import { languageChoices, siteChoices, withAny } from './choices';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
+import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 
 /**
  * Preview: the site's home page in the snippet's language on the real site template, with the
@@ -81,7 +82,7 @@ const chromeColumns = [
     name: 'updated_at',
     label: 'Published',
     sortable: true,
-    value: (row: ChromeListing) => `${new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+    value: (row: ChromeListing) => formatAdminTime(row.updated_at),
   },
 ];
 

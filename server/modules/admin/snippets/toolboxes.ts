@@ -11,6 +11,7 @@ import type { SnippetToolbox } from '../../snippets/table';
 import { defineViewSet } from '../viewsets/definition';
 import { snippetUsage } from './usage';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
+import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 
 /**
  * /wagtail/snippets/core/toolbox/: reusable content (a promo, a legal notice) that pages include
@@ -42,7 +43,7 @@ export const toolboxesViewSet = defineViewSet<SnippetToolbox, ToolboxInput>({
       name: 'updated_at',
       label: 'Updated',
       sortable: true,
-      value: (row) => `${new Date(row.updated_at).toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+      value: (row) => formatAdminTime(row.updated_at),
     },
   ],
   search: { placeholder: 'Name' },

@@ -11,6 +11,7 @@ import {
   type ViewSetContext,
   type ViewSetRow,
 } from './definition';
+import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 
 /**
  * The viewset's actions, shared by every model: each runs in one transaction with its audit-log
@@ -18,7 +19,7 @@ import {
  * model's own work (its SQL and rules).
  */
 
-const formatWhen = (iso: string) => `${iso.replace('T', ' ').slice(0, 16)} UTC`;
+const formatWhen = (iso: string) => formatAdminTime(iso);
 
 /** The 409 of a form opened before someone else saved: who and when, so the user can decide. */
 async function staleForm(db: Db, viewSet: AnyViewSet, row: ViewSetRow): Promise<HttpError> {

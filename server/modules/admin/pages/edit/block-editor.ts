@@ -8,7 +8,7 @@ import { blockSchemas } from '../../../../../views/blocks/schemas';
 import type { BlockEditorView } from '../../../../../views/admin/BlockEditorMount';
 import type { PageTypeDefinition } from '../../../pages/page-type';
 import type { PageContent } from '../../../pages/table';
-import { blockErrorSummary } from './block-error-summary';
+import { blockErrorSummary, describeContentKey, foldChooserErrors, type BlockTypeWords } from './block-error-summary';
 import { withoutEditorFields } from './editor-fields';
 
 type JsonSchema = Record<string, unknown>;
@@ -81,27 +81,38 @@ export function blockEditorView(
   if (!pageType || (pageType.streamFields.length === 0 && !pageType.contentFields)) return null;
   // Editor fields (a form's notification addresses) have their own form fields, not a place in the JSON.
   const content = withoutEditorFields(pageType, fullContent);
-  const firstErrors = Object.fromEntries(Object.entries(errors).map(([path, messages]) => [path, messages[0] ?? '']));
+  const streamFields = pageType.streamFields.map((name) => ({ name, label: humanize(name) }));
+  const blockTypes = blockTypesForEditor();
+  const typeWords = new Map(
+    blockTypes.map((t): [string, BlockTypeWords] => [
+      t.type,
+      { label: t.label, fields: t.fields as BlockTypeWords['fields'] },
+    ]),
+  );
+  const shownContent = typedContent(typed) ?? content;
+  const firstErrors = foldChooserErrors(
+    streamFields,
+    shownContent,
+    Object.fromEntries(Object.entries(errors).map(([path, messages]) => [path, messages[0] ?? ''])),
+    typeWords,
+  );
   const data = {
     pageFields: pageFieldsForEditor(pageType),
-    streamFields: pageType.streamFields.map((name) => ({ name, label: humanize(name) })),
+    streamFields,
     content,
-    blockTypes: blockTypesForEditor(),
+    blockTypes,
     errors: firstErrors,
   };
-  const blockTypes = data.blockTypes;
   const summary = Object.keys(firstErrors).length
-    ? blockErrorSummary(
-        data.streamFields,
-        typedContent(typed) ?? content,
-        firstErrors,
-        new Map(blockTypes.map((t) => [t.type, t.label])),
-      )
+    ? blockErrorSummary(streamFields, shownContent, firstErrors, typeWords)
     : null;
   return {
     contentJson: typed ?? JSON.stringify(content),
     dataJson: escapeJsonForScript(data),
     errors: firstErrors,
+    fieldLabels: Object.fromEntries(
+      Object.keys(firstErrors).map((path) => [path, describeContentKey(path, data.streamFields)]),
+    ),
     errorSummary: summary,
   };
 }

@@ -9,8 +9,10 @@ import type { Page } from '../../../pages/table';
 import { translationOfPage, translationsOfSource } from '../../../translations/source-service';
 import { blockEditorView } from './block-editor';
 import { editorFieldViews, type EditorFieldsInput } from './editor-fields';
+import { toLocalInput } from '../../../../../shared/admin/local-time';
+import { currentAdminClock } from '../../clock';
 
-const localInput = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 16) : '');
+const isoOrNull = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 /**
  * What the edit screen shows beyond the fields: the lock (who and when), the revision the form
@@ -30,7 +32,15 @@ export async function editExtras(
     editorFields: editorFieldViews(pageTypeOf(page.page_type), draft.content, editorFields),
     baseRevisionId: page.latest_revision_id,
     lock: page.locked ? { byMe: page.locked_by_id === userId, message: await lockMessage(db, page) } : null,
-    schedule: typed ?? { go_live_at: localInput(page.go_live_at), expire_at: localInput(page.expire_at) },
+    // On the editor's wall clock: the inputs show, and are read back in, their own time zone.
+    schedule: {
+      ...(typed ?? {
+        go_live_at: toLocalInput(page.go_live_at, currentAdminClock().timeZone),
+        expire_at: toLocalInput(page.expire_at, currentAdminClock().timeZone),
+      }),
+      stored: { goLiveAt: isoOrNull(page.go_live_at), expireAt: isoOrNull(page.expire_at) },
+      timeZone: currentAdminClock().timeZone,
+    },
     live: page.live,
     publicUrl: page.live ? (await pagePlaceFinder(db)).of(page).publicUrl : null,
     hasChildren: page.numchild > 0,

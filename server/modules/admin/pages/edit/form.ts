@@ -1,7 +1,8 @@
 import { formErrors } from '../../../../http/validate';
 import { PAGE_FIELD_NAMES, pageFieldsFormSchema, type PageFieldName } from '../../../../../shared/schemas/admin';
 import { overwriteFieldSchema } from '../../../../../shared/schemas/editing-sessions';
-import { scheduleFormSchema } from '../../../../../shared/schemas/page-actions';
+import { scheduleFormSchemaIn } from '../../../../../shared/schemas/page-actions';
+import { currentAdminClock } from '../../clock';
 import { contentForSave } from '../../../pages/content';
 import type { PageFieldsEdit } from '../../../pages/edit-service';
 import { pageTypeOf } from '../../../pages/page-types';
@@ -135,7 +136,8 @@ function parseEditSubmission(body: Record<string, unknown>): EditSubmission {
     go_live_at: typeof body.go_live_at === 'string' ? body.go_live_at.slice(0, 40) : '',
     expire_at: typeof body.expire_at === 'string' ? body.expire_at.slice(0, 40) : '',
   };
-  const schedule = scheduleFormSchema.safeParse(typed);
+  // Typed on the editor's wall clock (their time zone, or the site's), stored in UTC.
+  const schedule = scheduleFormSchemaIn(currentAdminClock().timeZone).safeParse(typed);
   if (!schedule.success) {
     // The schedule fields sit together under one heading: each message says which one it is about.
     const { fieldErrors, nonFieldErrors } = formErrors(schedule.error, ['go_live_at', 'expire_at']);

@@ -20,6 +20,7 @@ import { formBody, userFacingError } from '../../form-input';
 import { pageIdOf } from '../../page-params';
 import { adminScreen } from '../../screen';
 import { editExtras } from './extras';
+import { formatDateTimeLong } from '../../../../../views/admin/format';
 import { readEditForm, type KeptInput } from './form';
 
 type Values = Record<PageFieldName, string>;
@@ -141,7 +142,7 @@ export function editRoutes({ db }: { db: Db }): Router {
       setFlash(
         req,
         scheduled
-          ? `Page '${fields.title}' has been scheduled for publishing.`
+          ? `Page '${fields.title}' has been scheduled for publishing. It goes live on ${formatDateTimeLong(saved.go_live_at!)}.`
           : publish
             ? `Page '${saved.title}' has been published.`
             : `Page '${fields.title}' has been updated.`,
