@@ -6,7 +6,7 @@ import type { RevisionListing } from './lifecycle-repo';
 
 export type { RevisionListing };
 import * as repo from './repo';
-import { diffSnapshots, flatten } from './revision-diff';
+import { diffSnapshots } from './revision-diff';
 import { labelChanges } from './revision-labels';
 import type { Page, PageRevision, RevisionSnapshot } from './table';
 import { formatAdminTime } from '../../../shared/admin/admin-clock';
