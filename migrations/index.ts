@@ -5,6 +5,7 @@ import * as signupConfirmation from './2026_11_29_410000_signup_confirmation';
 import * as locationsRegionIndex from './2026_11_29_520000_locations_region_index';
 import * as accessibilityReports from './2026_11_29_610000_accessibility_reports';
 import * as pageTranslations from './2026_11_29_700000_page_translations';
+import * as mediaTags from './2026_11_29_830000_media_tags';
 import * as createCore from './2026_11_22_000100_create_core';
 import * as createImages from './2026_11_22_000200_create_images';
 import * as createLocations from './2026_11_22_000300_create_locations';
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_520000_locations_region_index': locationsRegionIndex,
   '2026_11_29_610000_accessibility_reports': accessibilityReports,
   '2026_11_29_700000_page_translations': pageTranslations,
+  '2026_11_29_830000_media_tags': mediaTags,
 };

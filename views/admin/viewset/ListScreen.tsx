@@ -86,98 +86,11 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           <input type="hidden" name="next" value={view.selfHref} />
         </form>
       ) : null}
-      <div className="admin-table-scroll">
-        <table className="admin-table admin-table--viewset">
-          <caption className="visually-hidden">{`${heading}, sorted by ${view.columns.find((c) => c.sorted)?.label ?? 'default order'}`}</caption>
-          <thead>
-            <tr>
-              {view.bulkDeleteAction ? (
-                <th scope="col">
-                  <span className="visually-hidden">Select</span>
-                </th>
-              ) : null}
-              {view.columns.map((column) => (
-                <th
-                  key={column.name}
-                  scope="col"
-                  aria-sort={
-                    column.sorted === 'asc' ? 'ascending' : column.sorted === 'desc' ? 'descending' : undefined
-                  }
-                >
-                  {column.sortHref ? (
-                    <a href={column.sortHref}>
-                      {column.label}
-                      {column.sorted ? <span aria-hidden="true">{column.sorted === 'asc' ? ' ▲' : ' ▼'}</span> : null}
-                    </a>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.rows.map((row) => (
-              <tr key={row.id}>
-                {view.bulkDeleteAction ? (
-                  <td>
-                    <input
-                      type="checkbox"
-                      name="id"
-                      value={row.id}
-                      form={bulkFormId}
-                      aria-label={`Select ${row.title}`}
-                    />
-                  </td>
-                ) : null}
-                {row.cells.map((cell, index) => (
-                  <td key={view.columns[index]?.name ?? index}>
-                    {cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text}
-                  </td>
-                ))}
-                <td>
-                  <ul className="admin-row-actions">
-                    {row.editHref ? (
-                      <li>
-                        <a href={row.editHref} aria-label={`Edit ${row.title}`}>
-                          Edit
-                        </a>
-                      </li>
-                    ) : null}
-                    {row.deleteHref ? (
-                      <li>
-                        <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
-                          Delete
-                        </a>
-                      </li>
-                    ) : null}
-                    {csrfToken
-                      ? (row.postActions ?? []).map((action) => (
-                          <li key={action.action}>
-                            <form method="post" action={action.action} className="admin-inline-form">
-                              <CsrfField token={csrfToken} />
-                              {Object.entries(action.fields).map(([name, value]) => (
-                                <input key={name} type="hidden" name={name} value={value} />
-                              ))}
-                              <button
-                                type="submit"
-                                className="admin-button admin-button--secondary"
-                                aria-label={action.ariaLabel}
-                              >
-                                {action.label}
-                              </button>
-                            </form>
-                          </li>
-                        ))
-                      : null}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {view.layout === 'grid' ? (
+        <ListGrid view={view} heading={heading} bulkFormId={bulkFormId} />
+      ) : (
+        <ListTable view={view} heading={heading} bulkFormId={bulkFormId} csrfToken={csrfToken} />
+      )}
       {view.rows.length === 0 ? (
         <p className="admin-empty">
           {view.filters.some((f) => f.value)
@@ -201,6 +114,201 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           {pagination.nextHref ? <a href={pagination.nextHref}>Next</a> : null}
         </nav>
       ) : null}
+    </>
+  );
+}
+
+type LayoutProps = { view: ListView; heading: string; bulkFormId: string };
+
+/** The rows as a table with sortable column headers (most models). */
+function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csrfToken?: string }) {
+  return (
+    <div className="admin-table-scroll">
+      <table className="admin-table admin-table--viewset">
+        <caption className="visually-hidden">{`${heading}, sorted by ${view.columns.find((c) => c.sorted)?.label ?? 'default order'}`}</caption>
+        <thead>
+          <tr>
+            {view.bulkDeleteAction ? (
+              <th scope="col">
+                <span className="visually-hidden">Select</span>
+              </th>
+            ) : null}
+            {view.columns.map((column) => (
+              <th
+                key={column.name}
+                scope="col"
+                aria-sort={column.sorted === 'asc' ? 'ascending' : column.sorted === 'desc' ? 'descending' : undefined}
+              >
+                {column.sortHref ? (
+                  <a href={column.sortHref}>
+                    {column.label}
+                    {column.sorted ? <span aria-hidden="true">{column.sorted === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+                  </a>
+                ) : (
+                  column.label
+                )}
+              </th>
+            ))}
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((row) => (
+            <tr key={row.id}>
+              {view.bulkDeleteAction ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    name="id"
+                    value={row.id}
+                    form={bulkFormId}
+                    aria-label={`Select ${row.title}`}
+                  />
+                </td>
+              ) : null}
+              {row.cells.map((cell, index) => (
+                <td key={view.columns[index]?.name ?? index}>
+                  {cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text}
+                </td>
+              ))}
+              <td>
+                <ul className="admin-row-actions">
+                  {row.editHref ? (
+                    <li>
+                      <a href={row.editHref} aria-label={`Edit ${row.title}`}>
+                        Edit
+                      </a>
+                    </li>
+                  ) : null}
+                  {row.deleteHref ? (
+                    <li>
+                      <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
+                        Delete
+                      </a>
+                    </li>
+                  ) : null}
+                  {csrfToken
+                    ? (row.postActions ?? []).map((action) => (
+                        <li key={action.action}>
+                          <form method="post" action={action.action} className="admin-inline-form">
+                            <CsrfField token={csrfToken} />
+                            {Object.entries(action.fields).map(([name, value]) => (
+                              <input key={name} type="hidden" name={name} value={value} />
+                            ))}
+                            <button
+                              type="submit"
+                              className="admin-button admin-button--secondary"
+                              aria-label={action.ariaLabel}
+                            >
+                              {action.label}
+                            </button>
+                          </form>
+                        </li>
+                      ))
+                    : null}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The box a grid thumbnail is drawn in: the rendition's size (320 wide at most, never enlarged). */
+function thumbnailSize(thumbnail: { width: number; height: number }) {
+  const width = Math.min(320, thumbnail.width);
+  return { width, height: Math.max(1, Math.round((thumbnail.height * width) / thumbnail.width)) };
+}
+
+/**
+ * The rows as cards with thumbnails (Wagtail's image listing): the picture and title link to the
+ * edit screen, the other columns are the card's lines, and the sortable columns become sort links
+ * (a grid has no column headers). Selection and Delete work as in the table.
+ */
+function ListGrid({ view, heading, bulkFormId }: LayoutProps) {
+  const sortable = view.columns.filter((column) => column.sortHref);
+  // The column that names the row (linked to the edit screen) is the card's title.
+  const titleIndex = Math.max(
+    0,
+    view.columns.findIndex((column) => column.linksToEdit),
+  );
+  return (
+    <>
+      {sortable.length ? (
+        <nav aria-label={`Sort ${view.names.plural}`} className="admin-grid-sort">
+          <span className="admin-grid-sort__label">Sort by</span>
+          <ul>
+            {sortable.map((column) => (
+              <li key={column.name}>
+                <a href={column.sortHref} aria-current={column.sorted ? 'true' : undefined}>
+                  {column.label}
+                  {column.sorted ? (
+                    <>
+                      <span aria-hidden="true">{column.sorted === 'asc' ? ' ▲' : ' ▼'}</span>
+                      <span className="visually-hidden">
+                        {column.sorted === 'asc' ? ' (sorted ascending)' : ' (sorted descending)'}
+                      </span>
+                    </>
+                  ) : null}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <ul className="admin-media-grid" aria-label={heading}>
+        {view.rows.map((row) => {
+          const size = row.thumbnail ? thumbnailSize(row.thumbnail) : undefined;
+          const picture =
+            row.thumbnail && size ? (
+              <span className="admin-media-card__frame">
+                <img src={row.thumbnail.src} alt="" width={size.width} height={size.height} loading="lazy" />
+              </span>
+            ) : null;
+          return (
+            <li key={row.id} className="admin-media-card" data-row-id={row.id}>
+              {row.editHref ? (
+                <a href={row.editHref} className="admin-media-card__link">
+                  {picture}
+                  <span className="admin-media-card__title">{row.title || '(blank)'}</span>
+                </a>
+              ) : (
+                <>
+                  {picture}
+                  <span className="admin-media-card__title">{row.title || '(blank)'}</span>
+                </>
+              )}
+              <dl className="admin-media-card__details">
+                {row.cells.map((cell, index) =>
+                  index === titleIndex || !cell.text ? null : (
+                    <div key={view.columns[index]?.name ?? index}>
+                      <dt className="visually-hidden">{view.columns[index]?.label}</dt>
+                      <dd>{cell.href ? <a href={cell.href}>{cell.text}</a> : cell.text}</dd>
+                    </div>
+                  ),
+                )}
+              </dl>
+              {view.bulkDeleteAction || row.deleteHref ? (
+                <div className="admin-media-card__actions">
+                  {view.bulkDeleteAction ? (
+                    <label className="admin-media-card__select">
+                      <input type="checkbox" name="id" value={row.id} form={bulkFormId} />
+                      <span className="visually-hidden">{`Select ${row.title}`}</span>
+                    </label>
+                  ) : null}
+                  {row.deleteHref ? (
+                    <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
+                      Delete
+                    </a>
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }
