@@ -1,7 +1,8 @@
 /**
- * The multiple upload screens (/wagtail/{images,documents,videos}/multiple/add/): each chosen or
- * dropped file is sent on its own request with a progress bar, and once stored its title can be
- * edited in place. Without this script the form posts every file at once (progressive enhancement).
+ * The multiple upload screens (/wagtail/{images,documents,videos}/multiple/add/): files chosen or
+ * dropped anywhere on the form (several at once) each get a row with a preview of the picture,
+ * are sent on their own request with a progress bar, and once stored their title can be edited
+ * in place. Without this script the form posts every file at once (progressive enhancement).
  */
 // The image edit screen's focal point picker ships in this script too (one media script for the admin).
 import './focal-point';
@@ -17,6 +18,35 @@ function errorsIn(html: string): string {
     .join(' ');
 }
 
+/** Image types a browser shows as they are (the library's accepted types); others get no preview. */
+const PREVIEWABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
+
+/**
+ * A small picture of a chosen image file, read locally before it is sent (the CSP allows blob:
+ * images). The file's name follows it in the row, so the picture itself is decorative.
+ */
+function previewOf(file: File): HTMLImageElement | null {
+  if (!PREVIEWABLE.has(file.type)) return null;
+  const image = document.createElement('img');
+  image.className = 'media-upload-list__preview';
+  image.alt = '';
+  image.width = 80;
+  image.height = 60;
+  const url = URL.createObjectURL(file);
+  const release = () => URL.revokeObjectURL(url);
+  image.addEventListener('load', release, { once: true });
+  image.addEventListener(
+    'error',
+    () => {
+      release();
+      image.remove();
+    },
+    { once: true },
+  );
+  image.src = url;
+  return image;
+}
+
 function setUp(form: HTMLFormElement): void {
   const area = form.dataset.mediaUpload!;
   const input = form.querySelector<HTMLInputElement>('input[type=file]')!;
@@ -27,7 +57,10 @@ function setUp(form: HTMLFormElement): void {
   const row = (file: File) => {
     const item = document.createElement('li');
     item.className = 'media-upload-list__item';
+    const preview = previewOf(file);
+    if (preview) item.append(preview);
     const name = document.createElement('span');
+    name.className = 'media-upload-list__name';
     name.textContent = file.name;
     const progress = document.createElement('progress');
     progress.max = 100;
@@ -185,11 +218,19 @@ function setUp(form: HTMLFormElement): void {
   input.addEventListener('change', () => {
     if (input.files && input.files.length > 0) sendAll(input.files);
   });
+  // The drop zone is the whole form; with the script running, its hint says so.
+  const hint = form.querySelector<HTMLElement>('[data-drop-hint]');
+  if (hint) hint.hidden = false;
   form.addEventListener('dragover', (event) => {
     event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
     form.classList.add('admin-form--drop');
   });
-  form.addEventListener('dragleave', () => form.classList.remove('admin-form--drop'));
+  form.addEventListener('dragleave', (event) => {
+    // Moving over a child fires dragleave on the form too: only leaving the form counts.
+    if (!(event.relatedTarget instanceof Node) || !form.contains(event.relatedTarget))
+      form.classList.remove('admin-form--drop');
+  });
   form.addEventListener('drop', (event) => {
     event.preventDefault();
     form.classList.remove('admin-form--drop');

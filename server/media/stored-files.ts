@@ -37,7 +37,10 @@ export function listQueryFromApi(query: MediaApiListQuery): ListQuery {
   const desc = query.order.startsWith('-');
   return {
     q: query.search,
-    filters: query.collection ? { collection: String(query.collection) } : {},
+    filters: {
+      ...(query.collection ? { collection: String(query.collection) } : {}),
+      ...(query.tags ? { tag: query.tags } : {}),
+    },
     order: { column: desc ? query.order.slice(1) : query.order, desc },
     limit: query.limit,
     offset: query.offset,

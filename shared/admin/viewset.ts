@@ -24,7 +24,14 @@ export type FormFieldView = {
 };
 
 export type CellView = { text: string; href?: string };
-export type ColumnView = { name: string; label: string; sortHref?: string; sorted?: 'asc' | 'desc' };
+export type ColumnView = {
+  name: string;
+  label: string;
+  sortHref?: string;
+  sorted?: 'asc' | 'desc';
+  /** The column naming the row (it links to the edit screen): a grid card's title. */
+  linksToEdit?: boolean;
+};
 /** A select of choices, or a date input (`type: 'date'`, no choices). */
 export type FilterView = {
   name: string;
@@ -42,10 +49,14 @@ export type RowView = {
   editHref?: string;
   deleteHref?: string;
   postActions?: RowActionView[];
+  /** The grid layout's picture of the row (an image's small rendition). */
+  thumbnail?: { src: string; width: number; height: number };
 };
 
 export type ListView = {
   names: ModelNames;
+  /** 'grid': cards with thumbnails (the images library) instead of a table. */
+  layout?: 'grid';
   baseUrl: string;
   q: string;
   ordering: string;

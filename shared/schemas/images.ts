@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tagsFieldSchema } from './tags';
 
 const REQUIRED = 'This field is required.';
 const SELECT = 'Select a valid choice.';
@@ -10,7 +11,7 @@ const fraction = z.preprocess(
 );
 
 /**
- * The image edit form: title, alt text, collection and the focal point as fractions of the width
+ * The image edit form: title, alt text, collection, tags and the focal point as fractions of the width
  * and height (0 is the left / top edge), both or neither. The alt text may be empty only for a
  * decorative image, which the form says with the 'decorative' checkbox.
  */
@@ -26,6 +27,7 @@ export const imageFormSchema = z
     collection: z.coerce.number({ error: SELECT }).int(SELECT).min(1, SELECT).max(2_147_483_647, SELECT),
     focal_point_x: fraction,
     focal_point_y: fraction,
+    tags: tagsFieldSchema,
   })
   .superRefine((data, ctx) => {
     if ((data.focal_point_x === undefined) !== (data.focal_point_y === undefined)) {
@@ -47,6 +49,7 @@ export const imageFormSchema = z
     title: data.title,
     altText: data.decorative === 'on' ? '' : data.default_alt_text,
     collectionId: data.collection,
+    tags: data.tags,
     focalPoint:
       data.focal_point_x !== undefined && data.focal_point_y !== undefined
         ? ([data.focal_point_x, data.focal_point_y] as [number, number])

@@ -26,6 +26,19 @@ export const mediaApiListQuerySchema = z
       .default(0),
     search: z.string().trim().max(255, 'search must be at most 255 characters').default(''),
     collection: id.optional(),
+    // Wagtail's API: ?tags=a,b lists what carries every one of them.
+    tags: z
+      .string()
+      .trim()
+      .max(500, 'tags must be at most 500 characters')
+      .transform((text) =>
+        text
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .join(','),
+      )
+      .optional(),
     order: z
       .enum([...MEDIA_API_ORDERINGS, ...MEDIA_API_ORDERINGS.map((o) => `-${o}` as const)], {
         error: `order must be one of ${MEDIA_API_ORDERINGS.join(', ')} (prefix with - to reverse)`,

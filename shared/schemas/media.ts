@@ -14,14 +14,18 @@ export const renditionSchema = z.object({
  * An image as blocks carry it (spec section 3): renditions, default alt text, optional imageData.
  * `image_id` points at the images table when the image came from the library.
  */
-export const imageSchema = z.object({
-  image_id: z.number().int().positive().optional(),
-  renditions: z.array(renditionSchema).min(1),
-  default_alt_text: z.string().max(400).default(''),
-  imageData: z
-    .object({ title: z.string().optional(), focal_point: z.tuple([z.number(), z.number()]).optional() })
-    .optional(),
-});
+export const imageSchema = z
+  .object({
+    image_id: z.number().int().positive().optional(),
+    renditions: z.array(renditionSchema).min(1),
+    default_alt_text: z.string().max(400).default(''),
+    imageData: z
+      .object({ title: z.string().optional(), focal_point: z.tuple([z.number(), z.number()]).optional() })
+      .optional(),
+  })
+  // Every image field of every block is chosen from the image library in the block editor, and a
+  // new block starts with none chosen (client/admin/editor/json-schema.ts emptyValue).
+  .meta({ 'x-widget': 'image_chooser' });
 export type Image = z.output<typeof imageSchema>;
 export type Rendition = z.output<typeof renditionSchema>;
 

@@ -362,7 +362,8 @@ describe('media library and press pages in Chromium', function () {
     const field = '[data-stream-field="body"] li[data-block-type="feature_image"] [data-field="image"]';
     await page.waitForSelector(`${field} .admin-chooser-field__chosen`);
     expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal(seeded.title);
-    const titles = () => page.$$eval('.admin-chooser__title', (els) => els.map((el) => el.textContent));
+    // The image chooser is a grid of thumbnails (ChooserGrid): each card's title.
+    const titles = () => page.$$eval('.admin-chooser-grid__title', (els) => els.map((el) => el.textContent));
     const openChooser = async () => {
       await page.click(`${field} .admin-chooser-field__body button`);
       await page.waitForFunction(() =>
@@ -374,11 +375,11 @@ describe('media library and press pages in Chromium', function () {
 
     await openChooser();
     expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
-    expect(await page.$$eval('.admin-chooser__thumbnail', (els) => els.length)).to.be.greaterThan(0);
+    expect(await page.$$eval('.admin-chooser-grid img', (els) => els.length)).to.be.greaterThan(0);
     // The collection filter: only the lighthouse card is in Lighthouses.
     await page.select('.admin-chooser__filter select', String(lighthouses.id));
     await page.waitForFunction(() => document.querySelector('.admin-chooser__status')?.textContent === '1 image');
-    expect(await titles()).to.deep.equal(['Choose Lighthouse card']);
+    expect(await titles()).to.deep.equal(['Lighthouse card']);
     // Back to any collection, then search by title.
     await page.select('.admin-chooser__filter select', '');
     await page.type('.admin-chooser__search input', 'lighthouse card');
@@ -387,7 +388,7 @@ describe('media library and press pages in Chromium', function () {
         document.querySelector('.admin-chooser__list-title')?.textContent === 'Results for “lighthouse card”' &&
         document.querySelector('.admin-chooser__status')?.textContent === '1 image',
     );
-    expect(await titles()).to.deep.equal(['Choose Lighthouse card']);
+    expect(await titles()).to.deep.equal(['Lighthouse card']);
     await page.type('.admin-chooser__search input', ' nothing like it');
     await page.waitForFunction(
       () => document.querySelector('.admin-chooser__status')?.textContent === 'No images found.',
@@ -398,7 +399,7 @@ describe('media library and press pages in Chromium', function () {
     await page.keyboard.up('Control');
     await page.keyboard.type('lighthouse card');
     await page.waitForFunction(() => document.querySelector('.admin-chooser__status')?.textContent === '1 image');
-    await page.click('.admin-chooser__title');
+    await page.click('.admin-chooser-grid__title');
     await page.waitForFunction(() => !document.querySelector('.admin-chooser'));
     await page.waitForFunction(
       (selector) => document.querySelector(selector)?.textContent === 'Lighthouse card',

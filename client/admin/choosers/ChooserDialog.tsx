@@ -10,6 +10,7 @@ import {
   ModalOverlay,
   SearchField,
 } from 'react-aria-components';
+import { ChooserGrid } from './ChooserGrid';
 import type { BrowsePlace, ChooserDefinition, ChooserItem, ChooserPage } from './types';
 
 const SEARCH_DELAY_MS = 250;
@@ -24,7 +25,8 @@ type Props = {
 
 /**
  * A button that opens a chooser in a modal dialog: a search field and browsable results, all by
- * keyboard (Tab through the results, Enter to choose or browse, Escape to close). Focus returns
+ * keyboard (Tab through the results, or arrow keys in a grid of thumbnails; Enter to choose or
+ * browse, Escape to close). Focus returns
  * to the trigger when it closes.
  */
 export function ChooserTrigger({ definition, trigger, triggerClassName, onChoose }: Props) {
@@ -193,7 +195,9 @@ function ChooserBody({
           {loaded.message}
         </p>
       ) : null}
-      {loaded.state === 'done' && loaded.items.length ? (
+      {loaded.state === 'done' && loaded.items.length && definition.layout === 'grid' ? (
+        <ChooserGrid items={loaded.items} labelledBy={listTitleId} onChoose={onChoose} />
+      ) : loaded.state === 'done' && loaded.items.length ? (
         <ul className="admin-chooser__results" aria-labelledby={listTitleId}>
           {loaded.items.map((item) => (
             <li key={item.id} className="admin-chooser__result">

@@ -21,7 +21,8 @@ type Props = {
 
 /**
  * A block field that points at something chosen in a dialog (Wagtail's chooser panel): the
- * chosen item's name, then Choose/Change and, on optional fields, Clear.
+ * chosen item's thumbnail (images) and name, then Change (or Choose), Edit (in a new tab) and,
+ * on optional fields, Clear.
  */
 export function ChooserField({
   id,
@@ -38,6 +39,8 @@ export function ChooserField({
 }: Props) {
   const chosen = definition.describe(value);
   const noun = definition.noun;
+  const thumbnail = chosen ? (definition.thumbnailOf?.(value) ?? null) : null;
+  const editUrl = chosen ? (definition.editUrlOf?.(value) ?? null) : null;
   // Completing a chosen item (an image's renditions) takes a request: say so, and say when it fails.
   const [pending, setPending] = useState<{ kind: 'resolving' } | { kind: 'error'; message: string } | null>(null);
   const choose = (item: ChooserItem) => {
@@ -71,6 +74,9 @@ export function ChooserField({
         aria-describedby={describedBy}
         className="admin-chooser-field__body"
       >
+        {thumbnail && pending?.kind !== 'resolving' ? (
+          <img className="admin-chooser-field__thumbnail" src={thumbnail} alt="" width={120} height={90} />
+        ) : null}
         <span className="admin-chooser-field__chosen" id={`${id}-chosen`}>
           {pending?.kind === 'resolving' ? `Adding the ${noun}…` : (chosen ?? `No ${noun} chosen`)}
         </span>
@@ -84,6 +90,12 @@ export function ChooserField({
           }
           onChoose={choose}
         />
+        {editUrl ? (
+          <a className="admin-button admin-button--secondary" href={editUrl} target="_blank" rel="noopener">
+            {`Edit ${noun}`}
+            <span className="visually-hidden">{` ${chosen} (opens in a new tab)`}</span>
+          </a>
+        ) : null}
         {chosen && !required ? (
           <Button
             className="admin-button admin-button--secondary"

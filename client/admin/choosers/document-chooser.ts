@@ -24,6 +24,7 @@ async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPa
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(query.offset) });
   if (query.search) params.set('search', query.search);
   if (query.filters?.collection) params.set('collection', query.filters.collection);
+  if (query.filters?.tag) params.set('tags', query.filters.tag);
   const res = await fetch(`${API}?${params}`, {
     signal,
     headers: { Accept: 'application/json' },
@@ -68,6 +69,19 @@ async function send(
   return { id: stored.id, title: stored.title, record: stored };
 }
 
+type Choices = Array<{ value: string; label: string }>;
+
+/** The collection and tag filters' choices. */
+async function chooserOptions(signal: AbortSignal): Promise<{ collections: Choices; tags: Choices }> {
+  const res = await fetch('/wagtail/documents/chooser/', {
+    signal,
+    headers: { Accept: 'application/json' },
+    credentials: 'same-origin',
+  });
+  if (!res.ok) throw await failure(res, 'The filters could not be loaded');
+  return (await res.json()) as { collections: Choices; tags: Choices };
+}
+
 /**
  * Documents of the library (`document_chooser` fields, e.g. the press section's download tiles):
  * search by title, a collection filter, and an upload form whose new document is chosen at once. The stored value is
@@ -79,22 +93,16 @@ export const documentChooser: ChooserDefinition = {
   browsable: false,
   load,
   toValue: (item) => item.id,
+  editUrlOf: (value) => (typeof value === 'number' && value > 0 ? `/wagtail/documents/${value}/` : null),
   describe: (value) => (typeof value === 'number' && value > 0 ? (titles.get(value) ?? `Document ${value}`) : null),
   filters: [
     {
       name: 'collection',
       label: 'Collection',
       anyLabel: 'Any collection',
-      choices: async (signal) => {
-        const res = await fetch('/wagtail/documents/chooser/', {
-          signal,
-          headers: { Accept: 'application/json' },
-          credentials: 'same-origin',
-        });
-        if (!res.ok) throw await failure(res, 'The collections could not be loaded');
-        return ((await res.json()) as { collections: Array<{ value: string; label: string }> }).collections;
-      },
+      choices: async (signal) => (await chooserOptions(signal)).collections,
     },
+    { name: 'tag', label: 'Tag', anyLabel: 'Any tag', choices: async (signal) => (await chooserOptions(signal)).tags },
   ],
   upload: {
     accept: '',

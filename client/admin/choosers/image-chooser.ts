@@ -30,18 +30,19 @@ const getJson = async <T>(url: string, signal: AbortSignal, what: string): Promi
 };
 
 /** A small WebP rendition (every image has WebP renditions; 320 is the smallest allowed width). */
-const thumbnailOf = (id: number) => `/media/images/${id}/w320.webp`;
+const listThumbnail = (id: number) => `/media/images/${id}/w320.webp`;
 
 async function load(query: ChooserQuery, signal: AbortSignal): Promise<ChooserPage> {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(query.offset) });
   if (query.search) params.set('search', query.search);
   if (query.filters?.collection) params.set('collection', query.filters.collection);
+  if (query.filters?.tag) params.set('tags', query.filters.tag);
   const listing = await getJson<ApiListing>(`${API}?${params}`, signal, 'The images could not be loaded');
   const items: ChooserItem[] = listing.items.map((image) => ({
     id: image.id,
     title: image.title,
     detail: `${image.width} × ${image.height} px`,
-    thumbnail: thumbnailOf(image.id),
+    thumbnail: listThumbnail(image.id),
     record: image,
   }));
   return { items, total: listing.meta.total_count, pageSize: PAGE_SIZE };
@@ -90,6 +91,26 @@ async function send(
   return { id: stored.id, title: stored.title, record: null };
 }
 
+type Choices = Array<{ value: string; label: string }>;
+
+/** The collection and tag filters' choices (one request serves both selects). */
+const chooserOptions = (signal: AbortSignal) =>
+  getJson<{ collections: Choices; tags: Choices }>(CHOOSER, signal, 'The filters could not be loaded');
+
+/**
+ * The chosen image's picture in the field: its smallest WebP rendition as stored (an image from
+ * outside the library has only what the block carries), else the smallest of any format.
+ */
+function thumbnailOf(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const renditions = (value as BlockImage).renditions as Array<{ url?: unknown; width?: unknown; mimetype?: unknown }>;
+  if (!Array.isArray(renditions)) return null;
+  const usable = renditions
+    .filter((r): r is { url: string; width: number; mimetype: string } => typeof r.url === 'string' && r.url !== '')
+    .sort((a, b) => (a.mimetype === 'image/webp' ? 0 : 1) - (b.mimetype === 'image/webp' ? 0 : 1) || a.width - b.width);
+  return usable[0]?.url ?? null;
+}
+
 function describe(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return null;
   const image = value as BlockImage;
@@ -109,6 +130,12 @@ export const imageChooser: ChooserDefinition = {
   widget: 'image_chooser',
   noun: 'image',
   browsable: false,
+  layout: 'grid',
+  thumbnailOf,
+  editUrlOf: (value) => {
+    const id = (value as BlockImage | null)?.image_id;
+    return typeof id === 'number' ? `/wagtail/images/${id}/` : null;
+  },
   load,
   resolve,
   toValue: (item) => item.record,
@@ -118,14 +145,13 @@ export const imageChooser: ChooserDefinition = {
       name: 'collection',
       label: 'Collection',
       anyLabel: 'Any collection',
-      choices: async (signal) =>
-        (
-          await getJson<{ collections: Array<{ value: string; label: string }> }>(
-            CHOOSER,
-            signal,
-            'The collections could not be loaded',
-          )
-        ).collections,
+      choices: async (signal) => (await chooserOptions(signal)).collections,
+    },
+    {
+      name: 'tag',
+      label: 'Tag',
+      anyLabel: 'Any tag',
+      choices: async (signal) => (await chooserOptions(signal)).tags,
     },
   ],
   upload: {

@@ -69,6 +69,12 @@ export type ChooserDefinition = {
   describe(value: unknown): string | null;
   filters?: readonly ChooserFilter[];
   upload?: ChooserUpload;
+  /** 'grid': results as thumbnails moved through with the arrow keys (images). Default: a list. */
+  layout?: 'list' | 'grid';
+  /** A small picture of a stored value, shown in the field beside its name (an image). */
+  thumbnailOf?(value: unknown): string | null;
+  /** Where the stored value is edited in the admin (opened in a new tab), or null. */
+  editUrlOf?(value: unknown): string | null;
   /**
    * Completes a chosen item before `toValue` when the listing does not carry what the stored value
    * needs (an image's renditions). Rejects with a message to show.

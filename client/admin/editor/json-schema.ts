@@ -88,10 +88,15 @@ export function taggedUnion(schema: JsonSchema): { tag: string; variants: JsonSc
   return { tag, variants };
 }
 
-/** A blank value for a new block or list item: defaults where the schema has them, else empty. */
+/**
+ * A blank value for a new block or list item: defaults where the schema has them, else empty.
+ * Something chosen from a library (an image, a video: a schema carrying `x-widget`) starts absent,
+ * "nothing chosen", never as a hollow struct that looks filled and then fails validation.
+ */
 export function emptyValue(schema: JsonSchema): unknown {
   const s = resolveVariant(schema);
   if (s.default !== undefined) return structuredClone(s.default);
+  if (s['x-widget'] !== undefined) return undefined;
   if (s.const !== undefined) return s.const;
   switch (kindOf(s)) {
     case 'enum':
@@ -110,12 +115,13 @@ export function emptyValue(schema: JsonSchema): unknown {
             ([key, child]) =>
               [
                 key,
-                !s.required?.includes(key) && kindOf(resolveVariant(child)) === 'object'
+                (!s.required?.includes(key) && kindOf(resolveVariant(child)) === 'object') ||
+                resolveVariant(child)['x-widget'] !== undefined
                   ? undefined
                   : emptyValue(child),
               ] as const,
           )
-          .filter(([key, value]) => value !== undefined || s.required?.includes(key)),
+          .filter(([, value]) => value !== undefined),
       );
     case 'array':
       return Array.from({ length: s.minItems ?? 0 }, () => emptyValue(s.items!));

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { ListQuery } from '../../listing/list-query';
+import { tagKey } from '../../../shared/schemas/tags';
 import { pageOfRows } from '../../listing/rows-repo';
 import type { DocumentRow, NewDocument } from './table';
 
@@ -20,6 +21,19 @@ export function findDocuments(db: Db, ids: readonly number[]): Promise<DocumentR
 export function listDocuments(db: Db, query: ListQuery): Promise<{ rows: DocumentRow[]; total: number }> {
   let base = db.selectFrom('documents as d').selectAll('d');
   if (query.filters.collection) base = base.where('d.collection_id', '=', Number(query.filters.collection));
+  // Every tag named (the API takes several, separated by commas) must be on the document.
+  for (const name of query.filters.tag?.split(',') ?? []) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('document_tags as dt')
+          .innerJoin('tags as t', 't.id', 'dt.tag_id')
+          .select('dt.tag_id')
+          .whereRef('dt.document_id', '=', 'd.id')
+          .where('t.key', '=', tagKey(name)),
+      ),
+    );
+  }
   return pageOfRows(base, query, {
     search: ['d.title', 'd.file_name'],
     sort: { id: 'd.id', title: 'd.title', created_at: 'd.created_at', file_size: 'd.file_size' },

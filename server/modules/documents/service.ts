@@ -4,13 +4,15 @@ import { open } from 'node:fs/promises';
 import type { Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import type { UploadedFile } from '../../media/upload';
-import type { MediaFormInput } from '../../../shared/schemas/documents';
+import type { DocumentFormInput } from '../../../shared/schemas/documents';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import type { ListQuery } from '../../listing/list-query';
 import { detectFileType, looksLikePolyglot, SNIFF_BYTES } from '../../media/file-types';
 import { sanitiseFileName, titleFromFileName, uniqueKey } from '../../media/file-names';
 import { replaceFileKeepingRow, writeRowOrRemoveFile, listQueryFromApi } from '../../media/stored-files';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';
+import { DOCUMENT_TAGS } from '../tags/table';
+import { setTagsByName, tagFilterChoices, tagsOf } from '../tags/service';
 import * as repo from './repo';
 import type { DocumentRow } from './table';
 
@@ -153,17 +155,35 @@ export async function replaceDocumentFile(
   });
 }
 
-export function listDocuments(db: Db, query: ListQuery) {
-  return repo.listDocuments(db, query);
+/** A document as the library's list shows it: with its tags. */
+export type DocumentListRow = DocumentRow & { tags?: readonly string[] };
+
+export async function listDocuments(db: Db, query: ListQuery): Promise<{ rows: DocumentListRow[]; total: number }> {
+  const { rows, total } = await repo.listDocuments(db, query);
+  const tags = await documentTags(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => ({ ...row, tags: tags.get(row.id) ?? [] })), total };
 }
 
 export function findDocumentForAdmin(db: Db, id: number, options: { lock?: boolean } = {}) {
   return options.lock ? repo.lockDocument(db, id) : repo.findDocument(db, id);
 }
 
-export function updateDocument(db: Db, row: DocumentRow, input: MediaFormInput): Promise<DocumentRow> {
+/** Saves the edit form: title, collection and tags (the viewset runs this in its transaction). */
+export async function updateDocument(db: Db, row: DocumentRow, input: DocumentFormInput): Promise<DocumentRow> {
+  await setTagsByName(db, DOCUMENT_TAGS, row.id, input.tags);
   return repo.updateDocument(db, row.id, { title: input.title, collection_id: input.collectionId });
 }
+
+/** Each document's tags, in the order typed. */
+export function documentTags(db: Db, ids: readonly number[]): Promise<Map<number, string[]>> {
+  return tagsOf(db, DOCUMENT_TAGS, ids);
+}
+
+/** The tag filter's choices: every tag some document carries. */
+export const documentTagChoices = (db: Db) => tagFilterChoices(db, DOCUMENT_TAGS);
 
 /** Deletes the rows, then their files (a file without a row is harmless; a row without its file is not). */
 export async function deleteDocuments(db: Db, storage: MediaStorage, rows: DocumentRow[]): Promise<void> {
@@ -176,14 +196,14 @@ export async function deleteDocuments(db: Db, storage: MediaStorage, rows: Docum
 
 const API_BASE = '/wagtail/api/main/documents';
 
-function apiItem(row: DocumentRow) {
+function apiItem(row: DocumentRow, tags: readonly string[]) {
   return {
     id: row.id,
     meta: {
       type: 'wagtaildocs.Document',
       detail_url: `${API_BASE}/${row.id}/`,
       download_url: documentUrl(row),
-      tags: [] as string[],
+      tags: [...tags],
     },
     title: row.title,
   };
@@ -192,13 +212,17 @@ function apiItem(row: DocumentRow) {
 /** The admin API's document list (Wagtail's admin API v2 shape: meta.total_count and items). */
 export async function documentApiList(db: Db, query: MediaApiListQuery) {
   const { rows, total } = await repo.listDocuments(db, listQueryFromApi(query));
-  return { meta: { total_count: total }, items: rows.map(apiItem) };
+  const tags = await documentTags(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { meta: { total_count: total }, items: rows.map((row) => apiItem(row, tags.get(row.id) ?? [])) };
 }
 
 export async function documentApiDetail(db: Db, id: number) {
   const row = await repo.findDocument(db, id);
   if (!row) throw notFound('The document does not exist.');
-  const item = apiItem(row);
+  const item = apiItem(row, (await documentTags(db, [row.id])).get(row.id) ?? []);
   return {
     ...item,
     meta: {

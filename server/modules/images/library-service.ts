@@ -13,8 +13,10 @@ import type { ImageFormInput } from '../../../shared/schemas/images';
 import type { MediaApiListQuery } from '../../../shared/schemas/media-api';
 import { renditionUrl } from '../../../shared/schemas/image-renditions';
 import type { ListQuery } from '../../listing/list-query';
+import { IMAGE_TAGS } from '../tags/table';
+import { setTagsByName, tagFilterChoices, tagsOf } from '../tags/service';
 import * as repo from './repo';
-import { formatsFor } from './service';
+import { formatsFor, imageForBlocks } from './service';
 import { originalKey, renditionKey } from './storage';
 import type { ImageMimetype, ImageRow } from './table';
 
@@ -159,8 +161,9 @@ async function purgeRenditions(db: Db, storage: MediaStorage, image: Pick<ImageR
 }
 
 /**
- * A new file for an image, keeping its id: its renditions are purged (made again from the new
- * file on first request) and the old original removed. The focal point is kept when it still fits.
+ * A new file for an image, keeping its id (pages and settings that use it follow): its old
+ * renditions are purged, the ones blocks list are made again from the new file at once (so the
+ * next save of a page using it lists real sizes), and the old original removed.
  */
 export async function replaceImageFile(
   db: Db,
@@ -179,18 +182,37 @@ export async function replaceImageFile(
     return { previous, updated: await repo.updateImage(trx, id, stored) };
   });
   await cleanUp?.();
+  await imageForBlocks(db, id, storage);
   return updated;
 }
 
-export function listImages(db: Db, query: ListQuery) {
-  return repo.listImages(db, query);
+/** An image as the library's list shows it: with its tags. */
+export type ImageListRow = ImageRow & { tags?: readonly string[] };
+
+export async function listImages(db: Db, query: ListQuery): Promise<{ rows: ImageListRow[]; total: number }> {
+  const { rows, total } = await repo.listImages(db, query);
+  const tags = await imageTags(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => ({ ...row, tags: tags.get(row.id) ?? [] })), total };
 }
 
 export function findImageForAdmin(db: Db, id: number, options: { lock?: boolean } = {}) {
   return options.lock ? repo.lockImage(db, id) : repo.findImage(db, id);
 }
 
-export function updateImage(db: Db, row: ImageRow, input: ImageFormInput): Promise<ImageRow> {
+/** Each image's tags, in the order typed. */
+export function imageTags(db: Db, ids: readonly number[]): Promise<Map<number, string[]>> {
+  return tagsOf(db, IMAGE_TAGS, ids);
+}
+
+/** The tag filter's choices: every tag some image carries. */
+export const imageTagChoices = (db: Db) => tagFilterChoices(db, IMAGE_TAGS);
+
+/** Saves the edit form (the viewset runs this in its transaction): fields and tags. */
+export async function updateImage(db: Db, row: ImageRow, input: ImageFormInput): Promise<ImageRow> {
+  await setTagsByName(db, IMAGE_TAGS, row.id, input.tags);
   return repo.updateImage(db, row.id, {
     title: input.title,
     default_alt_text: input.altText,
@@ -214,7 +236,7 @@ export async function deleteImages(db: Db, storage: MediaStorage, rows: ImageRow
 
 const API_BASE = '/wagtail/api/main/images';
 
-function apiItem(row: ImageRow) {
+function apiItem(row: ImageRow, tags: readonly string[]) {
   const fallback = formatsFor(row)[2]!;
   return {
     id: row.id,
@@ -222,7 +244,7 @@ function apiItem(row: ImageRow) {
       type: 'wagtailimages.Image',
       detail_url: `${API_BASE}/${row.id}/`,
       download_url: renditionUrl(row.id, 1920, fallback),
-      tags: [] as string[],
+      tags: [...tags],
     },
     title: row.title,
     width: row.width,
@@ -232,13 +254,17 @@ function apiItem(row: ImageRow) {
 
 export async function imageApiList(db: Db, query: MediaApiListQuery) {
   const { rows, total } = await repo.listImages(db, listQueryFromApi(query));
-  return { meta: { total_count: total }, items: rows.map(apiItem) };
+  const tags = await imageTags(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { meta: { total_count: total }, items: rows.map((row) => apiItem(row, tags.get(row.id) ?? [])) };
 }
 
 export async function imageApiDetail(db: Db, id: number) {
   const row = await repo.findImage(db, id);
   if (!row) throw notFound('The image does not exist.');
-  const item = apiItem(row);
+  const item = apiItem(row, (await imageTags(db, [row.id])).get(row.id) ?? []);
   return {
     ...item,
     meta: {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db';
 import type { ListQuery } from '../../listing/list-query';
+import { tagKey } from '../../../shared/schemas/tags';
 import { pageOfRows } from '../../listing/rows-repo';
 import type { ImageRenditionRow, ImageRow, NewImage, NewImageRendition } from './table';
 
@@ -39,6 +40,19 @@ export async function saveRendition(db: Db, rendition: NewImageRendition): Promi
 export function listImages(db: Db, query: ListQuery): Promise<{ rows: ImageRow[]; total: number }> {
   let base = db.selectFrom('images as i').selectAll('i');
   if (query.filters.collection) base = base.where('i.collection_id', '=', Number(query.filters.collection));
+  // Every tag named (the API takes several, separated by commas) must be on the image.
+  for (const name of query.filters.tag?.split(',') ?? []) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('image_tags as it')
+          .innerJoin('tags as t', 't.id', 'it.tag_id')
+          .select('it.tag_id')
+          .whereRef('it.image_id', '=', 'i.id')
+          .where('t.key', '=', tagKey(name)),
+      ),
+    );
+  }
   return pageOfRows(base, query, {
     search: ['i.title', 'i.default_alt_text'],
     sort: { id: 'i.id', title: 'i.title', created_at: 'i.created_at' },

@@ -65,6 +65,9 @@ export function UploadScreen(props: UploadScreenProps) {
         data-media-upload={area}
       >
         <CsrfField token={csrfToken} />
+        <p className="media-drop-hint" data-drop-hint="" hidden>
+          {`Drag ${noun} files onto this form, or choose them below: several at once.`}
+        </p>
         <div className={`admin-field${error ? ' admin-field--error' : ''}`}>
           <label htmlFor={id}>
             Files<span aria-hidden="true"> *</span>

@@ -95,6 +95,43 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           <input type="hidden" name="next" value={view.selfHref} />
         </form>
       ) : null}
+      {view.layout === 'grid' ? (
+        <ListGrid view={view} heading={heading} bulkFormId={bulkFormId} />
+      ) : (
+        <ListTable view={view} heading={heading} bulkFormId={bulkFormId} csrfToken={csrfToken} />
+      )}
+      {view.rows.length === 0 ? (
+        <p className="admin-empty">
+          {view.filters.some((f) => f.value)
+            ? `No ${names.plural} match.`
+            : view.q
+              ? `Sorry, no ${names.plural} match "${view.q}".`
+              : `There are no ${names.plural} yet.`}
+        </p>
+      ) : null}
+      {view.bulkDeleteAction && view.rows.length ? (
+        <p>
+          <button type="submit" form={bulkFormId} className="admin-button admin-button--danger">
+            Delete selected
+          </button>
+        </p>
+      ) : null}
+      {pagination.pageCount > 1 ? (
+        <nav aria-label="Pagination" className="admin-pagination">
+          {pagination.previousHref ? <a href={pagination.previousHref}>Previous</a> : null}
+          <span aria-current="page">{`Page ${pagination.page} of ${pagination.pageCount}`}</span>
+          {pagination.nextHref ? <a href={pagination.nextHref}>Next</a> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+type LayoutProps = { view: ListView; heading: string; bulkFormId: string };
+
+/** The rows as a table with sortable column headers (most models). */
+function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csrfToken?: string }) {
+  return (
       <div className="admin-table-scroll">
         <table className="admin-table admin-table--viewset">
           <caption className="visually-hidden">{`${heading}, sorted by ${view.columns.find((c) => c.sorted)?.label ?? 'default order'}`}</caption>
@@ -109,9 +146,7 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
                 <th
                   key={column.name}
                   scope="col"
-                  aria-sort={
-                    column.sorted === 'asc' ? 'ascending' : column.sorted === 'desc' ? 'descending' : undefined
-                  }
+                aria-sort={column.sorted === 'asc' ? 'ascending' : column.sorted === 'desc' ? 'descending' : undefined}
                 >
                   {column.sortHref ? (
                     <a href={column.sortHref}>
@@ -187,29 +222,102 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           </tbody>
         </table>
       </div>
-      {view.rows.length === 0 ? (
-        <p className="admin-empty">
-          {view.filters.some((f) => f.value)
-            ? `No ${names.plural} match.`
-            : view.q
-              ? `Sorry, no ${names.plural} match "${view.q}".`
-              : `There are no ${names.plural} yet.`}
-        </p>
+  );
+}
+
+/** The box a grid thumbnail is drawn in: the rendition's size (320 wide at most, never enlarged). */
+function thumbnailSize(thumbnail: { width: number; height: number }) {
+  const width = Math.min(320, thumbnail.width);
+  return { width, height: Math.max(1, Math.round((thumbnail.height * width) / thumbnail.width)) };
+}
+
+/**
+ * The rows as cards with thumbnails (Wagtail's image listing): the picture and title link to the
+ * edit screen, the other columns are the card's lines, and the sortable columns become sort links
+ * (a grid has no column headers). Selection and Delete work as in the table.
+ */
+function ListGrid({ view, heading, bulkFormId }: LayoutProps) {
+  const sortable = view.columns.filter((column) => column.sortHref);
+  // The column that names the row (linked to the edit screen) is the card's title.
+  const titleIndex = Math.max(
+    0,
+    view.columns.findIndex((column) => column.linksToEdit),
+  );
+  return (
+    <>
+      {sortable.length ? (
+        <nav aria-label={`Sort ${view.names.plural}`} className="admin-grid-sort">
+          <span className="admin-grid-sort__label">Sort by</span>
+          <ul>
+            {sortable.map((column) => (
+              <li key={column.name}>
+                <a href={column.sortHref} aria-current={column.sorted ? 'true' : undefined}>
+                  {column.label}
+                  {column.sorted ? (
+                    <>
+                      <span aria-hidden="true">{column.sorted === 'asc' ? ' ▲' : ' ▼'}</span>
+                      <span className="visually-hidden">
+                        {column.sorted === 'asc' ? ' (sorted ascending)' : ' (sorted descending)'}
+                      </span>
+                    </>
       ) : null}
-      {view.bulkDeleteAction && view.rows.length ? (
-        <p>
-          <button type="submit" form={bulkFormId} className="admin-button admin-button--danger">
-            Delete selected
-          </button>
-        </p>
-      ) : null}
-      {pagination.pageCount > 1 ? (
-        <nav aria-label="Pagination" className="admin-pagination">
-          {pagination.previousHref ? <a href={pagination.previousHref}>Previous</a> : null}
-          <span aria-current="page">{`Page ${pagination.page} of ${pagination.pageCount}`}</span>
-          {pagination.nextHref ? <a href={pagination.nextHref}>Next</a> : null}
+                </a>
+              </li>
+            ))}
+          </ul>
         </nav>
       ) : null}
+      <ul className="admin-media-grid" aria-label={heading}>
+        {view.rows.map((row) => {
+          const size = row.thumbnail ? thumbnailSize(row.thumbnail) : undefined;
+          const picture =
+            row.thumbnail && size ? (
+              <span className="admin-media-card__frame">
+                <img src={row.thumbnail.src} alt="" width={size.width} height={size.height} loading="lazy" />
+              </span>
+            ) : null;
+          return (
+            <li key={row.id} className="admin-media-card" data-row-id={row.id}>
+              {row.editHref ? (
+                <a href={row.editHref} className="admin-media-card__link">
+                  {picture}
+                  <span className="admin-media-card__title">{row.title || '(blank)'}</span>
+                </a>
+              ) : (
+                <>
+                  {picture}
+                  <span className="admin-media-card__title">{row.title || '(blank)'}</span>
+                </>
+              )}
+              <dl className="admin-media-card__details">
+                {row.cells.map((cell, index) =>
+                  index === titleIndex || !cell.text ? null : (
+                    <div key={view.columns[index]?.name ?? index}>
+                      <dt className="visually-hidden">{view.columns[index]?.label}</dt>
+                      <dd>{cell.href ? <a href={cell.href}>{cell.text}</a> : cell.text}</dd>
+                    </div>
+                  ),
+                )}
+              </dl>
+              {view.bulkDeleteAction || row.deleteHref ? (
+                <div className="admin-media-card__actions">
+                  {view.bulkDeleteAction ? (
+                    <label className="admin-media-card__select">
+                      <input type="checkbox" name="id" value={row.id} form={bulkFormId} />
+                      <span className="visually-hidden">{`Select ${row.title}`}</span>
+                    </label>
+                  ) : null}
+                  {row.deleteHref ? (
+                    <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
+                      Delete
+                    </a>
+                  ) : null}
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
     </>
   );
 }

@@ -1,8 +1,17 @@
-import { mediaFormSchema, type MediaFormInput } from '../../../../shared/schemas/documents';
+import { documentFormSchema, type DocumentFormInput } from '../../../../shared/schemas/documents';
+import { formatTags } from '../../../../shared/schemas/tags';
 import { formatFileSize } from '../../../../views/format-file-size';
 import { collectionChoices } from '../../collections/service';
-import { deleteDocuments, findDocumentForAdmin, listDocuments, updateDocument } from '../../documents/service';
-import type { DocumentRow } from '../../documents/table';
+import {
+  deleteDocuments,
+  documentTagChoices,
+  documentTags,
+  documentUrl,
+  findDocumentForAdmin,
+  listDocuments,
+  updateDocument,
+  type DocumentListRow,
+} from '../../documents/service';
 import { HttpError } from '../../../errors';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
@@ -13,7 +22,7 @@ import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
  * {pk}/delete/, usage/{pk}/, history/{pk}/. Adding is multiple/add/ and a new file is
  * {pk}/replace/ (admin/documents/routes.tsx), because both take files.
  */
-export const documentsViewSet = defineViewSet<DocumentRow, MediaFormInput>({
+export const documentsViewSet = defineViewSet<DocumentListRow, DocumentFormInput>({
   app: 'wagtaildocs',
   model: 'document',
   names: { name: 'document', plural: 'documents' },
@@ -22,23 +31,38 @@ export const documentsViewSet = defineViewSet<DocumentRow, MediaFormInput>({
   paths: { edit: ':pk/', delete: ':pk/delete/', usage: 'usage/:pk/' },
   usage: referenceUsage('wagtaildocs.document'),
   menu: { label: 'Documents', order: 210 },
-  schema: mediaFormSchema,
+  schema: documentFormSchema,
   fields: [
     { name: 'title', label: 'Title', required: true },
     { name: 'collection', label: 'Collection', widget: 'select', required: true, loadChoices: collectionChoices },
+    {
+      name: 'tags',
+      label: 'Tags',
+      help: 'Separate tags with commas, e.g. “menus, 2027”. The list and the document chooser filter by tag.',
+    },
   ],
-  initialValues: { title: '', collection: '' },
-  formValues: (row) => ({ title: row.title, collection: String(row.collection_id) }),
+  initialValues: { title: '', collection: '', tags: '' },
+  formValues: async (row, db) => ({
+    title: row.title,
+    collection: String(row.collection_id),
+    tags: formatTags((await documentTags(db, [row.id])).get(row.id) ?? []),
+  }),
   title: (row) => row.title,
   columns: [
     { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
-    { name: 'file', label: 'File', value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})` },
+    {
+      name: 'file',
+      label: 'File',
+      value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})`,
+      linkTo: (row) => documentUrl(row),
+    },
     {
       name: 'created_at',
       label: 'Uploaded',
       sortable: true,
       value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
     },
+    { name: 'tags', label: 'Tags', value: (row) => (row.tags ?? []).join(', ') },
   ],
   search: { placeholder: 'Title or file name' },
   filters: [
@@ -47,9 +71,18 @@ export const documentsViewSet = defineViewSet<DocumentRow, MediaFormInput>({
       label: 'Collection',
       choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
     },
+    {
+      name: 'tag',
+      label: 'Tag',
+      choices: async (db) => [{ value: '', label: 'Any tag' }, ...(await documentTagChoices(db))],
+    },
   ],
   defaultOrder: '-created_at',
   listActions: [{ label: 'Add documents', href: '/wagtail/documents/multiple/add/', permission: 'add' }],
+  editLinks: [
+    { label: 'Download', href: (_pk, row) => documentUrl(row), permission: 'any' },
+    { label: 'Replace file', href: (pk) => `/wagtail/documents/${pk}/replace/`, permission: 'change' },
+  ],
   store: {
     list: listDocuments,
     get: (db, id, options) => findDocumentForAdmin(db, id, options),

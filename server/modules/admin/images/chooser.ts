@@ -4,15 +4,15 @@ import { HttpError, notFound } from '../../../errors';
 import { pkParamsSchema } from '../../../../shared/schemas/viewset';
 import type { MediaStorage } from '../../../storage/media-storage';
 import { collectionChoices } from '../../collections/service';
-import { DOCUMENT_MODEL } from '../../documents/service';
-import { IMAGE_MODEL } from '../../images/library-service';
+import { DOCUMENT_MODEL, documentTagChoices } from '../../documents/service';
+import { IMAGE_MODEL, imageTagChoices } from '../../images/library-service';
 import { imageForBlocks } from '../../images/service';
 import { modelPermissionsFor } from '../../permissions/model-policy';
 
 /**
  * What the block editor's image and document choosers (client/admin/choosers/) need besides the
  * media APIs: /wagtail/images/chooser/ and /wagtail/documents/chooser/ give their collection
- * filters, and
+ * and tag filters, and
  * /wagtail/images/chooser/{image_id}/ (Wagtail's "image chosen" step) the chosen image as a
  * block stores it, with its AVIF, WebP and original-format renditions made now so every listed
  * size is real. Mounted before the media viewsets, whose '{pk}/' would take 'chooser'.
@@ -28,7 +28,7 @@ export function imageChooserRoutes({ db, storage }: { db: Db; storage: MediaStor
   router.get('/images/chooser/', async (req, res) => {
     await needImages(req);
     res.setHeader('Cache-Control', 'no-store, private');
-    res.json({ collections: await collectionChoices(db) });
+    res.json({ collections: await collectionChoices(db), tags: await imageTagChoices(db) });
   });
 
   // Permission: admin access and any wagtailimages permission (as the images API).
@@ -46,7 +46,7 @@ export function imageChooserRoutes({ db, storage }: { db: Db; storage: MediaStor
     if (!(await modelPermissionsFor(db, req)).canAny(DOCUMENT_MODEL))
       throw new HttpError(403, 'forbidden', 'You do not have permission to choose documents.');
     res.setHeader('Cache-Control', 'no-store, private');
-    res.json({ collections: await collectionChoices(db) });
+    res.json({ collections: await collectionChoices(db), tags: await documentTagChoices(db) });
   });
 
   return router;

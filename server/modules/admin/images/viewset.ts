@@ -3,8 +3,16 @@ import { imageFormSchema, type ImageFormInput } from '../../../../shared/schemas
 import { formatFileSize } from '../../../../views/format-file-size';
 import { HttpError } from '../../../errors';
 import { collectionChoices } from '../../collections/service';
-import { deleteImages, findImageForAdmin, listImages, updateImage } from '../../images/library-service';
-import type { ImageRow } from '../../images/table';
+import { formatTags } from '../../../../shared/schemas/tags';
+import {
+  deleteImages,
+  findImageForAdmin,
+  imageTagChoices,
+  imageTags,
+  listImages,
+  updateImage,
+  type ImageListRow,
+} from '../../images/library-service';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -13,7 +21,10 @@ import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
  * /wagtail/images/ (Wagtail's images app): the list, {pk}/ (title, alt text, collection, focal
  * point), {pk}/delete/, history/{pk}/. Adding is multiple/add/ and a new file {pk}/replace/.
  */
-export const imagesViewSet = defineViewSet<ImageRow, ImageFormInput>({
+const TAGS_HELP =
+  'Separate tags with commas, e.g. “salmon, summer menu”. The list and the image chooser filter by tag.';
+
+export const imagesViewSet = defineViewSet<ImageListRow, ImageFormInput>({
   app: 'wagtailimages',
   model: 'image',
   names: { name: 'image', plural: 'images' },
@@ -32,6 +43,7 @@ export const imagesViewSet = defineViewSet<ImageRow, ImageFormInput>({
     },
     { name: 'decorative', label: 'Decorative image (no alt text)', widget: 'checkbox' },
     { name: 'collection', label: 'Collection', widget: 'select', required: true, loadChoices: collectionChoices },
+    { name: 'tags', label: 'Tags', help: TAGS_HELP },
     {
       name: 'focal_point_x',
       label: 'Focal point, across',
@@ -52,14 +64,16 @@ export const imagesViewSet = defineViewSet<ImageRow, ImageFormInput>({
     collection: '',
     focal_point_x: '',
     focal_point_y: '',
+    tags: '',
   },
-  formValues: (row) => ({
+  formValues: async (row, db) => ({
     title: row.title,
     default_alt_text: row.default_alt_text,
     decorative: row.default_alt_text ? '' : 'on',
     collection: String(row.collection_id),
     focal_point_x: row.focal_point_x === null ? '' : String(row.focal_point_x),
     focal_point_y: row.focal_point_y === null ? '' : String(row.focal_point_y),
+    tags: formatTags((await imageTags(db, [row.id])).get(row.id) ?? []),
   }),
   title: (row) => row.title,
   focalPicker: (row) => ({
@@ -68,6 +82,8 @@ export const imagesViewSet = defineViewSet<ImageRow, ImageFormInput>({
     height: row.height,
     alt: row.default_alt_text || row.title,
   }),
+  listLayout: 'grid',
+  thumbnail: (row) => ({ src: renditionUrl(row.id, 320, 'webp'), width: row.width, height: row.height }),
   columns: [
     { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
     {
@@ -81,6 +97,7 @@ export const imagesViewSet = defineViewSet<ImageRow, ImageFormInput>({
       sortable: true,
       value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
     },
+    { name: 'tags', label: 'Tags', value: (row) => (row.tags ?? []).join(', ') },
   ],
   search: { placeholder: 'Title or alt text' },
   filters: [
@@ -89,9 +106,15 @@ export const imagesViewSet = defineViewSet<ImageRow, ImageFormInput>({
       label: 'Collection',
       choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
     },
+    {
+      name: 'tag',
+      label: 'Tag',
+      choices: async (db) => [{ value: '', label: 'Any tag' }, ...(await imageTagChoices(db))],
+    },
   ],
   defaultOrder: '-created_at',
   listActions: [{ label: 'Add images', href: '/wagtail/images/multiple/add/', permission: 'add' }],
+  editLinks: [{ label: 'Replace file', href: (pk) => `/wagtail/images/${pk}/replace/`, permission: 'change' }],
   store: {
     list: listImages,
     get: (db, id, options) => findImageForAdmin(db, id, options),

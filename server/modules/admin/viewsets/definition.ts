@@ -96,7 +96,12 @@ export type ViewSetColumn<Row> = {
   value(row: Row): string;
   /** The cell links to the edit screen (the first column usually does). */
   linksToEdit?: boolean;
+  /** The cell links elsewhere (a document's download); `linksToEdit` wins when both are set. */
+  linkTo?: (row: Row) => string | undefined;
 };
+
+/** A small picture of a row (an image's rendition), for the grid layout. */
+export type ViewSetThumbnail = { src: string; width: number; height: number };
 
 export type ViewSetFilter =
   | {
@@ -217,6 +222,12 @@ type ViewSetCommon<Row extends ViewSetRow, Input> = {
   /** The object as a sentence (titles, history, messages). */
   title(row: Row): string;
   columns: readonly ViewSetColumn<Row>[];
+  /**
+   * 'grid': the list shows each row as a card with its `thumbnail` (the images library), the
+   * columns as the card's lines and the sortable ones as sort links. Default: a table.
+   */
+  listLayout?: 'table' | 'grid';
+  thumbnail?: (row: Row) => ViewSetThumbnail | undefined;
   /** Shown when the store searches (`q`); its placeholder names what is searched. */
   search?: { placeholder: string };
   filters?: readonly ViewSetFilter[];
@@ -236,7 +247,7 @@ type ViewSetCommon<Row extends ViewSetRow, Input> = {
   /** An image to click on the edit screen, setting the focal point fields (images). */
   focalPicker?: (row: Row) => FocalPickerView;
   /** More links on an object's edit screen (e.g. a collection's Privacy), shown to holders of `permission`. */
-  editLinks?: Array<{ label: string; href: (pk: number) => string; permission: ActionPermission }>;
+  editLinks?: Array<{ label: string; href: (pk: number, row: Row) => string; permission: ActionPermission }>;
   /** More routes of the model, mounted and guarded with the viewset's own. */
   extraRoutes?: readonly ViewSetExtraRoute[];
   /** False: no bulk delete (the default is on). */

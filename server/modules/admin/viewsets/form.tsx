@@ -108,7 +108,8 @@ export function viewSetForms(db: Db, viewSet: AnyViewSet) {
         links.push({ label: 'History', href: urlOf(viewSet, 'history', row.id) });
       if (mayDo(permissions, viewSet, 'usage')) links.push({ label: 'Usage', href: urlOf(viewSet, 'usage', row.id) });
       for (const link of viewSet.editLinks ?? [])
-        if (permits(permissions, model, link.permission)) links.push({ label: link.label, href: link.href(row.id) });
+        if (permits(permissions, model, link.permission))
+          links.push({ label: link.label, href: link.href(row.id, row) });
       if (mayDo(permissions, viewSet, 'delete'))
         links.push({ label: `Delete this ${viewSet.names.name}`, href: urlOf(viewSet, 'delete', row.id) });
     }

@@ -121,6 +121,7 @@ export function columnViews(
       label: column.label,
       sorted,
       sortHref: column.sortable ? hrefFor({ ordering: next, p: undefined }) : undefined,
+      ...(column.linksToEdit ? { linksToEdit: true } : {}),
     };
   });
 }
@@ -170,14 +171,16 @@ export async function buildListView(
       title: viewSet.title(row),
       cells: viewSet.columns.map((column) => ({
         text: column.value(row),
-        href: column.linksToEdit ? editHref : undefined,
+        href: column.linksToEdit ? editHref : column.linkTo?.(row),
       })),
+      thumbnail: viewSet.thumbnail?.(row),
       editHref,
       deleteHref: canDelete ? urlOf(viewSet, 'delete', row.id) : undefined,
     };
   });
   return {
     names: viewSet.names,
+    layout: viewSet.listLayout === 'grid' ? 'grid' : undefined,
     baseUrl: listUrlOf(viewSet),
     q: query.q,
     ordering: ordering === viewSet.defaultOrder ? '' : ordering,
