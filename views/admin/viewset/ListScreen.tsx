@@ -132,96 +132,96 @@ type LayoutProps = { view: ListView; heading: string; bulkFormId: string };
 /** The rows as a table with sortable column headers (most models). */
 function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csrfToken?: string }) {
   return (
-      <div className="admin-table-scroll">
-        <table className="admin-table admin-table--viewset">
-          <caption className="visually-hidden">{`${heading}, sorted by ${view.columns.find((c) => c.sorted)?.label ?? 'default order'}`}</caption>
-          <thead>
-            <tr>
-              {view.bulkDeleteAction ? (
-                <th scope="col">
-                  <span className="visually-hidden">Select</span>
-                </th>
-              ) : null}
-              {view.columns.map((column) => (
-                <th
-                  key={column.name}
-                  scope="col"
+    <div className="admin-table-scroll">
+      <table className="admin-table admin-table--viewset">
+        <caption className="visually-hidden">{`${heading}, sorted by ${view.columns.find((c) => c.sorted)?.label ?? 'default order'}`}</caption>
+        <thead>
+          <tr>
+            {view.bulkDeleteAction ? (
+              <th scope="col">
+                <span className="visually-hidden">Select</span>
+              </th>
+            ) : null}
+            {view.columns.map((column) => (
+              <th
+                key={column.name}
+                scope="col"
                 aria-sort={column.sorted === 'asc' ? 'ascending' : column.sorted === 'desc' ? 'descending' : undefined}
-                >
-                  {column.sortHref ? (
-                    <a href={column.sortHref}>
-                      {column.label}
-                      {column.sorted ? <span aria-hidden="true">{column.sorted === 'asc' ? ' ▲' : ' ▼'}</span> : null}
-                    </a>
-                  ) : (
-                    column.label
-                  )}
-                </th>
-              ))}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.rows.map((row) => (
-              <tr key={row.id}>
-                {view.bulkDeleteAction ? (
-                  <td>
-                    <input
-                      type="checkbox"
-                      name="id"
-                      value={row.id}
-                      form={bulkFormId}
-                      aria-label={`Select ${row.title}`}
-                    />
-                  </td>
-                ) : null}
-                {row.cells.map((cell, index) => (
-                  <td key={view.columns[index]?.name ?? index}>
-                    {cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text}
-                  </td>
-                ))}
-                <td>
-                  <ul className="admin-row-actions">
-                    {row.editHref ? (
-                      <li>
-                        <a href={row.editHref} aria-label={`Edit ${row.title}`}>
-                          Edit
-                        </a>
-                      </li>
-                    ) : null}
-                    {row.deleteHref ? (
-                      <li>
-                        <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
-                          Delete
-                        </a>
-                      </li>
-                    ) : null}
-                    {csrfToken
-                      ? (row.postActions ?? []).map((action) => (
-                          <li key={action.action}>
-                            <form method="post" action={action.action} className="admin-inline-form">
-                              <CsrfField token={csrfToken} />
-                              {Object.entries(action.fields).map(([name, value]) => (
-                                <input key={name} type="hidden" name={name} value={value} />
-                              ))}
-                              <button
-                                type="submit"
-                                className="admin-button admin-button--secondary"
-                                aria-label={action.ariaLabel}
-                              >
-                                {action.label}
-                              </button>
-                            </form>
-                          </li>
-                        ))
-                      : null}
-                  </ul>
-                </td>
-              </tr>
+              >
+                {column.sortHref ? (
+                  <a href={column.sortHref}>
+                    {column.label}
+                    {column.sorted ? <span aria-hidden="true">{column.sorted === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+                  </a>
+                ) : (
+                  column.label
+                )}
+              </th>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((row) => (
+            <tr key={row.id}>
+              {view.bulkDeleteAction ? (
+                <td>
+                  <input
+                    type="checkbox"
+                    name="id"
+                    value={row.id}
+                    form={bulkFormId}
+                    aria-label={`Select ${row.title}`}
+                  />
+                </td>
+              ) : null}
+              {row.cells.map((cell, index) => (
+                <td key={view.columns[index]?.name ?? index}>
+                  {cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text}
+                </td>
+              ))}
+              <td>
+                <ul className="admin-row-actions">
+                  {row.editHref ? (
+                    <li>
+                      <a href={row.editHref} aria-label={`Edit ${row.title}`}>
+                        Edit
+                      </a>
+                    </li>
+                  ) : null}
+                  {row.deleteHref ? (
+                    <li>
+                      <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
+                        Delete
+                      </a>
+                    </li>
+                  ) : null}
+                  {csrfToken
+                    ? (row.postActions ?? []).map((action) => (
+                        <li key={action.action}>
+                          <form method="post" action={action.action} className="admin-inline-form">
+                            <CsrfField token={csrfToken} />
+                            {Object.entries(action.fields).map(([name, value]) => (
+                              <input key={name} type="hidden" name={name} value={value} />
+                            ))}
+                            <button
+                              type="submit"
+                              className="admin-button admin-button--secondary"
+                              aria-label={action.ariaLabel}
+                            >
+                              {action.label}
+                            </button>
+                          </form>
+                        </li>
+                      ))
+                    : null}
+                </ul>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -260,7 +260,7 @@ function ListGrid({ view, heading, bulkFormId }: LayoutProps) {
                         {column.sorted === 'asc' ? ' (sorted ascending)' : ' (sorted descending)'}
                       </span>
                     </>
-      ) : null}
+                  ) : null}
                 </a>
               </li>
             ))}
