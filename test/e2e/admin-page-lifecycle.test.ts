@@ -94,11 +94,16 @@ describe('back office page lifecycle in Chromium', () => {
     expect(compareText).to.include('Clam chowder');
 
     // Revert to the first revision: a new draft without the heading; the live page keeps it.
-    await page.goto(`${server.baseUrl}/wagtail/pages/${pageId}/revisions/`, { waitUntil: 'load' });
-    const revertButtons = await page.$$('form[action$="/revert/"] button');
+    // Through the history's "Review and revert": the old revision shown, then a confirmation.
+    await page.goto(`${server.baseUrl}/wagtail/pages/${pageId}/history/`, { waitUntil: 'load' });
+    const revertLinks = await page.$$eval('a[href$="/revert/"]', (links) => links.map((a) => a.getAttribute('href')!));
+    await page.goto(`${server.baseUrl}${revertLinks.at(-1)!}`, { waitUntil: 'load' });
+    expect(await page.$eval('main', (el) => el.textContent ?? '')).to.include(
+      'Replace the current draft with this revision?',
+    );
     await Promise.all([
       page.waitForNavigation({ waitUntil: 'load' }),
-      revertButtons[revertButtons.length - 1]!.click(),
+      page.click('form[action$="/revert/"] button[type="submit"]'),
     ]);
     expect(await page.$eval('[role="status"]', (el) => el.textContent)).to.include('reverted');
     await page.waitForSelector('[data-stream-field="body"]');

@@ -108,7 +108,8 @@ describe('back office in Chromium: the error summary and the schedule dialog', (
       // Cancel puts the time back; Save schedule keeps it, and the Settings tab says it.
       await page.click('dialog[data-schedule-dialog] .admin-button--secondary');
       await page.waitForSelector('dialog[data-schedule-dialog]:not([open])');
-      expect(await page.$eval('#id_go_live_at', (el) => (el as HTMLInputElement).value)).to.equal('');
+      // The dialog's close event (which puts the time back) is dispatched after the open attribute goes.
+      await page.waitForFunction(() => (document.querySelector('#id_go_live_at') as HTMLInputElement).value === '');
       await menuItem(page, 'Schedule').then((item) => item.click());
       await page.waitForSelector('dialog[data-schedule-dialog][open]');
       await setLocalTime(page, '#id_go_live_at', '2027-12-01T09:00');

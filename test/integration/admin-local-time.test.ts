@@ -65,12 +65,12 @@ describe('back office: local time', () => {
     const form = (await agent.get('/wagtail/account/').expect(200)).text;
     expect(decode(form)).to.include("The site's time zone (America/Toronto)");
     expect(form).to.match(/<option value="Pacific\/Auckland">Pacific\/Auckland<\/option>/);
-    const before = decode((await agent.get(`/wagtail/pages/${page.id}/revisions/`).expect(200)).text);
+    const before = decode((await agent.get(`/wagtail/pages/${page.id}/history/`).expect(200)).text);
     expect(before).to.include('Dec 1, 2026, 9:00 AM EST');
 
     await account({ time_zone: 'Europe/Paris' }).expect(303);
     expect(await storedZone()).to.equal('Europe/Paris');
-    const after = decode((await agent.get(`/wagtail/pages/${page.id}/revisions/`).expect(200)).text);
+    const after = decode((await agent.get(`/wagtail/pages/${page.id}/history/`).expect(200)).text);
     expect(after).to.include('Dec 1, 2026, 3:00 PM GMT+1');
     expect(after).not.to.include('9:00 AM EST');
     expect((await agent.get('/wagtail/account/').expect(200)).text).to.match(

@@ -50,7 +50,7 @@ describe('back office: unscheduling a scheduled revision', () => {
     expect(dashboard.text).to.include('<h2 id="scheduled">Scheduled</h2>');
     expect(dashboard.text).to.include('Summer menu 2027');
     expect(dashboard.text).to.include(`/wagtail/pages/${page.id}/revisions/${revisionId}/unschedule/`);
-    const revisions = await agent.get(`/wagtail/pages/${page.id}/revisions/`).expect(200);
+    const revisions = await agent.get(`/wagtail/pages/${page.id}/history/`).expect(200);
     expect(revisions.text).to.include(`/wagtail/pages/${page.id}/revisions/${revisionId}/unschedule/`);
 
     const confirm = await agent.get(`/wagtail/pages/${page.id}/revisions/${revisionId}/unschedule/`).expect(200);

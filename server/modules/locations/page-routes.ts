@@ -18,7 +18,7 @@ import { restaurantJsonLd } from './structured-data';
 const DIRECTORY_PATH = /^(.*\/)list\/([a-z0-9-]+)\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?\/?$/;
 
 /** Every path these routes can match (the app skips the router for the others). */
-export const LOCATION_PAGE_SCOPE = /\/list\/|^(?:\/[a-z]{2})?\/seafood-restaurants\/locations\//i;
+export const LOCATION_PAGE_SCOPE = /\/list\/|^(?:\/[^/]+)?\/seafood-restaurants\/locations\//i;
 
 /**
  * City and single-location pages of the directory. They are not tree pages: they live under the
