@@ -8,12 +8,16 @@ import type { MediaStorage } from '../../storage/media-storage';
 import { streamBody } from '../../http/stream-body';
 import { openRendition } from './service';
 
+/** A day: long enough for browsers and the edge, short enough for a replaced file to show. */
+export const RENDITION_CACHE_CONTROL = 'public, max-age=86400';
+
 const fileNameSchema = z.string().regex(/^w(\d{1,5})\.([a-z]{1,5})$/);
 
 /**
  * GET /media/images/{id}/w{width}.{format}: a rendition, made on first request and kept in the
- * media storage (streamed from it afterwards). URLs never change meaning (an original is never replaced in place), so they are cached
- * for a year as immutable.
+ * media storage (streamed from it afterwards). An image's file can be replaced in place (the id
+ * stays, pages follow), so a rendition URL can change content: it is cached for a day and then
+ * revalidated by Last-Modified, which bounds how long a replaced picture can look stale.
  */
 export function imageRoutes(db: Db, storage: MediaStorage): Router {
   const router = Router();
@@ -30,7 +34,7 @@ export function imageRoutes(db: Db, storage: MediaStorage): Router {
     }
     const rendition = await openRendition(db, storage, params.data, req.log);
     res.set({
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': RENDITION_CACHE_CONTROL,
       'Content-Type': rendition.mimetype,
       'Content-Length': String(rendition.size),
       'X-Rendition-Cache': rendition.cacheHit ? 'hit' : 'miss',
