@@ -77,6 +77,16 @@ const ON_BOTH_ENGINES = [
   'idempotency',
 ].map((name) => `test/integration/${name}.test.ts`);
 
+/**
+ * With a PostgreSQL server, these run on PGlite instead: long suites whose subject is not the
+ * engine (following every link, walking every admin screen for developer words, reordering the
+ * tree through HTTP), moved off the PostgreSQL process, the suite's longest, to the PGlite one,
+ * which has time to spare, so the two finish together.
+ */
+const ON_PGLITE_INSTEAD = ['crawl', 'admin-human-language', 'admin-explorer-ordering'].map(
+  (name) => `test/integration/${name}.test.ts`,
+);
+
 const bothEngines = !process.env.TEST_DATABASE_URL || process.env.TEST_BOTH_ENGINES === '1';
 /**
  * Every integration suite on PGlite: two processes, each taking every other suite by name (PGlite
@@ -102,17 +112,26 @@ const phases: Phase[] = bothEngines
         name: 'unit and engine-specific integration (PGlite)',
         folders: ['test/unit', 'test/integration'],
         env: { TEST_DB: 'pglite' },
-        includes: (file) => file.startsWith('test/unit/') || ON_BOTH_ENGINES.includes(file),
+        includes: (file) =>
+          file.startsWith('test/unit/') ||
+          ON_BOTH_ENGINES.includes(file) ||
+          (Boolean(process.env.TEST_DATABASE_URL) && ON_PGLITE_INSTEAD.includes(file)),
       },
     ];
 if (process.env.TEST_DATABASE_URL) {
-  phases.push({ name: 'integration (PostgreSQL)', folders: ['test/integration'], env: { TEST_DB: 'postgres' } });
+  phases.push({
+    name: 'integration (PostgreSQL)',
+    folders: ['test/integration'],
+    env: { TEST_DB: 'postgres' },
+    includes: (file) => bothEngines || !ON_PGLITE_INSTEAD.includes(file),
+  });
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }
 // Two browser processes, each with its own Chromium: the public site and the back office. A
 // browser test spends much of its time waiting on the page, so two keep the cores busier than one.
-const isBackOffice = (file: string) => file.startsWith('test/e2e/admin');
+// The media library suite drives the back office's choosers too; it evens the two processes out.
+const isBackOffice = (file: string) => file.startsWith('test/e2e/admin') || file === 'test/e2e/media-press.test.ts';
 phases.push(
   {
     name: 'browser (Chromium), public site',

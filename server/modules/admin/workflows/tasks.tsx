@@ -5,7 +5,7 @@ import { TaskFormScreen, type TaskFormValues } from '../../../../views/admin/Wor
 import { listGroups } from '../../permissions/groups-service';
 import * as service from '../../workflows/service';
 import type { TaskListing } from '../../workflows/service';
-import { setFlash } from '../flash';
+import { disableEnableRoutes } from './toggle-routes';
 import { defineViewSet } from '../viewsets/definition';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 import { WORKFLOW_TABS, listOf, statusOf } from './tabs';
@@ -100,28 +100,10 @@ export const tasksViewSet = defineViewSet<TaskListing, TaskForm>({
       );
     },
   },
-  extraRoutes: [
-    {
-      name: 'disable',
-      method: 'post',
-      path: 'disable/:pk/',
-      permission: 'delete',
-      handle: async ({ db, req, res, pk, actor }) => {
-        const task = await service.setTaskActive(db, pk, false, actor.userId);
-        setFlash(req, `Task '${task.name}' disabled.`);
-        res.redirect(303, '/wagtail/workflows/tasks/index/');
-      },
-    },
-    {
-      name: 'enable',
-      method: 'post',
-      path: 'enable/:pk/',
-      permission: 'change',
-      handle: async ({ db, req, res, pk, actor }) => {
-        const task = await service.setTaskActive(db, pk, true, actor.userId);
-        setFlash(req, `Task '${task.name}' enabled.`);
-        res.redirect(303, `/wagtail/workflows/tasks/edit/${task.id}/`);
-      },
-    },
-  ],
+  extraRoutes: disableEnableRoutes({
+    noun: 'Task',
+    setActive: service.setTaskActive,
+    listUrl: '/wagtail/workflows/tasks/index/',
+    editUrl: (id) => `/wagtail/workflows/tasks/edit/${id}/`,
+  }),
 });

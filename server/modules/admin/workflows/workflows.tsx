@@ -5,7 +5,7 @@ import { WorkflowFormScreen, type WorkflowFormValues } from '../../../../views/a
 import { pageChoices } from '../../permissions/groups-service';
 import * as service from '../../workflows/service';
 import type { WorkflowListing } from '../../workflows/service';
-import { setFlash } from '../flash';
+import { disableEnableRoutes } from './toggle-routes';
 import { defineViewSet } from '../viewsets/definition';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 import { WORKFLOW_TABS, listOf, statusOf } from './tabs';
@@ -112,28 +112,11 @@ export const workflowsViewSet = defineViewSet<WorkflowListing, WorkflowForm>({
       );
     },
   },
-  extraRoutes: [
-    {
-      name: 'disable',
-      method: 'post',
-      path: 'disable/:pk/',
-      permission: 'delete',
-      handle: async ({ db, req, res, pk, actor }) => {
-        const workflow = await service.setWorkflowActive(db, pk, false, actor.userId);
-        setFlash(req, `Workflow '${workflow.name}' disabled.`);
-        res.redirect(303, '/wagtail/workflows/list/');
-      },
-    },
-    {
-      name: 'enable',
-      method: 'post',
-      path: 'enable/:pk/',
-      permission: 'change',
-      handle: async ({ db, req, res, pk, actor }) => {
-        const workflow = await service.setWorkflowActive(db, pk, true, actor.userId);
-        setFlash(req, `Workflow '${workflow.name}' enabled: assign it to pages to use it.`);
-        res.redirect(303, `/wagtail/workflows/edit/${workflow.id}/`);
-      },
-    },
-  ],
+  extraRoutes: disableEnableRoutes({
+    noun: 'Workflow',
+    setActive: service.setWorkflowActive,
+    listUrl: '/wagtail/workflows/list/',
+    editUrl: (id) => `/wagtail/workflows/edit/${id}/`,
+    enabledHint: 'assign it to pages to use it',
+  }),
 });
