@@ -10,7 +10,21 @@ type Result = MapPageExtra['results'][number];
  * The API's estimatedWaitTime ('No wait', '25 min', '1 h 15 min', shared/waitlist/estimate.ts):
  * only 'No wait' has words; the others read the same in French.
  */
-const waitTimeText = (t: Translate, text: string) => (text === 'No wait' ? t('No wait') : text);
+/**
+ * The API's wait text is English (spec section 5): the page says it in its own language. Minutes
+ * and hours ("25 min", "1 h 10 min") read the same in French.
+ */
+const waitTimeText = (t: Translate, text: string) => {
+  const known: Record<string, string> = {
+    'No wait': t('No wait'),
+    'Closed now': t('Closed now'),
+    'Temporarily closed': t('Temporarily closed'),
+    'Dining room closed': t('Dining room closed'),
+    'Wait list not offered': t('Wait list not offered'),
+    'Wait list paused': t('Wait list paused'),
+  };
+  return known[text] ?? text;
+};
 
 /**
  * One map-page entry's details (spec section 2): distance to two decimals, address, phone, the
