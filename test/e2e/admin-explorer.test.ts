@@ -36,7 +36,14 @@ describe('back office explorer in Chromium: menu order and search', () => {
 
   const rowTitles = (page: Tab) =>
     page.$$eval('tbody tr .admin-table__title', (links) => links.map((link) => link.textContent));
-  const focusedId = (page: Tab) => page.evaluate(() => document.activeElement?.id ?? '');
+  // The moved control has the autofocus attribute, which the browser applies at its next rendering
+  // step, a moment after 'load': wait for it (up to 5 s), then read what has the focus.
+  const focusedId = async (page: Tab) => {
+    await page
+      .waitForFunction(() => document.activeElement?.id.startsWith('move-'), { timeout: 5000 })
+      .catch(() => undefined);
+    return page.evaluate(() => document.activeElement?.id ?? '');
+  };
   const pressEnterAndWait = (page: Tab) =>
     Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
 
