@@ -13,6 +13,7 @@ import {
   type DocumentListRow,
 } from '../../documents/service';
 import { HttpError } from '../../../errors';
+import { uploadedColumn, tagsColumn, collectionFilter, tagFilter } from '../media-list';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -56,27 +57,11 @@ export const documentsViewSet = defineViewSet<DocumentListRow, DocumentFormInput
       value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})`,
       linkTo: (row) => documentUrl(row),
     },
-    {
-      name: 'created_at',
-      label: 'Uploaded',
-      sortable: true,
-      value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
-    },
-    { name: 'tags', label: 'Tags', value: (row) => (row.tags ?? []).join(', ') },
+    uploadedColumn(),
+    tagsColumn(),
   ],
   search: { placeholder: 'Title or file name' },
-  filters: [
-    {
-      name: 'collection',
-      label: 'Collection',
-      choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
-    },
-    {
-      name: 'tag',
-      label: 'Tag',
-      choices: async (db) => [{ value: '', label: 'Any tag' }, ...(await documentTagChoices(db))],
-    },
-  ],
+  filters: [collectionFilter, tagFilter(documentTagChoices)],
   defaultOrder: '-created_at',
   listActions: [{ label: 'Add documents', href: '/wagtail/documents/multiple/add/', permission: 'add' }],
   editLinks: [

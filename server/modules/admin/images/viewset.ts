@@ -13,6 +13,7 @@ import {
   updateImage,
   type ImageListRow,
 } from '../../images/library-service';
+import { uploadedColumn, tagsColumn, collectionFilter, tagFilter } from '../media-list';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -91,27 +92,11 @@ export const imagesViewSet = defineViewSet<ImageListRow, ImageFormInput>({
       label: 'Size',
       value: (row) => `${row.width} × ${row.height} px, ${formatFileSize(row.file_size)}`,
     },
-    {
-      name: 'created_at',
-      label: 'Uploaded',
-      sortable: true,
-      value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
-    },
-    { name: 'tags', label: 'Tags', value: (row) => (row.tags ?? []).join(', ') },
+    uploadedColumn(),
+    tagsColumn(),
   ],
   search: { placeholder: 'Title or alt text' },
-  filters: [
-    {
-      name: 'collection',
-      label: 'Collection',
-      choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
-    },
-    {
-      name: 'tag',
-      label: 'Tag',
-      choices: async (db) => [{ value: '', label: 'Any tag' }, ...(await imageTagChoices(db))],
-    },
-  ],
+  filters: [collectionFilter, tagFilter(imageTagChoices)],
   defaultOrder: '-created_at',
   listActions: [{ label: 'Add images', href: '/wagtail/images/multiple/add/', permission: 'add' }],
   editLinks: [{ label: 'Replace file', href: (pk) => `/wagtail/images/${pk}/replace/`, permission: 'change' }],

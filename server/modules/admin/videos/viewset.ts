@@ -11,6 +11,7 @@ import {
   VIDEO_MODEL,
 } from '../../videos/service';
 import type { VideoRow } from '../../videos/table';
+import { uploadedColumn, collectionFilter } from '../media-list';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -52,21 +53,10 @@ export const videosViewSet = defineViewSet<VideoRow, VideoFormInput>({
     { name: 'title', label: 'Title', sortable: true, linksToEdit: true, value: (row) => row.title },
     { name: 'file', label: 'File', value: (row) => `${row.file_name} (${formatFileSize(row.file_size)})` },
     { name: 'duration', label: 'Duration', sortable: true, value: (row) => formatDuration(row.duration) },
-    {
-      name: 'created_at',
-      label: 'Uploaded',
-      sortable: true,
-      value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
-    },
+    uploadedColumn(),
   ],
   search: { placeholder: 'Title or file name' },
-  filters: [
-    {
-      name: 'collection',
-      label: 'Collection',
-      choices: async (db) => [{ value: '', label: 'Any collection' }, ...(await collectionChoices(db))],
-    },
-  ],
+  filters: [collectionFilter],
   defaultOrder: '-created_at',
   listActions: [{ label: 'Add videos', href: '/wagtail/videos/multiple/add/', permission: 'add' }],
   editLinks: [
