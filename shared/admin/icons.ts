@@ -90,6 +90,10 @@ export const ACTION_ICONS = {
   details: 'chevron-down',
   back: 'arrow-left',
   add: 'plus',
+  'move-up': 'arrow-up',
+  'move-down': 'arrow-down',
+  duplicate: 'copy',
+  delete: 'trash-2',
 } as const;
 
 type Values<T> = T[keyof T];

@@ -248,6 +248,63 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     await page.close();
   });
 
+  it("offers a block's actions compactly on a phone: icon buttons to move, a menu to duplicate and remove, all by keyboard", async () => {
+    const blocks = [heading('Keep me', 'h2'), richText('<p>Copy and remove me</p>')];
+    const id = await newPage('Compact tools page', blocks);
+    const tab = await openEditor(id, { bypassCsp: true });
+    const { page } = tab;
+    await page.setViewport({ width: 390, height: 844 });
+    const second = `#block-card-${blocks[1]!.id}`;
+    // Each control is one 44 px target, named for its block; the header keeps to one row.
+    const tools = await page.$$eval(`${second} .admin-block__tools > button`, (els) =>
+      els.map((el) => ({ name: el.getAttribute('aria-label'), ...el.getBoundingClientRect().toJSON() })),
+    );
+    expect(tools.map((tool) => tool.name)).to.deep.equal([
+      'Move up block 2 (Rich text)',
+      'Move down block 2 (Rich text)',
+      'More actions for block 2 (Rich text)',
+    ]);
+    expect(tools.every((tool) => tool.width >= 44 && tool.height >= 44 && tool.top === tools[0]!.top)).to.equal(true);
+
+    await page.focus(`${second} [aria-label^="More actions"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="menu"] [role="menuitem"]');
+    expect(
+      await page.$$eval('[role="menu"] [role="menuitem"]', (els) => els.map((el) => el.textContent)),
+    ).to.deep.equal(['Duplicate', 'Remove…']);
+    expect(await axeViolations(page, { iframes: false })).to.deep.equal([]);
+    await page.keyboard.press('Enter'); // the first item: Duplicate
+    await page.waitForFunction(() => document.querySelectorAll('[data-stream-field="body"] .admin-block').length === 3);
+    expect((await postedOrder(page)).slice(0, 2)).to.deep.equal(blocks.map((b) => b.id));
+
+    // Remove asks first; Escape in the dialog keeps the block, the confirmation removes it.
+    await page.focus(`${second} [aria-label^="More actions"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="menu"] [role="menuitem"]');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="alertdialog"]');
+    expect(await page.$eval('[role="alertdialog"] h2', (el) => el.textContent)).to.equal('Remove block 2 (Rich text)?');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('[role="alertdialog"]'));
+    expect(await postedOrder(page)).to.have.length(3);
+    await page.focus(`${second} [aria-label^="More actions"]`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="menu"] [role="menuitem"]');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[role="alertdialog"]');
+    await page.$$eval('[role="alertdialog"] button', (els) =>
+      (els.find((el) => el.textContent === 'Remove') as HTMLElement).click(),
+    );
+    await page.waitForFunction(() => document.querySelectorAll('[data-stream-field="body"] .admin-block').length === 2);
+    const left = await postedOrder(page);
+    expect(left[0]).to.equal(blocks[0]!.id);
+    expect(left).to.not.include(blocks[1]!.id);
+    tab.assertClean();
+    await page.close();
+  });
+
   it('keeps typing smooth on a page of 60 blocks (median keypress to paint under 50 ms)', async () => {
     const demos = [...blockSchemas.values()];
     const body = Array.from({ length: 60 }, (_, i) => ({

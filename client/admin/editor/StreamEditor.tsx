@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
 import { BlockIcon } from './block-icons';
+import { BlockTools } from './BlockTools';
 import { BlockPicker, groupBlockTypes } from './BlockPicker';
 import { SchemaField } from './SchemaField';
 import { blockSummary } from './block-summary';
@@ -267,32 +267,15 @@ const BlockCard = memo(function BlockCard({
             <span className="admin-block__error-count">{` ${errorCount} ${errorCount === 1 ? 'error' : 'errors'}`}</span>
           ) : null}
         </button>
-        <div className="admin-block__tools">
-          <button
-            type="button"
-            className="admin-button admin-button--secondary"
-            disabled={index === 0}
-            onClick={() => actions.move(index, index - 1)}
-          >
-            Move up<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--secondary"
-            disabled={index === count - 1}
-            onClick={() => actions.move(index, index + 1)}
-          >
-            Move down<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
-          </button>
-          <button
-            type="button"
-            className="admin-button admin-button--secondary"
-            onClick={() => actions.duplicate(block.id)}
-          >
-            Duplicate<span className="visually-hidden">{` block ${index + 1} (${label})`}</span>
-          </button>
-          <RemoveBlockButton label={`${index + 1} (${label})`} onConfirm={() => actions.remove(block.id)} />
-        </div>
+        <BlockTools
+          label={`${index + 1} (${label})`}
+          first={index === 0}
+          last={index === count - 1}
+          onMoveUp={() => actions.move(index, index - 1)}
+          onMoveDown={() => actions.move(index, index + 1)}
+          onDuplicate={() => actions.duplicate(block.id)}
+          onRemove={() => actions.remove(block.id)}
+        />
       </div>
       {errors[''] ? <p className="admin-field__error">{errors['']}</p> : null}
       <div id={bodyId} hidden={isCollapsed} className="admin-block__body">
@@ -320,38 +303,3 @@ const BlockCard = memo(function BlockCard({
     </li>
   );
 });
-
-/** Removing asks first, in a modal dialog that traps focus and closes on Escape. */
-function RemoveBlockButton({ label, onConfirm }: { label: string; onConfirm(): void }) {
-  return (
-    <DialogTrigger>
-      <Button className="admin-button admin-button--secondary">
-        Remove<span className="visually-hidden">{` block ${label}`}</span>
-      </Button>
-      <Modal className="admin-modal" isDismissable>
-        <Dialog className="admin-dialog" role="alertdialog">
-          {({ close }) => (
-            <>
-              <Heading slot="title">{`Remove block ${label}?`}</Heading>
-              <p>Its content is lost when you save.</p>
-              <div className="admin-actions">
-                <Button className="admin-button admin-button--secondary" onPress={close}>
-                  Cancel
-                </Button>
-                <Button
-                  className="admin-button admin-button--primary"
-                  onPress={() => {
-                    onConfirm();
-                    close();
-                  }}
-                >
-                  Remove
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </DialogTrigger>
-  );
-}
