@@ -96,12 +96,26 @@ export const ACTION_ICONS = {
   delete: 'trash-2',
 } as const;
 
+/** The rich-text toolbar's formats (client/admin/rich-text/RichTextEditor.tsx). */
+export const RICH_TEXT_ICONS = {
+  bold: 'bold',
+  italic: 'italic',
+  h2: 'heading-2',
+  h3: 'heading-3',
+  h4: 'heading-4',
+  bulletList: 'list',
+  orderedList: 'list-ordered',
+  blockquote: 'text-quote',
+  link: 'link',
+} as const;
+
 type Values<T> = T[keyof T];
 export type IconName =
   | Values<typeof SECTION_ICONS>
   | Values<typeof BLOCK_ICONS>
   | Values<typeof BLOCK_GROUP_ICONS>
   | Values<typeof ACTION_ICONS>
+  | Values<typeof RICH_TEXT_ICONS>
   | typeof SECTION_FALLBACK
   | typeof BLOCK_FALLBACK;
 
@@ -112,6 +126,7 @@ export const SPRITE_ICONS: readonly IconName[] = [
     ...Object.values(BLOCK_ICONS),
     ...Object.values(BLOCK_GROUP_ICONS),
     ...Object.values(ACTION_ICONS),
+    ...Object.values(RICH_TEXT_ICONS),
     SECTION_FALLBACK,
     BLOCK_FALLBACK,
   ]),

@@ -140,6 +140,30 @@ describe('rich text editor and page chooser in Chromium', () => {
       await page.$eval('[data-widget="rich_text"] [data-format="bold"]', (el) => el.getAttribute('aria-pressed')),
     ).to.equal('true');
 
+    // The tools are icons, named for assistive technology, with their shortcut in the tooltip.
+    const tools = await page.$eval('[data-widget="rich_text"] .admin-rich-text__toolbar', (bar) =>
+      [...bar.querySelectorAll('.admin-rich-text__tool')].map((el) => ({
+        name: el.textContent,
+        keys: el.getAttribute('aria-keyshortcuts'),
+        tip: el.querySelector('[title]')?.getAttribute('title'),
+        icon: Boolean(el.querySelector('svg[aria-hidden="true"] use')),
+      })),
+    );
+    expect(tools.map((tool) => tool.name)).to.deep.equal([
+      'Bold',
+      'Italic',
+      'Heading 2',
+      'Heading 3',
+      'Heading 4',
+      'Bulleted list',
+      'Numbered list',
+      'Quote',
+      'Link',
+    ]);
+    const described = tools.filter(
+      (tool) => tool.icon && tool.keys && tool.tip?.includes(tool.keys.replace('Control', 'Ctrl')),
+    );
+    expect(described).to.have.length(tools.length);
     const posted = JSON.parse(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)) as {
       body: Block[];
     };

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Toolbar, ToggleButton } from 'react-aria-components';
 import type { ApiPageItem } from '../choosers/page-chooser';
 import type { ChooserItem } from '../choosers/types';
+import { RICH_TEXT_ICONS } from '../../../shared/admin/icons';
+import { Icon } from '../../../views/admin/Icon';
 import { richTextExtensions } from './extensions';
 import { LinkDialog } from './LinkDialog';
 
@@ -19,9 +21,10 @@ export type RichTextEditorProps = {
 };
 
 type Format = {
-  name: string;
+  name: keyof typeof RICH_TEXT_ICONS;
   label: string;
-  shortcut?: string;
+  /** TipTap's own key binding for the format (StarterKit's defaults), announced and shown in the tooltip. */
+  shortcut: string;
   isActive(editor: Editor): boolean;
   toggle(editor: Editor): void;
 };
@@ -42,26 +45,30 @@ const FORMATS: Format[] = [
     toggle: (e) => e.chain().focus().toggleItalic().run(),
   },
   ...([2, 3, 4] as const).map((level) => ({
-    name: `h${level}`,
+    name: `h${level}` as const,
     label: `Heading ${level}`,
+    shortcut: `Control+Alt+${level}`,
     isActive: (e: Editor) => e.isActive('heading', { level }),
     toggle: (e: Editor) => e.chain().focus().toggleHeading({ level }).run(),
   })),
   {
     name: 'bulletList',
     label: 'Bulleted list',
+    shortcut: 'Control+Shift+8',
     isActive: (e) => e.isActive('bulletList'),
     toggle: (e) => e.chain().focus().toggleBulletList().run(),
   },
   {
     name: 'orderedList',
     label: 'Numbered list',
+    shortcut: 'Control+Shift+7',
     isActive: (e) => e.isActive('orderedList'),
     toggle: (e) => e.chain().focus().toggleOrderedList().run(),
   },
   {
     name: 'blockquote',
     label: 'Quote',
+    shortcut: 'Control+Shift+B',
     isActive: (e) => e.isActive('blockquote'),
     toggle: (e) => e.chain().focus().toggleBlockquote().run(),
   },
@@ -165,18 +172,18 @@ export default function RichTextEditor({
             data-format={format.name}
             isSelected={active.formats[format.name] ?? false}
             onChange={() => format.toggle(editor)}
-            aria-keyshortcuts={format.shortcut}
+            ref={keyShortcuts(format.shortcut)}
           >
-            {format.label}
+            <ToolFace icon={RICH_TEXT_ICONS[format.name]} label={format.label} shortcut={format.shortcut} />
           </ToggleButton>
         ))}
         <Button
           className="admin-rich-text__tool"
           data-format="link"
           onPress={() => setLinkOpen(true)}
-          aria-keyshortcuts="Control+K"
+          ref={keyShortcuts('Control+K')}
         >
-          {active.link ? 'Edit link' : 'Link'}
+          <ToolFace icon={RICH_TEXT_ICONS.link} label={active.link ? 'Edit link' : 'Link'} shortcut="Control+K" />
         </Button>
       </Toolbar>
       <EditorContent editor={editor} className="admin-rich-text__area" />
@@ -198,5 +205,36 @@ export default function RichTextEditor({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * Announces a tool's shortcut (aria-keyshortcuts). react-aria's buttons drop that attribute from
+ * their props, so it is set on the element once it exists.
+ */
+const keyShortcuts = (shortcut: string) => (element: HTMLButtonElement | null) =>
+  element?.setAttribute('aria-keyshortcuts', shortcut);
+
+/** "Control+Shift+8" as people read it: "Ctrl+Shift+8". */
+const readable = (shortcut: string) => shortcut.replace('Control', 'Ctrl');
+
+/**
+ * A tool's face: its icon, its name for assistive technology, and the name with its shortcut as
+ * a tooltip (what a sighted mouse user needs to learn the keys).
+ */
+function ToolFace({
+  icon,
+  label,
+  shortcut,
+}: {
+  icon: Parameters<typeof Icon>[0]['name'];
+  label: string;
+  shortcut: string;
+}) {
+  return (
+    <span className="admin-rich-text__face" title={`${label} (${readable(shortcut)})`}>
+      <Icon name={icon} size={18} />
+      <span className="visually-hidden">{label}</span>
+    </span>
   );
 }
