@@ -8,6 +8,8 @@ import { onWorkflowOrTaskDisabled } from './modules/workflows/service';
 import { provideInModerationColumn } from './modules/pages/repo';
 import { registerPageLifecycleHooks, registerPublicFallback } from './modules/pages/lifecycle-hooks';
 import { registerPageTypes } from './modules/pages/page-types';
+import { registerPrivatePathFilter } from './modules/pages/private-paths';
+import { privatePathTester } from './modules/privacy/service';
 import { examplePage, homePage, redirectPage, rootPage, utilityPage } from './modules/pages/types/core';
 import { contactUsLandingPage, emailSignupLandingPage } from './modules/pages/types/simple';
 import { pressReleaseListPage, pressReleasePageType, pressSectionPage } from './modules/press/page-types';
@@ -65,6 +67,9 @@ onWorkflowOrTaskDisabled(moderationOnDisabled);
 // Redirects keep a moved page's old URLs working and answer public paths no page matches.
 registerPageLifecycleHooks({ moved: (trx, { moved, userId }) => recordPageMoveRedirects(trx, moved, userId) });
 registerPublicFallback(findPublicRedirect);
+
+// Privacy: the explorer and the page search mark pages in a restricted subtree as private.
+registerPrivatePathFilter(privatePathTester);
 
 // Translations: publishing a source page marks the translated segments whose source changed out of date.
 registerPageLifecycleHooks({ published: (trx, { page }) => onSourcePublished(trx, page.id) });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { openDatabase, migrateToLatest, type DatabaseTarget, type Db } from '../../server/db';
-import { findInRegion, findNearby, insertLocations } from '../../server/modules/locations/repo';
+import { findInRegion, findNearby } from '../../server/modules/locations/nearby-repo';
+import { insertLocations } from '../../server/modules/locations/repo';
 import { demoLocations } from '../../server/seed/location-demo-data';
 import { adminQuery, reachableAdminUrl } from './waitlist';
 

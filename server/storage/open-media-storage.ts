@@ -1,4 +1,4 @@
-import type { MediaConfig } from '../config';
+import type { MediaConfig } from '../media-storage-config';
 import { localMediaStorage } from './local-storage';
 import type { MediaStorage } from './media-storage';
 import { s3MediaStorage } from './s3-storage';

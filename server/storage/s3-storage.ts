@@ -9,7 +9,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3StorageConfig } from '../config';
+import type { S3StorageConfig } from '../media-storage-config';
 import { checkedKey, checkedPrefix, MediaStorageUnavailableError, type MediaStorage } from './media-storage';
 
 const isNotFound = (error: unknown) =>

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { PREPARED_MARK } from '../../server/db-prepared';
-import { findNearby, insertLocations, nearbyStatement, type NearbyShape } from '../../server/modules/locations/repo';
+import { findNearby, nearbyStatement, type NearbyShape } from '../../server/modules/locations/nearby-repo';
+import { insertLocations } from '../../server/modules/locations/repo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testLocationRow } from '../helpers/location-row';
 

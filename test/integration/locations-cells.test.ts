@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
-import { findNearby, insertLocations, type NearbyShape } from '../../server/modules/locations/repo';
+import { findNearby, type NearbyShape } from '../../server/modules/locations/nearby-repo';
+import { insertLocations } from '../../server/modules/locations/repo';
 import { haversineMiles, type LatLng } from '../../shared/locations/geo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { testLocationRow } from '../helpers/location-row';

@@ -1,13 +1,8 @@
 import { expect } from 'chai';
 import { sql } from 'kysely';
 import { toApiLocation } from '../../server/modules/locations/mapping';
-import {
-  findByRlid,
-  findNearby,
-  insertLocations,
-  replaceLocation,
-  type NearbyShape,
-} from '../../server/modules/locations/repo';
+import { findNearby, type NearbyShape } from '../../server/modules/locations/nearby-repo';
+import { findByRlid, insertLocations, replaceLocation } from '../../server/modules/locations/repo';
 import type { NewLocationRow } from '../../server/modules/locations/table';
 import { EARTH_RADIUS_MILES, haversineMiles, type LatLng } from '../../shared/locations/geo';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';

@@ -466,6 +466,11 @@ describe('page privacy: the privacy screen and the public side', () => {
     expect(rowOf(explorer, 'Unmarked sibling')).not.to.include('admin-status--private');
     const below = (await admin.get(`/wagtail/pages/${parent.id}/`).expect(200)).text;
     expect(rowOf(below, 'Marked child')).to.include('admin-status--private');
+    // The page search marks them too (privacy's filter, registered at the composition root).
+    const search = (await admin.get('/wagtail/pages/search/?q=marked').expect(200)).text;
+    expect(rowOf(search, 'Marked parent')).to.include('admin-status--private');
+    expect(rowOf(search, 'Marked child')).to.include('admin-status--private');
+    expect(rowOf(search, 'Unmarked sibling')).not.to.include('admin-status--private');
 
     const edit = (await admin.get(`/wagtail/pages/${child.id}/edit/`).expect(200)).text;
     expect(edit).to.include('admin-status--private');

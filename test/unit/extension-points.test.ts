@@ -24,8 +24,8 @@ const ROUTE_TEMPLATES: Record<string, string> = {
   Footer: 'server/modules/navigation/routes.ts',
   LocationsPageLocation: 'server/modules/locations/page-routes.ts',
   LocationsPageLocationList: 'server/modules/locations/page-routes.ts',
-  WaitlistPage: 'server/modules/waitlist/page-routes.ts',
-  ReservationPage: 'server/modules/waitlist/page-routes.ts',
+  WaitlistPage: 'server/modules/waitlist/waitlist-guest-pages.ts',
+  ReservationPage: 'server/modules/waitlist/reservation-guest-pages.ts',
   AccessibilityReportPage: 'server/modules/forms/a11y-report-routes.ts',
 };
 

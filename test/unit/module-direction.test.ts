@@ -68,22 +68,6 @@ function layerOf(module: string): Layer {
 
 const RANK: Record<Layer, number> = { core: 0, feature: 1, composition: 2 };
 
-/**
- * Arrows known to close a loop when this check was added, each to be removed by the change that
- * breaks it (an arrow listed here that no longer exists fails the test, so the list cannot go
- * stale). Nothing else may close a loop.
- */
-const KNOWN_LOOP_ARROWS: { arrow: string; why: string }[] = [
-  {
-    arrow: 'pages -> privacy',
-    why: 'the explorer and the page search ask privacy directly (the public route is handed a gate); privacy should register a private-path filter',
-  },
-  {
-    arrow: 'sites -> pages',
-    why: "sites/manage-service.ts (the admin's site screens) creates and checks root pages; it belongs in a site-management feature",
-  },
-];
-
 /** Arrows that point up the layers (core -> feature, feature -> composition), as "from -> to: file -> file". */
 function upwardArrows(modules: ModuleGraph): string[] {
   const found: string[] = [];
@@ -93,16 +77,6 @@ function upwardArrows(modules: ModuleGraph): string[] {
     }
   }
   return found.sort();
-}
-
-const arrowOf = (from: string, to: string) => `${from} -> ${to}`;
-
-/** The module graph without the known loop arrows. */
-function withoutKnownArrows(modules: ModuleGraph): ModuleGraph {
-  const known = new Set(KNOWN_LOOP_ARROWS.map((entry) => entry.arrow));
-  return new Map(
-    [...modules].map(([from, arrows]) => [from, new Map([...arrows].filter(([to]) => !known.has(arrowOf(from, to))))]),
-  );
 }
 
 describe('module direction', () => {
@@ -116,6 +90,7 @@ describe('module direction', () => {
     expect(layerOf('pages')).to.equal('core');
     expect(layerOf('server/db.ts')).to.equal('core');
     expect(layerOf('forms')).to.equal('feature');
+    expect(layerOf('site-management')).to.equal('feature');
     expect(layerOf('admin')).to.equal('composition');
   });
 
@@ -124,7 +99,7 @@ describe('module direction', () => {
   });
 
   it('has no loop between module folders', () => {
-    const loops = importCycles(moduleImportGraph(withoutKnownArrows(modules))).map(
+    const loops = importCycles(moduleImportGraph(modules)).map(
       (cycle) =>
         `${cycle.path.join(' -> ')} (${cycle.path
           .slice(1)
@@ -132,17 +107,6 @@ describe('module direction', () => {
           .join('; ')})`,
     );
     expect(loops, 'loops between modules').to.deep.equal([]);
-  });
-
-  it('lists only known loop arrows that still exist', () => {
-    const gone = KNOWN_LOOP_ARROWS.filter(({ arrow }) => {
-      const [from, to] = arrow.split(' -> ');
-      return !modules.get(from!)?.has(to!);
-    });
-    expect(
-      gone.map(({ arrow }) => `${arrow} (delete it from KNOWN_LOOP_ARROWS)`),
-      'known arrows that are gone',
-    ).to.deep.equal([]);
   });
 
   it('finds a loop between folders whose files form no cycle, and an arrow up the layers', () => {

@@ -10,7 +10,9 @@ import {
   ModalOverlay,
   SearchField,
 } from 'react-aria-components';
+import { ChooserFilterSelect } from './ChooserFilterSelect';
 import { ChooserGrid } from './ChooserGrid';
+import { ChooserUploadForm } from './ChooserUploadForm';
 import type { BrowsePlace, ChooserDefinition, ChooserItem, ChooserPage } from './types';
 
 const SEARCH_DELAY_MS = 250;
@@ -261,136 +263,6 @@ function ChooserBody({
         </Button>
       </div>
     </>
-  );
-}
-
-/** One filter's select; its choices load when the dialog opens. */
-function ChooserFilterSelect({
-  filter,
-  value,
-  onChange,
-}: {
-  filter: NonNullable<ChooserDefinition['filters']>[number];
-  value: string;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  const [choices, setChoices] = useState<Array<{ value: string; label: string }> | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    filter.choices(controller.signal).then(setChoices, (error: unknown) => {
-      if (!controller.signal.aborted) setProblem(error instanceof Error ? error.message : String(error));
-    });
-    return () => controller.abort();
-  }, [filter]);
-  return (
-    <div className="admin-field admin-chooser__filter">
-      <label htmlFor={id}>{filter.label}</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={!choices}
-        aria-describedby={problem ? `${id}-error` : undefined}
-      >
-        <option value="">{filter.anyLabel}</option>
-        {choices?.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-      {problem ? (
-        <p className="admin-field__error" id={`${id}-error`}>
-          {problem}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * Adding a new item from inside the chooser (Wagtail's chooser 'Upload' tab): a file, its title
- * and (images) alt text; once stored it is chosen at once. Not a <form>: the dialog is opened
- * from inside the page's edit form.
- */
-function ChooserUploadForm({
-  upload,
-  noun,
-  filters,
-  onUploaded,
-}: {
-  upload: NonNullable<ChooserDefinition['upload']>;
-  noun: string;
-  filters: Record<string, string>;
-  onUploaded(item: ChooserItem): void;
-}) {
-  const id = useId();
-  const file = useRef<HTMLInputElement>(null);
-  const [title, setTitle] = useState('');
-  const [altText, setAltText] = useState('');
-  const [state, setState] = useState<{ kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; message: string }>({
-    kind: 'idle',
-  });
-  const send = () => {
-    const chosen = file.current?.files?.[0];
-    if (!chosen) {
-      setState({ kind: 'error', message: 'Choose a file to upload.' });
-      return;
-    }
-    setState({ kind: 'sending' });
-    upload
-      .send({ file: chosen, title, altText, filters }, new AbortController().signal)
-      .then(onUploaded, (error: unknown) =>
-        setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
-      );
-  };
-  return (
-    <details className="admin-chooser__upload">
-      <summary>{`Upload a new ${noun}`}</summary>
-      <div className="admin-field">
-        <label htmlFor={`${id}-file`}>File</label>
-        <input id={`${id}-file`} ref={file} type="file" accept={upload.accept} aria-describedby={`${id}-help`} />
-        <p className="admin-field__help" id={`${id}-help`}>
-          {upload.help}
-        </p>
-      </div>
-      <div className="admin-field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input
-          id={`${id}-title`}
-          value={title}
-          onChange={(event) => setTitle(event.target.value)}
-          aria-describedby={`${id}-title-help`}
-        />
-        <p className="admin-field__help" id={`${id}-title-help`}>
-          Empty: the file&apos;s name.
-        </p>
-      </div>
-      {upload.altText ? (
-        <div className="admin-field">
-          <label htmlFor={`${id}-alt`}>Alt text</label>
-          <input
-            id={`${id}-alt`}
-            value={altText}
-            onChange={(event) => setAltText(event.target.value)}
-            aria-describedby={`${id}-alt-help`}
-          />
-          <p className="admin-field__help" id={`${id}-alt-help`}>
-            What the image shows, for people who cannot see it. Empty: a decorative image.
-          </p>
-        </div>
-      ) : null}
-      {state.kind === 'error' ? (
-        <p className="admin-field__error" role="alert">
-          {state.message}
-        </p>
-      ) : null}
-      <Button className="admin-button admin-button--primary" isDisabled={state.kind === 'sending'} onPress={send}>
-        {state.kind === 'sending' ? 'Uploading…' : `Upload and choose`}
-      </Button>
-    </details>
   );
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/locations';
 import type { GeocodeOptions, Geocoder } from './geocoder';
 import { toApiLocation, type ApiLocationRow } from './mapping';
+import * as nearbyRepo from './nearby-repo';
 import * as repo from './repo';
 import { liveWaits, type LiveWait } from './live-waits';
 
@@ -36,8 +37,8 @@ export async function nearbyLocations(db: Db, query: NearbyQuery): Promise<Locat
   const centre = { latitude: query.latitude, longitude: query.longitude };
   const rows =
     query.state && query.country
-      ? await repo.findInRegion(db, { country: query.country, state: query.state }, centre, query.limit)
-      : await repo.findNearby(db, centre, query.radius, query.limit);
+      ? await nearbyRepo.findInRegion(db, { country: query.country, state: query.state }, centre, query.limit)
+      : await nearbyRepo.findNearby(db, centre, query.radius, query.limit);
   const waits = await liveWaits(db, rows);
   return validated(locationListResponseSchema, {
     totalLocations: rows[0]?.total ?? 0,

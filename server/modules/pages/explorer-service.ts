@@ -4,7 +4,7 @@ import type { ExplorerRow, ExplorerView } from '../../../shared/admin/explorer';
 import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { ExplorerOrdering } from '../../../shared/schemas/explorer';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
-import { privatePathTester } from '../privacy/service';
+import { privatePathTester } from './private-paths';
 import { pagePlaceFinder, type PlaceFinder } from './page-places';
 import { pageTypeOf } from './page-types';
 import { pageRowActions } from './row-actions';

@@ -3,10 +3,15 @@ import type { SiteTree } from './site-tree';
 
 /**
  * What features do when something happens to a page (Wagtail's page signals, but awaited inside
- * the page's own transaction so a failing hook rolls the change back). The pages module calls
- * them and knows nothing of who listens; features register at the composition root
- * (server/composition.ts): moderation restarts a task on a new draft and ends a moderation when
- * the page is published by hand, redirects keeps the old URLs of a moved page working.
+ * the page's own transaction, so a failing hook rolls the change back and the caller sees its
+ * error). The pages module calls them and knows nothing of who listens; features register at the
+ * composition root (server/composition.ts): moderation restarts a task on a new draft and ends a
+ * moderation when the page is published by hand, redirects keeps the old URLs of a moved page
+ * working, translations mark segments out of date when their source is published. Every hook of
+ * the page lifecycle exists (draft, publish, unpublish, move, delete, copy), so a feature that
+ * needs to react registers one instead of reaching into the page services. A hook that must not
+ * hold the page's locks (a mail, a call out) enqueues a job from inside it: the job row commits
+ * with the change, or not at all.
  */
 export type PageLifecycleHooks = {
   /** A draft was saved by hand (not an autosave, a submission or a publish); page row locked. */
@@ -26,6 +31,24 @@ export type PageLifecycleHooks = {
     trx: Db,
     event: { moved: Array<{ id: number; title: string; oldUrlPath: string }>; userId: number | null },
   ): Promise<void>;
+  /** Pages were taken off the site (the page, and its live subpages when asked), after their rows are written. */
+  unpublished?(trx: Db, event: { pages: Array<{ id: number; title: string }>; userId: number | null }): Promise<void>;
+  /**
+   * A subtree is about to be deleted: its pages (the deleted page first) are still there to read,
+   * with everything that cascades from them; the rows go right after the hooks.
+   */
+  deleting?(
+    trx: Db,
+    event: {
+      pages: Array<{ id: number; title: string; path: string; urlPath: string; live: boolean }>;
+      userId: number | null;
+    },
+  ): Promise<void>;
+  /** A page (and maybe its subpages) was copied: each copy with its original, after every copy is written. */
+  copied?(
+    trx: Db,
+    event: { copies: Array<{ sourceId: number; copyId: number; live: boolean }>; userId: number | null },
+  ): Promise<void>;
 };
 
 /** A public request that matched no page may be answered by a feature (a staff redirect). */
@@ -39,9 +62,16 @@ export type PublicFallback = (
 const hooks: PageLifecycleHooks[] = [];
 const fallbacks: PublicFallback[] = [];
 
-/** Called by the composition root; hooks run in the order they were registered. */
-export function registerPageLifecycleHooks(registration: PageLifecycleHooks): void {
+/**
+ * Called by the composition root; hooks run in the order they were registered. Returns what
+ * takes the registration back out (a test that plants a hook; the composition root never does).
+ */
+export function registerPageLifecycleHooks(registration: PageLifecycleHooks): () => void {
   hooks.push(registration);
+  return () => {
+    const at = hooks.indexOf(registration);
+    if (at >= 0) hooks.splice(at, 1);
+  };
 }
 
 export function registerPublicFallback(fallback: PublicFallback): void {

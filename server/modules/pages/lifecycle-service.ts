@@ -2,6 +2,7 @@ import { inTransaction, type Db } from '../../db';
 import { HttpError, notFound } from '../../errors';
 import { logPageAction } from '../audit/service';
 import { cancelPendingJob } from '../jobs/repo';
+import { runPageHooks } from './lifecycle-hooks';
 import * as lifecycleRepo from './lifecycle-repo';
 import { forgetPageReferences, indexPageReferences } from './references';
 import * as repo from './repo';
@@ -78,11 +79,14 @@ export async function unpublishPage(
     if (!page.live) throw new HttpError(409, 'not_live', `The page '${page.title}' is not live.`);
     await assertNotLockedForUser(trx, page, userId);
     const ids = await lifecycleRepo.markUnpublished(trx, page, options.includeDescendants);
+    const unpublished: Array<{ id: number; title: string }> = [];
     for (const id of ids) {
       await cancelPendingJob(trx, `expire:${id}`);
       const title = id === page.id ? page.title : ((await repo.findPageById(trx, id))?.title ?? '');
       await logPageAction(trx, { pageId: id, userId, action: 'unpublish', title });
+      unpublished.push({ id, title });
     }
+    await runPageHooks('unpublished', trx, { pages: unpublished, userId });
     return ids;
   });
 }
@@ -105,6 +109,17 @@ export async function deletePage(
     }
     const subtree = await lifecycleRepo.listSubtree(trx, page);
     const parent = await repo.findPageByPath(trx, page.path.slice(0, -4));
+    // In tree order: the deleted page first.
+    await runPageHooks('deleting', trx, {
+      pages: subtree.map((doomed) => ({
+        id: doomed.id,
+        title: doomed.title,
+        path: doomed.path,
+        urlPath: doomed.url_path,
+        live: doomed.live,
+      })),
+      userId,
+    });
     // Log before deleting: the entries keep the titles, the pages go.
     for (const doomed of subtree) {
       await logPageAction(trx, {

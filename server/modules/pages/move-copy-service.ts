@@ -165,6 +165,7 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
     const subtree = options.copySubpages ? await lifecycleRepo.listSubtree(trx, source) : [source];
     // Source path -> copy, so each copied child lands under its copied parent.
     const copies = new Map<string, Page>();
+    const copied: Array<{ sourceId: number; copyId: number; live: boolean }> = [];
     for (const original of subtree) {
       const isTop = original.id === source.id;
       const parent = isTop ? destination : copies.get(original.path.slice(0, -4));
@@ -203,6 +204,7 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
       if (options.publishCopies && original.live) saved = await publishRevision(trx, saved.id, revision.id);
       else await indexPageReferences(trx, saved.id);
       copies.set(original.path, saved);
+      copied.push({ sourceId: original.id, copyId: saved.id, live: saved.live });
       await logPageAction(trx, {
         pageId: saved.id,
         userId,
@@ -214,6 +216,7 @@ export async function copyPage(db: Db, pageId: number, options: CopyOptions, use
         },
       });
     }
+    await runPageHooks('copied', trx, { copies: copied, userId });
     return copies.get(source.path)!;
   });
 }

@@ -2,7 +2,7 @@ import type { Db } from '../../db';
 import type { PageSearchView } from '../../../shared/admin/explorer';
 import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { UserPagePermissions } from '../permissions/policy';
-import { privatePathTester } from '../privacy/service';
+import { privatePathTester } from './private-paths';
 import { withRowExtras } from './explorer-service';
 import { pagePlaceFinder } from './page-places';
 import { countSearchResults, findPagesByPaths, searchPages } from './search-repo';

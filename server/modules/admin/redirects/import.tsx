@@ -14,7 +14,7 @@ import { assertModelPermission } from '../../permissions/model-policy';
 import { ImportFileError } from '../../redirects/import-file';
 import { confirmImport, previewImport } from '../../redirects/import-service';
 import { REDIRECT_MODEL } from '../../redirects/service';
-import { listAllSites } from '../../sites/manage-service';
+import { listAllSites } from '../../site-management/service';
 import { setFlash } from '../flash';
 import { formBody } from '../form-input';
 import { adminScreen } from '../screen';

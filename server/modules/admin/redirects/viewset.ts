@@ -8,7 +8,7 @@ import {
   updateRedirect,
   type RedirectListing,
 } from '../../redirects/service';
-import { listAllSites } from '../../sites/manage-service';
+import { listAllSites } from '../../site-management/service';
 import { defineViewSet } from '../viewsets/definition';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
 import { formatAdminTime } from '../../../../shared/admin/admin-clock';

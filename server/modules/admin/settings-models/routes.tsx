@@ -15,7 +15,7 @@ import { modelHistory } from '../../audit/model-log';
 import { csrfTokenFor } from '../../auth/csrf';
 import { assertModelPermission } from '../../permissions/model-policy';
 import { saveSiteSettings, storedSettings, type SiteSettingsCache } from '../../site-settings/service';
-import { listAllSites } from '../../sites/manage-service';
+import { listAllSites } from '../../site-management/service';
 import { setFlash, takeFlash } from '../flash';
 import { formBody, userFacingError } from '../form-input';
 import { adminScreen } from '../screen';

@@ -9,7 +9,7 @@ import {
   listSitesPage,
   rootPageChoices,
   type SiteListing,
-} from '../../sites/manage-service';
+} from '../../site-management/service';
 import { keptText } from '../form-input';
 import { defineViewSet } from '../viewsets/definition';
 import { superuserPolicy } from '../viewsets/permission-policy';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db';
-import { listAllSites } from '../../sites/manage-service';
+import { listAllSites } from '../../site-management/service';
 import { languageCodes } from '../../snippets/service';
 
 export const siteChoices = async (db: Db) =>

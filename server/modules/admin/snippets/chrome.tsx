@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/schemas/snippets';
 import { buildPage } from '../../pages/public-service';
 import { loadSiteTree } from '../../pages/site-tree';
-import { getSite } from '../../sites/manage-service';
+import { getSite } from '../../site-management/service';
 import {
   createChrome,
   deleteChrome,

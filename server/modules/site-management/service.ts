@@ -4,9 +4,15 @@ import type { SiteForm } from '../../../shared/schemas/admin-accounts';
 import type { ListQuery } from '../../listing/list-query';
 import { findPageById } from '../pages/repo';
 import { listPageChoices } from '../permissions/groups-repo';
-import { insertSite, listSites } from './repo';
-import * as repo from './manage-repo';
-import type { Site } from './table';
+import { insertSite, listSites } from '../sites/repo';
+import type { Site } from '../sites/table';
+import * as repo from './repo';
+
+/**
+ * The back office's site screens (Wagtail's site settings): creating, editing and listing sites
+ * with their root pages. A feature, not part of `sites`: it checks and lists pages, and the page
+ * tree itself builds on `sites` (a site is where a tree is served).
+ */
 
 /**
  * Wagtail's Site.clean: hostname and port together are unique, and there is exactly one default
@@ -54,7 +60,7 @@ export function editSite(db: Db, id: number, form: SiteForm): Promise<void> {
   });
 }
 
-export type { SiteListing } from './manage-repo';
+export type { SiteListing } from './repo';
 
 /** One page of the sites list with each root page's title (the sites viewset's store). */
 export function listSitesPage(db: Db, query: ListQuery): Promise<{ rows: repo.SiteListing[]; total: number }> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { Site } from './table';
+import type { Site } from '../sites/table';
 import type { ListQuery } from '../../listing/list-query';
 import { pageOfRows } from '../../listing/rows-repo';
 
