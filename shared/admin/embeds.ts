@@ -1,4 +1,4 @@
-/** The embeds screen's view model (server/modules/admin/embeds/routes.tsx -> views/admin/EmbedsScreen.tsx). */
+/** The embeds list's rows (server/modules/embeds/service.ts -> server/modules/admin/embeds/viewset.ts). */
 export type EmbedsView = {
   providers: readonly string[];
   items: Array<{

@@ -23,7 +23,18 @@ export type FormFieldView = {
   chosen?: string;
 };
 
-export type CellView = { text: string; href?: string };
+/**
+ * A cell drawn as more than its text (the text stays what exports hold): a strong title over a
+ * muted line (an embed and its URL), the text as code (an address), or a list of links with a
+ * note each and a count of those left out (where an embed is used).
+ */
+export type CellMarkup =
+  | { kind: 'titled'; title: string; detail: string }
+  | { kind: 'code' }
+  | { kind: 'links'; items: ReadonlyArray<{ label: string; href?: string; note?: string }>; more: number };
+export type CellView = { text: string; href?: string; markup?: CellMarkup };
+/** A sentence under a list's heading, as text and links (the embeds list links to Settings). */
+export type ListIntro = string | ReadonlyArray<string | { text: string; href: string }>;
 export type ColumnView = {
   name: string;
   label: string;
@@ -84,7 +95,11 @@ export type ListView = {
   /** The heading, when it is not the plural name ('Site history'). */
   heading?: string;
   /** A sentence under the heading (what a report shows). */
-  intro?: string;
+  intro?: ListIntro;
+  /** False: no Actions column (a list whose rows have no actions, e.g. embeds). */
+  actionsColumn?: false;
+  /** What an empty list says, when not 'There are no {plural} yet.' */
+  emptyText?: string;
   /** Sibling lists as tabs (workflows and tasks); `current` marks this one. */
   tabs?: { label: string; links: Array<{ label: string; href: string; current: boolean }> };
 };

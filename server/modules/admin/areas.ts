@@ -8,7 +8,6 @@ import { documentsViewSet } from './documents/viewset';
 import { imagesViewSet } from './images/viewset';
 import { videosViewSet } from './videos/viewset';
 import { SITE_SETTINGS_MODELS } from './settings-models/registry';
-import { SITE_SETTINGS_MODEL } from '../site-settings/service';
 import type { UserModelPermissions } from '../permissions/model-policy';
 import type { PermissionModel } from '../../../views/admin/GroupObjectPermissions';
 import { grantableActions, mayDo } from './viewsets/permission-policy';
@@ -17,6 +16,8 @@ import { sitesViewSet } from './settings/sites';
 import { usersViewSet } from './settings/users';
 import { tasksViewSet } from './workflows/tasks';
 import { workflowsViewSet } from './workflows/workflows';
+import { embedsViewSet } from './embeds/viewset';
+import { isListOnly } from './viewsets/list-only';
 
 /** The models whose admin is a viewset and whose permissions groups can be granted. */
 const MODEL_VIEWSETS: readonly AnyViewSet[] = [
@@ -62,12 +63,15 @@ export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
   usersViewSet,
   groupsViewSet(PERMISSION_MODELS),
   sitesViewSet,
+  // A list only, open to whoever may change the site settings (its declaration's permissionModel).
+  embedsViewSet,
 ];
 
 /** Every model the audit log names, with its label (the site history's object types). */
 export const LOGGED_MODELS: ReadonlyArray<{ model: string; label: string }> = [
   ...PERMISSION_MODELS,
-  ...ADMIN_VIEWSETS.filter((viewSet) => !MODEL_VIEWSETS.includes(viewSet)).map((viewSet) => ({
+  // A list-only viewset (embeds) changes nothing, so the log never names it.
+  ...ADMIN_VIEWSETS.filter((viewSet) => !MODEL_VIEWSETS.includes(viewSet) && !isListOnly(viewSet)).map((viewSet) => ({
     model: modelKey(viewSet),
     label: capitalised(viewSet.names.plural),
   })),
@@ -104,13 +108,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     label: 'Forms',
     order: 300,
     visible: (permissions) => permissions.can('wagtailforms.formsubmission', 'change'),
-  },
-  {
-    key: 'embeds',
-    href: '/wagtail/embeds/',
-    label: 'Embeds',
-    order: 890,
-    visible: (permissions) => permissions.can(SITE_SETTINGS_MODEL, 'change'),
   },
   {
     key: 'settings',

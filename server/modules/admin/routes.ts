@@ -11,7 +11,6 @@ import { mediaApiRoutes } from './api/media-routes';
 import { loginRoutes } from './auth/login';
 import { passwordResetRoutes } from './auth/password-reset';
 import { dashboardRoutes } from './dashboard';
-import { embedsRoutes } from './embeds/routes';
 import { requireAdmin } from '../auth/admin-guard';
 import { userbarRoutes } from './userbar';
 import { pagesRoutes } from './pages/routes';
@@ -39,7 +38,8 @@ import { videoTrackRoutes } from './videos/tracks';
 import type { MediaStorage } from '../../storage/media-storage';
 import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
-import { reportRoutes } from './reports/routes';
+import { reportsIndexRoutes } from './reports/routes';
+import { REPORTS } from './reports/registry';
 import { adminErrorScreen, adminNotFound } from './error-screen';
 
 export type AdminDeps = {
@@ -119,11 +119,10 @@ export function adminRoutes({
   router.use(collectionPrivacyRoutes({ db }));
   // One context for every viewset: the hooks that need the media files or the site's renderer get it.
   const viewSetContext = { db, storage: media.storage, render: renderDeps };
-  for (const viewSet of ADMIN_VIEWSETS) router.use(viewSetRoutes(viewSetContext, viewSet));
+  for (const viewSet of [...ADMIN_VIEWSETS, ...REPORTS]) router.use(viewSetRoutes(viewSetContext, viewSet));
   router.use(siteSettingsRoutes({ db, siteSettings }));
-  router.use(embedsRoutes({ db }));
   router.use(hostStandRoutes({ db }));
-  router.use(reportRoutes({ db }));
+  router.use(reportsIndexRoutes());
   // Last: refusals and unknown addresses stay inside the admin shell.
   router.use(adminNotFound);
   router.use(adminErrorScreen);

@@ -105,9 +105,20 @@ export function findEmbed(db: Db, id: number) {
 const USED_BY_SHOWN = 10;
 const EMBEDS_SHOWN = 500;
 
-/** The embeds screen: each embed with its resolution, the sites that allow it and where it is used. */
-export async function embedsOverview(db: Db): Promise<EmbedsView> {
-  const embeds = (await listUsedEmbeds(db)).slice(0, EMBEDS_SHOWN);
+/** Which embeds to describe: a page of them in provider order (then by URL); by default the first 500. */
+export type EmbedsPage = { limit: number; offset: number; desc?: boolean };
+
+/**
+ * The embeds list (admin/embeds): each embed with its resolution, the sites that allow it and
+ * where it is used. Only the embeds of the page asked for are looked up in detail.
+ */
+export async function embedsOverview(
+  db: Db,
+  page: EmbedsPage = { limit: EMBEDS_SHOWN, offset: 0 },
+): Promise<EmbedsView & { total: number }> {
+  const all = await listUsedEmbeds(db);
+  if (page.desc) all.reverse();
+  const embeds = all.slice(page.offset, page.offset + page.limit);
   const sites = await listSites(db);
   const hostsBySite = await Promise.all(
     sites.map(async (site) => ({ name: site.site_name || site.hostname, hosts: await siteEmbedHosts(db, site.id) })),
@@ -135,5 +146,5 @@ export async function embedsOverview(db: Db): Promise<EmbedsView> {
       more: Math.max(0, usedBy.length - USED_BY_SHOWN),
     });
   }
-  return { providers: KNOWN_PROVIDERS, items };
+  return { providers: KNOWN_PROVIDERS, items, total: all.length };
 }

@@ -1,13 +1,14 @@
-import type { ListView } from '../../../shared/admin/viewset';
+import type { CellView, ListIntro, ListView } from '../../../shared/admin/viewset';
 import { CsrfField } from '../CsrfField';
 import { FlashMessage } from '../FormFields';
 
 /**
  * A viewset's list (Wagtail's IndexView): search and filters in one GET form, sortable column
  * headers, bulk delete through ticked rows (a GET form to the confirmation screen), export links
- * for the current filtered list, and pages of 50. Everything works without JavaScript. Reports
- * (admin/reports) use it too: no search box when `searchable` is false, date filters, and row
- * actions that post a small form (they need `csrfToken`).
+ * for the current filtered list, and pages of 50. Everything works without JavaScript. List-only
+ * viewsets (the reports, embeds) use it too: no search box when `searchable` is false, date
+ * filters, cells drawn as more than text, and row actions that post a small form (they need
+ * `csrfToken`).
  */
 export function ListScreen({ view, message, csrfToken }: { view: ListView; message?: string; csrfToken?: string }) {
   const { names, pagination } = view;
@@ -40,7 +41,11 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           ))}
         </nav>
       ) : null}
-      {view.intro ? <p className="admin-muted">{view.intro}</p> : null}
+      {view.intro ? (
+        <p className="admin-muted">
+          <Intro intro={view.intro} />
+        </p>
+      ) : null}
       <FlashMessage message={message} />
       {searchable || view.filters.length ? (
         <form
@@ -106,7 +111,7 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
             ? `No ${names.plural} match.`
             : view.q
               ? `Sorry, no ${names.plural} match "${view.q}".`
-              : `There are no ${names.plural} yet.`}
+              : (view.emptyText ?? `There are no ${names.plural} yet.`)}
         </p>
       ) : null}
       {view.bulkDeleteAction && view.rows.length ? (
@@ -158,7 +163,7 @@ function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csr
                 )}
               </th>
             ))}
-            <th scope="col">Actions</th>
+            {view.actionsColumn === false ? null : <th scope="col">Actions</th>}
           </tr>
         </thead>
         <tbody>
@@ -177,52 +182,94 @@ function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csr
               ) : null}
               {row.cells.map((cell, index) => (
                 <td key={view.columns[index]?.name ?? index}>
-                  {cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text}
+                  <Cell cell={cell} />
                 </td>
               ))}
-              <td>
-                <ul className="admin-row-actions">
-                  {row.editHref ? (
-                    <li>
-                      <a href={row.editHref} aria-label={`Edit ${row.title}`}>
-                        Edit
-                      </a>
-                    </li>
-                  ) : null}
-                  {row.deleteHref ? (
-                    <li>
-                      <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
-                        Delete
-                      </a>
-                    </li>
-                  ) : null}
-                  {csrfToken
-                    ? (row.postActions ?? []).map((action) => (
-                        <li key={action.action}>
-                          <form method="post" action={action.action} className="admin-inline-form">
-                            <CsrfField token={csrfToken} />
-                            {Object.entries(action.fields).map(([name, value]) => (
-                              <input key={name} type="hidden" name={name} value={value} />
-                            ))}
-                            <button
-                              type="submit"
-                              className="admin-button admin-button--secondary"
-                              aria-label={action.ariaLabel}
-                            >
-                              {action.label}
-                            </button>
-                          </form>
-                        </li>
-                      ))
-                    : null}
-                </ul>
-              </td>
+              {view.actionsColumn === false ? null : (
+                <td>
+                  <ul className="admin-row-actions">
+                    {row.editHref ? (
+                      <li>
+                        <a href={row.editHref} aria-label={`Edit ${row.title}`}>
+                          Edit
+                        </a>
+                      </li>
+                    ) : null}
+                    {row.deleteHref ? (
+                      <li>
+                        <a href={row.deleteHref} aria-label={`Delete ${row.title}`}>
+                          Delete
+                        </a>
+                      </li>
+                    ) : null}
+                    {csrfToken
+                      ? (row.postActions ?? []).map((action) => (
+                          <li key={action.action}>
+                            <form method="post" action={action.action} className="admin-inline-form">
+                              <CsrfField token={csrfToken} />
+                              {Object.entries(action.fields).map(([name, value]) => (
+                                <input key={name} type="hidden" name={name} value={value} />
+                              ))}
+                              <button
+                                type="submit"
+                                className="admin-button admin-button--secondary"
+                                aria-label={action.ariaLabel}
+                              >
+                                {action.label}
+                              </button>
+                            </form>
+                          </li>
+                        ))
+                      : null}
+                  </ul>
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** The sentence under the heading: text, and links where it names another screen. */
+function Intro({ intro }: { intro: ListIntro }) {
+  if (typeof intro === 'string') return intro;
+  return intro.map((piece, index) =>
+    typeof piece === 'string' ? (
+      piece
+    ) : (
+      <a key={index} href={piece.href}>
+        {piece.text}
+      </a>
+    ),
+  );
+}
+
+/** A table cell: its text (a link when it has one), or the markup the column declares. */
+function Cell({ cell }: { cell: CellView }) {
+  const { markup } = cell;
+  if (markup?.kind === 'titled')
+    return (
+      <>
+        <strong>{cell.href ? <a href={cell.href}>{markup.title}</a> : markup.title}</strong>
+        <span className="admin-table__children">{markup.detail}</span>
+      </>
+    );
+  if (markup?.kind === 'code') return <code>{cell.text}</code>;
+  if (markup?.kind === 'links')
+    return (
+      <ul className="admin-plain-list">
+        {markup.items.map((item) => (
+          <li key={`${item.label}${item.note ?? ''}${item.href ?? ''}`}>
+            {item.href ? <a href={item.href}>{item.label}</a> : item.label}
+            {item.note ? <span className="admin-muted">{` (${item.note})`}</span> : null}
+          </li>
+        ))}
+        {markup.more > 0 ? <li>{`and ${markup.more} more`}</li> : null}
+      </ul>
+    );
+  return cell.href ? <a href={cell.href}>{cell.text || '(blank)'}</a> : cell.text;
 }
 
 /** The box a grid thumbnail is drawn in: the rendition's size (320 wide at most, never enlarged). */

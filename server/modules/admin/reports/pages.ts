@@ -5,16 +5,18 @@ import {
   type AgingPageRow,
   type PageTypeUsageRow,
 } from '../../reports/service';
-import { defineReport, reportTime, reportUrlOf } from './definition';
+import { listUrlOf } from '../viewsets/definition';
+import { defineListViewSet } from '../viewsets/list-only';
+import { reportBase, reportTime } from './definition';
 import { pageScopeOf } from './scope';
 
 const typeLabel = new Map(pageTypeChoices().map((choice) => [choice.value, choice.label]));
 
 /** Wagtail's aging pages report: pages not edited since a chosen date, with last editor and last publish. */
-export const agingPagesReport = defineReport<AgingPageRow>({
-  slug: 'aging-pages',
+export const agingPagesReport = defineListViewSet<AgingPageRow>({
+  ...reportBase('aging-pages'),
   names: { name: 'page', plural: 'pages' },
-  title: 'Aging pages',
+  heading: 'Aging pages',
   intro: 'Pages by the date of their last edit, oldest first: choose a date to see those not edited since.',
   columns: [
     {
@@ -22,7 +24,7 @@ export const agingPagesReport = defineReport<AgingPageRow>({
       label: 'Title',
       sortable: true,
       value: (row) => row.title,
-      href: (row, viewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.id}/edit/` : undefined),
+      linkTo: (row, viewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.id}/edit/` : undefined),
     },
     { name: 'page_type', label: 'Type', sortable: true, value: (row) => typeLabel.get(row.page_type) ?? row.page_type },
     { name: 'status', label: 'Live', value: (row) => (row.live ? 'Live' : 'Draft') },
@@ -44,17 +46,17 @@ export const agingPagesReport = defineReport<AgingPageRow>({
       choices: async () => [{ value: '', label: 'Any type' }, ...pageTypeChoices()],
     },
   ],
-  search: true,
+  search: { placeholder: 'Title' },
   defaultOrder: 'last_edited_at',
-  list: (db, query, viewer) => agingPages(db, query, pageScopeOf(viewer)),
-  rowTitle: (row) => row.title,
+  store: { list: (db, query, viewer) => agingPages(db, query, pageScopeOf(viewer)) },
+  title: (row) => row.title,
 });
 
 /** Wagtail's page types usage report: each page type, how many pages use it, and a link to them. */
-export const pageTypesUsageReport = defineReport<PageTypeUsageRow>({
-  slug: 'page-types-usage',
+export const pageTypesUsageReport = defineListViewSet<PageTypeUsageRow>({
+  ...reportBase('page-types-usage'),
   names: { name: 'page type', plural: 'page types' },
-  title: 'Page types usage',
+  heading: 'Page types usage',
   intro: 'Each page type and how many of the pages you can see use it; the count lists them.',
   columns: [
     { name: 'label', label: 'Page type', sortable: true, value: (row) => row.label },
@@ -64,12 +66,12 @@ export const pageTypesUsageReport = defineReport<PageTypeUsageRow>({
       sortable: true,
       value: (row) => String(row.count),
       // The aging-pages list filtered by type: every page of the type the viewer may see, with its last edit.
-      href: (row) =>
-        row.count > 0 ? `${reportUrlOf(agingPagesReport)}?page_type=${encodeURIComponent(row.type)}` : undefined,
+      linkTo: (row) =>
+        row.count > 0 ? `${listUrlOf(agingPagesReport)}?page_type=${encodeURIComponent(row.type)}` : undefined,
     },
   ],
-  search: true,
+  search: { placeholder: 'Page type' },
   defaultOrder: 'label',
-  list: (db, query, viewer) => pageTypeUsage(db, query, pageScopeOf(viewer)),
-  rowTitle: (row) => row.label,
+  store: { list: (db, query, viewer) => pageTypeUsage(db, query, pageScopeOf(viewer)) },
+  title: (row) => row.label,
 });

@@ -3,7 +3,9 @@ import { describeModelLogEntry } from '../../audit/model-log';
 import { MODEL_LOG_ACTIONS, PAGE_LOG_ACTIONS, type ModelLogAction, type PageLogAction } from '../../audit/table';
 import { PAGE_OBJECT_TYPE, siteHistory, usersByName, type HistoryRow } from '../../reports/service';
 import { LOGGED_MODELS } from '../areas';
-import { defineReport, reportTime, type ReportViewer } from './definition';
+import type { ListViewer } from '../viewsets/definition';
+import { defineListViewSet } from '../viewsets/list-only';
+import { reportBase, reportTime } from './definition';
 import { pageScopeOf } from './scope';
 
 const ACTIONS = [...new Set<string>([...PAGE_LOG_ACTIONS, ...MODEL_LOG_ACTIONS])].sort();
@@ -11,7 +13,7 @@ const typeLabel = (objectType: string) =>
   objectType === PAGE_OBJECT_TYPE ? 'Page' : (LOGGED_MODELS.find((m) => m.model === objectType)?.label ?? objectType);
 
 /** The models whose history this viewer may read: those they hold any permission on (all: null). */
-const visibleModels = (viewer: ReportViewer) =>
+const visibleModels = (viewer: ListViewer) =>
   viewer.models.isSuperuser ? null : LOGGED_MODELS.map((m) => m.model).filter((model) => viewer.models.canAny(model));
 
 function describe(row: HistoryRow): string {
@@ -21,10 +23,10 @@ function describe(row: HistoryRow): string {
 }
 
 /** Wagtail's site history: the whole audit log the viewer may see, filterable by user, action, object type and dates. */
-export const siteHistoryReport = defineReport<HistoryRow>({
-  slug: 'site-history',
+export const siteHistoryReport = defineListViewSet<HistoryRow>({
+  ...reportBase('site-history'),
   names: { name: 'entry', plural: 'entries' },
-  title: 'Site history',
+  heading: 'Site history',
   intro: 'Every recorded action on pages and other content that you have access to, newest first.',
   columns: [
     {
@@ -32,7 +34,7 @@ export const siteHistoryReport = defineReport<HistoryRow>({
       label: 'Object',
       sortable: true,
       value: (row) => row.object_label,
-      href: (row) => (row.object_type === PAGE_OBJECT_TYPE ? `/wagtail/pages/${row.object_id}/history/` : undefined),
+      linkTo: (row) => (row.object_type === PAGE_OBJECT_TYPE ? `/wagtail/pages/${row.object_id}/history/` : undefined),
     },
     { name: 'object_type', label: 'Type', value: (row) => typeLabel(row.object_type) },
     { name: 'action', label: 'Action', sortable: true, value: describe },
@@ -68,8 +70,10 @@ export const siteHistoryReport = defineReport<HistoryRow>({
     { name: 'date_from', label: 'From', type: 'date' },
     { name: 'date_to', label: 'To', type: 'date' },
   ],
-  search: true,
+  search: { placeholder: 'Object' },
   defaultOrder: '-created_at',
-  list: (db, query, viewer) => siteHistory(db, query, { ...pageScopeOf(viewer), models: visibleModels(viewer) }),
-  rowTitle: (row) => row.object_label,
+  store: {
+    list: (db, query, viewer) => siteHistory(db, query, { ...pageScopeOf(viewer), models: visibleModels(viewer) }),
+  },
+  title: (row) => row.object_label,
 });

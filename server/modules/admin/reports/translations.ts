@@ -5,7 +5,9 @@ import {
   type TranslationReportRow,
   type TranslationState,
 } from '../../reports/service';
-import { defineReport, type ReportViewer } from './definition';
+import type { ListViewer } from '../viewsets/definition';
+import { defineListViewSet } from '../viewsets/list-only';
+import { reportBase } from './definition';
 import { pageScopeOf } from './scope';
 
 export const TRANSLATION_STATE_LABELS: Record<TranslationState, string> = {
@@ -16,7 +18,7 @@ export const TRANSLATION_STATE_LABELS: Record<TranslationState, string> = {
 };
 
 /** The translation editor for whoever may change the translated page; Translate for a missing one. */
-const stateHref = (row: TranslationReportRow, viewer: ReportViewer) => {
+const stateHref = (row: TranslationReportRow, viewer: ListViewer) => {
   if (row.translated_page && row.translation_id !== null)
     return viewer.pages.can('change', row.translated_page)
       ? `/wagtail/localize/translations/${row.translation_id}/edit/`
@@ -31,10 +33,10 @@ const progress = (row: TranslationReportRow) =>
  * The Translations report (issue 31): each page and each other locale, with its translation's
  * state and progress by segment. Self-contained: its rows come from reports/translations-repo.ts.
  */
-export const translationsReport = defineReport<TranslationReportRow>({
-  slug: 'translations',
+export const translationsReport = defineListViewSet<TranslationReportRow>({
+  ...reportBase('translations'),
   names: { name: 'translation', plural: 'translations' },
-  title: 'Translations',
+  heading: 'Translations',
   intro:
     'Each page and each locale it could be translated into: missing, in progress, out of date (its source changed) or up to date.',
   columns: [
@@ -43,7 +45,7 @@ export const translationsReport = defineReport<TranslationReportRow>({
       label: 'Page',
       sortable: true,
       value: (row) => row.title,
-      href: (row, viewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.page_id}/edit/` : undefined),
+      linkTo: (row, viewer) => (viewer.pages.can('change', row) ? `/wagtail/pages/${row.page_id}/edit/` : undefined),
     },
     { name: 'url', label: 'URL path', value: (row) => row.url_path },
     { name: 'source', label: 'From', value: (row) => row.source_language },
@@ -53,7 +55,7 @@ export const translationsReport = defineReport<TranslationReportRow>({
       label: 'State',
       sortable: true,
       value: (row) => TRANSLATION_STATE_LABELS[row.state],
-      href: stateHref,
+      linkTo: stateHref,
     },
     { name: 'percent', label: 'Translated segments', sortable: true, value: progress },
     {
@@ -91,8 +93,8 @@ export const translationsReport = defineReport<TranslationReportRow>({
       ],
     },
   ],
-  search: true,
+  search: { placeholder: 'Page title' },
   defaultOrder: 'title',
-  list: (db, query, viewer) => translationStates(db, query, pageScopeOf(viewer)),
-  rowTitle: (row) => `${row.title} (${row.language_code})`,
+  store: { list: (db, query, viewer) => translationStates(db, query, pageScopeOf(viewer)) },
+  title: (row) => `${row.title} (${row.language_code})`,
 });

@@ -1,7 +1,9 @@
 import { WORKFLOW_STATUSES } from '../../moderation/table';
 import { submitters, workflowSubmissions, workflowTaskStates, type WorkflowReportRow } from '../../reports/service';
 import { TASK_STATUSES } from '../../workflows/table';
-import { defineReport, reportTime, type ReportColumn, type ReportFilters, type ReportViewer } from './definition';
+import type { ListViewer, ViewSetColumn, ViewSetFilter } from '../viewsets/definition';
+import { defineListViewSet } from '../viewsets/list-only';
+import { reportBase, reportTime } from './definition';
 import { pageScopeOf } from './scope';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -13,30 +15,30 @@ const STATUS_LABELS: Record<string, string> = {
   skipped: 'Skipped',
 };
 const statusLabel = (status: string) => STATUS_LABELS[status] ?? status;
-const pageHref = (row: WorkflowReportRow, viewer: ReportViewer) =>
+const pageHref = (row: WorkflowReportRow, viewer: ListViewer) =>
   viewer.pages.can('change', row) ? `/wagtail/pages/${row.page_id}/edit/` : undefined;
 
-const page: ReportColumn<WorkflowReportRow> = {
+const page: ViewSetColumn<WorkflowReportRow> = {
   name: 'page',
   label: 'Page',
   sortable: true,
   value: (row) => row.page_title,
-  href: pageHref,
+  linkTo: pageHref,
 };
-const status: ReportColumn<WorkflowReportRow> = {
+const status: ViewSetColumn<WorkflowReportRow> = {
   name: 'status',
   label: 'Status',
   sortable: true,
   value: (row) => statusLabel(row.status),
 };
-const requestedBy: ReportColumn<WorkflowReportRow> = {
+const requestedBy: ViewSetColumn<WorkflowReportRow> = {
   name: 'requested_by',
   label: 'Submitted by',
   sortable: true,
   value: (row) => row.requested_by_name ?? '',
 };
 
-const statusFilter = (statuses: readonly string[]): ReportFilters[number] => ({
+const statusFilter = (statuses: readonly string[]): ViewSetFilter => ({
   name: 'status',
   label: 'Status',
   choices: async () => [
@@ -45,7 +47,7 @@ const statusFilter = (statuses: readonly string[]): ReportFilters[number] => ({
   ],
 });
 
-const otherFilters: ReportFilters = [
+const otherFilters: readonly ViewSetFilter[] = [
   {
     name: 'requested_by',
     label: 'Submitted by',
@@ -57,14 +59,14 @@ const otherFilters: ReportFilters = [
   { name: 'date_from', label: 'Started from', type: 'date' },
   { name: 'date_to', label: 'Started to', type: 'date' },
 ];
-const filters: ReportFilters = [statusFilter(WORKFLOW_STATUSES), ...otherFilters];
-const taskFilters: ReportFilters = [statusFilter(TASK_STATUSES), ...otherFilters];
+const filters: readonly ViewSetFilter[] = [statusFilter(WORKFLOW_STATUSES), ...otherFilters];
+const taskFilters: readonly ViewSetFilter[] = [statusFilter(TASK_STATUSES), ...otherFilters];
 
 /** Wagtail's workflow report: pages in moderation with their workflow, current task, status, submitter and since when. */
-export const workflowReport = defineReport<WorkflowReportRow>({
-  slug: 'workflow',
+export const workflowReport = defineListViewSet<WorkflowReportRow>({
+  ...reportBase('workflow'),
   names: { name: 'submission', plural: 'submissions' },
-  title: 'Workflows',
+  heading: 'Workflows',
   intro: 'Pages submitted for moderation: their workflow, the task they wait on, who submitted them and since when.',
   columns: [
     page,
@@ -75,17 +77,17 @@ export const workflowReport = defineReport<WorkflowReportRow>({
     { name: 'created_at', label: 'Since', sortable: true, value: (row) => reportTime(row.created_at) },
   ],
   filters,
-  search: true,
+  search: { placeholder: 'Page title' },
   defaultOrder: '-created_at',
-  list: (db, query, viewer) => workflowSubmissions(db, query, pageScopeOf(viewer)),
-  rowTitle: (row) => row.page_title,
+  store: { list: (db, query, viewer) => workflowSubmissions(db, query, pageScopeOf(viewer)) },
+  title: (row) => row.page_title,
 });
 
 /** Wagtail's workflow tasks report: each task of each submission, when it started and ended. */
-export const workflowTasksReport = defineReport<WorkflowReportRow>({
-  slug: 'workflow_tasks',
+export const workflowTasksReport = defineListViewSet<WorkflowReportRow>({
+  ...reportBase('workflow_tasks'),
   names: { name: 'task', plural: 'tasks' },
-  title: 'Workflow tasks',
+  heading: 'Workflow tasks',
   intro: 'Each moderation task of each submission: its status, when it started and when it was completed.',
   columns: [
     page,
@@ -97,8 +99,8 @@ export const workflowTasksReport = defineReport<WorkflowReportRow>({
     { name: 'finished_by', label: 'Completed by', value: (row) => row.finished_by_name ?? '' },
   ],
   filters: taskFilters,
-  search: true,
+  search: { placeholder: 'Page title' },
   defaultOrder: '-created_at',
-  list: (db, query, viewer) => workflowTaskStates(db, query, pageScopeOf(viewer)),
-  rowTitle: (row) => `${row.task_name} of ${row.page_title}`,
+  store: { list: (db, query, viewer) => workflowTaskStates(db, query, pageScopeOf(viewer)) },
+  title: (row) => `${row.task_name} of ${row.page_title}`,
 });

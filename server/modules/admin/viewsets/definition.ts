@@ -5,9 +5,11 @@ import type { z } from 'zod';
 import type { Db } from '../../../db';
 import type { RenderDeps } from '../../../ssr/render';
 import type { MediaStorage } from '../../../storage/media-storage';
-import type { FormFieldView } from '../../../../shared/admin/viewset';
+import type { CellMarkup, FormFieldView, ListIntro, RowActionView } from '../../../../shared/admin/viewset';
 import type { ListQuery } from '../../../listing/list-query';
 import type { ModelPermissionAction } from '../../permissions/table';
+import type { UserModelPermissions } from '../../permissions/model-policy';
+import type { UserPagePermissions } from '../../permissions/policy';
 
 /**
  * One model's admin screens, declared once (Wagtail's ModelViewSet / SnippetViewSet). Give
@@ -45,8 +47,12 @@ export const VIEWSET_ACTIONS = [
 ] as const;
 export type ViewSetAction = (typeof VIEWSET_ACTIONS)[number];
 
-/** What an action needs: a model permission of the viewset's model, any of them, or the superuser flag. */
-export type ActionPermission = ModelPermissionAction | 'any' | 'superuser';
+/**
+ * What an action needs: a model permission of the viewset's model (or of its `permissionModel`),
+ * any of them, the superuser flag, or only access to the back office ('admin': a list scoped to
+ * the viewer, such as the reports, whose rows are what they may see).
+ */
+export type ActionPermission = ModelPermissionAction | 'any' | 'superuser' | 'admin';
 
 /** Action -> what it needs (Wagtail's permission_policy). An action left out is not offered: no route, no button. */
 export type PermissionPolicy = Readonly<Partial<Record<ViewSetAction, ActionPermission>>>;
@@ -65,9 +71,17 @@ export type ViewSetContext = { db: Db; storage: MediaStorage; render: RenderDeps
 
 export type { ListQuery } from '../../../listing/list-query';
 
+/** Who is looking at a list: a list scoped to the viewer (the reports) shows only what they may see. */
+export type ListViewer = { userId: number; pages: UserPagePermissions; models: UserModelPermissions };
+
+/** What a list reads its rows from: a list-only viewset's whole store (embeds, the reports). */
+export interface ViewSetListStore<Row> {
+  /** One page of rows; `viewer` is who asks (most stores ignore it; a scoped list filters by it). */
+  list(db: Db, query: ListQuery, viewer: ListViewer): Promise<{ rows: Row[]; total: number }>;
+}
+
 /** The model's data access, from its domain module (repo.ts for SQL, service.ts for the rules). */
-export interface ViewSetStore<Row extends ViewSetRow, Input> {
-  list(db: Db, query: ListQuery): Promise<{ rows: Row[]; total: number }>;
+export interface ViewSetStore<Row extends ViewSetRow, Input> extends ViewSetListStore<Row> {
   /** One row; `lock` takes a row lock inside the viewset's transaction (stale-form check). */
   get(db: Db, id: number, options?: { lock?: boolean }): Promise<Row | undefined>;
   /** Validated input; throws HttpError 400 (with `fields`) for a rule the schema cannot see. */
@@ -97,7 +111,9 @@ export type ViewSetColumn<Row> = {
   /** The cell links to the edit screen (the first column usually does). */
   linksToEdit?: boolean;
   /** The cell links elsewhere (a document's download); `linksToEdit` wins when both are set. */
-  linkTo?: (row: Row) => string | undefined;
+  linkTo?: (row: Row, viewer: ListViewer) => string | undefined;
+  /** The cell drawn as more than text (links, a usage list); `value` stays the exported text. */
+  markup?: (row: Row) => CellMarkup;
 };
 
 /** A small picture of a row (an image's rendition), for the grid layout. */
@@ -189,9 +205,24 @@ type DeclaredForm<Row extends ViewSetRow, Input> = {
   formValues(row: Row, db: Db): Promise<Record<string, string>> | Record<string, string>;
   initialValues: Record<string, string>;
   customForm?: undefined;
+  store: ViewSetStore<Row, Input>;
 };
 type OwnForm<Row extends ViewSetRow, Input> = {
   customForm: CustomForm<Row, Input>;
+  store: ViewSetStore<Row, Input>;
+  schema?: undefined;
+  fields?: undefined;
+  formValues?: undefined;
+  initialValues?: undefined;
+};
+
+/**
+ * A list and nothing else (embeds, the reports): no form and no object screens, so the store only
+ * lists and rows need no id. `permissions` names 'list' and 'export' only (see list-only.ts).
+ */
+type ListOnly<Row> = {
+  store: ViewSetListStore<Row>;
+  customForm?: undefined;
   schema?: undefined;
   fields?: undefined;
   formValues?: undefined;
@@ -199,9 +230,9 @@ type OwnForm<Row extends ViewSetRow, Input> = {
 };
 
 export type ViewSet<Row extends ViewSetRow, Input> = ViewSetCommon<Row, Input> &
-  (DeclaredForm<Row, Input> | OwnForm<Row, Input>);
+  (DeclaredForm<Row, Input> | OwnForm<Row, Input> | ListOnly<Row>);
 
-type ViewSetCommon<Row extends ViewSetRow, Input> = {
+export type ViewSetCommon<Row extends ViewSetRow, Input> = {
   /** Wagtail's app label and model name: the permission key is `${app}.${model}`. */
   app: string;
   model: string;
@@ -219,6 +250,23 @@ type ViewSetCommon<Row extends ViewSetRow, Input> = {
   tabs?: { label: string; links: ReadonlyArray<{ label: string; href: string }> };
   /** What each action needs (see PermissionPolicy); usually MODEL_PERMISSION_POLICY (permission-policy.ts). */
   permissions: PermissionPolicy;
+  /**
+   * The model whose permissions `permissions` names, when not this one: embeds are listed for
+   * whoever may change the site settings (where the embed allow-list is kept). Groups are granted
+   * nothing on this model then (the other model offers its permissions itself).
+   */
+  permissionModel?: string;
+  /** The menu entry the screens light up, when not the base's (the reports light up 'reports'). */
+  section?: string;
+  /** The list's heading when it is not the plural name, and a sentence under it (the reports'). */
+  heading?: string;
+  intro?: ListIntro;
+  /** What the empty list says, when not 'There are no {plural} yet.' */
+  emptyText?: string;
+  /** The stem of export file names, when not the plural name (a report's slug). */
+  exportName?: string;
+  /** Buttons on a row posting to an existing action (a report's Unlock); `returnTo` is this list page. */
+  rowActions?: (row: Row, viewer: ListViewer, returnTo: string) => RowActionView[];
   /** The object as a sentence (titles, history, messages). */
   title(row: Row): string;
   columns: readonly ViewSetColumn<Row>[];
@@ -233,7 +281,6 @@ type ViewSetCommon<Row extends ViewSetRow, Input> = {
   filters?: readonly ViewSetFilter[];
   /** A sortable column name, '-name' for descending. */
   defaultOrder: string;
-  store: ViewSetStore<Row, Input>;
   /** How many places use the object: deleting warns with the count, and a usage screen lists them. */
   usage?: {
     count(db: Db, rows: Row[]): Promise<Map<number, number>>;

@@ -4,12 +4,27 @@ import { badRequest } from '../../../errors';
 import { parseOr400 } from '../../../http/validate';
 import type { ColumnView, FilterView, ListView, RowView } from '../../../../shared/admin/viewset';
 import { listQuerySchema, VIEWSET_PAGE_SIZE } from '../../../../shared/schemas/viewset';
-import type { UserModelPermissions } from '../../permissions/model-policy';
-import { addUrlOf, listUrlOf, modelKey, urlOf, type AnyViewSet, type ListQuery, type ViewSetRow } from './definition';
-import { mayDo, permits } from './permission-policy';
+import { modelPermissionsFor } from '../../permissions/model-policy';
+import { permissionsFor } from '../../permissions/request';
+import {
+  addUrlOf,
+  listUrlOf,
+  urlOf,
+  type AnyViewSet,
+  type ListQuery,
+  type ListViewer,
+  type ViewSetRow,
+} from './definition';
+import { isListOnly } from './list-only';
+import { mayDo, permissionModelOf, permits } from './permission-policy';
 
-/** What reading a list query needs: a viewset, or a read-only report (admin/reports). */
+/** What reading a list query needs from a viewset. */
 export type ListDeclaration = Pick<AnyViewSet, 'columns' | 'filters' | 'defaultOrder'>;
+
+/** Who asks for a list (call behind requireAdmin): a list scoped to the viewer reads it. */
+export async function listViewerOf(db: Db, req: Request): Promise<ListViewer> {
+  return { userId: req.user!.id, pages: await permissionsFor(db, req), models: await modelPermissionsFor(db, req) };
+}
 
 export type ReadListQuery = {
   query: Omit<ListQuery, 'limit' | 'offset'>;
@@ -144,42 +159,45 @@ export function paginationView(
 }
 
 /** The list screen's view: one page of rows, sort links, filters, pagination and export links. */
-export async function buildListView(
-  db: Db,
-  viewSet: AnyViewSet,
-  req: Request,
-  permissions: UserModelPermissions,
-): Promise<ListView> {
+export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, viewer: ListViewer): Promise<ListView> {
   const read = await readListQuery(db, viewSet, req);
   const { query, page, ordering } = read;
-  const model = modelKey(viewSet);
-  const { rows, total } = await viewSet.store.list(db, {
-    ...query,
-    limit: VIEWSET_PAGE_SIZE,
-    offset: (page - 1) * VIEWSET_PAGE_SIZE,
-  });
+  const permissions = viewer.models;
+  const listOnly = isListOnly(viewSet);
+  const offset = (page - 1) * VIEWSET_PAGE_SIZE;
+  const { rows, total } = await viewSet.store.list(db, { ...query, limit: VIEWSET_PAGE_SIZE, offset }, viewer);
   const current = { q: query.q, filters: query.filters, ordering };
   const hrefFor = (change: Record<string, string | undefined>) =>
     listHrefWith(listUrlOf(viewSet), viewSet.defaultOrder, current, change);
   const canChange = mayDo(permissions, viewSet, 'edit');
   const canDelete = mayDo(permissions, viewSet, 'delete');
+  const selfHref = hrefFor(page > 1 ? { p: String(page) } : {});
 
-  const rowViews: RowView[] = (rows as ViewSetRow[]).map((row) => {
+  const rowViews: RowView[] = (rows as ViewSetRow[]).map((row, index) => {
     const editHref = canChange ? urlOf(viewSet, 'edit', row.id) : undefined;
     return {
-      id: row.id,
+      // A list-only viewset's rows need no id of their own (an audit entry, a page type): their place is their key.
+      id: listOnly ? offset + index + 1 : row.id,
       title: viewSet.title(row),
       cells: viewSet.columns.map((column) => ({
         text: column.value(row),
-        href: column.linksToEdit ? editHref : column.linkTo?.(row),
+        href: column.linksToEdit ? editHref : column.linkTo?.(row, viewer),
+        ...(column.markup ? { markup: column.markup(row) } : {}),
       })),
       thumbnail: viewSet.thumbnail?.(row),
       editHref,
       deleteHref: canDelete ? urlOf(viewSet, 'delete', row.id) : undefined,
+      postActions: viewSet.rowActions?.(row, viewer, selfHref),
     };
   });
   return {
     names: viewSet.names,
+    heading: viewSet.heading,
+    intro: viewSet.intro,
+    emptyText: viewSet.emptyText,
+    // A list-only viewset without a search declares none (the model lists always had one).
+    searchable: listOnly && !viewSet.search ? false : undefined,
+    actionsColumn: listOnly && !viewSet.rowActions ? false : undefined,
     layout: viewSet.listLayout === 'grid' ? 'grid' : undefined,
     baseUrl: listUrlOf(viewSet),
     q: query.q,
@@ -190,13 +208,13 @@ export async function buildListView(
     pagination: paginationView(page, total, hrefFor),
     addHref: mayDo(permissions, viewSet, 'add') ? addUrlOf(viewSet) : undefined,
     actions: (viewSet.listActions ?? [])
-      .filter((action) => permits(permissions, model, action.permission))
+      .filter((action) => permits(permissions, permissionModelOf(viewSet), action.permission))
       .map(({ label, href }) => ({ label, href })),
     exportHrefs: mayDo(permissions, viewSet, 'export')
       ? { csv: hrefFor({ export: 'csv' }), xlsx: hrefFor({ export: 'xlsx' }) }
       : undefined,
     bulkDeleteAction: canDelete && viewSet.bulkDelete !== false ? bulkDeleteUrlOf(viewSet) : undefined,
-    selfHref: hrefFor(page > 1 ? { p: String(page) } : {}),
+    selfHref,
     tabs: viewSet.tabs && {
       label: viewSet.tabs.label,
       links: viewSet.tabs.links.map((link) => ({ ...link, current: link.href === listUrlOf(viewSet) })),

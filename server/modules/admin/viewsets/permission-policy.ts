@@ -7,6 +7,7 @@ import {
   type PermissionPolicy,
   type ViewSetAction,
 } from './definition';
+import { isListOnly } from './list-only';
 
 /**
  * Permissions as data (Wagtail's `permission_policy`): each viewset declares, per action, what
@@ -37,6 +38,8 @@ export function superuserPolicy(actions: readonly ViewSetAction[]): PermissionPo
 
 /** Whether someone holding `permissions` has what `needed` names on `model`. */
 export function permits(permissions: UserModelPermissions, model: string, needed: ActionPermission): boolean {
+  // Every admin route is behind requireAdmin: whoever reaches the check has back-office access.
+  if (needed === 'admin') return true;
   if (needed === 'superuser') return permissions.isSuperuser;
   if (needed === 'any') return permissions.canAny(model);
   return permissions.can(model, needed);
@@ -48,6 +51,7 @@ export function permits(permissions: UserModelPermissions, model: string, needed
  */
 export function offers(viewSet: AnyViewSet, action: ViewSetAction): boolean {
   if (viewSet.permissions[action] === undefined) return false;
+  if (isListOnly(viewSet) && action !== 'list' && action !== 'export') return false;
   switch (action) {
     case 'publish':
     case 'revert':
@@ -59,7 +63,7 @@ export function offers(viewSet: AnyViewSet, action: ViewSetAction): boolean {
     case 'export':
       return viewSet.permissions.list !== undefined;
     case 'delete':
-      return viewSet.store.remove !== undefined;
+      return 'remove' in viewSet.store && viewSet.store.remove !== undefined;
     default:
       return true;
   }
@@ -73,9 +77,12 @@ export function permissionOf(viewSet: AnyViewSet, action: ViewSetAction): Action
   return needed;
 }
 
+/** The model whose permissions the viewset's policy names: its own, or its `permissionModel` (embeds: the site settings). */
+export const permissionModelOf = (viewSet: AnyViewSet) => viewSet.permissionModel ?? modelKey(viewSet);
+
 /** Whether this user may do the action on the viewset's model (false for an action not offered): buttons, links, menus. */
 export function mayDo(permissions: UserModelPermissions, viewSet: AnyViewSet, action: ViewSetAction): boolean {
-  return offers(viewSet, action) && permits(permissions, modelKey(viewSet), permissionOf(viewSet, action));
+  return offers(viewSet, action) && permits(permissions, permissionModelOf(viewSet), permissionOf(viewSet, action));
 }
 
 /**
@@ -83,6 +90,8 @@ export function mayDo(permissions: UserModelPermissions, viewSet: AnyViewSet, ac
  * list action or edit link) needs, in Wagtail's order. Empty for a superuser-only model.
  */
 export function grantableActions(viewSet: AnyViewSet): ModelPermissionAction[] {
+  // Permissions of another model are granted on that model's row, not this one's.
+  if (viewSet.permissionModel !== undefined) return [];
   const needed = new Set<ActionPermission>([
     ...(Object.keys(viewSet.permissions) as ViewSetAction[])
       .filter((action) => offers(viewSet, action))

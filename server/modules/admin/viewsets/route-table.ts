@@ -1,6 +1,6 @@
 import { bulkDeleteUrlOf } from './list';
 import { pathsOf, type ActionPermission, type AnyViewSet, type ViewSetAction } from './definition';
-import { offers, permissionOf } from './permission-policy';
+import { offers, permissionModelOf, permissionOf } from './permission-policy';
 
 /** One route a viewset serves, with the action it performs and what that needs. */
 export type ViewSetRoute = {
@@ -9,6 +9,8 @@ export type ViewSetRoute = {
   path: string;
   /** A viewset action, or the name of one of the model's extra routes ('deactivate'). */
   action: ViewSetAction | string;
+  /** The model `permission` is checked on: the viewset's own, or its `permissionModel`. */
+  model: string;
   permission: ActionPermission;
   /**
    * This entry applies when the query names this parameter (the list's `?export=csv`); the entry
@@ -25,9 +27,10 @@ export function viewSetRouteTable(viewSet: AnyViewSet): ViewSetRoute[] {
   const base = `/${viewSet.base}/`;
   const paths = pathsOf(viewSet);
   const routes: ViewSetRoute[] = [];
+  const model = permissionModelOf(viewSet);
   const add = (method: 'get' | 'post', path: string, action: ViewSetAction, query?: ViewSetRoute['query']) => {
     if (offers(viewSet, action))
-      routes.push({ method, path, action, permission: permissionOf(viewSet, action), query });
+      routes.push({ method, path, action, model, permission: permissionOf(viewSet, action), query });
   };
   add('get', `${base}${paths.list}`, 'list');
   add('get', `${base}${paths.list}`, 'export', { name: 'export', example: 'csv' });
@@ -53,6 +56,7 @@ export function viewSetRouteTable(viewSet: AnyViewSet): ViewSetRoute[] {
       method: extra.method,
       path: `${base}${extra.path}`,
       action: extra.name,
+      model,
       permission: extra.permission,
     });
   return routes;

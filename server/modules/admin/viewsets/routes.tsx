@@ -24,7 +24,7 @@ import {
 } from './definition';
 import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { sectionOf, viewSetForms } from './form';
-import { bulkDeleteUrlOf, buildListView, readListQuery } from './list';
+import { bulkDeleteUrlOf, buildListView, listViewerOf, readListQuery } from './list';
 import { mayDo, permits } from './permission-policy';
 import { viewSetRouteTable, type ViewSetRoute } from './route-table';
 import * as actions from './service';
@@ -113,22 +113,25 @@ export function viewSetRoutes(context: ViewSetContext, viewSet: AnyViewSet): Rou
   const handlers: Partial<Record<`${'get' | 'post'} ${ViewSetAction}`, Handler>> = {
     'get list': async (req, res) => {
       const { exportAs, query } = await readListQuery(db, viewSet, req);
+      const viewer = await listViewerOf(db, req);
+      const title = viewSet.heading ?? heading(viewSet.names.plural);
       if (exportAs) {
-        const rows = await actions.exportRows((listQuery) => viewSet.store.list(db, listQuery), query);
+        const rows = await actions.exportRows((listQuery) => viewSet.store.list(db, listQuery, viewer), query);
         await sendSpreadsheet(res, {
           format: exportAs,
-          name: viewSet.names.plural,
-          sheetName: heading(viewSet.names.plural),
+          name: viewSet.exportName ?? viewSet.names.plural,
+          sheetName: title,
           headers: viewSet.columns.map((column) => column.label),
           rows: rows.map((row) => viewSet.columns.map((column) => column.value(row))),
         });
         return;
       }
-      const view = await buildListView(db, viewSet, req, await modelPermissionsFor(db, req));
+      const view = await buildListView(db, viewSet, req, viewer);
       adminScreen(req, res, {
         section,
-        title: heading(viewSet.names.plural),
-        element: <ListScreen view={view} message={takeFlash(req)} />,
+        title,
+        // The token serves row actions that post (a report's Unlock).
+        element: <ListScreen view={view} message={takeFlash(req)} csrfToken={csrfTokenFor(req)} />,
       });
     },
 
@@ -269,7 +272,7 @@ export function viewSetRoutes(context: ViewSetContext, viewSet: AnyViewSet): Rou
     async (req: Request, _res: Response, next: NextFunction) => {
       const query = req.query as Record<string, unknown>;
       const entry = entries.find((e) => e.query && query[e.query.name] !== undefined) ?? entries.find((e) => !e.query)!;
-      if (!permits(await modelPermissionsFor(db, req), model, entry.permission)) throw forbidden();
+      if (!permits(await modelPermissionsFor(db, req), entry.model, entry.permission)) throw forbidden();
       next();
     };
 

@@ -10,6 +10,7 @@ import {
   type ListQuery,
   type ViewSetContext,
   type ViewSetRow,
+  type ViewSetStore,
 } from './definition';
 import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 
@@ -20,6 +21,13 @@ import { formatAdminTime } from '../../../../shared/admin/admin-clock';
  */
 
 const formatWhen = (iso: string) => formatAdminTime(iso);
+
+/** The store's object operations; a list-only viewset has none, and offers no action that needs them. */
+function objectStore(viewSet: AnyViewSet): ViewSetStore<ViewSetRow, unknown> {
+  const store = viewSet.store;
+  if (!('get' in store)) throw new Error(`${modelKey(viewSet)} only lists: it reads and writes no single object`);
+  return store;
+}
 
 /** The 409 of a form opened before someone else saved: who and when, so the user can decide. */
 async function staleForm(db: Db, viewSet: AnyViewSet, row: ViewSetRow): Promise<HttpError> {
@@ -58,7 +66,7 @@ export async function createObject<Row extends ViewSetRow>(
     db,
     viewSet,
     await inTransaction(db, async (trx) => {
-      const row = (await viewSet.store.create(trx, input, actor)) as Row;
+      const row = (await objectStore(viewSet).create(trx, input, actor)) as Row;
       let revisionId: number | null = null;
       if (viewSet.drafts)
         revisionId = (
@@ -100,10 +108,10 @@ export async function updateObject<Row extends ViewSetRow>(
     db,
     viewSet,
     await inTransaction(db, async (trx) => {
-      const row = (await viewSet.store.get(trx, id, { lock: true })) as Row | undefined;
+      const row = (await objectStore(viewSet).get(trx, id, { lock: true })) as Row | undefined;
       if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
       if (row.version !== undefined && row.version !== version) throw await staleForm(trx, viewSet, row);
-      const saved = (await viewSet.store.update(trx, row, input, actor)) as Row;
+      const saved = (await objectStore(viewSet).update(trx, row, input, actor)) as Row;
       const changed = await changedLabels(trx, viewSet, row, saved);
       let revisionId: number | null = null;
       if (viewSet.drafts)
@@ -143,12 +151,13 @@ export async function deleteObjects(
     await inTransaction(context.db, async (trx) => {
       const rows: ViewSetRow[] = [];
       for (const id of [...new Set(ids)]) {
-        const row = await viewSet.store.get(trx, id, { lock: true });
+        const row = await objectStore(viewSet).get(trx, id, { lock: true });
         if (row) rows.push(row);
       }
       if (rows.length === 0) throw notFound(`The ${viewSet.names.plural} no longer exist.`);
-      if (!viewSet.store.remove) throw new Error(`${modelKey(viewSet)} cannot be deleted (no route offers it)`);
-      await viewSet.store.remove({ ...context, db: trx }, rows, actor);
+      const store = objectStore(viewSet);
+      if (!store.remove) throw new Error(`${modelKey(viewSet)} cannot be deleted (no route offers it)`);
+      await store.remove({ ...context, db: trx }, rows, actor);
       await deleteRevisions(
         trx,
         modelKey(viewSet),
@@ -171,14 +180,14 @@ export async function deleteObjects(
 export async function getObjects(db: Db, viewSet: AnyViewSet, ids: readonly number[]): Promise<ViewSetRow[]> {
   const rows: ViewSetRow[] = [];
   for (const id of [...new Set(ids)]) {
-    const row = await viewSet.store.get(db, id);
+    const row = await objectStore(viewSet).get(db, id);
     if (row) rows.push(row);
   }
   return rows;
 }
 
 export async function getObject(db: Db, viewSet: AnyViewSet, id: number): Promise<ViewSetRow> {
-  const row = await viewSet.store.get(db, id);
+  const row = await objectStore(viewSet).get(db, id);
   if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
   return row;
 }
@@ -243,7 +252,7 @@ export async function saveDraft<Row extends ViewSetRow>(
     db,
     viewSet,
     await inTransaction(db, async (trx) => {
-      const row = (await viewSet.store.get(trx, id, { lock: true })) as Row | undefined;
+      const row = (await objectStore(viewSet).get(trx, id, { lock: true })) as Row | undefined;
       if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
       if (row.version !== version) throw await staleForm(trx, viewSet, row);
       const revision = await recordRevision(trx, {
@@ -284,7 +293,7 @@ export async function revertToRevision(
     db,
     viewSet,
     await inTransaction(db, async (trx) => {
-      const row = await viewSet.store.get(trx, id, { lock: true });
+      const row = await objectStore(viewSet).get(trx, id, { lock: true });
       if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
       const old = await findRevision(trx, modelKey(viewSet), id, revisionId);
       if (!old || drafts.fromContent(old.content) === undefined) throw notFound('That revision does not exist.');
