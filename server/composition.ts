@@ -16,6 +16,7 @@ import { withoutDeletedImages } from './modules/images/deleted-images';
 import { sitemapExtra } from './modules/navigation/sitemap';
 import { registerContentFilter, registerRenderExtra } from './modules/pages/render-hooks';
 import { toolboxExtra } from './modules/snippets/toolbox-extra';
+import { snippetsChangedOnCommit } from './modules/snippets/service';
 import { onSourcePublished } from './modules/translations/source-service';
 import { provideLiveWaits } from './modules/locations/live-waits';
 import { onReferencesSaved } from './modules/references/service';
@@ -65,6 +66,12 @@ onWorkflowOrTaskDisabled(moderationOnDisabled);
 // Redirects keep a moved page's old URLs working and answer public paths no page matches.
 registerPageLifecycleHooks({ moved: (trx, { moved, userId }) => recordPageMoveRedirects(trx, moved, userId) });
 registerPublicFallback(findPublicRedirect);
+
+// Header menus link to pages by id: a moved or republished page (a new slug) changes their address.
+registerPageLifecycleHooks({
+  moved: (trx) => snippetsChangedOnCommit(trx),
+  published: (trx) => snippetsChangedOnCommit(trx),
+});
 
 // Translations: publishing a source page marks the translated segments whose source changed out of date.
 registerPageLifecycleHooks({ published: (trx, { page }) => onSourcePublished(trx, page.id) });
