@@ -18,6 +18,7 @@ import { withoutDeletedImages } from './modules/images/deleted-images';
 import { sitemapExtra } from './modules/navigation/sitemap';
 import { registerContentFilter, registerRenderExtra } from './modules/pages/render-hooks';
 import { toolboxExtra } from './modules/snippets/toolbox-extra';
+import { snippetsChangedOnCommit } from './modules/snippets/service';
 import { onSourcePublished } from './modules/translations/source-service';
 import { provideLiveWaits } from './modules/locations/live-waits';
 import { onReferencesSaved } from './modules/references/service';
@@ -70,6 +71,15 @@ registerPublicFallback(findPublicRedirect);
 
 // Privacy: the explorer and the page search mark pages in a restricted subtree as private.
 registerPrivatePathFilter(privatePathTester);
+
+// Header menus link to pages by id: a moved or republished page (a new slug) changes their address,
+// and an unpublished or deleted one drops out of them.
+registerPageLifecycleHooks({
+  moved: (trx) => snippetsChangedOnCommit(trx),
+  published: (trx) => snippetsChangedOnCommit(trx),
+  unpublished: (trx) => snippetsChangedOnCommit(trx),
+  deleting: (trx) => snippetsChangedOnCommit(trx),
+});
 
 // Translations: publishing a source page marks the translated segments whose source changed out of date.
 registerPageLifecycleHooks({ published: (trx, { page }) => onSourcePublished(trx, page.id) });

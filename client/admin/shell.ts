@@ -60,3 +60,6 @@ if (layout && toggle && sidebar) {
 enhanceRowMenus();
 wireErrorSummary();
 wireScheduleDialog();
+
+// The header menu's structured editor (React and the page chooser) loads only where a menu is edited.
+if (document.querySelector('[data-enhance="menu"]')) void import('./menu-editor/start');

@@ -21,6 +21,8 @@ export type FormFieldView = {
   choices?: ReadonlyArray<{ value: string; label: string }>;
   /** Sentence shown beside a chooser's input: what the current value points at. */
   chosen?: string;
+  /** A script that takes over the field when JavaScript runs ('menu': the structured menu editor). */
+  enhance?: 'menu';
 };
 
 /**

@@ -9,15 +9,20 @@ import { safeUrlSchema } from './content';
  * Edited as snippets in the back office; validated here on save and again on read.
  */
 
-/** A header link: a link without a url is kept (editors draft them) but never shown. */
+/**
+ * A header link: a link without a url is kept (editors draft them) but never shown. A link to a
+ * page stores the page's id (`page`); the header's reader fills `url` with the page's current
+ * address, so the link follows the page when it moves (server/modules/snippets/page-links.ts).
+ */
 const headerLeafSchema = z.object({
-  display_name: z.string().trim().min(1).max(80),
+  display_name: z.string().trim().min(1, 'must not be empty.').max(80, 'must be at most 80 characters.'),
   url: safeUrlSchema.optional(),
+  page: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** Up to three levels (tiered navigation): a section, its links, and links under a link. */
 export const headerLinkSchema = headerLeafSchema.extend({
-  children: z.array(headerLeafSchema).max(20).optional(),
+  children: z.array(headerLeafSchema).max(20, 'at most 20 links under a link').optional(),
 });
 
 export const HEADER_SECTION_ROLES = ['primary', 'secondary', 'social-media-row'] as const;
@@ -25,8 +30,8 @@ export const HEADER_SECTION_ROLES = ['primary', 'secondary', 'social-media-row']
 export const headerSectionSchema = z.object({
   role: z.enum(HEADER_SECTION_ROLES),
   /** A section's own label, shown as the menu trigger (e.g. 'Menu', 'Specials'). */
-  title: z.string().trim().max(80).default(''),
-  links: z.array(headerLinkSchema).max(30).default([]),
+  title: z.string().trim().max(80, 'must be at most 80 characters.').default(''),
+  links: z.array(headerLinkSchema).max(30, 'at most 30 links in a section').default([]),
 });
 
 export const headerContentSchema = z.object({ sections: z.array(headerSectionSchema).max(12) });

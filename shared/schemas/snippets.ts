@@ -3,11 +3,13 @@ import { SOCIAL_ICONS, type SocialIcon } from '../constants/social';
 import {
   footerColumnSchema,
   headerContentSchema,
-  HEADER_SECTION_ROLES,
   socialIconSchema,
   type FooterContent,
   type HeaderContent,
 } from './navigation';
+import { menuOutlineOf, readOutline } from './menu-outline';
+
+export { menuOutlineOf };
 
 /**
  * The snippets' forms (/wagtail/snippets/...): every field arrives as posted text. The header
@@ -70,61 +72,59 @@ function splitLink(text: string): { display_name: string; url?: string } {
 
 const linesOf = (text: string) => text.replace(/\r\n?/g, '\n').split('\n');
 
-/** The header outline -> header content, or the first problem with its line number. */
+/**
+ * The header outline -> header content, or the first problem as "Line N: …" (the structured
+ * editor attaches it to the row made from that line).
+ */
 export function parseMenuOutline(text: string): { ok: true; content: HeaderContent } | { ok: false; message: string } {
-  const lines = linesOf(text);
-  if (lines.length > MAX_LINES) return { ok: false, message: `The menu has more than ${MAX_LINES} lines.` };
-  type RawLink = { display_name: string; url?: string; children?: Array<{ display_name: string; url?: string }> };
-  const sections: Array<{ role: string; title: string; links: RawLink[] }> = [];
-  for (const [index, raw] of lines.entries()) {
-    const line = raw.trim();
-    const at = index + 1;
-    if (line === '') continue;
-    if (line.startsWith('#')) {
-      const match = /^#\s*([a-z-]+)\s*(?::\s*(.*))?$/.exec(line);
-      if (!match || !(HEADER_SECTION_ROLES as readonly string[]).includes(match[1]!)) {
-        return {
-          ok: false,
-          message: issueText({
-            line: at,
-            message: `a section starts with "# " and one of ${HEADER_SECTION_ROLES.join(', ')}, then ": " and its title.`,
-          }),
-        };
-      }
-      sections.push({ role: match[1]!, title: (match[2] ?? '').trim(), links: [] });
+  if (linesOf(text).length > MAX_LINES) return { ok: false, message: `The menu has more than ${MAX_LINES} lines.` };
+  const read = readOutline(text);
+  if (!read.ok) return { ok: false, message: issueText(read.problem) };
+  type RawLink = { display_name: string; url?: string; page?: number };
+  const sections: Array<{ role: string; title: string; links: Array<RawLink & { children?: RawLink[] }> }> = [];
+  // The outline line of each entry, by the same path the schema's issues carry.
+  const lineAt = new Map<string, number>();
+  for (const entry of read.entries) {
+    if (entry.kind === 'section') {
+      lineAt.set(`sections.${sections.length}`, entry.line);
+      sections.push({ role: entry.role, title: entry.title, links: [] });
       continue;
     }
-    const level = /^(-{1,2})\s*(.*)$/.exec(line);
-    if (!level)
-      return {
-        ok: false,
-        message: issueText({
-          line: at,
-          message: 'a link starts with "- " (or "-- " under the link above it), then its name, " | " and its address.',
-        }),
-      };
-    const section = sections.at(-1);
-    if (!section)
-      return {
-        ok: false,
-        message: issueText({ line: at, message: 'a link must come after a section line ("# primary: Menu").' }),
-      };
-    const link = splitLink(level[2]!);
-    if (!link.display_name) return { ok: false, message: issueText({ line: at, message: 'the link has no name.' }) };
-    if (level[1] === '-') section.links.push(link);
-    else {
-      const parent = section.links.at(-1);
-      if (!parent)
-        return {
-          ok: false,
-          message: issueText({ line: at, message: 'a third-level link ("-- ") must come under a link ("- ").' }),
-        };
-      (parent.children ??= []).push(link);
+    const link: RawLink = {
+      display_name: entry.label,
+      ...(entry.url ? { url: entry.url } : {}),
+      ...(entry.page !== null ? { page: entry.page } : {}),
+    };
+    const section = sections.at(-1)!;
+    const s = sections.length - 1;
+    if (entry.kind === 'link') {
+      lineAt.set(`sections.${s}.links.${section.links.length}`, entry.line);
+      section.links.push(link);
+    } else {
+      const parent = section.links.at(-1)!;
+      const children = (parent.children ??= []);
+      lineAt.set(`sections.${s}.links.${section.links.length - 1}.children.${children.length}`, entry.line);
+      children.push(link);
     }
   }
   const parsed = headerContentSchema.safeParse({ sections });
-  if (!parsed.success) return { ok: false, message: describeIssue(parsed.error, lines, 'sections') };
-  return { ok: true, content: parsed.data };
+  if (parsed.success) return { ok: true, content: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const path = issue.path.map(String);
+  // The deepest entry the issue is inside gives the line; the last key names the part.
+  for (let length = path.length; length > 0; length -= 1) {
+    const line = lineAt.get(path.slice(0, length).join('.'));
+    if (line === undefined) continue;
+    const key = path[length];
+    const part =
+      key === 'url' ? 'the address ' : key === 'display_name' ? 'the name ' : key === 'title' ? 'the title ' : '';
+    const message =
+      key === 'links' || key === 'children'
+        ? `too many links here (${issue.message.toLowerCase()}).`
+        : `${part}${issue.message}`.trim();
+    return { ok: false, message: issueText({ line, message }) };
+  }
+  return { ok: false, message: describeIssue(parsed.error, [], 'sections') };
 }
 
 /** A schema issue as a sentence naming the entry (a section or a link by its position). */
@@ -152,19 +152,6 @@ function describeIssue(error: z.ZodError, _lines: string[], root: string): strin
     else if (key === 'display_name' || key === 'title') where.push('name');
   }
   return `${where.length ? `${where.join(', ')}: ` : ''}${issue.message}`;
-}
-
-export function menuOutlineOf(content: HeaderContent): string {
-  const out: string[] = [];
-  for (const section of content.sections) {
-    out.push(`# ${section.role}: ${section.title}`.trimEnd());
-    for (const link of section.links) {
-      out.push(`- ${link.display_name}${link.url ? ` | ${link.url}` : ''}`);
-      for (const child of link.children ?? [])
-        out.push(`-- ${child.display_name}${child.url ? ` | ${child.url}` : ''}`);
-    }
-  }
-  return out.join('\n');
 }
 
 /** Footer columns: '# Title' (add ' [collapsible]' to fold it on phones), then '- Name | url'. */

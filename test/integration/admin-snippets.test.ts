@@ -178,7 +178,7 @@ describe('snippets: countries, header menus and footers', () => {
       .type('form')
       .send({ ...fields, menu: '# primary: Menu\n- Evil | javascript:alert(1)', version: versionIn(form.text) })
       .expect(400);
-    expect(badUrl.text).to.include('section 1, link 1, address: must be a site path');
+    expect(unescape(badUrl.text)).to.include('Line 2: the address must be a site path');
 
     await admin
       .post(url)

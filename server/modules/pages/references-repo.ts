@@ -38,3 +38,12 @@ export async function findIndexedContent(
     : undefined;
   return { page, draft };
 }
+
+/** Pages by id with what a link to them needs (the header menu's page links). */
+export function findPageAddresses(
+  db: Db,
+  ids: readonly number[],
+): Promise<Array<Pick<Page, 'id' | 'title' | 'url_path' | 'live'>>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('pages').select(['id', 'title', 'url_path', 'live']).where('id', 'in', ids).execute();
+}

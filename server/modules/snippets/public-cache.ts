@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/navigation';
 import { loadSiteTree, publicPath, type SiteTree } from '../pages/site-tree';
 import { listSites } from '../sites/repo';
+import { withPageAddresses } from './page-links';
 import { allChrome, allCountries, onSnippetsChanged, SNIPPETS_CHANNEL } from './service';
 
 type CountryEntry = { id: number; iso: string; languageCode: string; name: string; url: string | null };
@@ -66,21 +67,25 @@ export class SnippetsCache {
       allCountries(this.db),
       listSites(this.db),
     ]);
-    const headers = new Map<string, HeaderContent>();
+    const trees = new Map<number, SiteTree>();
+    for (const site of sites) trees.set(site.id, await loadSiteTree(this.db, site));
+    const valid: Array<{ key: string; content: HeaderContent; tree: SiteTree | undefined }> = [];
     for (const row of navigation) {
       const parsed = headerContentSchema.safeParse(row.content);
-      if (parsed.success) headers.set(keyOf(row.site_id, row.language_code), parsed.data);
+      if (parsed.success)
+        valid.push({ key: keyOf(row.site_id, row.language_code), content: parsed.data, tree: trees.get(row.site_id) });
       else
         this.logger?.warn({ siteId: row.site_id, issues: parsed.error.issues }, 'stored header menu fails its schema');
     }
+    // Page links get their page's current address (a page moved since the menu was saved).
+    const resolved = await withPageAddresses(this.db, valid, [...trees.values()]);
+    const headers = new Map(valid.map((header, index) => [header.key, resolved[index]!]));
     const footerMap = new Map<string, Omit<FooterContent, 'regions'>>();
     for (const row of footers) {
       const parsed = footerContentSchema.safeParse(row.content);
       if (parsed.success) footerMap.set(keyOf(row.site_id, row.language_code), parsed.data);
       else this.logger?.warn({ siteId: row.site_id, issues: parsed.error.issues }, 'stored footer fails its schema');
     }
-    const trees = new Map<number, SiteTree>();
-    for (const site of sites) trees.set(site.id, await loadSiteTree(this.db, site));
     const entries: CountryEntry[] = countries.map((row) => {
       const tree = row.site_id === null ? undefined : trees.get(row.site_id);
       let url: string | null = null;

@@ -269,3 +269,11 @@ export async function countSnippets(
     toolboxes: await count('snippet_toolboxes'),
   };
 }
+
+/**
+ * NOTIFY inside a transaction: PostgreSQL (and PGlite) deliver it when the transaction commits and
+ * drop it when it rolls back, so every process hears a change only once it is visible.
+ */
+export async function notifyOnCommit(trx: Db, channel: string): Promise<void> {
+  await sql`select pg_notify(${channel}, '')`.execute(trx);
+}

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { blockBodySchema } from '../../../shared/schemas/block-body';
 import { contentForSave } from '../pages/content';
 import type { PageTypeDefinition } from '../pages/page-type';
+import { checkHeaderPages } from './page-links';
 import * as repo from './repo';
 
 export type { ChromeListing, ChromeTable, CountryListing } from './repo';
@@ -59,6 +60,14 @@ export async function snippetsChanged(db: Db): Promise<void> {
     return;
   }
   await bus.publish(SNIPPETS_CHANNEL, '');
+}
+
+/**
+ * Inside a page's transaction (a move or a publish changes the addresses of header page links):
+ * every process, this one included, drops its snippets caches when the transaction commits.
+ */
+export async function snippetsChangedOnCommit(trx: Db): Promise<void> {
+  await repo.notifyOnCommit(trx, SNIPPETS_CHANNEL);
 }
 
 async function checkLanguage(db: Db, languageCode: string, field = 'language'): Promise<void> {
@@ -138,6 +147,8 @@ async function checkChromeKey(
 ): Promise<void> {
   await checkLanguage(db, input.languageCode);
   await checkSite(db, input.siteId);
+  // A header menu's page links must point at pages that exist.
+  if (table === 'snippet_navigation') await checkHeaderPages(db, (input as NavigationInput).content);
   const taken = await repo.findChromeBySite(db, table, input.siteId, input.languageCode);
   if (taken && taken.id !== selfId) {
     const what = table === 'snippet_navigation' ? 'header menu' : 'footer';

@@ -17,7 +17,14 @@ export function ViewSetField({ field, value, error }: { field: FormFieldView; va
     case 'select':
       return <SelectField {...common} value={value} options={[...(field.choices ?? [])]} />;
     case 'textarea':
-      return <TextAreaField {...common} value={value} />;
+      // An enhanced textarea stays the posted value; the script draws its editor beside it.
+      return field.enhance ? (
+        <div data-enhance={field.enhance}>
+          <TextAreaField {...common} value={value} />
+        </div>
+      ) : (
+        <TextAreaField {...common} value={value} />
+      );
     case 'date':
       return <TextField {...common} value={value} />;
     case 'page_chooser':

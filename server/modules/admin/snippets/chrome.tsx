@@ -25,6 +25,7 @@ import {
   touchChrome,
   type ChromeListing,
 } from '../../snippets/service';
+import { checkHeaderPages } from '../../snippets/page-links';
 import { defineViewSet, type DraftHooks, type ViewSetContext } from '../viewsets/definition';
 import { languageChoices, siteChoices, withAny } from './choices';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -97,7 +98,7 @@ const siteAndLanguage = [
 ];
 
 const MENU_HELP =
-  'One line each. A section: “# primary: Menu” (roles: primary, secondary, social-media-row). A link: “- Full Menu | /menu/”. A link under the one above (third level): “-- Fish | /menu/fish/”. A link without an address is kept but not shown.';
+  'One line each. A section: “# primary: Menu” (roles: primary, secondary, social-media-row). A link: “- Full Menu | /menu/”, or to a page by its id: “- Fish | page:42” (the link follows the page when it moves). A link under the one above (third level): “-- Fish | /menu/fish/”. A link without an address is kept but not shown. With JavaScript the menu is edited as a list instead.';
 
 const navigationDrafts: DraftHooks<ChromeListing, NavigationInput> = {
   toContent: (input) => input,
@@ -118,6 +119,7 @@ const navigationDrafts: DraftHooks<ChromeListing, NavigationInput> = {
   }),
   publish: (db, row, input) => publishChrome('snippet_navigation')(db, row, input),
   touch: (db, row) => touchChrome('snippet_navigation')(db, row),
+  check: (db, input) => checkHeaderPages(db, input.content),
   preview: (context, _req, res, input) => previewChrome(context, res, input, { header: input.content }),
 };
 
@@ -131,7 +133,15 @@ export const navigationViewSet = defineViewSet<ChromeListing, NavigationInput>({
   schema: navigationFormSchema,
   fields: [
     ...siteAndLanguage,
-    { name: 'menu', label: 'Menu sections and links', widget: 'textarea', required: true, help: MENU_HELP },
+    // The structured menu editor (client/admin/menu-editor/) takes over this outline when JavaScript runs.
+    {
+      name: 'menu',
+      label: 'Menu sections and links',
+      widget: 'textarea',
+      required: true,
+      help: MENU_HELP,
+      enhance: 'menu',
+    },
   ],
   initialValues: { site: '', language: '', menu: '# primary: Menu\n- ' },
   formValues: (row) => ({

@@ -143,6 +143,8 @@ export type DraftHooks<Row extends ViewSetRow, Input> = {
   formValues(input: Input): Record<string, string>;
   /** Publishes content onto the live row (inside the viewset's transaction). */
   publish(db: Db, row: Row, input: Input, actor: Actor): Promise<Row>;
+  /** Checks what the schema cannot (rows it points at exist) before a draft is saved; throws a 400. */
+  check?(db: Db, input: Input): Promise<void>;
   /** Bumps the live row's version only (a draft was saved: forms opened before it are stale). */
   touch(db: Db, row: Row): Promise<Row>;
   /** Renders the content on the real site template (a POST of the form, nothing saved). */

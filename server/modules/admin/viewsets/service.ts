@@ -255,6 +255,8 @@ export async function saveDraft<Row extends ViewSetRow>(
       const row = (await objectStore(viewSet).get(trx, id, { lock: true })) as Row | undefined;
       if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
       if (row.version !== version) throw await staleForm(trx, viewSet, row);
+      // A draft is checked against the database too (a menu's page links), not only when published.
+      await drafts.check?.(trx, input);
       const revision = await recordRevision(trx, {
         model: modelKey(viewSet),
         objectId: row.id,
