@@ -9,6 +9,7 @@ import * as translationImports from './2026_11_29_710000_translation_imports';
 import * as pageSearchVectors from './2026_11_29_800000_page_search_vectors';
 import * as userTimeZone from './2026_11_29_800000_user_time_zone';
 import * as mediaTags from './2026_11_29_830000_media_tags';
+import * as snippetTranslations from './2026_11_29_900000_snippet_translations';
 import * as createCore from './2026_11_22_000100_create_core';
 import * as createImages from './2026_11_22_000200_create_images';
 import * as createLocations from './2026_11_22_000300_create_locations';
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_800000_page_search_vectors': pageSearchVectors,
   '2026_11_29_800000_user_time_zone': userTimeZone,
   '2026_11_29_830000_media_tags': mediaTags,
+  '2026_11_29_900000_snippet_translations': snippetTranslations,
 };

@@ -30,6 +30,8 @@ export type TranslationSegmentView = {
   state: SegmentStateName;
   oldSource?: string;
   error?: string;
+  /** The target was filled from the translation memory (not yet saved as a translation). */
+  suggested?: boolean;
 };
 
 export type TranslationEditorView = {
@@ -91,5 +93,39 @@ export type TranslationImportPreviewView = TranslationFileContext & {
   fileName: string;
   changes: TranslationImportChangeView[];
   unchanged: number;
+  csrfToken: string;
+};
+
+/** A header menu's or footer's Translate screen (/wagtail/localize/submit/snippet/{app}/{model}/{id}/). */
+export type SnippetTranslateFormView = {
+  snippet: { app: string; model: string; id: number; title: string; name: string; editHref: string | null };
+  locales: Array<{
+    id: number;
+    languageCode: string;
+    state: 'available' | 'existing' | 'translated' | 'no_home' | 'forbidden';
+    translationId?: number;
+  }>;
+  translations: Array<{
+    translationId: number;
+    languageCode: string;
+    progress: { translated: number; outOfDate: number; total: number };
+  }>;
+  chosen: number[];
+  errors: string[];
+  csrfToken: string;
+};
+
+/** The side-by-side editor of a snippet translation (/wagtail/localize/snippet-translations/{id}/edit/). */
+export type SnippetTranslationEditorView = {
+  translationId: number;
+  title: string;
+  source: { title: string; languageCode: string; translateHref: string; editHref: string | null };
+  target: { editHref: string | null };
+  languageCode: string;
+  latestRevisionId: number | null;
+  segments: TranslationSegmentView[];
+  progress: { translated: number; outOfDate: number; total: number };
+  canPublish: boolean;
+  errors: string[];
   csrfToken: string;
 };

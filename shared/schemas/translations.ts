@@ -4,6 +4,13 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const translationIdParams = z.object({ id });
 
+/** /localize/submit/snippet/{app}/{model}/{id}/: a snippet by its model's app and name. */
+export const snippetTranslateParams = z.object({
+  app: z.string().regex(/^[a-z_]{1,40}$/),
+  model: z.string().regex(/^[a-z_]{1,40}$/),
+  id,
+});
+
 /** The translate form: one or more locale ids (checkboxes named 'locales') and the subpages box. */
 export const translateFormSchema = z.object({
   locales: z.preprocess(

@@ -12,6 +12,8 @@ import {
 import { createRedirect } from '../../server/modules/redirects/service';
 import { createPage } from '../../server/modules/pages/service';
 import { submitTranslation } from '../../server/modules/translations/submit-service';
+import { submitSnippetTranslation } from '../../server/modules/translations/snippet-submit-service';
+import { findChromeFor } from '../../server/modules/snippets/service';
 import type { Page } from '../../server/modules/pages/table';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
@@ -64,6 +66,9 @@ type Fixtures = {
   submissionId: number;
   /** A French translation of the Canada section (only the superuser may change it). */
   translationId: () => Promise<number>;
+  /** The Canada site's English header menu, and its French translation (snippet translation). */
+  canadaMenuId: () => Promise<number>;
+  snippetTranslationId: () => Promise<number>;
 };
 type Check = {
   /** The concrete URL for this scope. */
@@ -317,6 +322,26 @@ const RULES: Record<string, Check | Check[]> = {
     url: async (f) => `/wagtail/localize/translations/${await f.translationId()}/upload/apply/`,
     allowed: SUPER,
     body: { token: 'not-a-token' },
+  },
+  // Snippet translation: a right on the model (the matrix editor's change on header menus) or on
+  // the site's home page in the target language (the Canada French home: the superuser only here).
+  'GET /localize/submit/snippet/:app/:model/:id/': {
+    url: async (f) => `/wagtail/localize/submit/snippet/core/tierednavigation/${await f.canadaMenuId()}/`,
+    allowed: SNIPPET_EDITORS,
+  },
+  'POST /localize/submit/snippet/:app/:model/:id/': {
+    url: async (f) => `/wagtail/localize/submit/snippet/core/tierednavigation/${await f.canadaMenuId()}/`,
+    allowed: SNIPPET_EDITORS,
+    body: {},
+  },
+  'GET /localize/snippet-translations/:id/edit/': {
+    url: async (f) => `/wagtail/localize/snippet-translations/${await f.snippetTranslationId()}/edit/`,
+    allowed: SNIPPET_EDITORS,
+  },
+  'POST /localize/snippet-translations/:id/edit/': {
+    url: async (f) => `/wagtail/localize/snippet-translations/${await f.snippetTranslationId()}/edit/`,
+    allowed: SNIPPET_EDITORS,
+    body: { action: 'save' },
   },
   'POST /pages/:id/lock/': {
     url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/lock/`,
@@ -810,6 +835,15 @@ describe('back office: permission matrix', () => {
       pages: await pagePermissions(db, { id: 0, is_superuser: true }),
     };
     let sharedTranslation: number | undefined;
+    let sharedSnippetTranslation: number | undefined;
+    const canadaMenuId = async () => {
+      const canada = await db
+        .selectFrom('sites')
+        .select('id')
+        .where('hostname', 'like', 'ca.%')
+        .executeTakeFirstOrThrow();
+      return (await findChromeFor('snippet_navigation')(db, canada.id, 'en-CA'))!.id;
+    };
     const site = await db.selectFrom('sites').select('id').orderBy('id').executeTakeFirstOrThrow();
     const contactPage = await db
       .selectFrom('pages')
@@ -850,6 +884,30 @@ describe('back office: permission matrix', () => {
       },
       formPageId: contactPage.id,
       submissionId: submission.id,
+      canadaMenuId,
+      snippetTranslationId: async () => {
+        if (sharedSnippetTranslation === undefined) {
+          const admin = await db
+            .selectFrom('users')
+            .selectAll()
+            .where('is_superuser', '=', true)
+            .executeTakeFirstOrThrow();
+          const fr = await db
+            .selectFrom('locales')
+            .select('id')
+            .where('language_code', '=', 'fr-CA')
+            .executeTakeFirstOrThrow();
+          const who = { user: admin, models: buildModelPermissions(admin, [], []) };
+          [sharedSnippetTranslation] = await submitSnippetTranslation(
+            db,
+            who,
+            'core.tierednavigation',
+            await canadaMenuId(),
+            [fr.id],
+          );
+        }
+        return sharedSnippetTranslation!;
+      },
       translationId: async () => {
         if (sharedTranslation === undefined) {
           const admin = await db

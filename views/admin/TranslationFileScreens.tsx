@@ -143,7 +143,8 @@ export function TranslationImportPreviewScreen(view: TranslationImportPreviewVie
         </a>
       </form>
       {count ? (
-        <div className="admin-table-scroll">
+        // Focusable: on a phone the table scrolls sideways, and keyboard users must reach it too.
+        <div className="admin-table-scroll" tabIndex={0} role="region" aria-label={`Changes in ${view.fileName}`}>
           <table className="admin-table">
             <caption className="visually-hidden">{`Changes in ${view.fileName}`}</caption>
             <thead>

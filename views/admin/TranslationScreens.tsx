@@ -4,10 +4,11 @@ import {
   type SourceTranslationsView,
   type TranslateFormView,
   type TranslationEditorView,
+  type TranslationSegmentView,
 } from '../../shared/admin/translations';
 import { CsrfField } from './CsrfField';
 
-function Errors({ errors }: { errors: string[] }) {
+export function Errors({ errors }: { errors: string[] }) {
   if (!errors.length) return null;
   return (
     <div className="admin-errors" role="alert">
@@ -89,6 +90,90 @@ export function TranslateScreen({ page, locales, chosen, subpages, errors, csrfT
   );
 }
 
+/** The segments of a page or snippet, each source beside its translation's field (the editor's form body). */
+export function SegmentTable({
+  segments,
+  sourceLanguage,
+  languageCode,
+  caption,
+}: {
+  segments: TranslationSegmentView[];
+  sourceLanguage: string;
+  languageCode: string;
+  caption: string;
+}) {
+  return (
+    <table className="admin-table translation-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{`Source (${sourceLanguage})`}</th>
+          <th scope="col">{`Translation (${languageCode})`}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {segments.map((segment, index) => {
+          const inputId = `segment-${index}`;
+          const errorId = `${inputId}-error`;
+          return (
+            <tr key={segment.id} data-segment-id={segment.id} className={`translation-row--${segment.state}`}>
+              <td>
+                <p className="admin-muted translation-label">{segment.label}</p>
+                {segment.state === 'out_of_date' && segment.oldSource !== undefined ? (
+                  <>
+                    <p>
+                      <span className="admin-muted">Was: </span>
+                      <del>{segment.oldSource}</del>
+                    </p>
+                    <p>
+                      <span className="admin-muted">Now: </span>
+                      <ins>{segment.source}</ins>
+                    </p>
+                  </>
+                ) : (
+                  <p lang={sourceLanguage}>{segment.source}</p>
+                )}
+                {segment.placeholderHints.length ? (
+                  <p className="admin-muted translation-hints">{segment.placeholderHints.join('; ')}</p>
+                ) : null}
+              </td>
+              <td className={segment.error ? 'admin-field admin-field--error' : 'admin-field'}>
+                <label htmlFor={inputId}>
+                  {`${segment.label} (${languageCode}) `}
+                  <SegmentStateTag state={segment.state} />
+                </label>
+                <textarea
+                  id={inputId}
+                  name={`segment:${segment.id}`}
+                  lang={languageCode}
+                  rows={segment.kind === 'rich_text' || segment.source.length > 80 ? 3 : 1}
+                  defaultValue={segment.target}
+                  aria-invalid={segment.error ? true : undefined}
+                  aria-describedby={segment.error ? errorId : undefined}
+                />
+                {segment.suggested ? (
+                  <p className="admin-muted translation-hints">From the translation memory: check it, then save.</p>
+                ) : null}
+                {segment.error ? (
+                  <p className="admin-field__error" id={errorId}>
+                    {segment.error}
+                  </p>
+                ) : null}
+                {segment.state === 'out_of_date' ? (
+                  <div className="admin-checkbox">
+                    <input type="checkbox" id={`${inputId}-confirm`} name={`confirm:${segment.id}`} />
+                    <label htmlFor={`${inputId}-confirm`}>The translation is still right</label>
+                  </div>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 /** /wagtail/localize/translations/{id}/edit/: the source's segments beside their translations. */
 export function TranslationEditorScreen(view: TranslationEditorView) {
   const { translationId, page, source, languageCode, segments, progress, canPublish, errors, csrfToken } = view;
@@ -118,71 +203,12 @@ export function TranslationEditorScreen(view: TranslationEditorView) {
       <form method="post" action={`/wagtail/localize/translations/${translationId}/edit/`} className="admin-form">
         <CsrfField token={csrfToken} />
         <input type="hidden" name="base_revision_id" value={page.latestRevisionId ?? ''} />
-        <table className="admin-table translation-table">
-          <caption className="visually-hidden">Segments of the page, the source beside its translation</caption>
-          <thead>
-            <tr>
-              <th scope="col">{`Source (${source.languageCode})`}</th>
-              <th scope="col">{`Translation (${languageCode})`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {segments.map((segment, index) => {
-              const inputId = `segment-${index}`;
-              const errorId = `${inputId}-error`;
-              return (
-                <tr key={segment.id} data-segment-id={segment.id} className={`translation-row--${segment.state}`}>
-                  <td>
-                    <p className="admin-muted translation-label">{segment.label}</p>
-                    {segment.state === 'out_of_date' && segment.oldSource !== undefined ? (
-                      <>
-                        <p>
-                          <span className="admin-muted">Was: </span>
-                          <del>{segment.oldSource}</del>
-                        </p>
-                        <p>
-                          <span className="admin-muted">Now: </span>
-                          <ins>{segment.source}</ins>
-                        </p>
-                      </>
-                    ) : (
-                      <p lang={source.languageCode}>{segment.source}</p>
-                    )}
-                    {segment.placeholderHints.length ? (
-                      <p className="admin-muted translation-hints">{segment.placeholderHints.join('; ')}</p>
-                    ) : null}
-                  </td>
-                  <td className={segment.error ? 'admin-field admin-field--error' : 'admin-field'}>
-                    <label htmlFor={inputId}>
-                      {`${segment.label} (${languageCode}) `}
-                      <SegmentStateTag state={segment.state} />
-                    </label>
-                    <textarea
-                      id={inputId}
-                      name={`segment:${segment.id}`}
-                      lang={languageCode}
-                      rows={segment.kind === 'rich_text' || segment.source.length > 80 ? 3 : 1}
-                      defaultValue={segment.target}
-                      aria-invalid={segment.error ? true : undefined}
-                      aria-describedby={segment.error ? errorId : undefined}
-                    />
-                    {segment.error ? (
-                      <p className="admin-field__error" id={errorId}>
-                        {segment.error}
-                      </p>
-                    ) : null}
-                    {segment.state === 'out_of_date' ? (
-                      <div className="admin-checkbox">
-                        <input type="checkbox" id={`${inputId}-confirm`} name={`confirm:${segment.id}`} />
-                        <label htmlFor={`${inputId}-confirm`}>The translation is still right</label>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <SegmentTable
+          segments={segments}
+          sourceLanguage={source.languageCode}
+          languageCode={languageCode}
+          caption="Segments of the page, the source beside its translation"
+        />
         <div className="admin-actions">
           <button type="submit" name="action" value="save" className="admin-button admin-button--secondary">
             Save draft

@@ -16,6 +16,7 @@ import { userbarRoutes } from './userbar';
 import { pagesRoutes } from './pages/routes';
 import { translationFileRoutes } from './localize/file-routes';
 import { localizeRoutes } from './localize/routes';
+import { snippetLocalizeRoutes } from './localize/snippet-routes';
 import { provideAdminAssets } from './screen';
 import { provideAdminClock } from './clock';
 import { settingsRoutes } from './settings/routes';
@@ -99,6 +100,7 @@ export function adminRoutes({
   router.use(pagesRoutes({ db, renderDeps, logger }));
   router.use(localizeRoutes({ db }));
   router.use(translationFileRoutes({ db }));
+  router.use(snippetLocalizeRoutes({ db }));
   router.use(editingSessionRoutes({ db }));
   router.use(settingsRoutes({ db }));
   router.use(apiRoutes({ db }));

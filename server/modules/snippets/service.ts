@@ -139,6 +139,10 @@ export const findChrome =
   (db: Db, id: number, options: { lock?: boolean } = {}) =>
     repo.findChrome(db, table, id, options);
 
+/** The header menu or footer of a site in one language, if it has one. */
+export const findChromeFor = (table: repo.ChromeTable) => (db: Db, siteId: number, languageCode: string) =>
+  repo.findChromeBySite(db, table, siteId, languageCode);
+
 async function checkChromeKey(
   db: Db,
   table: repo.ChromeTable,

@@ -32,7 +32,10 @@ export type TranslationEditor = {
 };
 
 /** Each source segment with its translation and state (a segment without a row is to do). */
-export function segmentStates(source: TranslationSource, rows: SegmentTranslation[]): EditorSegment[] {
+export function segmentStates(
+  source: Pick<TranslationSource, 'segments'>,
+  rows: SegmentTranslation[],
+): EditorSegment[] {
   const byId = new Map(rows.map((row) => [row.segment_id, row]));
   return source.segments.map((segment) => {
     const row = byId.get(segment.id);

@@ -85,3 +85,34 @@ export async function pageLinkMap(
   }
   return { pages, urls };
 }
+
+/**
+ * Where a snippet's internal addresses go in the target locale: each address of a live page of the
+ * site whose translation there is live too (a snippet is public as soon as it is saved, so it never
+ * points at a draft). Others stay as they are. The query string and fragment are kept.
+ */
+export async function translatedAddresses(
+  db: Db,
+  tree: SiteTree,
+  addresses: readonly string[],
+  targetLocaleId: number,
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const address of addresses.slice(0, MAX_LINKS)) {
+    const [path, suffix] = splitSuffix(address);
+    const { root, rest } = splitLocalePrefix(tree, path);
+    const page = await findLivePage(db, urlPathFor(root, rest), root.page.path);
+    if (!page) continue;
+    const found = await findPageInLocale(db, page.translation_key, targetLocaleId);
+    const translated = found ? await findPageById(db, found.id) : undefined;
+    if (!translated?.live) continue;
+    const to = publicPath(tree, translated);
+    if (to) out.set(address, `${to}${suffix}`);
+  }
+  return out;
+}
+
+function splitSuffix(address: string): [string, string] {
+  const at = address.search(/[?#]/);
+  return at === -1 ? [address, ''] : [address.slice(0, at), address.slice(at)];
+}

@@ -74,7 +74,31 @@ export interface TranslationImportTable {
   created_at: Timestamp;
 }
 
+/** A localized snippet (header menu, footer) made from another in a different language. */
+export interface SnippetTranslationTable {
+  id: Generated<number>;
+  /** 'core.tierednavigation' or 'core.footer': which snippet table both ids are in. */
+  model: string;
+  source_id: number;
+  snippet_id: number;
+  source_locale_id: number;
+  locale_id: number;
+  created_by_id: number | null;
+  created_at: Timestamp;
+}
+
+/** A snippet segment's translation, as segment_translations for pages. */
+export interface SnippetSegmentTranslationTable {
+  translation_id: number;
+  segment_id: string;
+  source_text: string;
+  target_text: string;
+  status: SegmentStatus;
+  updated_at: Timestamp;
+}
+
 export type TranslationSource = Selectable<TranslationSourceTable>;
+export type SnippetTranslation = Selectable<SnippetTranslationTable>;
 export type PageTranslation = Selectable<PageTranslationTable>;
 export type SegmentTranslation = Selectable<SegmentTranslationTable>;
 export type TranslationImport = Selectable<TranslationImportTable>;
@@ -87,5 +111,7 @@ declare module '../../database' {
     segment_translations: SegmentTranslationTable;
     translation_memory: TranslationMemoryTable;
     translation_imports: TranslationImportTable;
+    snippet_translations: SnippetTranslationTable;
+    snippet_segment_translations: SnippetSegmentTranslationTable;
   }
 }

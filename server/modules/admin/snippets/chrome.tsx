@@ -70,6 +70,13 @@ async function previewChrome(
   await renderPage(res, { ...resolved, page: { ...resolved.page, robots: 'noindex' } }, previewDeps);
 }
 
+/** Translate (the localize module's screen): segments are read from the stored content, not from this form. */
+const translateLink = (model: string) => ({
+  label: 'Translate',
+  href: (pk: number) => `/wagtail/localize/submit/snippet/core/${model}/${pk}/`,
+  permission: 'change' as const,
+});
+
 const chromeColumns = [
   {
     name: 'site',
@@ -163,6 +170,7 @@ export const navigationViewSet = defineViewSet<ChromeListing, NavigationInput>({
     remove: ({ db }, rows) => deleteChrome('snippet_navigation')(db, rows),
   },
   drafts: navigationDrafts,
+  editLinks: [translateLink('tierednavigation')],
   afterChange: snippetsChanged,
 });
 
@@ -230,5 +238,6 @@ export const footerViewSet = defineViewSet<ChromeListing, FooterInput>({
     remove: ({ db }, rows) => deleteChrome('snippet_footers')(db, rows),
   },
   drafts: footerDrafts,
+  editLinks: [translateLink('footer')],
   afterChange: snippetsChanged,
 });
