@@ -2,6 +2,7 @@ import { PHONE_MEDIA, SIDEBAR_COOKIE, TABLET_MEDIA, type SidebarState } from '..
 import { enhanceRowMenus } from './row-menus';
 import { wireErrorSummary } from './error-summary';
 import { wireScheduleDialog } from './schedule-dialog';
+import { wireSidebarTips } from './sidebar-tips';
 
 /**
  * The sidebar's one button on every back-office screen. On phones it opens and closes the menu (a
@@ -55,6 +56,7 @@ if (layout && toggle && sidebar) {
   phone.addEventListener('change', changed);
   tablet.addEventListener('change', changed);
   sync();
+  wireSidebarTips(sidebar);
 }
 
 enhanceRowMenus();

@@ -94,6 +94,7 @@ export const ACTION_ICONS = {
   'move-down': 'arrow-down',
   duplicate: 'copy',
   delete: 'trash-2',
+  search: 'search',
 } as const;
 
 type Values<T> = T[keyof T];

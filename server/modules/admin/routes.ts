@@ -40,6 +40,7 @@ import type { MediaStorage } from '../../storage/media-storage';
 import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
 import { reportRoutes } from './reports/routes';
+import { adminSearchRoutes } from './search/routes';
 import { adminErrorScreen, adminNotFound } from './error-screen';
 
 export type AdminDeps = {
@@ -96,6 +97,7 @@ export function adminRoutes({
   router.use(requireAdmin(db));
   router.use(provideAdminMenu(db, MENU_ENTRIES));
   router.use(dashboardRoutes({ db }));
+  router.use(adminSearchRoutes({ db }));
   router.use(pagesRoutes({ db, renderDeps, logger }));
   router.use(localizeRoutes({ db }));
   router.use(translationFileRoutes({ db }));
