@@ -1,4 +1,5 @@
 import { PHONE_MEDIA, SIDEBAR_COOKIE, TABLET_MEDIA, type SidebarState } from '../../shared/admin/sidebar';
+import { keepRoomForActionBar } from './action-bar-room';
 import { enhanceRowMenus } from './row-menus';
 import { wireErrorSummary } from './error-summary';
 import { wireScheduleDialog } from './schedule-dialog';
@@ -62,3 +63,4 @@ if (layout && toggle && sidebar) {
 enhanceRowMenus();
 wireErrorSummary();
 wireScheduleDialog();
+keepRoomForActionBar();
