@@ -205,6 +205,8 @@ const RULES: Record<string, Check | Check[]> = {
   'GET /pages/:id/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/`, allowed: ALL, scoped: true },
   // Results are limited to the user's subtrees (tested in admin-explorer-search), the screen is open to all.
   'GET /pages/search/': { url: () => '/wagtail/pages/search/?q=matrix', allowed: ALL },
+  // The search across the admin: open to all; each group is limited to what the viewer may see (admin-search.test.ts).
+  'GET /search/': { url: () => '/wagtail/search/?q=matrix', allowed: ALL },
   // Reordering needs 'publish' on the parent (Wagtail's can_reorder_children); the leaf's parent is the section.
   'POST /pages/:id/set_position/': {
     url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/set_position/?position=0`,
