@@ -117,15 +117,17 @@ export function bulkRoutes({ db }: { db: Db }): Router {
 
     // Permission: as the GET, checked again per page at the time of acting.
     router.post(path, async (req, res) => {
-      const input = readInput(req, res, formBody(req.body));
+      // As Wagtail's, the selection may ride in the URL (?id=1&id=2) when the body has none.
+      const input = readInput(req, res, { ...req.query, ...formBody(req.body) });
       if (!input) return;
-      if (action === 'move' && input.destination === undefined)
-        return render(req, res, action, input, ['Choose a destination page.'], 400);
       const permissions = await permissionsFor(db, req);
-      const preview = await planBulkAction(db, action, input.ids, permissions, input.destination);
+      // Permission first, so a user who may not act learns nothing from the rest of the form.
+      const preview = await planBulkAction(db, action, input.ids, permissions);
       if (preview.missing.length === input.ids.length)
         throw new HttpError(404, 'not_found', 'The selected pages no longer exist.');
       if (statusOf(preview) === 403) return render(req, res, action, input, [], 403);
+      if (action === 'move' && input.destination === undefined)
+        return render(req, res, action, input, ['Choose a destination page.'], 400);
       const { plan, outcomes } = await runBulkAction(db, action, input.ids, permissions, input.destination);
       setFlash(req, bulkSummary(action, plan, outcomes));
       res.redirect(303, input.next);
