@@ -5,8 +5,10 @@
  */
 export function wirePageBulk(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-page-bulk]')) {
-    const boxes = [...document.querySelectorAll<HTMLInputElement>(`input[data-bulk-select][form="${form.id}"]`)];
-    const all = document.querySelector<HTMLInputElement>(`input[data-bulk-select-all][form="${form.id}"]`);
+    // Not form.id: the ticked boxes are controls named "id" of this form, which shadow that property.
+    const formId = form.getAttribute('id') ?? '';
+    const boxes = [...document.querySelectorAll<HTMLInputElement>(`input[data-bulk-select][form="${formId}"]`)];
+    const all = document.querySelector<HTMLInputElement>(`input[data-bulk-select-all][form="${formId}"]`);
     const count = form.querySelector<HTMLElement>('[data-bulk-count]');
     const sync = () => {
       const ticked = boxes.filter((box) => box.checked).length;
