@@ -4,6 +4,7 @@ import { enhanceRowMenus } from './row-menus';
 import { wireErrorSummary } from './error-summary';
 import { wireScheduleDialog } from './schedule-dialog';
 import { wireSidebarTips } from './sidebar-tips';
+import { wirePageBulk } from './page-bulk';
 
 /**
  * The sidebar's one button on every back-office screen. On phones it opens and closes the menu (a
@@ -64,6 +65,7 @@ enhanceRowMenus();
 wireErrorSummary();
 wireScheduleDialog();
 keepRoomForActionBar();
+wirePageBulk();
 
 // The header menu's structured editor (React and the page chooser) loads only where a menu is edited.
 if (document.querySelector('[data-enhance="menu"]')) void import('./menu-editor/start');
