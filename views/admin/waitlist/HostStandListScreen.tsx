@@ -23,30 +23,32 @@ export function HostStandListScreen({ restaurants, q }: { restaurants: HostResta
       {restaurants.length === 0 ? (
         <p>No restaurant to manage. Ask an administrator to give your group access to a restaurant's host stand.</p>
       ) : (
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Restaurant</th>
-              <th scope="col">Wait list</th>
-              <th scope="col">Parties waiting</th>
-              <th scope="col">Reservations</th>
-            </tr>
-          </thead>
-          <tbody>
-            {restaurants.map((r) => (
-              <tr key={r.rlid}>
-                <td>
-                  <a href={`/wagtail/waitlist/${r.rlid}/`}>
-                    {r.city}, {r.state} — {r.address1}
-                  </a>
-                </td>
-                <td>{r.wait_list_ready ? (r.paused ? 'Paused' : 'Open') : 'Not offered'}</td>
-                <td>{Number(r.waiting ?? 0)}</td>
-                <td>{r.is_reservations_enabled ? 'Yes' : 'No'}</td>
+        <div className="admin-table-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Restaurant</th>
+                <th scope="col">Wait list</th>
+                <th scope="col">Parties waiting</th>
+                <th scope="col">Reservations</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {restaurants.map((r) => (
+                <tr key={r.rlid}>
+                  <td>
+                    <a href={`/wagtail/waitlist/${r.rlid}/`}>
+                      {r.city}, {r.state} — {r.address1}
+                    </a>
+                  </td>
+                  <td>{r.wait_list_ready ? (r.paused ? 'Paused' : 'Open') : 'Not offered'}</td>
+                  <td>{Number(r.waiting ?? 0)}</td>
+                  <td>{r.is_reservations_enabled ? 'Yes' : 'No'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );
