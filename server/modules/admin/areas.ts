@@ -17,6 +17,7 @@ import { sitesViewSet } from './settings/sites';
 import { usersViewSet } from './settings/users';
 import { tasksViewSet } from './workflows/tasks';
 import { workflowsViewSet } from './workflows/workflows';
+import { formSubmissionsViewSet } from './forms/submissions';
 
 /** The models whose admin is a viewset and whose permissions groups can be granted. */
 const MODEL_VIEWSETS: readonly AnyViewSet[] = [
@@ -47,8 +48,13 @@ export const PERMISSION_MODELS: readonly PermissionModel[] = [
     label: settings.label,
     actions: ['change'] as const,
   })),
-  // The forms area (admin/forms/routes.tsx): 'change' views submissions and subscribers, 'delete' removes submissions.
-  { model: 'wagtailforms.formsubmission', label: 'Form submissions', actions: ['change', 'delete'] as const },
+  // Form submissions (admin/forms/submissions.tsx): the actions their declaration needs.
+  {
+    model: modelKey(formSubmissionsViewSet),
+    label: 'Form submissions',
+    actions: grantableActions(formSubmissionsViewSet),
+  },
+  // The subscribers (admin/forms/routes.tsx): 'change' views them.
   { model: 'forms.subscriber', label: 'Subscribers', actions: ['change'] as const },
 ];
 
@@ -62,12 +68,15 @@ export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
   usersViewSet,
   groupsViewSet(PERMISSION_MODELS),
   sitesViewSet,
+  formSubmissionsViewSet,
 ];
 
 /** Every model the audit log names, with its label (the site history's object types). */
 export const LOGGED_MODELS: ReadonlyArray<{ model: string; label: string }> = [
   ...PERMISSION_MODELS,
-  ...ADMIN_VIEWSETS.filter((viewSet) => !MODEL_VIEWSETS.includes(viewSet)).map((viewSet) => ({
+  ...ADMIN_VIEWSETS.filter(
+    (viewSet) => !PERMISSION_MODELS.some((permission) => permission.model === modelKey(viewSet)),
+  ).map((viewSet) => ({
     model: modelKey(viewSet),
     label: capitalised(viewSet.names.plural),
   })),
@@ -103,7 +112,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     href: '/wagtail/forms/',
     label: 'Forms',
     order: 300,
-    visible: (permissions) => permissions.can('wagtailforms.formsubmission', 'change'),
+    visible: (permissions) => mayDo(permissions, formSubmissionsViewSet, 'list'),
   },
   {
     key: 'embeds',

@@ -62,19 +62,22 @@ export function listSubmissions(db: Db, query: ListQuery, filters: { pageId?: nu
 
 /** The pages that hold a form, with how many submissions each has and the newest one's time. */
 export function listFormPages(db: Db, pageTypes: readonly string[]) {
-  return db
-    .selectFrom('pages as p')
-    .leftJoin('form_submissions as s', 's.page_id', 'p.id')
-    .select(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id'])
-    .select((eb) => [
-      eb.fn.count<string>('s.id').as('submissions'),
-      eb.fn.max('s.submitted_at').as('last_submitted_at'),
-    ])
-    .where('p.page_type', 'in', [...pageTypes])
-    .groupBy(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id'])
-    .orderBy('p.title')
-    .orderBy('p.id')
-    .execute();
+  return (
+    db
+      .selectFrom('pages as p')
+      .leftJoin('form_submissions as s', 's.page_id', 'p.id')
+      // path, owner and child count: the admin lists only the forms whose page the user may change.
+      .select(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id', 'p.path', 'p.owner_id', 'p.numchild'])
+      .select((eb) => [
+        eb.fn.count<string>('s.id').as('submissions'),
+        eb.fn.max('s.submitted_at').as('last_submitted_at'),
+      ])
+      .where('p.page_type', 'in', [...pageTypes])
+      .groupBy(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id', 'p.path', 'p.owner_id', 'p.numchild'])
+      .orderBy('p.title')
+      .orderBy('p.id')
+      .execute()
+  );
 }
 
 export function findPage(db: Db, id: number) {

@@ -13,7 +13,7 @@ import { renderPage, type RenderDeps } from '../../ssr/render';
 import { captchaViewFor } from '../../../shared/forms/captcha-view';
 import { csrfTokenFor } from '../auth/csrf';
 import type { SessionStack } from '../auth/session-middleware';
-import { captchaOptions } from '../forms/routes';
+import { captchaOptions } from '../forms/captcha-settings';
 import { idempotentRequestOf } from '../idempotency/request';
 import { catalogFor } from '../../../shared/i18n/catalogs';
 import { createTranslator } from '../../../shared/i18n/translator';

@@ -8,6 +8,7 @@ import type { MediaStorage } from '../../../storage/media-storage';
 import type { FormFieldView } from '../../../../shared/admin/viewset';
 import type { ListQuery } from '../../../listing/list-query';
 import type { ModelPermissionAction } from '../../permissions/table';
+import type { CustomList, InspectView, ParentScope } from './parent-scope-types';
 
 /**
  * One model's admin screens, declared once (Wagtail's ModelViewSet / SnippetViewSet). Give
@@ -42,6 +43,7 @@ export const VIEWSET_ACTIONS = [
   'publish',
   'revert',
   'preview',
+  'inspect',
 ] as const;
 export type ViewSetAction = (typeof VIEWSET_ACTIONS)[number];
 
@@ -134,7 +136,16 @@ export type DraftHooks<Row extends ViewSetRow, Input> = {
 };
 
 /** Screens under the base: the list and add form (no pk), and the object screens (':pk' is the id). */
-export type ViewSetPaths = { list: string; add: string; edit: string; delete: string; history: string; usage: string };
+export type ViewSetPaths = {
+  list: string;
+  add: string;
+  edit: string;
+  delete: string;
+  history: string;
+  usage: string;
+  /** The read-only detail screen (Wagtail's InspectView), offered with `inspectView`. */
+  inspect: string;
+};
 type ObjectScreen = Exclude<keyof ViewSetPaths, 'list' | 'add'>;
 
 /**
@@ -254,6 +265,12 @@ type ViewSetCommon<Row extends ViewSetRow, Input> = {
   bulkDelete?: boolean;
   /** Runs after a write is committed (create, edit, delete, publish, revert): e.g. drop caches on every dyno. */
   afterChange?: (db: Db) => Promise<void>;
+  /** The rows belong to one parent whose id is in the base (a form page's submissions): see parent-scope-types.ts. */
+  parent?: ParentScope<any, Row>;
+  /** A read-only detail screen of a row (Wagtail's InspectView), offered when the permissions name 'inspect'. */
+  inspectView?: InspectView<Row>;
+  /** A list screen of the model's own in place of the generic one (see parent-scope-types.ts). */
+  customList?: CustomList<Row, ViewSetAction>;
 };
 
 /** Keeps the row and input types of a declaration (no runtime work). */
@@ -274,6 +291,7 @@ export function pathsOf(viewSet: AnyViewSet): ViewSetPaths {
     delete: 'delete/:pk/',
     history: 'history/:pk/',
     usage: 'usage/:pk/',
+    inspect: 'inspect/:pk/',
     ...viewSet.paths,
   };
 }

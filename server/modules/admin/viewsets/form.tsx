@@ -43,7 +43,8 @@ export async function fieldViews(db: Db, fields: readonly ViewSetField[]): Promi
 }
 
 /** The menu entry a viewset's screens light up: snippets share the Snippets entry (Wagtail's snippets index). */
-export const sectionOf = (viewSet: AnyViewSet) => (viewSet.base.startsWith('snippets/') ? 'snippets' : viewSet.base);
+export const sectionOf = (viewSet: AnyViewSet) =>
+  viewSet.parent?.section ?? (viewSet.base.startsWith('snippets/') ? 'snippets' : viewSet.base);
 
 export type FormRender = {
   row?: ViewSetRow;

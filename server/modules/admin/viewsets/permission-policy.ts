@@ -28,6 +28,7 @@ export const MODEL_PERMISSION_POLICY = {
   publish: 'publish',
   revert: 'change',
   preview: 'change',
+  inspect: 'any',
 } as const satisfies PermissionPolicy;
 
 /** Only superusers, for the listed actions (users, groups, sites: Wagtail's Settings for administrators). */
@@ -60,6 +61,8 @@ export function offers(viewSet: AnyViewSet, action: ViewSetAction): boolean {
       return viewSet.permissions.list !== undefined;
     case 'delete':
       return viewSet.store.remove !== undefined;
+    case 'inspect':
+      return viewSet.inspectView !== undefined;
     default:
       return true;
   }
