@@ -1,7 +1,10 @@
 import { PHONE_MEDIA, SIDEBAR_COOKIE, TABLET_MEDIA, type SidebarState } from '../../shared/admin/sidebar';
+import { keepRoomForActionBar } from './action-bar-room';
 import { enhanceRowMenus } from './row-menus';
 import { wireErrorSummary } from './error-summary';
 import { wireScheduleDialog } from './schedule-dialog';
+import { wireSidebarTips } from './sidebar-tips';
+import { wirePageBulk } from './page-bulk';
 
 /**
  * The sidebar's one button on every back-office screen. On phones it opens and closes the menu (a
@@ -55,11 +58,14 @@ if (layout && toggle && sidebar) {
   phone.addEventListener('change', changed);
   tablet.addEventListener('change', changed);
   sync();
+  wireSidebarTips(sidebar);
 }
 
 enhanceRowMenus();
 wireErrorSummary();
 wireScheduleDialog();
+keepRoomForActionBar();
+wirePageBulk();
 
 // The header menu's structured editor (React and the page chooser) loads only where a menu is edited.
 if (document.querySelector('[data-enhance="menu"]')) void import('./menu-editor/start');

@@ -1,6 +1,8 @@
 import type { ExplorerOrdering } from '../schemas/explorer';
 import type { PagePlace, PageRowAction } from './page-row';
 import type { PageStatus } from './page-status';
+import type { PageFiltersView } from './page-filters';
+import type { BulkActionName } from '../schemas/page-bulk';
 
 /** One page as the explorer, the page search and the dashboard list it. */
 export type ExplorerRow = {
@@ -45,6 +47,12 @@ export type ExplorerView = {
   message?: string;
   /** The page just moved and the control used, which gets the focus back (no-JS reorder). */
   moved?: { id: number; direction: 'up' | 'down' };
+  /** The filter drawer: values, choices, chips of the applied ones and errors. */
+  filters: PageFiltersView;
+  /** The bulk actions the user may do on at least one listed row (none: no checkboxes). */
+  bulkActions: BulkActionName[];
+  /** This listing's URL with its query (where a bulk action comes back to). */
+  selfHref: string;
 };
 
 export type SearchResultRow = ExplorerRow & {

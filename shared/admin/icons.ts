@@ -94,6 +94,7 @@ export const ACTION_ICONS = {
   'move-down': 'arrow-down',
   duplicate: 'copy',
   delete: 'trash-2',
+  search: 'search',
 } as const;
 
 /** The rich-text toolbar's formats (client/admin/rich-text/RichTextEditor.tsx). */

@@ -88,7 +88,7 @@ describe('translation files (PO, XLIFF) in Chromium', () => {
       });
     });
     await page.click(`#format-${format}`);
-    await page.click('form[method="get"] button[type="submit"]');
+    await page.click('main form[method="get"] button[type="submit"]');
     const guid = await saved;
     await cdp.detach();
     return readFileSync(join(downloads, guid), 'utf8');

@@ -182,6 +182,27 @@ const shared = (f: Fixtures, scope: Scope) => f.leaf(scope, false);
 const rev = (page: Page) => page.latest_revision_id!;
 const sessionKey = () => `matrix-${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
 
+/** The page bulk actions (/wagtail/bulk/wagtailcore/page/{action}/), GET and POST, on the leaf of each scope. */
+function bulkRules(): Record<string, Check> {
+  const who = { publish: PUBLISHERS, unpublish: PUBLISHERS, delete: PUBLISHERS, move: ALL } as const;
+  const rules: Record<string, Check> = {};
+  for (const [action, allowed] of Object.entries(who)) {
+    const path = `/bulk/wagtailcore/page/${action}/`;
+    rules[`GET ${path}`] = {
+      url: async (f, s) => `/wagtail${path}?id=${(await shared(f, s)).id}`,
+      allowed,
+      scoped: true,
+    };
+    // Move without a destination: past the check it is the screen again asking for one (400).
+    rules[`POST ${path}`] = {
+      url: async (f, s) => `/wagtail${path}?id=${(await fresh(f, s)).id}`,
+      allowed,
+      scoped: true,
+    };
+  }
+  return rules;
+}
+
 /** The rules, keyed 'METHOD path' exactly as the routes are registered. */
 const RULES: Record<string, Check | Check[]> = {
   ...viewSetRules(),
@@ -212,6 +233,8 @@ const RULES: Record<string, Check | Check[]> = {
   'GET /pages/:id/': { url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/`, allowed: ALL, scoped: true },
   // Results are limited to the user's subtrees (tested in admin-explorer-search), the screen is open to all.
   'GET /pages/search/': { url: () => '/wagtail/pages/search/?q=matrix', allowed: ALL },
+  // The search across the admin: open to all; each group is limited to what the viewer may see (admin-search.test.ts).
+  'GET /search/': { url: () => '/wagtail/search/?q=matrix', allowed: ALL },
   // Reordering needs 'publish' on the parent (Wagtail's can_reorder_children); the leaf's parent is the section.
   'POST /pages/:id/set_position/': {
     url: async (f, s) => `/wagtail/pages/${(await fresh(f, s)).id}/set_position/?position=0`,
@@ -277,6 +300,9 @@ const RULES: Record<string, Check | Check[]> = {
     scoped: true,
     body: { new_parent_page: '' },
   },
+  // Bulk actions: admin access, then each page as its single-page action; 403 when the user may
+  // act on none of the selected pages. The leaf is live with nothing new (publish skips it).
+  ...bulkRules(),
   'GET /pages/:id/copy/': {
     url: async (f, s) => `/wagtail/pages/${(await shared(f, s)).id}/copy/`,
     allowed: ALL,

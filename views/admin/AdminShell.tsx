@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ACTION_ICONS, sectionIcon } from '../../shared/admin/icons';
 import type { SidebarState } from '../../shared/admin/sidebar';
+import { ADMIN_SEARCH_MAX_LENGTH } from '../../shared/schemas/admin-search';
 import { CsrfField } from './CsrfField';
 import { Icon } from './Icon';
 
@@ -57,10 +58,37 @@ export function AdminShell({ user, csrfToken, section, areas = [], sidebar, chil
             <Icon name={ACTION_ICONS.menu} className="admin-sidebar__toggle-menu" />
             <Icon name={ACTION_ICONS.collapse} className="admin-sidebar__toggle-collapse" />
             <Icon name={ACTION_ICONS.expand} className="admin-sidebar__toggle-expand" />
-            <span className="visually-hidden">Main menu</span>
+            <span className="admin-sidebar__label admin-sidebar__tip-only">Main menu</span>
           </button>
         </div>
         <div className="admin-sidebar__body" id="admin-sidebar-body">
+          {/* Wagtail's sidebar search: a plain GET form, so it works before (and without) the script.
+              On the rail only its button shows; an empty search opens the search screen's own box. */}
+          <form
+            method="get"
+            action="/wagtail/search/"
+            role="search"
+            aria-label="Admin"
+            className="admin-sidebar-search"
+          >
+            <label htmlFor="id_sidebar_search" className="visually-hidden">
+              Search
+            </label>
+            <input
+              id="id_sidebar_search"
+              className="admin-sidebar-search__input"
+              type="search"
+              name="q"
+              placeholder="Search…"
+              maxLength={ADMIN_SEARCH_MAX_LENGTH}
+            />
+            <button type="submit" className="admin-sidebar-search__button">
+              <span className="admin-sidebar__icon" aria-hidden="true">
+                <Icon name={ACTION_ICONS.search} />
+              </span>
+              <span className="admin-sidebar__label admin-sidebar__tip-only">Search</span>
+            </button>
+          </form>
           <nav aria-label="Main" className="admin-nav">
             <ul>
               {items.map((item) => (

@@ -3,6 +3,8 @@ import type { ExplorerOrdering } from '../../shared/schemas/explorer';
 import { FlashMessage } from './FormFields';
 import { PageMoveControls } from './PageMoveControls';
 import { PageSearchForm } from './PageSearchForm';
+import { PAGE_BULK_FORM, PageBulkBar } from './PageBulkBar';
+import { PageFilterDrawer } from './PageFilterDrawer';
 import { PageTable, type SortHeader } from './PageTable';
 
 /** The header link of one column: first click in `first` direction, then it toggles. */
@@ -11,10 +13,12 @@ function sortHeader(
   current: ExplorerOrdering | undefined,
   column: string,
   first: 'ascending' | 'descending',
+  filters: Array<[string, string]>,
 ): SortHeader {
   const state = current === column ? 'ascending' : current === `-${column}` ? 'descending' : undefined;
   const next = state ? (state === 'ascending' ? 'descending' : 'ascending') : first;
-  return { href: `${base}?ordering=${next === 'descending' ? '-' : ''}${column}`, current: state, next };
+  const query = new URLSearchParams([['ordering', `${next === 'descending' ? '-' : ''}${column}`], ...filters]);
+  return { href: `${base}?${query.toString()}`, current: state, next };
 }
 
 export const explorerRowId = (pageId: number) => `page-row-${pageId}`;
@@ -23,11 +27,13 @@ export const explorerRowId = (pageId: number) => `page-row-${pageId}`;
 export function ExplorerScreen({ view, csrfToken }: { view: ExplorerView; csrfToken: string }) {
   const { page, breadcrumbs, rows, pagination, ordering } = view;
   const base = page.isRoot ? '/wagtail/pages/' : `/wagtail/pages/${page.id}/`;
+  const filterPairs = view.filters.applied;
   const pageLink = (n: number) => {
-    const query = new URLSearchParams({
-      ...(ordering ? { ordering } : {}),
-      ...(n > 1 ? { p: String(n) } : {}),
-    }).toString();
+    const query = new URLSearchParams([
+      ...(ordering ? [['ordering', ordering]] : []),
+      ...filterPairs,
+      ...(n > 1 ? [['p', String(n)]] : []),
+    ]).toString();
     return query ? `${base}?${query}` : base;
   };
   const sorting = view.canReorder && ordering === 'ord';
@@ -57,6 +63,7 @@ export function ExplorerScreen({ view, csrfToken }: { view: ExplorerView; csrfTo
       </div>
       <PageSearchForm query="" />
       <FlashMessage message={view.message} />
+      <PageFilterDrawer filters={view.filters} action={base} ordering={ordering} />
       {view.canReorder && pagination.total > 1 ? (
         <div className="admin-explorer__ordering">
           {sorting ? (
@@ -73,14 +80,20 @@ export function ExplorerScreen({ view, csrfToken }: { view: ExplorerView; csrfTo
           )}
         </div>
       ) : null}
+      <p className="admin-muted" role="status">
+        {pagination.total === 1 ? '1 page' : `${pagination.total} pages`}
+        {filterPairs.length ? ' match the filters' : ''}
+      </p>
+      {rows.length && !sorting ? <PageBulkBar actions={view.bulkActions} next={view.selfHref} /> : null}
       {rows.length ? (
         <PageTable
           rows={rows}
+          selectForm={!sorting && view.bulkActions.length ? PAGE_BULK_FORM : undefined}
           caption={`Child pages of ${page.title}${sorting ? ', in menu order' : ''}`}
           sort={{
-            title: sortHeader(base, ordering, 'title', 'ascending'),
-            status: sortHeader(base, ordering, 'status', 'ascending'),
-            updated: sortHeader(base, ordering, 'latest_revision_created_at', 'descending'),
+            title: sortHeader(base, ordering, 'title', 'ascending', filterPairs),
+            status: sortHeader(base, ordering, 'status', 'ascending', filterPairs),
+            updated: sortHeader(base, ordering, 'latest_revision_created_at', 'descending', filterPairs),
           }}
           rowId={sorting ? (row) => explorerRowId(row.id) : undefined}
           actions={
@@ -102,7 +115,9 @@ export function ExplorerScreen({ view, csrfToken }: { view: ExplorerView; csrfTo
           }
         />
       ) : (
-        <p className="admin-empty">No pages have been created at this location.</p>
+        <p className="admin-empty">
+          {filterPairs.length ? 'No pages match these filters.' : 'No pages have been created at this location.'}
+        </p>
       )}
       {pagination.pageCount > 1 ? (
         <nav aria-label="Pagination" className="admin-pagination">

@@ -56,6 +56,14 @@ export function PageTable<Row extends ExplorerRow>({
           <tr>
             {selectForm ? (
               <th scope="col" className="admin-table__select">
+                {/* Shown by client/admin/page-bulk.ts: without JavaScript each row is ticked by hand. */}
+                <input
+                  type="checkbox"
+                  aria-label="Select all pages listed"
+                  form={selectForm}
+                  data-bulk-select-all
+                  hidden
+                />
                 <span className="visually-hidden">Select</span>
               </th>
             ) : null}

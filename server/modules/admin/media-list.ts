@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { formatDateTime } from '../../../views/admin/format';
 import { collectionChoices } from '../collections/service';
 import type { ViewSetColumn, ViewSetFilter } from './viewsets/definition';
 
@@ -8,7 +9,8 @@ export const uploadedColumn = <Row extends { created_at: Date | string }>(): Vie
   name: 'created_at',
   label: 'Uploaded',
   sortable: true,
-  value: (row) => new Date(row.created_at).toISOString().slice(0, 10),
+  // In the reader's time zone, the zone named ('Dec 1, 2026, 9:00 AM EST'), as every admin time.
+  value: (row) => formatDateTime(row.created_at),
 });
 
 export const tagsColumn = <Row extends { tags?: readonly string[] | null }>(): ViewSetColumn<Row> => ({

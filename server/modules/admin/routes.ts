@@ -41,6 +41,7 @@ import type { UploadLimits } from '../../config';
 import { hostStandRoutes } from './waitlist/routes';
 import { reportsIndexRoutes } from './reports/routes';
 import { REPORTS } from './reports/registry';
+import { adminSearchRoutes } from './search/routes';
 import { adminErrorScreen, adminNotFound } from './error-screen';
 
 export type AdminDeps = {
@@ -97,6 +98,7 @@ export function adminRoutes({
   router.use(requireAdmin(db));
   router.use(provideAdminMenu(db, MENU_ENTRIES));
   router.use(dashboardRoutes({ db }));
+  router.use(adminSearchRoutes({ db }));
   router.use(pagesRoutes({ db, renderDeps, logger }));
   router.use(localizeRoutes({ db }));
   router.use(translationFileRoutes({ db }));

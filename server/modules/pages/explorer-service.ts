@@ -3,6 +3,7 @@ import { notFound } from '../../errors';
 import type { ExplorerRow, ExplorerView } from '../../../shared/admin/explorer';
 import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { ExplorerOrdering } from '../../../shared/schemas/explorer';
+import { BULK_ACTIONS, type BulkActionName } from '../../../shared/schemas/page-bulk';
 import { forbidden, type UserPagePermissions } from '../permissions/policy';
 import { privatePathTester } from './private-paths';
 import { pagePlaceFinder, type PlaceFinder } from './page-places';
@@ -12,6 +13,7 @@ import * as pagesRepo from './repo';
 import type { ChildOrder } from './repo';
 import { canReorderChildren } from './reorder-service';
 import { pageStatus } from './status';
+import { hasPageFilters, type PageListFilters } from './filters-repo';
 import { STEP_LENGTH } from '../../tree-path';
 
 const ORDER_OF: Record<ExplorerOrdering, ChildOrder> = {
@@ -79,7 +81,8 @@ export async function explorePage(
   requestedPage: number,
   permissions: UserPagePermissions,
   ordering?: ExplorerOrdering,
-): Promise<ExplorerView> {
+  filters?: PageListFilters,
+): Promise<Omit<ExplorerView, 'filters' | 'selfHref'>> {
   const start = pageId === undefined ? explorerStartPath(permissions.explorablePaths()) : null;
   const page =
     pageId !== undefined
@@ -89,7 +92,7 @@ export async function explorePage(
   // Only pages the user may act on, and their ancestors, are shown (Wagtail's explorable pages).
   if (!permissions.can('view', page)) throw forbidden('You do not have permission to explore this page.');
   const onlyPaths = permissions.visibleChildPaths(page);
-  const total = await pagesRepo.countChildPages(db, page, onlyPaths);
+  const total = await pagesRepo.countChildPages(db, page, onlyPaths, filters);
   const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
   // Past the end shows the last page, as Django's Paginator.get_page does.
   const current = Math.min(requestedPage, pageCount);
@@ -103,6 +106,7 @@ export async function explorePage(
     { limit: EXPLORER_PAGE_SIZE, offset },
     onlyPaths,
     ORDER_OF[ordering ?? 'ord'],
+    filters,
   );
   const places = await pagePlaceFinder(db);
   return {
@@ -114,7 +118,16 @@ export async function explorePage(
     })),
     pagination: { page: current, pageCount, total },
     ordering,
-    canReorder: canReorderChildren(permissions, page),
+    // Reordering a filtered subset would move pages relative to hidden siblings.
+    canReorder: canReorderChildren(permissions, page) && !hasPageFilters(filters),
     offset,
+    bulkActions: bulkActionsFor(permissions, children),
   };
+}
+
+/** The bulk actions offered on a listing: those the user may do on at least one of its rows. */
+export function bulkActionsFor(permissions: UserPagePermissions, rows: pagesRepo.PageListing[]): BulkActionName[] {
+  return BULK_ACTIONS.filter((action) =>
+    rows.some((row) => permissions.can(action, row) && (action !== 'unpublish' || row.live)),
+  );
 }

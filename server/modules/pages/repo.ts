@@ -1,5 +1,6 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
 import { jsonb, type Db } from '../../db';
+import { whereFilters, type PageListFilters } from './filters-repo';
 import type { NewPage, Page, PageRevision, PageUpdate, RevisionSnapshot } from './table';
 
 type InModerationColumn = () => AliasedRawBuilder<boolean, 'in_moderation'>;
@@ -201,6 +202,7 @@ export function listChildPages(
   window: { limit: number; offset: number },
   onlyPaths?: string[],
   order: ChildOrder = { column: 'path', desc: false },
+  filters?: PageListFilters,
 ): Promise<PageListing[]> {
   if (onlyPaths && onlyPaths.length === 0) return Promise.resolve([]);
   const direction = order.desc ? 'desc' : 'asc';
@@ -213,6 +215,7 @@ export function listChildPages(
     .where('path', 'like', `${parent.path}%`)
     .where('depth', '=', parent.depth + 1)
     .$if(onlyPaths !== undefined, (qb) => qb.where('path', 'in', onlyPaths!))
+    .$call((qb) => whereFilters(db, qb, filters, inModerationColumn))
     .$if(byColumn !== undefined, (qb) => qb.orderBy(byColumn!, direction))
     .orderBy('path', order.column === 'path' ? direction : 'asc')
     .limit(window.limit)
@@ -227,7 +230,12 @@ export function listChildPages(
 }
 
 /** `onlyPaths` narrows to those child paths (the explorer of a user with page permissions on part of the tree). */
-export function countChildPages(db: Db, parent: Pick<Page, 'path' | 'depth'>, onlyPaths?: string[]): Promise<number> {
+export function countChildPages(
+  db: Db,
+  parent: Pick<Page, 'path' | 'depth'>,
+  onlyPaths?: string[],
+  filters?: PageListFilters,
+): Promise<number> {
   if (onlyPaths && onlyPaths.length === 0) return Promise.resolve(0);
   return db
     .selectFrom('pages')
@@ -235,6 +243,7 @@ export function countChildPages(db: Db, parent: Pick<Page, 'path' | 'depth'>, on
     .where('path', 'like', `${parent.path}%`)
     .where('depth', '=', parent.depth + 1)
     .$if(onlyPaths !== undefined, (qb) => qb.where('path', 'in', onlyPaths!))
+    .$call((qb) => whereFilters(db, qb, filters, inModerationColumn))
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
 }
@@ -366,4 +375,16 @@ export function hasApprovedSchedule(db: Db, pageId: number): Promise<boolean> {
     .where('approved_go_live_at', 'is not', null)
     .executeTakeFirst()
     .then(Boolean);
+}
+
+/** The pages with these ids (in tree order) and whether each is in moderation (bulk actions). */
+export function listPagesByIds(db: Db, ids: readonly number[]): Promise<Array<Page & { in_moderation: boolean }>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('pages')
+    .selectAll('pages')
+    .select(inModerationColumn())
+    .where('pages.id', 'in', ids)
+    .orderBy('pages.path')
+    .execute();
 }

@@ -17,6 +17,7 @@ import { setFlash, takeFlash } from '../flash';
 import { wantsJson } from '../../auth/admin-guard';
 import { pageIdOf } from '../page-params';
 import { adminScreen } from '../screen';
+import { listingHref, readExplorerFilters } from './explorer-filters';
 
 declare module 'express-session' {
   interface SessionData {
@@ -46,12 +47,31 @@ export function explorerRoutes({ db }: { db: Db }): Router {
 
   const explorer = async (req: Request, res: Response, pageId: number | undefined) => {
     const query = parseOr400(explorerQuerySchema, req.query, 'query');
-    const view = await explorePage(db, pageId, query.p, await permissionsFor(db, req), query.ordering);
+    const base = pageId === undefined ? '/wagtail/pages/' : `/wagtail/pages/${pageId}/`;
+    // Filters in the URL, kept by sorting and paging; a bad value is shown in the drawer (400).
+    const filters = await readExplorerFilters(db, req, base, query.ordering);
+    const permissions = await permissionsFor(db, req);
+    const view = await explorePage(db, pageId, query.p, permissions, query.ordering, filters.applied);
     view.rows = await withTranslationBadges(db, view.rows);
     const moved = req.session.adminMovedPage;
     if (moved) delete req.session.adminMovedPage;
-    const element = <ExplorerScreen view={{ ...view, message: takeFlash(req), moved }} csrfToken={csrfTokenFor(req)} />;
-    adminScreen(req, res, { section: 'pages', title: `Exploring ${view.page.title}`, element });
+    const selfHref = listingHref(base, query.ordering, [
+      ...filters.view.applied,
+      ...(view.pagination.page > 1 ? [['p', String(view.pagination.page)] as [string, string]] : []),
+    ]);
+    const element = (
+      <ExplorerScreen
+        view={{ ...view, message: takeFlash(req), moved, filters: filters.view, selfHref }}
+        csrfToken={csrfTokenFor(req)}
+      />
+    );
+    const invalid = Object.keys(filters.view.errors).length > 0;
+    adminScreen(req, res, {
+      section: 'pages',
+      title: `${invalid ? 'Error: ' : ''}Exploring ${view.page.title}`,
+      element,
+      status: invalid ? 400 : undefined,
+    });
   };
 
   // Permission: admin access; the explorer shows only pages the user may act on and their ancestors.

@@ -3,6 +3,7 @@ import type { Db } from '../../../db';
 import type { Logger } from '../../../logger';
 import type { RenderDeps } from '../../../ssr/render';
 import { addRoutes } from './add';
+import { bulkRoutes } from './bulk';
 import { copyRoutes } from './copy';
 import { deleteRoutes } from './delete';
 import { commentRoutes } from './comments';
@@ -39,5 +40,6 @@ export function pagesRoutes({ db, renderDeps, logger }: { db: Db; renderDeps: Re
   router.use(usageRoutes({ db }));
   router.use(unscheduleRoutes({ db }));
   router.use(commentRoutes({ db }));
+  router.use(bulkRoutes({ db }));
   return router;
 }
