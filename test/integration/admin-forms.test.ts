@@ -2,6 +2,12 @@ import ExcelJS from 'exceljs';
 import { expect } from 'chai';
 import type { TestApp } from '../helpers/app';
 import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
+import { formSubmissionsViewSet } from '../../server/modules/admin/forms/submissions';
+import type { ListViewer } from '../../server/modules/admin/viewsets/definition';
+import { findGroupByName, replaceUserGroups } from '../../server/modules/permissions/groups-repo';
+import { buildModelPermissions } from '../../server/modules/permissions/model-policy';
+import { pagePermissions } from '../../server/modules/permissions/policy';
+import { insertUser } from '../../server/modules/users/repo';
 
 describe('back office: forms, submissions and subscribers', function () {
   this.timeout(120_000);
@@ -121,6 +127,35 @@ describe('back office: forms, submissions and subscribers', function () {
     const detail = await agent.get(`/wagtail/forms/subscribers/${id}/`).expect(200);
     expect(detail.text).to.include('Yes, I would like &lt;b&gt;e-mails&lt;/b&gt;');
     expect(detail.text).to.include('192.0.2.1');
+  });
+
+  it("lists through the store only the submissions of form pages the viewer may change, and the URL's page's", async () => {
+    const moderators = await findGroupByName(t.db, 'Moderators');
+    const person = async (username: string, groupIds: number[]): Promise<ListViewer> => {
+      const user = await insertUser(t.db, {
+        username,
+        email: `${username}@example.com`,
+        password_hash: 'not-a-hash',
+        is_superuser: false,
+      });
+      await replaceUserGroups(t.db, user.id, groupIds);
+      return { userId: user.id, pages: await pagePermissions(t.db, user), models: buildModelPermissions(user, [], []) };
+    };
+    // Moderators may change the US pages (the contact page among them); the outsider holds no page right.
+    const moderator = await person('forms-moderator', [moderators!.id]);
+    const outsider = await person('forms-outsider', []);
+    const list = (viewer: ListViewer, filters: Record<string, string> = {}) =>
+      formSubmissionsViewSet.store.list(
+        t.db,
+        { q: '', filters, order: { column: 'submitted_at', desc: true }, limit: 50, offset: 0 },
+        viewer,
+      );
+    const seen = await list(moderator);
+    expect(seen.rows.map((row) => row.id)).to.include.members(ids);
+    const onePage = await list(moderator, { page_id: String(pageId), date_from: '2026-03-01' });
+    expect(onePage.rows.map((row) => row.id)).to.deep.equal([ids[1]]);
+    expect((await list(outsider)).total).to.equal(0);
+    expect((await list(outsider, { page_id: String(pageId) })).total).to.equal(0);
   });
 
   it('deletes only the selected submissions of this page', async () => {

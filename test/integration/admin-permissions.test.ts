@@ -32,8 +32,8 @@ import {
 import { mayDo, permits } from '../../server/modules/admin/viewsets/permission-policy';
 import { viewSetRouteTable } from '../../server/modules/admin/viewsets/route-table';
 import { buildModelPermissions, type UserModelPermissions } from '../../server/modules/permissions/model-policy';
-import { pagePermissions } from '../../server/modules/permissions/policy';
 import { listUserCollectionPermissions, listUserModelPermissions } from '../../server/modules/permissions/repo';
+import { pagePermissions, type UserPagePermissions } from '../../server/modules/permissions/policy';
 
 /**
  * The permission matrix: every route registered on the admin router, for four people. The
@@ -61,9 +61,8 @@ type Fixtures = {
   mediaId: (area: string) => Promise<number>;
   /** The first row of a viewset's list (its GET screens open it). */
   viewSetRowId: (viewSet: AnyViewSet) => Promise<number>;
-  /** The seeded US contact page and one stored submission of it (the forms area). */
-  formPageId: number;
-  submissionId: number;
+  /** A parent-scoped viewset's parent: the parent of its list's first row. */
+  viewSetParentId: (viewSet: AnyViewSet) => Promise<number>;
   /** A French translation of the Canada section (only the superuser may change it). */
   translationId: () => Promise<number>;
   /** The Canada site's English header menu, and its French translation (snippet translation). */
@@ -77,7 +76,7 @@ type Check = {
    * Who gets past the permission check on the 'in' page ('out' pages: the superuser only): the
    * roles, or (viewset routes) whoever holds the permission the viewset declares for the action.
    */
-  allowed: readonly SignedIn[] | 'everyone' | { model: string; permission: ActionPermission };
+  allowed: readonly SignedIn[] | 'everyone' | { model: string; permission: ActionPermission; parent?: AnyViewSet };
   /** Page routes run in both scopes; others once. */
   scoped?: boolean;
   body?: Record<string, unknown>;
@@ -114,12 +113,19 @@ function viewSetRules(): Record<string, Check[]> {
         url: async (f) => {
           const onRow = route.method === 'get' && (bulk || route.path.includes(':pk'));
           const pk = onRow ? await f.viewSetRowId(viewSet) : 999999;
-          const path = `/wagtail${route.path.replace(':pk', String(pk)).replace(':revision_id', '1')}`;
+          let path = `/wagtail${route.path.replace(':pk', String(pk)).replace(':revision_id', '1')}`;
+          // Rows of a parent (a form page's submissions): the parent of the list's first row.
+          if (viewSet.parent) path = path.replace(`:${viewSet.parent.param}`, String(await f.viewSetParentId(viewSet)));
           if (route.query) return `${path}?${route.query.name}=${route.query.example}`;
           return bulk && route.method === 'get' ? `${path}?id=${pk}` : path;
         },
-        // The model the route table checks: the viewset's own, or its permissionModel (embeds: site settings).
-        allowed: { model: route.model, permission: route.permission },
+        // The model the route table checks (the viewset's own, or its permissionModel: embeds check the
+        // site settings), and for rows of a parent, the parent's own check too.
+        allowed: {
+          model: route.model,
+          permission: route.permission,
+          parent: viewSet.parent && route.path.includes(`:${viewSet.parent.param}`) ? viewSet : undefined,
+        },
         body: bulk && route.method === 'post' ? { id: '999999' } : undefined,
       };
       (rules[`${route.method.toUpperCase()} ${route.path}`] ??= []).push(check);
@@ -128,7 +134,8 @@ function viewSetRules(): Record<string, Check[]> {
   return rules;
 }
 
-const FORM_VIEWERS: readonly SignedIn[] = ['editor', 'superuser'];
+// The form submissions model permission: the editor's group and (see before()) the Moderators hold it.
+const FORM_VIEWERS: readonly SignedIn[] = ['editor', 'moderator', 'superuser'];
 /**
  * A media area's routes beyond its viewset (documents, images, videos): the multiple upload and
  * replace forms, the choosers, and its admin API. `editors` hold add and change.
@@ -575,26 +582,9 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: COLLECTION_EDITORS,
     body: { restriction_type: 'groups' },
   },
-  'GET /forms/': { url: () => '/wagtail/forms/', allowed: FORM_VIEWERS },
   'GET /forms/accessibility-reports/': { url: () => '/wagtail/forms/accessibility-reports/', allowed: FORM_VIEWERS },
   'GET /forms/subscribers/': { url: () => '/wagtail/forms/subscribers/', allowed: SUPER },
   'GET /forms/subscribers/:id/': { url: () => '/wagtail/forms/subscribers/999999/', allowed: SUPER },
-  'GET /forms/submissions/:page_id/': [
-    { url: (f) => `/wagtail/forms/submissions/${f.formPageId}/`, allowed: FORM_VIEWERS },
-    {
-      url: (f) => `/wagtail/forms/submissions/${f.formPageId}/?export=xlsx&date_from=2020-01-01`,
-      allowed: FORM_VIEWERS,
-    },
-  ],
-  'GET /forms/submissions/:page_id/:id/': {
-    url: (f) => `/wagtail/forms/submissions/${f.formPageId}/${f.submissionId}/`,
-    allowed: FORM_VIEWERS,
-  },
-  'POST /forms/submissions/:page_id/delete/': {
-    url: (f) => `/wagtail/forms/submissions/${f.formPageId}/delete/`,
-    allowed: SUPER,
-    body: { selected: '999999' },
-  },
 
   'GET /settings/': { url: () => '/wagtail/settings/', allowed: SETTINGS_EDITORS },
   'GET /settings/:app/:model/': { url: () => '/wagtail/settings/core/sitesettings/', allowed: SETTINGS_EDITORS },
@@ -761,6 +751,10 @@ describe('back office: permission matrix', () => {
   const agents = new Map<Role, { agent: ReturnType<typeof request.agent>; token: string }>();
   /** What each signed-in role holds, for the viewset rules (whoever holds the declared permission). */
   const held = new Map<SignedIn, UserModelPermissions>();
+  /** Their page permissions: a parent-scoped viewset's parent (a form page) checks them. */
+  const heldPages = new Map<SignedIn, UserPagePermissions>();
+  /** Whether the role may open the rows of a parent-scoped viewset's fixture parent. */
+  let parentAllowed: (role: SignedIn, viewSet: AnyViewSet) => Promise<boolean>;
   const credentials: Record<SignedIn, { username: string; password: string }> = {
     editor: { username: 'matrix-editor', password: 'matrix-editor-password' },
     moderator: { username: 'matrix-moderator', password: 'matrix-moderator-password' },
@@ -822,7 +816,12 @@ describe('back office: permission matrix', () => {
       { model: 'wagtailcore.workflow', action: 'change' },
       { model: 'wagtailcore.task', action: 'add' },
     ]);
-    await replaceGroupModelPermissions(db, moderators.id, [{ model: 'core.sitesettings', action: 'change' }]);
+    // Moderators may change the US pages, so with this grant they read the US contact form's
+    // submissions; the editor holds the same grant but no right on that page, and is refused.
+    await replaceGroupModelPermissions(db, moderators.id, [
+      { model: 'core.sitesettings', action: 'change' },
+      { model: 'wagtailforms.formsubmission', action: 'change' },
+    ]);
     // A redirect and a collection of their own: every viewset's list has a first row to open.
     await createRedirect(db, {
       oldPath: '/matrix-old/',
@@ -844,6 +843,7 @@ describe('back office: permission matrix', () => {
         is_superuser: false,
       });
       await replaceUserGroups(db, user.id, [groupId]);
+      heldPages.set(role, await pagePermissions(db, user));
       held.set(
         role,
         buildModelPermissions(
@@ -854,11 +854,18 @@ describe('back office: permission matrix', () => {
       );
     }
     held.set('superuser', buildModelPermissions({ id: 0, is_superuser: true }, [], []));
+    heldPages.set('superuser', await pagePermissions(db, { id: 0, is_superuser: true }));
     // Who reads a viewset's first row (the object routes open it): a superuser sees every row.
-    const superViewer = {
-      userId: 0,
-      models: held.get('superuser')!,
-      pages: await pagePermissions(db, { id: 0, is_superuser: true }),
+    const superViewer = { userId: 0, models: held.get('superuser')!, pages: heldPages.get('superuser')! };
+    const firstRow = async (viewSet: AnyViewSet) => {
+      const order = { column: viewSet.defaultOrder.replace(/^-/, ''), desc: viewSet.defaultOrder.startsWith('-') };
+      const { rows } = await viewSet.store.list(db, { q: '', filters: {}, order, limit: 1, offset: 0 }, superViewer);
+      if (!rows[0]) throw new Error(`the ${modelKey(viewSet)} list is empty: seed a row for the matrix`);
+      return rows[0] as { id: number };
+    };
+    parentAllowed = async (role, viewSet) => {
+      const parent = await viewSet.parent!.load(db, viewSet.parent!.parentIdOf(await firstRow(viewSet)));
+      return parent !== undefined && viewSet.parent!.permits(heldPages.get(role)!, parent);
     };
     let sharedTranslation: number | undefined;
     let sharedSnippetTranslation: number | undefined;
@@ -877,7 +884,8 @@ describe('back office: permission matrix', () => {
       .where('page_type', '=', 'ContactUsPage')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const submission = await db
+    // A submission of the US contact page: the form submissions viewset's routes open it.
+    await db
       .insertInto('form_submissions')
       .values({
         page_id: contactPage.id,
@@ -886,8 +894,7 @@ describe('back office: permission matrix', () => {
         language_code: 'en-US',
         data: JSON.stringify({ first_name: 'Matrix', message: '<script>x</script>' }),
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     fixtures = {
       section: (scope) => sections[scope],
       leaf: async (scope, isFresh) => {
@@ -902,14 +909,8 @@ describe('back office: permission matrix', () => {
         const table = ({ documents: 'documents', images: 'images', videos: 'videos' } as const)[area as 'documents'];
         return (await db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow()).id;
       },
-      viewSetRowId: async (viewSet) => {
-        const order = { column: viewSet.defaultOrder.replace(/^-/, ''), desc: viewSet.defaultOrder.startsWith('-') };
-        const { rows } = await viewSet.store.list(db, { q: '', filters: {}, order, limit: 1, offset: 0 }, superViewer);
-        if (!rows[0]) throw new Error(`the ${modelKey(viewSet)} list is empty: seed a row for the matrix`);
-        return rows[0].id;
-      },
-      formPageId: contactPage.id,
-      submissionId: submission.id,
+      viewSetRowId: async (viewSet) => (await firstRow(viewSet)).id,
+      viewSetParentId: async (viewSet) => viewSet.parent!.parentIdOf(await firstRow(viewSet)),
       canadaMenuId,
       snippetTranslationId: async () => {
         if (sharedSnippetTranslation === undefined) {
@@ -1037,7 +1038,11 @@ describe('back office: permission matrix', () => {
             else if (role === 'anonymous') want = 'login';
             else if (scope === 'out') want = role === 'superuser' ? 'allowed' : 'denied';
             else if ('permission' in allowed)
-              want = permits(held.get(role)!, allowed.model, allowed.permission) ? 'allowed' : 'denied';
+              want =
+                permits(held.get(role)!, allowed.model, allowed.permission) &&
+                (!allowed.parent || (await parentAllowed(role, allowed.parent)))
+                  ? 'allowed'
+                  : 'denied';
             else want = allowed.includes(role) ? 'allowed' : 'denied';
             expect(got, `${role} on ${key} (${scope})`).to.equal(want);
           }
@@ -1053,7 +1058,11 @@ describe('back office: permission matrix', () => {
       const dashboard = await agent.get('/wagtail/').expect(200);
       const nav = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(dashboard.text)![0];
       for (const viewSet of [...ADMIN_VIEWSETS, ...REPORTS]) {
-        const list = listUrlOf(viewSet);
+        let list = listUrlOf(viewSet);
+        if (viewSet.parent) {
+          if (!(await parentAllowed(role, viewSet))) continue;
+          list = list.replace(`:${viewSet.parent.param}`, String(await fixtures.viewSetParentId(viewSet)));
+        }
         if (viewSet.menu)
           expect(nav.includes(`href="${list}"`), `${role}: menu entry ${list}`).to.equal(
             mayDo(permissions, viewSet, 'list'),

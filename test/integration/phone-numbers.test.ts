@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import request from 'supertest';
-import { captchaOptions } from '../../server/modules/forms/routes';
+import { captchaOptions } from '../../server/modules/forms/captcha-settings';
 import { localNow } from '../../shared/locations/hours';
 import { addDays } from '../../shared/waitlist/local-time';
 import type { TestApp } from '../helpers/app';

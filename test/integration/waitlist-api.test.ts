@@ -17,7 +17,7 @@ import { catalogFor } from '../../shared/i18n/catalogs';
 import { createTranslator } from '../../shared/i18n/translator';
 import { firstBookableDate } from '../../server/modules/waitlist/reservation-service';
 import { addWalkIn } from '../../server/modules/waitlist/host-service';
-import { captchaOptions } from '../../server/modules/forms/routes';
+import { captchaOptions } from '../../server/modules/forms/captcha-settings';
 import { solvedCaptchaWith } from '../helpers/captcha';
 import { guestClient } from '../helpers/guest-client';
 import type { TestApp } from '../helpers/app';

@@ -4,7 +4,7 @@ import { insertGroup, replaceUserGroups } from '../../server/modules/permissions
 import { grantAccess } from '../../server/modules/waitlist/host-service';
 import { hashPassword } from '../../server/modules/users/passwords';
 import { insertUser } from '../../server/modules/users/repo';
-import { captchaOptions } from '../../server/modules/forms/routes';
+import { captchaOptions } from '../../server/modules/forms/captcha-settings';
 import { csrfTokenIn, signedInAgent } from '../helpers/admin';
 import { solvedCaptchaWith } from '../helpers/captcha';
 import { listen, type TestApp } from '../helpers/app';

@@ -4,8 +4,9 @@ import { ListingTable } from './ListingTable';
 
 /*
  * The back office's forms area (Wagtail's wagtailforms layout): the pages with a form, each one's
- * submissions (date filters, export, delete), a submission's detail, and the subscribers with
- * their consent records. Every value is rendered as text, so script a guest typed stays text.
+ * submissions (date filters, export, delete; a submission's detail is the viewset's inspect
+ * screen), and the subscribers with their consent records. Every value is rendered as text, so
+ * script a guest typed stays text.
  */
 
 export type FormPageRow = {
@@ -81,7 +82,8 @@ export function SubmissionsScreen({
   filters: { date_from: string; date_to: string };
   error?: string;
   pagination: { page: number; pages: number; prevHref?: string; nextHref?: string };
-  exportHrefs: { csv: string; xlsx: string };
+  /** Absent: the user may not export. */
+  exportHrefs?: { csv: string; xlsx: string };
   csrfToken: string;
   canDelete: boolean;
   flash?: string;
@@ -90,12 +92,16 @@ export function SubmissionsScreen({
     <div className="admin-forms">
       <div className="admin-heading">
         <h1>{`Form data: ${page.title}`}</h1>
-        <a className="admin-button" href={exportHrefs.csv}>
-          Download CSV
-        </a>
-        <a className="admin-button" href={exportHrefs.xlsx}>
-          Download XLSX
-        </a>
+        {exportHrefs ? (
+          <>
+            <a className="admin-button" href={exportHrefs.csv}>
+              Download CSV
+            </a>
+            <a className="admin-button" href={exportHrefs.xlsx}>
+              Download XLSX
+            </a>
+          </>
+        ) : null}
       </div>
       <p>
         <a href="/wagtail/forms/">All forms</a>
@@ -148,33 +154,6 @@ export function SubmissionsScreen({
         <span>{`Page ${pagination.page} of ${pagination.pages}`}</span>
         {pagination.nextHref ? <a href={pagination.nextHref}>Next</a> : null}
       </nav>
-    </div>
-  );
-}
-
-export function SubmissionDetailScreen({
-  page,
-  submission,
-}: {
-  page: { id: number; title: string };
-  submission: SubmissionRow;
-}) {
-  return (
-    <div className="admin-forms">
-      <h1>{`Submission ${submission.id}`}</h1>
-      <p>
-        <a href={`/wagtail/forms/submissions/${page.id}/`}>{`Back to ${page.title}`}</a>
-      </p>
-      <dl className="admin-details">
-        <dt>Submitted</dt>
-        <dd>{submission.submittedAt}</dd>
-        {submission.fields.map(([name, value]) => (
-          <div key={name}>
-            <dt>{name}</dt>
-            <dd className="admin-pre">{value}</dd>
-          </div>
-        ))}
-      </dl>
     </div>
   );
 }

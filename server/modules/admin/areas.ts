@@ -18,6 +18,7 @@ import { tasksViewSet } from './workflows/tasks';
 import { workflowsViewSet } from './workflows/workflows';
 import { embedsViewSet } from './embeds/viewset';
 import { isListOnly } from './viewsets/list-only';
+import { formSubmissionsViewSet } from './forms/submissions';
 
 /** The models whose admin is a viewset and whose permissions groups can be granted. */
 const MODEL_VIEWSETS: readonly AnyViewSet[] = [
@@ -48,8 +49,13 @@ export const PERMISSION_MODELS: readonly PermissionModel[] = [
     label: settings.label,
     actions: ['change'] as const,
   })),
-  // The forms area (admin/forms/routes.tsx): 'change' views submissions and subscribers, 'delete' removes submissions.
-  { model: 'wagtailforms.formsubmission', label: 'Form submissions', actions: ['change', 'delete'] as const },
+  // Form submissions (admin/forms/submissions.tsx): the actions their declaration needs.
+  {
+    model: modelKey(formSubmissionsViewSet),
+    label: 'Form submissions',
+    actions: grantableActions(formSubmissionsViewSet),
+  },
+  // The subscribers (admin/forms/routes.tsx): 'change' views them.
   { model: 'forms.subscriber', label: 'Subscribers', actions: ['change'] as const },
 ];
 
@@ -65,13 +71,18 @@ export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
   sitesViewSet,
   // A list only, open to whoever may change the site settings (its declaration's permissionModel).
   embedsViewSet,
+  // Rows of a form page, without a form (their permissions are in PERMISSION_MODELS above).
+  formSubmissionsViewSet,
 ];
 
 /** Every model the audit log names, with its label (the site history's object types). */
 export const LOGGED_MODELS: ReadonlyArray<{ model: string; label: string }> = [
   ...PERMISSION_MODELS,
-  // A list-only viewset (embeds) changes nothing, so the log never names it.
-  ...ADMIN_VIEWSETS.filter((viewSet) => !MODEL_VIEWSETS.includes(viewSet) && !isListOnly(viewSet)).map((viewSet) => ({
+  // The viewsets whose model the group screen does not offer; a list-only viewset (embeds) changes nothing, so the log never names it.
+  ...ADMIN_VIEWSETS.filter(
+    (viewSet) =>
+      !PERMISSION_MODELS.some((permission) => permission.model === modelKey(viewSet)) && !isListOnly(viewSet),
+  ).map((viewSet) => ({
     model: modelKey(viewSet),
     label: capitalised(viewSet.names.plural),
   })),
@@ -107,7 +118,7 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
     href: '/wagtail/forms/',
     label: 'Forms',
     order: 300,
-    visible: (permissions) => permissions.can('wagtailforms.formsubmission', 'change'),
+    visible: (permissions) => mayDo(permissions, formSubmissionsViewSet, 'list'),
   },
   {
     key: 'settings',

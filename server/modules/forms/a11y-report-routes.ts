@@ -24,7 +24,7 @@ import type { Db } from '../../db';
 import { submitA11yReport } from './a11y-report-service';
 import { CAPTCHA_FIELD, CAPTCHA_MESSAGES } from './captcha';
 import { GuestFormRateLimited } from './guards';
-import { captchaOptions } from './routes';
+import { captchaOptions } from './captcha-settings';
 
 declare module 'express-session' {
   interface SessionData {

@@ -41,15 +41,22 @@ export function findSubmission(db: Db, id: number, options: { lock?: boolean } =
   return query.executeTakeFirst();
 }
 
+export type SubmissionFilters = { pageIds?: readonly number[]; from?: string; to?: string };
+
 export async function deleteSubmissions(db: Db, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await db.deleteFrom('form_submissions').where('id', 'in', ids).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export function listSubmissions(db: Db, query: ListQuery, filters: { pageId?: number; from?: string; to?: string }) {
+/** Submissions, newest first by default; `pageIds` (when given) keeps only those pages' (none: no rows). */
+export function listSubmissions(db: Db, query: ListQuery, filters: SubmissionFilters) {
   let base = db.selectFrom('form_submissions as s').selectAll('s');
-  if (filters.pageId !== undefined) base = base.where('s.page_id', '=', filters.pageId);
+  if (filters.pageIds !== undefined)
+    base =
+      filters.pageIds.length === 0
+        ? base.where(sql<boolean>`false`)
+        : base.where('s.page_id', 'in', [...filters.pageIds]);
   if (filters.from) base = base.where('s.submitted_at', '>=', new Date(`${filters.from}T00:00:00Z`));
   if (filters.to)
     base = base.where(
@@ -62,19 +69,22 @@ export function listSubmissions(db: Db, query: ListQuery, filters: { pageId?: nu
 
 /** The pages that hold a form, with how many submissions each has and the newest one's time. */
 export function listFormPages(db: Db, pageTypes: readonly string[]) {
-  return db
-    .selectFrom('pages as p')
-    .leftJoin('form_submissions as s', 's.page_id', 'p.id')
-    .select(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id'])
-    .select((eb) => [
-      eb.fn.count<string>('s.id').as('submissions'),
-      eb.fn.max('s.submitted_at').as('last_submitted_at'),
-    ])
-    .where('p.page_type', 'in', [...pageTypes])
-    .groupBy(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id'])
-    .orderBy('p.title')
-    .orderBy('p.id')
-    .execute();
+  return (
+    db
+      .selectFrom('pages as p')
+      .leftJoin('form_submissions as s', 's.page_id', 'p.id')
+      // path, owner and child count: the admin lists only the forms whose page the user may change.
+      .select(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id', 'p.path', 'p.owner_id', 'p.numchild'])
+      .select((eb) => [
+        eb.fn.count<string>('s.id').as('submissions'),
+        eb.fn.max('s.submitted_at').as('last_submitted_at'),
+      ])
+      .where('p.page_type', 'in', [...pageTypes])
+      .groupBy(['p.id', 'p.title', 'p.url_path', 'p.page_type', 'p.locale_id', 'p.path', 'p.owner_id', 'p.numchild'])
+      .orderBy('p.title')
+      .orderBy('p.id')
+      .execute()
+  );
 }
 
 export function findPage(db: Db, id: number) {

@@ -192,7 +192,7 @@ export function formJobHandlers(mailer: Mailer, secret: string): Map<string, Job
 }
 
 // The back office's reads and deletes (screens call services, never repos).
-export const listSubmissions = (db: Db, query: ListQuery, filters: { pageId?: number; from?: string; to?: string }) =>
+export const listSubmissions = (db: Db, query: ListQuery, filters: repo.SubmissionFilters) =>
   repo.listSubmissions(db, query, filters);
 export const findSubmission = (db: Db, id: number, options: { lock?: boolean } = {}) =>
   repo.findSubmission(db, id, options);

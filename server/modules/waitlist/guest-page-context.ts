@@ -6,7 +6,7 @@ import { renderPage, type RenderDeps } from '../../ssr/render';
 import { captchaViewFor } from '../../../shared/forms/captcha-view';
 import { catalogFor } from '../../../shared/i18n/catalogs';
 import { createTranslator } from '../../../shared/i18n/translator';
-import { captchaOptions } from '../forms/routes';
+import { captchaOptions } from '../forms/captcha-settings';
 import type { ResolvedPage } from '../pages/public-service';
 import { requestSiteOf } from '../pages/request-site';
 

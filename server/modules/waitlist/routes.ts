@@ -17,7 +17,7 @@ import {
   waitlistStateQuerySchema,
 } from '../../../shared/schemas/waitlist';
 import { CSRF_FIELD } from '../auth/csrf';
-import { captchaOptions } from '../forms/routes';
+import { captchaOptions } from '../forms/captcha-settings';
 import { idempotentRequestOf } from '../idempotency/request';
 import { openApiDocument } from './openapi';
 import * as reservations from './reservation-service';

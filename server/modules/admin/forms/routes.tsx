@@ -1,97 +1,32 @@
-import express, { type Request, type Router } from 'express';
+import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../../db';
 import { notFound } from '../../../errors';
 import { parseOr400 } from '../../../http/validate';
-import {
-  FormPagesScreen,
-  SubmissionDetailScreen,
-  SubmissionsScreen,
-  SubscriberScreen,
-  SubscribersScreen,
-  type SubmissionRow,
-} from '../../../../views/admin/FormsScreens';
+import { SubscriberScreen, SubscribersScreen } from '../../../../views/admin/FormsScreens';
 import { A11yReportsScreen } from '../../../../views/admin/A11yReportsScreen';
-import { formatPhone } from '../../../../shared/phone/phone-number';
 import { listA11yReports } from '../../forms/a11y-report-repo';
 import type { AccessibilityReport } from '../../forms/table';
-import { csrfTokenFor } from '../../auth/csrf';
-import { FORM_PAGE_TYPES } from '../../forms/page-types';
-import {
-  deleteSubmissions,
-  findFormPage,
-  findSubmission,
-  findSubscriber,
-  listConsentRecords,
-  listFormPages,
-  listSubmissions,
-  listSubscribers,
-} from '../../forms/service';
-import type { FormSubmission } from '../../forms/table';
-import { assertModelPermission, modelPermissionsFor } from '../../permissions/model-policy';
-import { setFlash, takeFlash } from '../flash';
+import { findSubscriber, listConsentRecords, listSubscribers } from '../../forms/service';
+import { assertModelPermission } from '../../permissions/model-policy';
 import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { adminScreen } from '../screen';
-import { formatAdminTime } from '../../../../shared/admin/admin-clock';
-import {
-  shownSubmissionKeys,
-  submissionFieldLabel,
-  submissionValueText,
-} from '../../../../shared/forms/submission-fields';
-import { pageTypeOf } from '../../pages/page-types';
+import { adminTime as iso, FORMS_PER_PAGE, hrefWith, pagination, readDateListQuery } from './list-links';
+
+/*
+ * The forms area beside the form submissions viewset (admin/forms/submissions.tsx): the guests'
+ * accessibility reports and the e-mail subscribers with their consent records.
+ */
 
 /** Wagtail's permission keys: submissions are viewed with 'change' and removed with 'delete'. */
 export const FORM_SUBMISSION_MODEL = 'wagtailforms.formsubmission';
 export const SUBSCRIBER_MODEL = 'forms.subscriber';
 
-const PER_PAGE = 50;
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const realDate = (value: string) => {
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-};
-const date = z
-  .union([
-    z.literal(''),
-    z.iso.date({ error: 'Enter a valid date (YYYY-MM-DD).' }).refine(realDate, 'Enter a valid date (YYYY-MM-DD).'),
-  ])
-  .default('');
-const listQuerySchema = z.object({
-  date_from: date,
-  date_to: date,
-  p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  export: z.enum(['csv', 'xlsx']).optional().catch(undefined),
-});
 const subscribersQuerySchema = z.object({
   q: z.string().max(200).catch('').default(''),
   p: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
-const deleteSchema = z.object({
-  selected: z.preprocess(
-    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
-    z.array(id).max(1000),
-  ),
-});
-
-/** Times in the reader's zone, named (shared/admin/admin-clock.ts). */
-const iso = (value: Date | string | null) => (value ? formatAdminTime(value) : '');
-const show = (value: unknown) => submissionValueText('', value);
-/** A field as staff read it: phone numbers (E.164 when stored, as typed before that) in national format. */
-const showField = (name: string, value: unknown) =>
-  name === 'phone' && typeof value === 'string' ? formatPhone(value) : submissionValueText(name, value);
-
-function rowOf(submission: FormSubmission): SubmissionRow {
-  // Under the labels the guest saw, not the stored keys.
-  const fields = shownSubmissionKeys(submission.data).map((name): [string, string] => [
-    submissionFieldLabel(name),
-    showField(name, submission.data[name]),
-  ]);
-  const summary = ['first_name', 'last_name', 'email', 'topic_label']
-    .map((name) => show(submission.data[name]))
-    .filter(Boolean)
-    .join(' · ');
-  return { id: submission.id, submittedAt: iso(submission.submitted_at), summary, fields };
-}
 
 function a11yRowOf(report: AccessibilityReport) {
   return {
@@ -105,59 +40,14 @@ function a11yRowOf(report: AccessibilityReport) {
   };
 }
 
-function hrefWith(req: Request, changes: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(req.query)) if (typeof value === 'string' && value) params.set(key, value);
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) params.delete(key);
-    else params.set(key, value);
-  }
-  const query = params.toString();
-  return `${req.baseUrl}${req.path}${query ? `?${query}` : ''}`;
-}
-
-/** /wagtail/forms/: the pages with a form, their submissions, and the subscribers. */
+/** /wagtail/forms/accessibility-reports/ and /wagtail/forms/subscribers/. */
 export function formsAdminRoutes({ db }: { db: Db }): Router {
   const router = express.Router();
-
-  const formPage = async (pageId: number) => {
-    const page = await findFormPage(db, pageId);
-    if (!page || !(FORM_PAGE_TYPES as readonly string[]).includes(page.page_type))
-      throw notFound('No form page has this id.');
-    return page;
-  };
-
-  // Permission: wagtailforms.formsubmission change.
-  router.get('/forms/', async (req, res) => {
-    await assertModelPermission(db, req, FORM_SUBMISSION_MODEL, 'change');
-    const permissions = await modelPermissionsFor(db, req);
-    const pages = (await listFormPages(db, FORM_PAGE_TYPES)).map((page) => ({
-      id: page.id,
-      title: page.title,
-      url: page.url_path,
-      pageType: pageTypeOf(page.page_type)?.label ?? page.page_type,
-      submissions: Number(page.submissions),
-      lastSubmittedAt: page.last_submitted_at ? iso(page.last_submitted_at as Date) : null,
-    }));
-    adminScreen(req, res, {
-      section: 'forms',
-      title: 'Forms',
-      element: (
-        <FormPagesScreen
-          pages={pages}
-          flash={takeFlash(req)}
-          canViewSubscribers={permissions.can(SUBSCRIBER_MODEL, 'change')}
-        />
-      ),
-    });
-  });
 
   // Permission: wagtailforms.formsubmission change (reports are guest submissions). ?date_from=&date_to=; ?export=csv|xlsx.
   router.get('/forms/accessibility-reports/', async (req, res) => {
     await assertModelPermission(db, req, FORM_SUBMISSION_MODEL, 'change');
-    const parsed = listQuerySchema.safeParse(req.query);
-    const query = parsed.success ? parsed.data : { date_from: '', date_to: '', p: 1, export: undefined };
-    const error = parsed.success ? undefined : 'Enter valid dates (YYYY-MM-DD).';
+    const { query, error } = readDateListQuery(req);
     const filters = { from: query.date_from || undefined, to: query.date_to || undefined };
     if (query.export) {
       const { rows } = await listA11yReports(db, filters, { limit: 100_000, offset: 0 });
@@ -181,8 +71,10 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       });
       return;
     }
-    const { rows, total } = await listA11yReports(db, filters, { limit: PER_PAGE, offset: (query.p - 1) * PER_PAGE });
-    const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+    const { rows, total } = await listA11yReports(db, filters, {
+      limit: FORMS_PER_PAGE,
+      offset: (query.p - 1) * FORMS_PER_PAGE,
+    });
     const element = (
       <A11yReportsScreen
         rows={rows.map(a11yRowOf)}
@@ -193,12 +85,7 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
           csv: hrefWith(req, { export: 'csv', p: undefined }),
           xlsx: hrefWith(req, { export: 'xlsx', p: undefined }),
         }}
-        pagination={{
-          page: query.p,
-          pages,
-          prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined,
-          nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined,
-        }}
+        pagination={pagination(req, query.p, total)}
       />
     );
     adminScreen(req, res, { section: 'forms', title: 'Accessibility reports', element, status: error ? 400 : 200 });
@@ -212,10 +99,9 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       q: query.q,
       filters: {},
       order: { column: 'email', desc: false },
-      limit: PER_PAGE,
-      offset: (query.p - 1) * PER_PAGE,
+      limit: FORMS_PER_PAGE,
+      offset: (query.p - 1) * FORMS_PER_PAGE,
     });
-    const pages = Math.max(1, Math.ceil(total / PER_PAGE));
     const element = (
       <SubscribersScreen
         q={query.q}
@@ -227,12 +113,7 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
           subscribed: row.subscribed,
           updatedAt: iso(row.updated_at),
         }))}
-        pagination={{
-          page: query.p,
-          pages,
-          prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined,
-          nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined,
-        }}
+        pagination={pagination(req, query.p, total)}
       />
     );
     adminScreen(req, res, { section: 'forms', title: 'Subscribers', element });
@@ -281,101 +162,6 @@ export function formsAdminRoutes({ db }: { db: Db }): Router {
       />
     );
     adminScreen(req, res, { section: 'forms', title: subscriber.email, element });
-  });
-
-  // Permission: wagtailforms.formsubmission change. ?date_from=&date_to= filter; ?export=csv|xlsx downloads the filtered list.
-  router.get('/forms/submissions/:page_id/', async (req, res) => {
-    await assertModelPermission(db, req, FORM_SUBMISSION_MODEL, 'change');
-    const page = await formPage(parseOr400(id, req.params.page_id, 'page id'));
-    const parsed = listQuerySchema.safeParse(req.query);
-    const query = parsed.success ? parsed.data : { date_from: '', date_to: '', p: 1, export: undefined };
-    const error = parsed.success ? undefined : 'Enter valid dates (YYYY-MM-DD).';
-    const filters = { pageId: page.id, from: query.date_from || undefined, to: query.date_to || undefined };
-    if (query.export) {
-      const { rows } = await listSubmissions(
-        db,
-        { q: '', filters: {}, order: { column: 'submitted_at', desc: true }, limit: 100_000, offset: 0 },
-        filters,
-      );
-      const names = [...new Set(rows.flatMap((row) => shownSubmissionKeys(row.data)))];
-      const headers = ['Submission date', ...names.map(submissionFieldLabel)];
-      const cells = rows.map((row) => [iso(row.submitted_at), ...names.map((name) => showField(name, row.data[name]))]);
-      await sendSpreadsheet(res, {
-        format: query.export,
-        name: `submissions-${page.id}`,
-        sheetName: 'Submissions',
-        headers,
-        rows: cells,
-      });
-      return;
-    }
-    const { rows, total } = await listSubmissions(
-      db,
-      {
-        q: '',
-        filters: {},
-        order: { column: 'submitted_at', desc: true },
-        limit: PER_PAGE,
-        offset: (query.p - 1) * PER_PAGE,
-      },
-      filters,
-    );
-    const pages = Math.max(1, Math.ceil(total / PER_PAGE));
-    const permissions = await modelPermissionsFor(db, req);
-    const element = (
-      <SubmissionsScreen
-        page={{ id: page.id, title: page.title }}
-        rows={rows.map(rowOf)}
-        total={total}
-        filters={{ date_from: query.date_from, date_to: query.date_to }}
-        error={error}
-        csrfToken={csrfTokenFor(req)}
-        canDelete={permissions.can(FORM_SUBMISSION_MODEL, 'delete')}
-        flash={takeFlash(req)}
-        exportHrefs={{
-          csv: hrefWith(req, { export: 'csv', p: undefined }),
-          xlsx: hrefWith(req, { export: 'xlsx', p: undefined }),
-        }}
-        pagination={{
-          page: query.p,
-          pages,
-          prevHref: query.p > 1 ? hrefWith(req, { p: String(query.p - 1) }) : undefined,
-          nextHref: query.p < pages ? hrefWith(req, { p: String(query.p + 1) }) : undefined,
-        }}
-      />
-    );
-    adminScreen(req, res, { section: 'forms', title: `Form data: ${page.title}`, element, status: error ? 400 : 200 });
-  });
-
-  // Permission: wagtailforms.formsubmission delete. Deletes the selected submissions of this page only.
-  router.post('/forms/submissions/:page_id/delete/', async (req, res) => {
-    await assertModelPermission(db, req, FORM_SUBMISSION_MODEL, 'delete');
-    const page = await formPage(parseOr400(id, req.params.page_id, 'page id'));
-    const { selected } = parseOr400(deleteSchema, req.body, 'selection');
-    const own: number[] = [];
-    for (const submissionId of selected) {
-      const submission = await findSubmission(db, submissionId);
-      if (submission && submission.page_id === page.id) own.push(submission.id);
-    }
-    const count = await deleteSubmissions(db, own);
-    setFlash(
-      req,
-      count === 0 ? 'No submissions were selected.' : `${count} submission${count === 1 ? '' : 's'} deleted.`,
-    );
-    res.redirect(303, `/wagtail/forms/submissions/${page.id}/`);
-  });
-
-  // Permission: wagtailforms.formsubmission change.
-  router.get('/forms/submissions/:page_id/:id/', async (req, res) => {
-    await assertModelPermission(db, req, FORM_SUBMISSION_MODEL, 'change');
-    const page = await formPage(parseOr400(id, req.params.page_id, 'page id'));
-    const submission = await findSubmission(db, parseOr400(id, req.params.id, 'submission id'));
-    if (!submission || submission.page_id !== page.id) throw notFound('No submission of this form has this id.');
-    adminScreen(req, res, {
-      section: 'forms',
-      title: `Submission ${submission.id}`,
-      element: <SubmissionDetailScreen page={{ id: page.id, title: page.title }} submission={rowOf(submission)} />,
-    });
   });
 
   return router;

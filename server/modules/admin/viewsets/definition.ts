@@ -10,6 +10,7 @@ import type { ListQuery } from '../../../listing/list-query';
 import type { ModelPermissionAction } from '../../permissions/table';
 import type { UserModelPermissions } from '../../permissions/model-policy';
 import type { UserPagePermissions } from '../../permissions/policy';
+import type { CustomList, InspectView, ParentScope } from './parent-scope-types';
 
 /**
  * One model's admin screens, declared once (Wagtail's ModelViewSet / SnippetViewSet). Give
@@ -44,6 +45,7 @@ export const VIEWSET_ACTIONS = [
   'publish',
   'revert',
   'preview',
+  'inspect',
 ] as const;
 export type ViewSetAction = (typeof VIEWSET_ACTIONS)[number];
 
@@ -80,20 +82,27 @@ export interface ViewSetListStore<Row> {
   list(db: Db, query: ListQuery, viewer: ListViewer): Promise<{ rows: Row[]; total: number }>;
 }
 
-/** The model's data access, from its domain module (repo.ts for SQL, service.ts for the rules). */
-export interface ViewSetStore<Row extends ViewSetRow, Input> extends ViewSetListStore<Row> {
+/**
+ * What a viewset without a form reads its rows from (form submissions): the list, one row (the
+ * inspect screen, the delete) and optionally the delete. Nothing is added or edited here.
+ */
+export interface ViewSetObjectStore<Row extends ViewSetRow> extends ViewSetListStore<Row> {
   /** One row; `lock` takes a row lock inside the viewset's transaction (stale-form check). */
   get(db: Db, id: number, options?: { lock?: boolean }): Promise<Row | undefined>;
-  /** Validated input; throws HttpError 400 (with `fields`) for a rule the schema cannot see. */
-  create(db: Db, input: Input, actor: Actor): Promise<Row>;
-  /** Saves and bumps `version`. */
-  update(db: Db, row: Row, input: Input, actor: Actor): Promise<Row>;
   /**
    * Deletes; throws HttpError 400/409 when the model refuses (e.g. a non-empty collection). Absent:
    * the model is never deleted here (users are deactivated instead), and 'delete' is not offered.
    * `context.db` is the viewset's transaction (media models also delete their files from storage).
    */
   remove?(context: ViewSetContext, rows: Row[], actor: Actor): Promise<void>;
+}
+
+/** The model's data access, from its domain module (repo.ts for SQL, service.ts for the rules). */
+export interface ViewSetStore<Row extends ViewSetRow, Input> extends ViewSetObjectStore<Row> {
+  /** Validated input; throws HttpError 400 (with `fields`) for a rule the schema cannot see. */
+  create(db: Db, input: Input, actor: Actor): Promise<Row>;
+  /** Saves and bumps `version`. */
+  update(db: Db, row: Row, input: Input, actor: Actor): Promise<Row>;
 }
 
 export type ViewSetField = FormFieldView & {
@@ -152,7 +161,16 @@ export type DraftHooks<Row extends ViewSetRow, Input> = {
 };
 
 /** Screens under the base: the list and add form (no pk), and the object screens (':pk' is the id). */
-export type ViewSetPaths = { list: string; add: string; edit: string; delete: string; history: string; usage: string };
+export type ViewSetPaths = {
+  list: string;
+  add: string;
+  edit: string;
+  delete: string;
+  history: string;
+  usage: string;
+  /** The read-only detail screen (Wagtail's InspectView), offered with `inspectView`. */
+  inspect: string;
+};
 type ObjectScreen = Exclude<keyof ViewSetPaths, 'list' | 'add'>;
 
 /**
@@ -231,8 +249,22 @@ type ListOnly<Row> = {
   initialValues?: undefined;
 };
 
+/**
+ * Rows that are listed and opened but never added or edited in the admin (form submissions, sent
+ * from the public site): no form, so add, edit, preview, publish and revert are not offered (see
+ * `offers`); the store reads one row and may delete.
+ */
+type NoForm<Row extends ViewSetRow> = {
+  store: ViewSetObjectStore<Row>;
+  customForm?: undefined;
+  schema?: undefined;
+  fields?: undefined;
+  formValues?: undefined;
+  initialValues?: undefined;
+};
+
 export type ViewSet<Row extends ViewSetRow, Input> = ViewSetCommon<Row, Input> &
-  (DeclaredForm<Row, Input> | OwnForm<Row, Input> | ListOnly<Row>);
+  (DeclaredForm<Row, Input> | OwnForm<Row, Input> | NoForm<Row> | ListOnly<Row>);
 
 export type ViewSetCommon<Row extends ViewSetRow, Input> = {
   /** Wagtail's app label and model name: the permission key is `${app}.${model}`. */
@@ -243,7 +275,8 @@ export type ViewSetCommon<Row extends ViewSetRow, Input> = {
   base: string;
   /**
    * Path patterns under the base (':pk' is the id). Defaults: '' (the list), add/, edit/:pk/,
-   * delete/:pk/, history/:pk/, usage/:pk/. Workflows keep Wagtail's list/ and tasks its index/.
+   * delete/:pk/, history/:pk/, usage/:pk/, inspect/:pk/. Workflows keep Wagtail's list/ and tasks
+   * its index/; form submissions are inspected at :pk/.
    */
   paths?: Partial<ViewSetPaths>;
   /** The main menu entry, shown to whoever may do 'list'. Absent: reached from elsewhere (a snippets index). */
@@ -303,6 +336,12 @@ export type ViewSetCommon<Row extends ViewSetRow, Input> = {
   bulkDelete?: boolean;
   /** Runs after a write is committed (create, edit, delete, publish, revert): e.g. drop caches on every dyno. */
   afterChange?: (db: Db) => Promise<void>;
+  /** The rows belong to one parent whose id is in the base (a form page's submissions): see parent-scope-types.ts. */
+  parent?: ParentScope<any, Row>;
+  /** A read-only detail screen of a row (Wagtail's InspectView), offered when the permissions name 'inspect'. */
+  inspectView?: InspectView<Row>;
+  /** A list screen of the model's own in place of the generic one (see parent-scope-types.ts). */
+  customList?: CustomList<Row, ViewSetAction>;
 };
 
 /** Keeps the row and input types of a declaration (no runtime work). */
@@ -323,6 +362,7 @@ export function pathsOf(viewSet: AnyViewSet): ViewSetPaths {
     delete: 'delete/:pk/',
     history: 'history/:pk/',
     usage: 'usage/:pk/',
+    inspect: 'inspect/:pk/',
     ...viewSet.paths,
   };
 }

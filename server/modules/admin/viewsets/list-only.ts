@@ -36,6 +36,10 @@ export type ListOnlyViewSet<Row> = Omit<
   | 'bulkDelete'
   | 'afterChange'
   | 'listActions'
+  // No row is opened (inspect), none belongs to a parent, and the list is the generic one.
+  | 'inspectView'
+  | 'parent'
+  | 'customList'
 > & {
   /** Only the list and its export can be offered. */
   permissions: Readonly<{ list: ActionPermission; export?: ActionPermission }>;

@@ -7,6 +7,7 @@ import {
   type PermissionPolicy,
   type ViewSetAction,
 } from './definition';
+import { formlessOffers, hasForm } from './formless';
 import { isListOnly } from './list-only';
 
 /**
@@ -29,6 +30,7 @@ export const MODEL_PERMISSION_POLICY = {
   publish: 'publish',
   revert: 'change',
   preview: 'change',
+  inspect: 'any',
 } as const satisfies PermissionPolicy;
 
 /** Only superusers, for the listed actions (users, groups, sites: Wagtail's Settings for administrators). */
@@ -47,11 +49,13 @@ export function permits(permissions: UserModelPermissions, model: string, needed
 
 /**
  * Whether the viewset serves the action at all: it is declared in its permissions and the model
- * has what the action works on (drafts to publish or revert, a preview, a usage list).
+ * has what the action works on (a form, drafts to publish or revert, a preview, a usage list, an
+ * inspect screen).
  */
 export function offers(viewSet: AnyViewSet, action: ViewSetAction): boolean {
   if (viewSet.permissions[action] === undefined) return false;
   if (isListOnly(viewSet) && action !== 'list' && action !== 'export') return false;
+  if (!hasForm(viewSet) && !formlessOffers(action)) return false;
   switch (action) {
     case 'publish':
     case 'revert':
@@ -64,6 +68,8 @@ export function offers(viewSet: AnyViewSet, action: ViewSetAction): boolean {
       return viewSet.permissions.list !== undefined;
     case 'delete':
       return 'remove' in viewSet.store && viewSet.store.remove !== undefined;
+    case 'inspect':
+      return viewSet.inspectView !== undefined;
     default:
       return true;
   }

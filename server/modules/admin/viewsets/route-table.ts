@@ -1,6 +1,7 @@
 import { bulkDeleteUrlOf } from './list';
 import { pathsOf, type ActionPermission, type AnyViewSet, type ViewSetAction } from './definition';
 import { offers, permissionModelOf, permissionOf } from './permission-policy';
+import { parentRoutes } from './parent-scope';
 
 /** One route a viewset serves, with the action it performs and what that needs. */
 export type ViewSetRoute = {
@@ -38,11 +39,15 @@ export function viewSetRouteTable(viewSet: AnyViewSet): ViewSetRoute[] {
   add('post', `${base}${paths.add}`, 'add');
   add('get', `${base}${paths.edit}`, 'edit');
   add('post', `${base}${paths.edit}`, 'edit');
-  add('get', `${base}${paths.delete}`, 'delete');
-  add('post', `${base}${paths.delete}`, 'delete');
+  if (!viewSet.parent) {
+    // Rows of a parent are deleted from their list only (parent-scope.ts).
+    add('get', `${base}${paths.delete}`, 'delete');
+    add('post', `${base}${paths.delete}`, 'delete');
+  }
   add('get', `${base}${paths.history}`, 'history');
   add('get', `${base}${paths.usage}`, 'usage');
-  if (viewSet.bulkDelete !== false) {
+  add('get', `${base}${paths.inspect}`, 'inspect');
+  if (viewSet.bulkDelete !== false && !viewSet.parent) {
     // The confirmation screen for the ticked rows (a GET form from the list), and the delete.
     const bulkPath = bulkDeleteUrlOf(viewSet).slice('/wagtail'.length);
     add('get', bulkPath, 'delete');
@@ -51,6 +56,11 @@ export function viewSetRouteTable(viewSet: AnyViewSet): ViewSetRoute[] {
   // Reverting makes an old version the newest draft; preview renders the posted form, saving nothing.
   add('post', `${base}revisions/:pk/:revision_id/revert/`, 'revert');
   add('post', `${base}preview/:pk/`, 'preview');
+  parentRoutes(
+    viewSet,
+    (method, path, action, permission) => routes.push({ method, path, action, model, permission }),
+    (action) => (offers(viewSet, action) ? permissionOf(viewSet, action) : undefined),
+  );
   for (const extra of viewSet.extraRoutes ?? [])
     routes.push({
       method: extra.method,

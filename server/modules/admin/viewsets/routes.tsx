@@ -28,6 +28,8 @@ import { bulkDeleteUrlOf, buildListView, listViewerOf, readListQuery } from './l
 import { mayDo, permits } from './permission-policy';
 import { viewSetRouteTable, type ViewSetRoute } from './route-table';
 import * as actions from './service';
+import { parentAllows } from './parent-scope';
+import { scopedHandlers } from './scoped-routes';
 
 const HISTORY_LIMIT = 100;
 
@@ -269,17 +271,21 @@ export function viewSetRoutes(context: ViewSetContext, viewSet: AnyViewSet): Rou
   /** Checks the permission of the route's entry: the one whose query parameter is present, else the plain one. */
   const guard =
     (entries: ViewSetRoute[]): RequestHandler =>
-    async (req: Request, _res: Response, next: NextFunction) => {
+    async (req: Request, res: Response, next: NextFunction) => {
       const query = req.query as Record<string, unknown>;
       const entry = entries.find((e) => e.query && query[e.query.name] !== undefined) ?? entries.find((e) => !e.query)!;
       if (!permits(await modelPermissionsFor(db, req), entry.model, entry.permission)) throw forbidden();
+      // Rows of a parent (a form page's submissions): the parent must exist and let the user in.
+      if (!(await parentAllows(db, viewSet, req, res))) throw forbidden();
       next();
     };
 
+  const scoped = scopedHandlers(context, viewSet);
   const table = viewSetRouteTable(viewSet);
   for (const entry of table) {
     if (entry.query) continue; // served by the plain route of the same method and path
     const handler =
+      scoped.get(`${entry.method} ${entry.action}`) ??
       handlers[`${entry.method} ${entry.action}` as keyof typeof handlers] ??
       extraHandlers.get(`${entry.method} ${entry.action}`);
     if (!handler) throw new Error(`${model}: no handler for ${entry.method} ${entry.action}`);

@@ -10,6 +10,7 @@ import {
   type ListQuery,
   type ViewSetContext,
   type ViewSetRow,
+  type ViewSetObjectStore,
   type ViewSetStore,
 } from './definition';
 import { formatAdminTime } from '../../../../shared/admin/admin-clock';
@@ -23,9 +24,16 @@ import { formatAdminTime } from '../../../../shared/admin/admin-clock';
 const formatWhen = (iso: string) => formatAdminTime(iso);
 
 /** The store's object operations; a list-only viewset has none, and offers no action that needs them. */
-function objectStore(viewSet: AnyViewSet): ViewSetStore<ViewSetRow, unknown> {
+function objectStore(viewSet: AnyViewSet): ViewSetObjectStore<ViewSetRow> {
   const store = viewSet.store;
   if (!('get' in store)) throw new Error(`${modelKey(viewSet)} only lists: it reads and writes no single object`);
+  return store;
+}
+
+/** The store's writes; a viewset without a form (form submissions) has none, and offers no form. */
+function formStore(viewSet: AnyViewSet): ViewSetStore<ViewSetRow, unknown> {
+  const store = viewSet.store;
+  if (!('create' in store)) throw new Error(`${modelKey(viewSet)} has no form: it adds and edits nothing`);
   return store;
 }
 
@@ -66,7 +74,7 @@ export async function createObject<Row extends ViewSetRow>(
     db,
     viewSet,
     await inTransaction(db, async (trx) => {
-      const row = (await objectStore(viewSet).create(trx, input, actor)) as Row;
+      const row = (await formStore(viewSet).create(trx, input, actor)) as Row;
       let revisionId: number | null = null;
       if (viewSet.drafts)
         revisionId = (
@@ -111,7 +119,7 @@ export async function updateObject<Row extends ViewSetRow>(
       const row = (await objectStore(viewSet).get(trx, id, { lock: true })) as Row | undefined;
       if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
       if (row.version !== undefined && row.version !== version) throw await staleForm(trx, viewSet, row);
-      const saved = (await objectStore(viewSet).update(trx, row, input, actor)) as Row;
+      const saved = (await formStore(viewSet).update(trx, row, input, actor)) as Row;
       const changed = await changedLabels(trx, viewSet, row, saved);
       let revisionId: number | null = null;
       if (viewSet.drafts)
