@@ -50,13 +50,17 @@ export async function resolvePageFilters(
   return { filters: resolved, errors };
 }
 
-/** Every filter's choices for the drawer (value and label), "any" first. */
-export async function pageFilterChoices(db: Db): Promise<PageFilterChoices> {
+/**
+ * Every filter's choices for the drawer (value and label), "any" first. `explorable` is where the
+ * viewer's page grants start (null: everywhere); a site is offered only when its tree and those
+ * grants meet, so an editor of one section is not shown the other sites' names.
+ */
+export async function pageFilterChoices(db: Db, explorable: string[] | null = null): Promise<PageFilterChoices> {
   const types = [...pageTypes.values()]
     .map((type) => ({ value: type.type, label: type.label }))
     .sort((a, b) => a.label.localeCompare(b.label));
   const owners = await listPageOwners(db, OWNER_CHOICES_LIMIT);
-  const sites = await listSites(db);
+  const sites = await sitesWithin(db, explorable);
   const locales = await listLocales(db);
   return {
     type: types,
@@ -65,4 +69,16 @@ export async function pageFilterChoices(db: Db): Promise<PageFilterChoices> {
     site: sites.map((site) => ({ value: String(site.id), label: site.site_name || site.hostname })),
     locale: locales.map((locale) => ({ value: locale.language_code, label: locale.language_code })),
   };
+}
+
+/** The sites whose tree holds or sits inside one of the given grant paths (all for null). */
+async function sitesWithin(db: Db, explorable: string[] | null) {
+  const sites = await listSites(db);
+  if (explorable === null) return sites;
+  const kept = [];
+  for (const site of sites) {
+    const root = await findPageById(db, site.root_page_id);
+    if (root && explorable.some((path) => path.startsWith(root.path) || root.path.startsWith(path))) kept.push(site);
+  }
+  return kept;
 }

@@ -36,6 +36,7 @@ export async function readExplorerFilters(
   req: Request,
   base: string,
   ordering: string | undefined,
+  explorable: string[] | null,
 ): Promise<{ applied: PageListFilters | undefined; view: PageFiltersView }> {
   const raw: Partial<Record<PageFilterKey, string>> = {};
   for (const key of PAGE_FILTER_KEYS) {
@@ -43,7 +44,7 @@ export async function readExplorerFilters(
     if (typeof value === 'string' && value !== '') raw[key] = value.slice(0, 200);
     else if (Array.isArray(value)) raw[key] = String(value[0] ?? '').slice(0, 200);
   }
-  const choices = await pageFilterChoices(db);
+  const choices = await pageFilterChoices(db, explorable);
   const parsed = pageFiltersSchema.safeParse(req.query);
   let filters: PageFilters = {};
   let errors: Partial<Record<PageFilterKey, string>> = {};

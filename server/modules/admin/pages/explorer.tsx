@@ -49,8 +49,8 @@ export function explorerRoutes({ db }: { db: Db }): Router {
     const query = parseOr400(explorerQuerySchema, req.query, 'query');
     const base = pageId === undefined ? '/wagtail/pages/' : `/wagtail/pages/${pageId}/`;
     // Filters in the URL, kept by sorting and paging; a bad value is shown in the drawer (400).
-    const filters = await readExplorerFilters(db, req, base, query.ordering);
     const permissions = await permissionsFor(db, req);
+    const filters = await readExplorerFilters(db, req, base, query.ordering, permissions.explorablePaths());
     const view = await explorePage(db, pageId, query.p, permissions, query.ordering, filters.applied);
     view.rows = await withTranslationBadges(db, view.rows);
     const moved = req.session.adminMovedPage;
