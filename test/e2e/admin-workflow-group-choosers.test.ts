@@ -151,4 +151,38 @@ describe('workflow and group forms with the page chooser (Chromium)', function (
       await context.close();
     });
   }
+
+  it('works without JavaScript: Add another task and Move up redisplay the form, Enter in the name saves', async () => {
+    const { page, context, assertClean } = await signIn(VIEWPORTS[0]!);
+    await page.setJavaScriptEnabled(false);
+    const [a, b] = taskIds.map(String) as [string, string];
+    const press = (selector: string) =>
+      Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
+    await page.goto(`${suite.server.baseUrl}/wagtail/workflows/add/`, { waitUntil: 'load' });
+    await page.type('#id_name', 'Typed without scripts');
+    await page.select('#id_tasks_0', a);
+    await press('button[value="add-task"]');
+    expect(await page.evaluate(() => document.activeElement?.id)).to.equal('id_tasks_1');
+    await page.select('#id_tasks_1', b);
+    await press('button[value="task-up:1"]');
+    expect(await chosenTasks(page)).to.deep.equal([b, a]);
+    expect(await page.$eval('[role="status"]', (el) => el.textContent)).to.include('position 1 of 2');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('value'))).to.equal('task-down:0');
+    // axe needs scripts: turned on for this document only (already loaded without them).
+    await page.setJavaScriptEnabled(true);
+    expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
+    await page.setJavaScriptEnabled(false);
+    // Enter in a text field presses the hidden Save button first in the form, not a row button.
+    await page.focus('#id_name');
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).to.equal('/wagtail/workflows/list/');
+    const workflow = await suite.app.db
+      .selectFrom('workflows')
+      .select('id')
+      .where('name', '=', 'Typed without scripts')
+      .executeTakeFirstOrThrow();
+    expect((await workflowTasks(suite.app.db, workflow.id)).map((task) => String(task.id))).to.deep.equal([b, a]);
+    assertClean();
+    await context.close();
+  });
 });
