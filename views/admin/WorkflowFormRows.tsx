@@ -84,7 +84,6 @@ export function WorkflowTaskRows({
       id={id}
       className={`admin-field admin-fieldset admin-row-list${error ? ' admin-field--error' : ''}`}
       aria-describedby={describedBy(id, TASKS_HELP, error)}
-      data-enhance="workflow-tasks"
     >
       <legend>Tasks</legend>
       <FieldNotes id={id} help={TASKS_HELP} error={error} />
@@ -200,7 +199,6 @@ export function WorkflowPageRows({
       id={id}
       className={`admin-field admin-fieldset admin-row-list${error ? ' admin-field--error' : ''}`}
       aria-describedby={describedBy(id, PAGES_HELP, error)}
-      data-enhance="workflow-pages"
     >
       <legend>Assigned pages</legend>
       <FieldNotes id={id} help={PAGES_HELP} error={error} />
