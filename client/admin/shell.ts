@@ -69,3 +69,6 @@ wirePageBulk();
 
 // The header menu's structured editor (React and the page chooser) loads only where a menu is edited.
 if (document.querySelector('[data-enhance="menu"]')) void import('./menu-editor/start');
+// The workflow form's tasks and pages, and page fields chosen anywhere in the tree (a group's page permission).
+if (document.querySelector('[data-workflow-editor]')) void import('./workflow-editor/start');
+if (document.querySelector('[data-enhance="page-chooser"]')) void import('./page-choice/start');

@@ -107,6 +107,8 @@ export const COLLECTION_PERMISSION_CHOICES = [
   { value: 'change', label: 'Change', help: 'Edit and delete the media in the collection' },
   { value: 'choose', label: 'Choose', help: 'Choose its media in the editor' },
 ] as const;
+const PAGE_NUMBER =
+  'Choose a page with the chooser, or type the number from its edit address (/wagtail/pages/42/edit/).';
 const listOf = <T extends z.ZodType>(item: T, max: number) =>
   z.preprocess(
     (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
@@ -124,9 +126,15 @@ export const groupFormSchema = z
     name: requiredText(150),
     can_access_admin: checkbox,
     page_permissions: z.record(z.string().regex(/^\d{1,10}$/), permissionList),
-    new_page: z
-      .union([z.literal(''), z.coerce.number().int().min(1, 'Select a valid choice.').max(2_147_483_647)])
-      .default(''),
+    // The page chooser fills in the page's number; without JavaScript it is typed.
+    new_page: z.preprocess(
+      (value) => (typeof value === 'string' ? value.trim() : value === undefined ? '' : value),
+      z
+        .string({ error: PAGE_NUMBER })
+        .regex(/^\d{0,10}$/, PAGE_NUMBER)
+        .transform((value) => (value === '' ? ('' as const) : Number(value)))
+        .refine((value) => value === '' || (value >= 1 && value <= 2_147_483_647), PAGE_NUMBER),
+    ),
     new_permissions: permissionList,
     // Model permissions ('model_wagtailredirects.redirect' -> add/change/delete/publish) and
     // collection permissions ('coll_<id>' rows plus one row to grant on another collection).

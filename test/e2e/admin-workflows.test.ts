@@ -14,6 +14,7 @@ import { axeViolations } from '../helpers/axe';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
 import { signInToAdmin } from '../helpers/admin-sign-in';
+import { choosePage } from '../helpers/page-chooser';
 
 const EDITOR = { username: 'e2e-wf-editor', password: 'e2e-wf-editor-password' };
 const FIRST = { username: 'e2e-wf-first', password: 'e2e-wf-first-password' };
@@ -50,7 +51,7 @@ describe('back office workflows in Chromium', () => {
     const section = await createPage(db, {
       parentId: us.id,
       pageType: 'ExamplePage',
-      title: 'Catering',
+      title: 'E2E Catering',
       slug: 'e2e-catering',
       content: { body: [] },
       publish: true,
@@ -115,15 +116,18 @@ describe('back office workflows in Chromium', () => {
     await page.goto(`${baseUrl}/wagtail/workflows/add/`, { waitUntil: 'load' });
     // An empty workflow is refused with the message beside the tasks.
     await page.type('#id_name', 'Catering sign-off');
-    await submitAndWait(page, 'form.admin-form button[type="submit"]');
+    await submitAndWait(page, '.admin-actions button[type="submit"]');
     expect(await page.$eval('.admin-field--error', (el) => el.textContent)).to.include(
       'A workflow needs at least one task.',
     );
+    await page.waitForSelector('.admin-workflow-editor');
     expect(await axeViolations(page)).to.deep.equal([]);
     await page.select('#id_tasks_0', idOf('Copy desk review'));
+    await page.click('[data-add="task"]');
+    await page.waitForSelector('#id_tasks_1');
     await page.select('#id_tasks_1', idOf('Brand desk review'));
-    await page.select('#id_pages_0', String(section.id));
-    await submitAndWait(page, 'form.admin-form button[type="submit"]');
+    await choosePage(page, '[data-add="page"] button', 'E2E Catering');
+    await submitAndWait(page, '.admin-actions button[type="submit"]');
     expect(await page.$eval('main', (el) => el.textContent))
       .to.include('Catering sign-off')
       .and.to.include('Copy desk review → Brand desk review');

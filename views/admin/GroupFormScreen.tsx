@@ -7,6 +7,7 @@ import {
   type PermissionModel,
 } from './GroupObjectPermissions';
 import { GrantFieldset, PermissionGrid } from './PermissionGrid';
+import { PageChooserField, type ChosenPageView } from './PageChooserField';
 import { SettingsForm } from './SettingsForm';
 
 export type GroupFormValues = {
@@ -14,7 +15,10 @@ export type GroupFormValues = {
   can_access_admin: boolean;
   /** One row per page with permissions: the page, and the permission types ticked. */
   rows: Array<{ pageId: number; title: string; permissions: string[] }>;
+  /** The page number chosen (or typed without JavaScript), as posted. */
   new_page: string;
+  /** That page, when it exists: what the chooser shows as chosen. */
+  new_page_chosen?: ChosenPageView;
   new_permissions: string[];
   /** Model -> the actions granted (redirects, collections, settings...). */
   model_permissions: Record<string, string[]>;
@@ -27,7 +31,6 @@ export type GroupFormScreenProps = {
   csrfToken: string;
   groupId?: number;
   values: GroupFormValues;
-  pageChoices: Array<{ id: number; title: string; depth: number }>;
   models: readonly PermissionModel[];
   collectionChoices: ReadonlyArray<{ id: number; label: string }>;
   fieldErrors: Partial<Record<string, string>>;
@@ -43,7 +46,6 @@ export function GroupFormScreen({
   csrfToken,
   groupId,
   values,
-  pageChoices,
   models,
   collectionChoices,
   fieldErrors,
@@ -51,8 +53,6 @@ export function GroupFormScreen({
   message,
 }: GroupFormScreenProps) {
   const adding = groupId === undefined;
-  // Indent by depth so the tree shows in a plain select; depth 2 (home pages) is flush left.
-  const indent = (depth: number) => '\u2014 '.repeat(Math.max(0, depth - 2));
   return (
     <SettingsForm
       title={adding ? 'Add group' : `Editing ${values.name}`}
@@ -93,14 +93,16 @@ export function GroupFormScreen({
       )}
       <GrantFieldset
         legend="Grant permissions on another page"
-        select={{
-          name: 'new_page',
-          label: 'Page',
-          value: values.new_page,
-          error: fieldErrors.new_page,
-          prompt: 'Choose a page',
-          options: pageChoices.map((p) => ({ value: String(p.id), label: `${indent(p.depth)}${p.title}` })),
-        }}
+        object={
+          <PageChooserField
+            name="new_page"
+            label="Page"
+            value={values.new_page}
+            chosen={values.new_page_chosen}
+            error={fieldErrors.new_page}
+            help="Any page in the tree: the permissions apply to it and its subpages."
+          />
+        }
         permissions={{
           name: 'new_permissions',
           legend: 'Permissions',

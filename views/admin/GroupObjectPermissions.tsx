@@ -1,4 +1,5 @@
 import { COLLECTION_PERMISSION_CHOICES, MODEL_ACTION_CHOICES } from '../../shared/schemas/admin-accounts';
+import { SelectField } from './FormFields';
 import { GrantFieldset, PermissionGrid, PermissionTableHead } from './PermissionGrid';
 
 export type PermissionModel = { model: string; label: string; actions: readonly string[] };
@@ -94,14 +95,18 @@ export function CollectionPermissionsFields({
       )}
       <GrantFieldset
         legend="Grant permissions on another collection"
-        select={{
-          name: 'new_collection',
-          label: 'Collection',
-          value: newCollection,
-          error: fieldErrors.new_collection,
-          prompt: 'Choose a collection',
-          options: choices.map((c) => ({ value: String(c.id), label: c.label })),
-        }}
+        object={
+          <SelectField
+            name="new_collection"
+            label="Collection"
+            value={newCollection}
+            error={fieldErrors.new_collection}
+            options={[
+              { value: '', label: 'Choose a collection' },
+              ...choices.map((c) => ({ value: String(c.id), label: c.label })),
+            ]}
+          />
+        }
         permissions={{
           name: 'new_collection_permissions',
           legend: 'Collection permissions',

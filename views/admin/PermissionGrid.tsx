@@ -1,4 +1,4 @@
-import { SelectField } from './FormFields';
+import type { ReactNode } from 'react';
 
 export type PermissionChoice = { value: string; label: string; help: string };
 type GridRow = { id: number; name: string; permissions: readonly string[] };
@@ -81,21 +81,14 @@ export function PermissionTableHead({
   );
 }
 
-/** "Grant permissions on another …": the object to add and the permission types to grant on it. */
+/** "Grant permissions on another …": the object to add (a select, or the page chooser) and the types to grant on it. */
 export function GrantFieldset({
   legend,
-  select,
+  object,
   permissions,
 }: {
   legend: string;
-  select: {
-    name: string;
-    label: string;
-    value: string;
-    error?: string;
-    prompt: string;
-    options: ReadonlyArray<{ value: string; label: string }>;
-  };
+  object: ReactNode;
   permissions: {
     name: string;
     legend: string;
@@ -108,13 +101,7 @@ export function GrantFieldset({
   return (
     <fieldset className="admin-fieldset">
       <legend>{legend}</legend>
-      <SelectField
-        name={select.name}
-        label={select.label}
-        value={select.value}
-        error={select.error}
-        options={[{ value: '', label: select.prompt }, ...select.options]}
-      />
+      {object}
       <fieldset
         className={`admin-field admin-fieldset${permissions.error ? ' admin-field--error' : ''}`}
         aria-describedby={permissions.error ? id('-error') : undefined}

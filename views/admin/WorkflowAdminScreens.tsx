@@ -1,6 +1,7 @@
 import { CsrfField } from './CsrfField';
-import { CheckboxField, CheckboxGroup, FieldNotes, TextField, describedBy } from './FormFields';
+import { CheckboxField, CheckboxGroup, TextField } from './FormFields';
 import { SettingsForm } from './SettingsForm';
+import { PageNumberAdder, WorkflowPageRows, WorkflowTaskRows, type PageRowValue } from './WorkflowFormRows';
 
 /**
  * The forms of workflows and tasks (Wagtail's /admin/workflows/...); their lists are the admin
@@ -31,58 +32,23 @@ function ToggleForm({
   );
 }
 
-/** Numbered selects: an ordered multiple choice that works without JavaScript (blank ones are ignored). */
-function OrderedSelects({
-  name,
-  legend,
-  help,
-  error,
-  values,
-  choices,
-  slots,
-  itemLabel,
-}: {
+export type WorkflowFormValues = {
   name: string;
-  legend: string;
-  help: string;
-  error?: string;
-  values: string[];
-  choices: Choice[];
-  slots: number;
-  itemLabel: string;
-}) {
-  const id = `id_${name}`;
-  const count = Math.max(slots, values.length + 2);
-  return (
-    <fieldset
-      className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`}
-      aria-describedby={describedBy(id, help, error)}
-    >
-      <legend>{legend}</legend>
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="admin-field">
-          <label htmlFor={`${id}_${index}`}>{`${itemLabel} ${index + 1}`}</label>
-          <select
-            id={`${id}_${index}`}
-            name={name}
-            defaultValue={values[index] ?? ''}
-            aria-invalid={error ? true : undefined}
-          >
-            <option value="">—</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
-        </div>
-      ))}
-      <FieldNotes id={id} help={help} error={error} />
-    </fieldset>
-  );
-}
+  /** Task ids in order, as posted (a blank is a row with no task chosen yet). */
+  tasks: string[];
+  pages: PageRowValue[];
+  /** A page number typed without JavaScript, not added yet. */
+  new_page: string;
+  /** The control to focus after a form-changing button redisplayed the form (its `form_action`). */
+  focus?: string;
+};
 
-export type WorkflowFormValues = { name: string; tasks: string[]; pages: string[] };
+/** What the workflow editor (client/admin/workflow-editor/) reads from the form; the task rows it reads from the selects. */
+export type WorkflowEditorData = {
+  choices: Choice[];
+  pages: PageRowValue[];
+  errors: { tasks?: string; pages?: string; new_page?: string };
+};
 
 export type WorkflowFormScreenProps = {
   csrfToken: string;
@@ -92,7 +58,6 @@ export type WorkflowFormScreenProps = {
   active: boolean;
   values: WorkflowFormValues;
   taskChoices: Choice[];
-  pageChoices: Choice[];
   fieldErrors: Partial<Record<string, string>>;
   nonFieldErrors: string[];
   canToggle: boolean;
@@ -108,7 +73,6 @@ export function WorkflowFormScreen({
   active,
   values,
   taskChoices,
-  pageChoices,
   fieldErrors,
   nonFieldErrors,
   canToggle,
@@ -147,28 +111,32 @@ export function WorkflowFormScreen({
         ) : null
       }
     >
+      {/* Enter in a text field presses the form's first submit button: this one saves (the row buttons only change the form). */}
+      <button type="submit" hidden tabIndex={-1}>
+        {adding ? 'Create' : 'Save'}
+      </button>
       {version !== undefined ? <input type="hidden" name="version" value={version} /> : null}
       <TextField name="name" label="Name" required value={values.name} error={fieldErrors.name} autoComplete="off" />
-      <OrderedSelects
-        name="tasks"
-        legend="Tasks"
-        itemLabel="Task"
-        slots={3}
-        values={values.tasks}
-        choices={taskChoices}
-        error={fieldErrors.tasks}
-        help="The page passes these tasks in this order; approving the last one publishes it. Only enabled tasks are offered."
-      />
-      <OrderedSelects
-        name="pages"
-        legend="Assigned pages"
-        itemLabel="Page"
-        slots={2}
-        values={values.pages}
-        choices={pageChoices}
-        error={fieldErrors.pages}
-        help="The workflow applies to each page chosen and its subpages, unless a page nearer to them has its own workflow. A page has one workflow: choosing it here takes it from another."
-      />
+      <div
+        data-workflow-editor={JSON.stringify({
+          choices: taskChoices,
+          pages: values.pages,
+          errors: { tasks: fieldErrors.tasks, pages: fieldErrors.pages, new_page: fieldErrors.new_page },
+        } satisfies WorkflowEditorData)}
+      >
+        <WorkflowTaskRows
+          rows={values.tasks.map((value, index) => ({ key: `t${index}`, value }))}
+          choices={taskChoices}
+          error={fieldErrors.tasks}
+          focus={values.focus}
+        />
+        <WorkflowPageRows
+          pages={values.pages}
+          error={fieldErrors.pages}
+          focus={values.focus}
+          adder={<PageNumberAdder value={values.new_page} error={fieldErrors.new_page} focus={values.focus} />}
+        />
+      </div>
     </SettingsForm>
   );
 }

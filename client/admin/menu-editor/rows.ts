@@ -16,24 +16,7 @@ export const newKey = () => `r${(counter += 1)}`;
 export const emptyLink = (): LinkRow => ({ key: newKey(), label: '', url: '', page: null, children: [] });
 export const emptySection = (): SectionRow => ({ key: newKey(), role: 'primary', title: '', links: [emptyLink()] });
 
-/** Moves the item at `index` by `by` (-1 up, +1 down); out of range leaves the list as it is. */
-export function moved<T>(list: readonly T[], index: number, by: number): T[] {
-  const to = index + by;
-  if (index < 0 || index >= list.length || to < 0 || to >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(index, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
-
-/** Moves the item at `from` to `to` (drag and drop within one list). */
-export function movedTo<T>(list: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || from >= list.length || to < 0 || to >= list.length) return [...list];
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
-}
+export { moved, movedTo } from '../../../shared/admin/ordered-list';
 
 /** Which field a server message is about, from its words (the outline parser's messages). */
 export function fieldOfMessage(message: string): ErrorAt['field'] {

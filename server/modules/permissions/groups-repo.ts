@@ -120,7 +120,7 @@ export async function existingPageIds(db: Db, ids: number[]): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-/** Pages offered in the group form's page choice: the upper levels of the tree, in tree order. */
+/** The upper levels of the tree, in tree order (a site's root page is chosen from them). */
 export function listPageChoices(
   db: Db,
   maxDepth: number,
@@ -138,6 +138,44 @@ export function listPageChoices(
 export function pageTitles(db: Db, ids: number[]): Promise<Array<{ id: number; title: string; path: string }>> {
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('pages').select(['id', 'title', 'path']).where('id', 'in', ids).orderBy('path').execute();
+}
+
+/**
+ * Pages by id with the titles of their ancestors below the tree's root (site home first), so a
+ * chosen page is named unambiguously ('Harborline Seafood › Catering'). Missing ids are left out.
+ */
+export async function pagesWithAncestors(
+  db: Db,
+  ids: number[],
+): Promise<Array<{ id: number; title: string; path: string; ancestors: string[] }>> {
+  if (ids.length === 0) return [];
+  const pages = await db
+    .selectFrom('pages')
+    .select(['id', 'title', 'path', 'depth'])
+    .where('id', 'in', ids)
+    .orderBy('path')
+    .execute();
+  // A path is four characters per level: the ancestors' paths are its prefixes (depth 2 and down).
+  const prefixes = new Set(
+    pages.flatMap((page) => Array.from({ length: page.depth - 2 }, (_, i) => page.path.slice(0, (i + 2) * 4))),
+  );
+  const titles = new Map(
+    prefixes.size
+      ? (
+          await db
+            .selectFrom('pages')
+            .select(['path', 'title'])
+            .where('path', 'in', [...prefixes])
+            .execute()
+        ).map((row) => [row.path, row.title] as const)
+      : [],
+  );
+  return pages.map((page) => ({
+    id: page.id,
+    title: page.title,
+    path: page.path,
+    ancestors: Array.from({ length: page.depth - 2 }, (_, i) => titles.get(page.path.slice(0, (i + 2) * 4)) ?? '…'),
+  }));
 }
 
 export type ModelGrant = { model: string; action: ModelPermissionAction };

@@ -22,9 +22,14 @@ async function grantsOf(db: Db, form: GroupForm): Promise<repo.GroupGrant[]> {
   if (ids.length) {
     const found = new Set(await repo.existingPageIds(db, ids));
     const missing = ids.filter((id) => !found.has(id));
+    // The new page is the one typed or chosen; a row's page vanished while the form was open.
     if (missing.length)
       throw badRequest('A page in the permissions no longer exists.', {
-        new_page: ['Select a valid choice. That page does not exist.'],
+        new_page: [
+          form.new_page !== '' && missing.includes(form.new_page)
+            ? 'That page does not exist (it may have been deleted). Choose a page with the chooser.'
+            : 'A page in the table above no longer exists (it may have been deleted); it has been taken off the table.',
+        ],
       });
   }
   return [...byPage].flatMap(([page_id, types]) => [...types].map((permission_type) => ({ page_id, permission_type })));
@@ -40,7 +45,9 @@ function modelGrantsOf(form: GroupForm, models: GrantableModels): repo.ModelGran
     for (const action of actions) {
       if (!allowed?.includes(action))
         throw badRequest('A model permission in the form does not exist.', {
-          model_permissions: [`${model}: '${action}' is not a permission of this model.`],
+          model_permissions: [
+            'A ticked box is not a permission this kind of object has. Reload the form and tick again.',
+          ],
         });
       out.push({ model, action });
     }
@@ -161,13 +168,13 @@ export async function groupPermissionRows(db: Db, groupId: number): Promise<Grou
   return [...rows.values()];
 }
 
-/** The upper levels of the page tree, to choose a page from (permissions, a site's root). */
-export function pageChoices(
-  db: Db,
-  maxDepth: number,
-  limit: number,
-): Promise<Array<{ id: number; title: string; depth: number }>> {
-  return repo.listPageChoices(db, maxDepth, limit);
+/** A page as a form shows it once chosen: its title and where it is in the tree. */
+export type ChosenPage = { id: number; title: string; trail: string };
+
+/** The pages a form names, with their place in the tree (ids that no longer exist are left out). */
+export async function chosenPages(db: Db, ids: number[]): Promise<ChosenPage[]> {
+  const pages = await repo.pagesWithAncestors(db, ids);
+  return pages.map((page) => ({ id: page.id, title: page.title, trail: page.ancestors.join(' › ') }));
 }
 
 /** The titles of the pages a submitted form named (ids that no longer exist are left out). */

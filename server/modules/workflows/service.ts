@@ -63,9 +63,7 @@ async function parseTask(db: Db, form: TaskForm): Promise<repo.TaskInput> {
   );
   const unknown = ids.find((id) => !known.has(id));
   if (unknown !== undefined)
-    fields.groups = [
-      `Select a valid choice. ${Number.isNaN(unknown) ? 'That' : unknown} is not one of the available choices.`,
-    ];
+    fields.groups = ['A chosen group no longer exists (it may have been deleted). Tick the groups again.'];
   else if (ids.length === 0) fields.groups = ['Choose at least one group: its members approve this task.'];
   if (Object.keys(fields).length) invalid(fields, 'task');
   return { name, group_ids: [...new Set(ids)], restart_on_new_revision: form.restart_on_new_revision === 'on' };
@@ -106,33 +104,67 @@ export async function setTaskActive(db: Db, id: number, active: boolean, userId:
   });
 }
 
-export type WorkflowForm = { name?: unknown; tasks?: unknown; pages?: unknown };
+export type WorkflowForm = { name?: unknown; tasks?: unknown; pages?: unknown; new_page?: unknown };
+
+const PAGE_NUMBER = 'Type the number from the page’s edit address (/wagtail/pages/42/edit/), or choose a page.';
+
+/** A page typed by its number (the form without JavaScript): its id, or a sentence for the field. */
+export async function pageToAdd(db: Db, raw: unknown): Promise<{ id: number } | { error: string }> {
+  const typed = typeof raw === 'string' ? raw.trim() : '';
+  if (!typed) return { error: 'Type a page’s number first.' };
+  if (!/^\d{1,9}$/.test(typed)) return { error: PAGE_NUMBER };
+  const [page] = await pageTitles(db, [Number(typed)]);
+  return page ? { id: page.id } : { error: 'No page has that number (it may have been deleted). Choose another.' };
+}
+
+/** The tasks' field: every row names an enabled task, once; blank rows are left out. */
+async function taskIdsOf(db: Db, raw: unknown, fields: Fields): Promise<number[]> {
+  const posted = (Array.isArray(raw) ? raw : [raw]).filter((item) => item !== undefined && item !== '');
+  const ids = posted.map((item) => (typeof item === 'string' && /^\d{1,9}$/.test(item) ? Number(item) : Number.NaN));
+  const tasks = await repo.tasksByIds(
+    db,
+    ids.filter((id) => Number.isFinite(id)),
+  );
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  // Positions count the rows that name a task, as the form numbers them once the blanks are gone.
+  const unknown = ids.findIndex((id) => !byId.has(id));
+  const disabled = ids.findIndex((id) => byId.get(id)?.active === false);
+  const repeated = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+  if (unknown >= 0)
+    fields.tasks = [
+      `Task ${unknown + 1} is not one of the available tasks (it may have been deleted). Choose another task for it.`,
+    ];
+  else if (disabled >= 0)
+    fields.tasks = [`The task '${byId.get(ids[disabled]!)!.name}' is disabled: enable it or choose another.`];
+  else if (ids.length === 0) fields.tasks = ['A workflow needs at least one task.'];
+  else if (repeated >= 0)
+    fields.tasks = [
+      `Each task may appear only once in a workflow: '${byId.get(ids[repeated]!)!.name}' is there twice.`,
+    ];
+  return ids;
+}
 
 /** A workflow form, checked: a name, one or more distinct active tasks, existing pages. */
 async function parseWorkflow(db: Db, form: WorkflowForm): Promise<repo.WorkflowInput> {
   const fields: Fields = {};
   const name = nameOf(form.name, fields);
-  const taskIds = idsOf(form.tasks);
-  const tasks = await repo.tasksByIds(
-    db,
-    taskIds.filter((id) => Number.isFinite(id)),
-  );
-  const byId = new Map(tasks.map((task) => [task.id, task]));
-  const unknownTask = taskIds.find((id) => !byId.has(id));
-  const disabled = tasks.find((task) => !task.active);
-  if (unknownTask !== undefined)
-    fields.tasks = [
-      `Select a valid choice. ${Number.isNaN(unknownTask) ? 'That' : unknownTask} is not one of the available choices.`,
-    ];
-  else if (disabled) fields.tasks = [`The task '${disabled.name}' is disabled: enable it or choose another.`];
-  else if (taskIds.length === 0) fields.tasks = ['A workflow needs at least one task.'];
-  else if (new Set(taskIds).size !== taskIds.length) fields.tasks = ['Each task may appear only once in a workflow.'];
+  const taskIds = await taskIdsOf(db, form.tasks, fields);
   const pageIds = idsOf(form.pages);
   const pages = await pageTitles(
     db,
     pageIds.filter((id) => Number.isFinite(id)),
   );
-  if (pageIds.some((id) => !pages.some((page) => page.id === id))) fields.pages = ['Choose pages that exist.'];
+  // The form lists the pages that still exist: one deleted since it opened is off the list shown again.
+  if (pageIds.some((id) => !pages.some((page) => page.id === id)))
+    fields.pages = [
+      'A page on the list no longer exists (it may have been deleted) and has been taken off. Save again to keep the others.',
+    ];
+  // A page number typed without JavaScript and not added with its button is added on save.
+  if (typeof form.new_page === 'string' && form.new_page.trim()) {
+    const added = await pageToAdd(db, form.new_page);
+    if ('error' in added) fields.new_page = [added.error];
+    else pageIds.push(added.id);
+  }
   if (Object.keys(fields).length) invalid(fields, 'workflow');
   return { name, task_ids: taskIds, page_ids: [...new Set(pageIds)] };
 }

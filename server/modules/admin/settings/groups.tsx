@@ -13,7 +13,7 @@ import {
   groupModelPermissions,
   groupPermissionRows,
   listGroupsPage,
-  pageChoices,
+  chosenPages,
   pageTitles,
   type GroupListing,
 } from '../../permissions/groups-service';
@@ -29,10 +29,6 @@ const GROUP_FIELDS = [
   'new_collection',
   'new_collection_permissions',
 ] as const;
-// The page choice lists the upper tree levels (home pages and their sections), enough to grant
-// permissions by subtree without sending thousands of options.
-const PAGE_CHOICE_DEPTH = 4;
-const PAGE_CHOICE_LIMIT = 1000;
 
 const strings = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
@@ -51,6 +47,7 @@ async function keptValues(db: Db, body: Record<string, unknown>): Promise<GroupF
   const pageInput = all.page_permissions as Record<string, unknown>;
   const modelInput = all.model_permissions as Record<string, unknown>;
   const collectionInput = all.collection_permissions as Record<string, unknown>;
+  const newPage = typeof body.new_page === 'string' ? body.new_page.trim().slice(0, 100) : '';
   return {
     name: typeof body.name === 'string' ? body.name.slice(0, 500) : '',
     can_access_admin: body.can_access_admin === 'on',
@@ -59,7 +56,8 @@ async function keptValues(db: Db, body: Record<string, unknown>): Promise<GroupF
       title: page.title,
       permissions: strings(pageInput[String(page.id)]),
     })),
-    new_page: typeof body.new_page === 'string' ? body.new_page : '',
+    new_page: newPage,
+    new_page_chosen: /^\d{1,9}$/.test(newPage) ? (await chosenPages(db, [Number(newPage)]))[0] : undefined,
     new_permissions: strings(body.new_permissions),
     model_permissions: Object.fromEntries(Object.entries(modelInput).map(([model, value]) => [model, strings(value)])),
     collection_rows: (await collectionNames(db, ids(Object.keys(collectionInput)))).map((c) => ({
@@ -133,7 +131,6 @@ export function groupsViewSet(models: readonly PermissionModel[]) {
           message={message}
           groupId={row?.id}
           values={values}
-          pageChoices={await pageChoices(db, PAGE_CHOICE_DEPTH, PAGE_CHOICE_LIMIT)}
           models={models}
           collectionChoices={(await collectionChoices(db)).map((c) => ({ id: Number(c.value), label: c.label }))}
         />

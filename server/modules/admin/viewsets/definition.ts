@@ -185,6 +185,15 @@ export type CustomForm<Row extends ViewSetRow, Input, Values = any> = {
   values(db: Db, row: Row | undefined): Promise<Values>;
   /** What was posted, as the form shows it again (passwords are never echoed). */
   kept(db: Db, body: Record<string, unknown>): Promise<Values>;
+  /**
+   * A button that changes the form rather than saving it (a workflow's "Add another task", Move up,
+   * Remove), so the form works without JavaScript: the values to show again and their notes, or
+   * undefined when the post is a save. Nothing is written.
+   */
+  redisplay?(
+    db: Db,
+    body: Record<string, unknown>,
+  ): Promise<{ values: Values; fieldErrors?: Partial<Record<string, string>>; message?: string } | undefined>;
   /** Parses the posted body: adding and editing may differ (a new user's password is required). */
   parse(body: Record<string, unknown>, row: Row | undefined): z.ZodSafeParseResult<Input>;
   /** The screen. `action` is where the form posts, `actorId` who is signed in. */

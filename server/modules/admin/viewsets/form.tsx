@@ -54,6 +54,8 @@ export type FormRender = {
   status?: number;
   conflict?: string;
   version?: number;
+  /** What a form-changing button did (a redisplay), shown where the flash message goes. */
+  announce?: string;
 };
 
 /**
@@ -95,7 +97,7 @@ export function viewSetForms(db: Db, viewSet: AnyViewSet) {
         // a disabled workflow) is shown above the form.
         nonFieldErrors: args.conflict ? [...args.errors.nonFieldErrors, args.conflict] : args.errors.nonFieldErrors,
         csrfToken: csrfTokenFor(req),
-        message: takeFlash(req),
+        message: args.announce ?? takeFlash(req),
         actorId: req.user!.id,
         version: row ? (args.version ?? row.version) : undefined,
         extraActions,
@@ -160,6 +162,17 @@ export function viewSetForms(db: Db, viewSet: AnyViewSet) {
     row: ViewSetRow | undefined,
   ): Promise<{ input: unknown; body: Record<string, unknown> } | undefined> => {
     const body = formBody(req.body);
+    const redisplayed = custom?.redisplay ? await custom.redisplay(db, body) : undefined;
+    if (redisplayed) {
+      await render(req, res, {
+        row,
+        values: redisplayed.values,
+        errors: { fieldErrors: redisplayed.fieldErrors ?? {}, nonFieldErrors: [] },
+        version: versionOf(req),
+        announce: redisplayed.message,
+      });
+      return undefined;
+    }
     const parsed = custom ? custom.parse(body, row) : viewSet.schema!.safeParse(formInputOf(viewSet.fields!, body));
     if (parsed.success) return { input: parsed.data, body };
     await render(req, res, {
