@@ -325,7 +325,7 @@ describe('admin viewset (redirects area)', () => {
         'model_wagtailredirects.redirect': ['publish'],
       })
       .expect(400);
-    expect(bad.text).to.include('&#x27;publish&#x27; is not a permission of this model');
+    expect(bad.text).to.include('A ticked box is not a permission this kind of object has.');
     const kept = await t.db
       .selectFrom('group_model_permissions')
       .select('action')

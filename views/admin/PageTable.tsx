@@ -24,10 +24,15 @@ export type PageTableProps<Row extends ExplorerRow> = {
   selectForm?: string;
 };
 
-function Header({ label, sort }: { label: string; sort?: SortHeader }) {
-  if (!sort) return <th scope="col">{label}</th>;
+function Header({ label, sort, className }: { label: string; sort?: SortHeader; className?: string }) {
+  if (!sort)
+    return (
+      <th scope="col" className={className}>
+        {label}
+      </th>
+    );
   return (
-    <th scope="col" aria-sort={sort.current}>
+    <th scope="col" aria-sort={sort.current} className={className}>
       <a href={sort.href} className="admin-table__sort">
         {label}
         <span className="visually-hidden">{`, sort ${sort.next}`}</span>
@@ -73,7 +78,8 @@ export function PageTable<Row extends ExplorerRow>({
               Type
             </th>
             <Header label="Status" sort={sort?.status} />
-            <Header label="Updated" sort={sort?.updated} />
+            {/* On a phone the row menu matters more than the date: the date gives way. */}
+            <Header label="Updated" sort={sort?.updated} className="admin-table__secondary" />
             {actions ? <th scope="col">{actions.header}</th> : null}
             {withMenus ? (
               <th scope="col" className="admin-table__menu">
@@ -126,7 +132,7 @@ export function PageTable<Row extends ExplorerRow>({
                 ) : null}
                 {row.translations?.length ? <TranslationBadges badges={row.translations} /> : null}
               </td>
-              <td>
+              <td className="admin-table__secondary">
                 <time dateTime={row.updatedAt}>{formatDateTime(row.updatedAt)}</time>
               </td>
               {actions ? <td>{actions.cell(row, index)}</td> : null}

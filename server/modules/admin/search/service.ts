@@ -38,7 +38,13 @@ async function pageGroup(db: Db, query: string, permissions: UserPagePermissions
     items: view.rows.slice(0, ADMIN_SEARCH_GROUP_SIZE).map((row) => ({
       title: row.title,
       href: row.canEdit ? `/wagtail/pages/${row.id}/edit/` : `/wagtail/pages/${row.id}/`,
-      detail: [row.parent && !row.parent.isRoot ? `In ${row.parent.title}` : null, row.typeLabel, row.status]
+      // The site and language tell apart two pages of the same name (the US and Canada "Press").
+      detail: [
+        row.parent && !row.parent.isRoot ? `In ${row.parent.title}` : null,
+        row.place ? `${row.place.site} · ${row.place.locale}` : null,
+        row.typeLabel,
+        row.status,
+      ]
         .filter(Boolean)
         .join(' · '),
     })),
