@@ -4,7 +4,7 @@ import { FlashMessage } from '../FormFields';
 
 /**
  * A viewset's list (Wagtail's IndexView): search and filters in one GET form, sortable column
- * headers, bulk delete through ticked rows (a GET form to the confirmation screen), export links
+ * headers, bulk actions on ticked rows (a GET form to each confirmation screen), export links
  * for the current filtered list, and pages of 50. Everything works without JavaScript. List-only
  * viewsets (the reports, embeds) use it too: no search box when `searchable` is false, date
  * filters, cells drawn as more than text, and row actions that post a small form (they need
