@@ -90,6 +90,8 @@ export type ListView = {
   /** Absent for someone who may not export the list. */
   exportHrefs?: { csv: string; xlsx: string };
   bulkDeleteAction?: string;
+  /** The other bulk actions the viewer may use (Add to collection, Add tags): the button and its confirmation screen. */
+  bulkActions?: Array<{ label: string; href: string }>;
   /** The current list's URL, for the return path after bulk actions. */
   selfHref: string;
   /** False: no search box (a report without text search). */
@@ -104,6 +106,26 @@ export type ListView = {
   emptyText?: string;
   /** Sibling lists as tabs (workflows and tasks); `current` marks this one. */
   tabs?: { label: string; links: Array<{ label: string; href: string; current: boolean }> };
+};
+
+/** A bulk action's confirmation (Add to collection, Add tags): rows acted on, rows skipped, the one field. */
+export type BulkEditView = {
+  names: ModelNames;
+  /** 'Add to collection' (the kicker reads 'Bulk add to collection'). */
+  label: string;
+  /** 'Add 2 images to a collection'. */
+  title: string;
+  /** Where the form posts: the action's URL. */
+  action: string;
+  /** Where to come back to (the list the rows were ticked on). */
+  next: string;
+  act: Array<{ id: number; title: string; href?: string }>;
+  skipped: Array<{ id: number; title: string; href?: string }>;
+  /** How many selected ids name nothing. */
+  missing: number;
+  field: FormFieldView;
+  value: string;
+  error?: string;
 };
 
 export type FormView = {

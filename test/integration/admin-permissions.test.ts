@@ -29,7 +29,8 @@ import {
   type ActionPermission,
   type AnyViewSet,
 } from '../../server/modules/admin/viewsets/definition';
-import { mayDo, permits } from '../../server/modules/admin/viewsets/permission-policy';
+import { bulkActionUrlOf } from '../../server/modules/admin/viewsets/list';
+import { mayBulk, mayDo, offeredBulkActions, permits } from '../../server/modules/admin/viewsets/permission-policy';
 import { viewSetRouteTable } from '../../server/modules/admin/viewsets/route-table';
 import { buildModelPermissions, type UserModelPermissions } from '../../server/modules/permissions/model-policy';
 import { listUserCollectionPermissions, listUserModelPermissions } from '../../server/modules/permissions/repo';
@@ -108,7 +109,8 @@ function viewSetRules(): Record<string, Check[]> {
   // The reports are list-only viewsets kept in their own registry (admin/reports/registry.ts).
   for (const viewSet of [...ADMIN_VIEWSETS, ...REPORTS]) {
     for (const route of viewSetRouteTable(viewSet)) {
-      const bulk = route.action === 'delete' && !route.path.includes(':pk');
+      // Bulk delete and the bulk actions (add to collection, add tags) take the selection as ids.
+      const bulk = route.path.startsWith('/bulk/');
       const check: Check = {
         url: async (f) => {
           const onRow = route.method === 'get' && (bulk || route.path.includes(':pk'));
@@ -1078,6 +1080,11 @@ describe('back office: permission matrix', () => {
         expect(screen.includes('>Delete selected<'), `${role}: bulk delete on ${list}`).to.equal(
           mayDo(permissions, viewSet, 'delete') && viewSet.bulkDelete !== false,
         );
+        for (const action of offeredBulkActions(viewSet))
+          expect(
+            screen.includes(`formAction="${bulkActionUrlOf(viewSet, action.name)}"`),
+            `${role}: bulk ${action.name} on ${list}`,
+          ).to.equal(mayBulk(permissions, viewSet, action));
       }
     }
   });

@@ -3,8 +3,10 @@ import { ADMIN_VIEWSETS, PERMISSION_MODELS } from '../../server/modules/admin/ar
 import { modelKey } from '../../server/modules/admin/viewsets/definition';
 import {
   grantableActions,
+  mayBulk,
   mayDo,
   MODEL_PERMISSION_POLICY,
+  offeredBulkActions,
   offers,
   superuserPolicy,
 } from '../../server/modules/admin/viewsets/permission-policy';
@@ -92,5 +94,44 @@ describe('viewset permissions as data', () => {
     expect(MODEL_PERMISSION_POLICY.edit).to.equal('change');
     expect(MODEL_PERMISSION_POLICY.list).to.equal('any');
     expect(superuserPolicy(['list', 'edit'])).to.deep.equal({ list: 'superuser', edit: 'superuser' });
+  });
+
+  it('offers the media bulk actions where the form has their field, guarded by the permission they declare', () => {
+    const names = (model: string) => offeredBulkActions(byModel(model)).map((action) => action.name);
+    expect(names('wagtailimages.image')).to.deep.equal(['add_to_collection', 'add_tags']);
+    expect(names('wagtaildocs.document')).to.deep.equal(['add_to_collection', 'add_tags']);
+    expect(names('wagtailmedia.media'), 'videos have no tags').to.deep.equal(['add_to_collection']);
+    expect(names('wagtailredirects.redirect')).to.deep.equal([]);
+    expect(routes('wagtailmedia.media')).to.include.members([
+      'GET /bulk/wagtailmedia/media/add_to_collection/ change',
+      'POST /bulk/wagtailmedia/media/add_to_collection/ change',
+    ]);
+    const images = byModel('wagtailimages.image');
+    const [toCollection] = offeredBulkActions(images);
+    const adder = buildModelPermissions(
+      { id: 4, is_superuser: false },
+      [{ model: 'wagtailimages.image', action: 'add' }],
+      [],
+    );
+    const changer = buildModelPermissions(
+      { id: 5, is_superuser: false },
+      [{ model: 'wagtailimages.image', action: 'change' }],
+      [],
+    );
+    expect(mayBulk(adder, images, toCollection!)).to.equal(false);
+    expect(mayBulk(changer, images, toCollection!)).to.equal(true);
+  });
+
+  it('narrows by collection only the kinds of collection permission a user is granted somewhere', () => {
+    const press = '00010002';
+    const grants = [{ permission: 'change', path: press }];
+    const scoped = buildModelPermissions({ id: 6, is_superuser: false }, [], grants);
+    expect(scoped.collectionAllows('change', `${press}0001`), 'a descendant').to.equal(true);
+    expect(scoped.collectionAllows('change', '00010001'), 'another collection').to.equal(false);
+    expect(scoped.collectionAllows('add', '00010001'), 'no add grant anywhere: not narrowed').to.equal(true);
+    const unscoped = buildModelPermissions({ id: 7, is_superuser: false }, [], []);
+    expect(unscoped.collectionAllows('change', '00010001')).to.equal(true);
+    const inactive = buildModelPermissions({ id: 8, is_superuser: false, is_active: false }, [], grants);
+    expect(inactive.canInCollection('change', press)).to.equal(false);
   });
 });

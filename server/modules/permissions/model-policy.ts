@@ -17,6 +17,12 @@ export interface UserModelPermissions {
   canAny(model: string): boolean;
   /** A collection permission on the collection at `path` (granted there or on an ancestor). */
   canInCollection(permission: CollectionPermissionType, collectionPath: string): boolean;
+  /**
+   * Whether collection grants of this kind let the user use the collection at `path`: they do when
+   * granted there or on an ancestor, and a user whose groups grant this kind on no collection at all
+   * is not narrowed by collections (their model permission decides). A grant scopes, it never widens.
+   */
+  collectionAllows(permission: CollectionPermissionType, collectionPath: string): boolean;
 }
 
 export function buildModelPermissions(
@@ -35,6 +41,10 @@ export function buildModelPermissions(
     canAny: (model) => superuser || models.has(model),
     canInCollection: (permission, path) =>
       superuser || inCollections.some((g) => g.permission === permission && path.startsWith(g.path)),
+    collectionAllows: (permission, path) =>
+      superuser ||
+      !inCollections.some((g) => g.permission === permission) ||
+      inCollections.some((g) => g.permission === permission && path.startsWith(g.path)),
   };
 }
 

@@ -4,7 +4,7 @@ import { FlashMessage } from '../FormFields';
 
 /**
  * A viewset's list (Wagtail's IndexView): search and filters in one GET form, sortable column
- * headers, bulk delete through ticked rows (a GET form to the confirmation screen), export links
+ * headers, bulk actions on ticked rows (a GET form to each confirmation screen), export links
  * for the current filtered list, and pages of 50. Everything works without JavaScript. List-only
  * viewsets (the reports, embeds) use it too: no search box when `searchable` is false, date
  * filters, cells drawn as more than text, and row actions that post a small form (they need
@@ -15,6 +15,7 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
   const heading = view.heading ?? names.plural.charAt(0).toUpperCase() + names.plural.slice(1);
   const bulkFormId = 'viewset-bulk';
   const searchable = view.searchable !== false;
+  const selectable = Boolean(view.bulkDeleteAction || view.bulkActions?.length);
   return (
     <>
       <div className="admin-heading">
@@ -95,15 +96,16 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
           </>
         ) : null}
       </p>
-      {view.bulkDeleteAction ? (
-        <form id={bulkFormId} method="get" action={view.bulkDeleteAction}>
-          <input type="hidden" name="next" value={view.selfHref} />
-        </form>
-      ) : null}
+      {selectable && view.rows.length ? <BulkBar view={view} formId={bulkFormId} /> : null}
       {view.layout === 'grid' ? (
-        <ListGrid view={view} heading={heading} bulkFormId={bulkFormId} />
+        <ListGrid view={view} heading={heading} bulkFormId={selectable ? bulkFormId : undefined} />
       ) : (
-        <ListTable view={view} heading={heading} bulkFormId={bulkFormId} csrfToken={csrfToken} />
+        <ListTable
+          view={view}
+          heading={heading}
+          bulkFormId={selectable ? bulkFormId : undefined}
+          csrfToken={csrfToken}
+        />
       )}
       {view.rows.length === 0 ? (
         <p className="admin-empty">
@@ -112,13 +114,6 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
             : view.q
               ? `Sorry, no ${names.plural} match "${view.q}".`
               : (view.emptyText ?? `There are no ${names.plural} yet.`)}
-        </p>
-      ) : null}
-      {view.bulkDeleteAction && view.rows.length ? (
-        <p>
-          <button type="submit" form={bulkFormId} className="admin-button admin-button--danger">
-            Delete selected
-          </button>
         </p>
       ) : null}
       {pagination.pageCount > 1 ? (
@@ -132,7 +127,37 @@ export function ListScreen({ view, message, csrfToken }: { view: ListView; messa
   );
 }
 
-type LayoutProps = { view: ListView; heading: string; bulkFormId: string };
+/**
+ * The bulk actions bar (as the page listing's): a GET form that the rows' checkboxes belong to
+ * (their `form` attribute); each button sends the ticked ids to its confirmation screen.
+ */
+function BulkBar({ view, formId }: { view: ListView; formId: string }) {
+  const first = view.bulkActions?.[0]?.href ?? view.bulkDeleteAction;
+  return (
+    <form id={formId} method="get" action={first} className="admin-bulk" aria-label="Bulk actions">
+      <input type="hidden" name="next" value={view.selfHref} />
+      <p className="admin-bulk__count">{`Tick ${view.names.plural}, then choose an action:`}</p>
+      {(view.bulkActions ?? []).map((action) => (
+        <button
+          key={action.href}
+          type="submit"
+          formAction={action.href}
+          className="admin-button admin-button--secondary"
+        >
+          {action.label}
+        </button>
+      ))}
+      {view.bulkDeleteAction ? (
+        <button type="submit" formAction={view.bulkDeleteAction} className="admin-button admin-button--danger">
+          Delete selected
+        </button>
+      ) : null}
+    </form>
+  );
+}
+
+/** `bulkFormId`: the rows can be ticked for the bulk actions form of that id. */
+type LayoutProps = { view: ListView; heading: string; bulkFormId?: string };
 
 /** The rows as a table with sortable column headers (most models). */
 function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csrfToken?: string }) {
@@ -142,7 +167,7 @@ function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csr
         <caption className="visually-hidden">{`${heading}, sorted by ${view.columns.find((c) => c.sorted)?.label ?? 'default order'}`}</caption>
         <thead>
           <tr>
-            {view.bulkDeleteAction ? (
+            {bulkFormId ? (
               <th scope="col">
                 <span className="visually-hidden">Select</span>
               </th>
@@ -169,7 +194,7 @@ function ListTable({ view, heading, bulkFormId, csrfToken }: LayoutProps & { csr
         <tbody>
           {view.rows.map((row) => (
             <tr key={row.id}>
-              {view.bulkDeleteAction ? (
+              {bulkFormId ? (
                 <td>
                   <input
                     type="checkbox"
@@ -346,9 +371,9 @@ function ListGrid({ view, heading, bulkFormId }: LayoutProps) {
                   ),
                 )}
               </dl>
-              {view.bulkDeleteAction || row.deleteHref ? (
+              {bulkFormId || row.deleteHref ? (
                 <div className="admin-media-card__actions">
-                  {view.bulkDeleteAction ? (
+                  {bulkFormId ? (
                     <label className="admin-media-card__select">
                       <input type="checkbox" name="id" value={row.id} form={bulkFormId} />
                       <span className="visually-hidden">{`Select ${row.title}`}</span>

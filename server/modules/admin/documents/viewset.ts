@@ -14,6 +14,7 @@ import {
 } from '../../documents/service';
 import { HttpError } from '../../../errors';
 import { uploadedColumn, tagsColumn, collectionFilter, tagFilter } from '../media-list';
+import { MEDIA_BULK_ACTIONS } from '../media-bulk';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -63,6 +64,7 @@ export const documentsViewSet = defineViewSet<DocumentListRow, DocumentFormInput
   search: { placeholder: 'Title or file name' },
   filters: [collectionFilter, tagFilter(documentTagChoices)],
   defaultOrder: '-created_at',
+  bulkActions: MEDIA_BULK_ACTIONS,
   listActions: [{ label: 'Add documents', href: '/wagtail/documents/multiple/add/', permission: 'add' }],
   editLinks: [
     { label: 'Download', href: (_pk, row) => documentUrl(row), permission: 'any' },

@@ -14,6 +14,7 @@ import {
   type ImageListRow,
 } from '../../images/library-service';
 import { uploadedColumn, tagsColumn, collectionFilter, tagFilter } from '../media-list';
+import { MEDIA_BULK_ACTIONS } from '../media-bulk';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -98,6 +99,7 @@ export const imagesViewSet = defineViewSet<ImageListRow, ImageFormInput>({
   search: { placeholder: 'Title or alt text' },
   filters: [collectionFilter, tagFilter(imageTagChoices)],
   defaultOrder: '-created_at',
+  bulkActions: MEDIA_BULK_ACTIONS,
   listActions: [{ label: 'Add images', href: '/wagtail/images/multiple/add/', permission: 'add' }],
   editLinks: [{ label: 'Replace file', href: (pk) => `/wagtail/images/${pk}/replace/`, permission: 'change' }],
   store: {

@@ -12,6 +12,7 @@ import {
 } from '../../videos/service';
 import type { VideoRow } from '../../videos/table';
 import { uploadedColumn, collectionFilter } from '../media-list';
+import { MEDIA_BULK_ACTIONS } from '../media-bulk';
 import { defineViewSet } from '../viewsets/definition';
 import { referenceUsage } from '../../references/service';
 import { MODEL_PERMISSION_POLICY } from '../viewsets/permission-policy';
@@ -58,6 +59,7 @@ export const videosViewSet = defineViewSet<VideoRow, VideoFormInput>({
   search: { placeholder: 'Title or file name' },
   filters: [collectionFilter],
   defaultOrder: '-created_at',
+  bulkActions: MEDIA_BULK_ACTIONS,
   listActions: [{ label: 'Add videos', href: '/wagtail/videos/multiple/add/', permission: 'add' }],
   editLinks: [
     { label: 'Captions', href: (pk) => `/wagtail/videos/${pk}/tracks/`, permission: 'change' },

@@ -7,7 +7,7 @@ import type { RenderDeps } from '../../../ssr/render';
 import type { MediaStorage } from '../../../storage/media-storage';
 import type { CellMarkup, FormFieldView, ListIntro, RowActionView } from '../../../../shared/admin/viewset';
 import type { ListQuery } from '../../../listing/list-query';
-import type { ModelPermissionAction } from '../../permissions/table';
+import type { CollectionPermissionType, ModelPermissionAction } from '../../permissions/table';
 import type { UserModelPermissions } from '../../permissions/model-policy';
 import type { UserPagePermissions } from '../../permissions/policy';
 import type { CustomList, InspectView, ParentScope } from './parent-scope-types';
@@ -225,6 +225,43 @@ export type ViewSetExtraRoute = {
   handle(args: { db: Db; req: Request; res: Response; pk: number; actor: Actor }): Promise<void>;
 };
 
+/**
+ * A bulk action that changes one field of each selected row (Wagtail's media bulk actions: Add to
+ * collection, Add tags), served at /wagtail/bulk/{app}/{model}/{name}/: a confirmation screen
+ * listing the rows acted on and those skipped, with the one field to fill in, then a POST that
+ * saves each row through the model's own form schema and store, as its edit form would (one
+ * transaction and one history entry per row). Offered only on a model whose form has `field`.
+ */
+export type ViewSetBulkAction = {
+  /** Wagtail's action name: the URL's last segment ('add_to_collection'). */
+  name: string;
+  /** The action as a heading ('Add to collection'), and the list's button ('Add selected to collection'). */
+  label: string;
+  button: string;
+  /** What the action needs on the model: the route guard, the list's button and the permission matrix read it. */
+  permission: ActionPermission;
+  /**
+   * Collection permissions checked on top (permissions/model-policy.ts `collectionAllows`): `items`
+   * on each selected row's collection (a row outside is skipped), `target` on a chosen collection.
+   */
+  collections?: { items?: CollectionPermissionType; target?: CollectionPermissionType };
+  /** The model's form field this action sets; its label, and its help unless `help` is given. */
+  field: string;
+  help?: string;
+  /** A select's choices for this user (the collections they may add to); absent: a text input. */
+  choices?: (db: Db, permissions: UserModelPermissions) => Promise<Array<{ value: string; label: string }>>;
+  /** Reads what was typed or chosen (among `choices`, when a select): the value to apply, or the field's message. */
+  read(
+    text: string,
+    choices: ReadonlyArray<{ value: string; label: string }> | undefined,
+  ): { ok: true; value: string } | { ok: false; message: string };
+  /** A row's form values with the value applied (the model's schema then checks the whole row). */
+  apply(values: Record<string, string>, value: string): Record<string, string>;
+  /** The heading of the confirmation ('Add 2 images to a collection') and the result ('2 images added to 'Menus''). */
+  title(count: string): string;
+  done(count: string, value: string, choiceLabel: string | undefined): string;
+};
+
 /** The declared fields' form (most models): `schema` parses what `fields` post. */
 type DeclaredForm<Row extends ViewSetRow, Input> = {
   /** Parses the form (text fields as posted); from shared/schemas so the browser can use it too. */
@@ -343,6 +380,8 @@ export type ViewSetCommon<Row extends ViewSetRow, Input> = {
   extraRoutes?: readonly ViewSetExtraRoute[];
   /** False: no bulk delete (the default is on). */
   bulkDelete?: boolean;
+  /** Bulk actions beyond delete (the media's Add to collection and Add tags); see ViewSetBulkAction. */
+  bulkActions?: readonly ViewSetBulkAction[];
   /** Runs after a write is committed (create, edit, delete, publish, revert): e.g. drop caches on every dyno. */
   afterChange?: (db: Db) => Promise<void>;
   /** The rows belong to one parent whose id is in the base (a form page's submissions): see parent-scope-types.ts. */

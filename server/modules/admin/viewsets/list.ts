@@ -16,7 +16,7 @@ import {
   type ViewSetRow,
 } from './definition';
 import { isListOnly } from './list-only';
-import { mayDo, permissionModelOf, permits } from './permission-policy';
+import { mayBulk, mayDo, offeredBulkActions, permissionModelOf, permits } from './permission-policy';
 
 /** What reading a list query needs from a viewset. */
 export type ListDeclaration = Pick<AnyViewSet, 'columns' | 'filters' | 'defaultOrder'>;
@@ -172,6 +172,13 @@ export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, v
   const canChange = mayDo(permissions, viewSet, 'edit');
   const canDelete = mayDo(permissions, viewSet, 'delete');
   const selfHref = hrefFor(page > 1 ? { p: String(page) } : {});
+  // A bulk action is offered to whoever holds its permission, and (a select) has something to choose.
+  const bulkActions: NonNullable<ListView['bulkActions']> = [];
+  for (const action of offeredBulkActions(viewSet)) {
+    if (!mayBulk(permissions, viewSet, action)) continue;
+    if (action.choices && (await action.choices(db, permissions)).length === 0) continue;
+    bulkActions.push({ label: action.button, href: bulkActionUrlOf(viewSet, action.name) });
+  }
 
   const rowViews: RowView[] = (rows as ViewSetRow[]).map((row, index) => {
     const editHref = canChange ? urlOf(viewSet, 'edit', row.id) : undefined;
@@ -214,6 +221,7 @@ export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, v
       ? { csv: hrefFor({ export: 'csv' }), xlsx: hrefFor({ export: 'xlsx' }) }
       : undefined,
     bulkDeleteAction: canDelete && viewSet.bulkDelete !== false ? bulkDeleteUrlOf(viewSet) : undefined,
+    bulkActions: bulkActions.length ? bulkActions : undefined,
     selfHref,
     tabs: viewSet.tabs && {
       label: viewSet.tabs.label,
@@ -222,5 +230,7 @@ export async function buildListView(db: Db, viewSet: AnyViewSet, req: Request, v
   };
 }
 
-/** Wagtail's bulk action URL: /wagtail/bulk/{app}/{model}/delete/. */
-export const bulkDeleteUrlOf = (viewSet: AnyViewSet) => `/wagtail/bulk/${viewSet.app}/${viewSet.model}/delete/`;
+/** Wagtail's bulk action URL: /wagtail/bulk/{app}/{model}/{action}/. */
+export const bulkActionUrlOf = (viewSet: Pick<AnyViewSet, 'app' | 'model'>, action: string) =>
+  `/wagtail/bulk/${viewSet.app}/${viewSet.model}/${action}/`;
+export const bulkDeleteUrlOf = (viewSet: AnyViewSet) => bulkActionUrlOf(viewSet, 'delete');

@@ -6,6 +6,7 @@ import {
   type AnyViewSet,
   type PermissionPolicy,
   type ViewSetAction,
+  type ViewSetBulkAction,
 } from './definition';
 import { formlessOffers, hasForm } from './formless';
 import { isListOnly } from './list-only';
@@ -75,6 +76,21 @@ export function offers(viewSet: AnyViewSet, action: ViewSetAction): boolean {
   }
 }
 
+/**
+ * The bulk actions the viewset serves: those declared whose field is one of the model's form
+ * fields (a model without tags gets no Add tags), on a model with an edit form to save through.
+ */
+export function offeredBulkActions(viewSet: AnyViewSet): ViewSetBulkAction[] {
+  if (isListOnly(viewSet) || !viewSet.fields || !offers(viewSet, 'edit')) return [];
+  const fields = new Set(viewSet.fields.map((field) => field.name));
+  return (viewSet.bulkActions ?? []).filter((action) => fields.has(action.field));
+}
+
+/** Whether this user may use the bulk action on the model (its declared permission): the list's button. */
+export function mayBulk(permissions: UserModelPermissions, viewSet: AnyViewSet, action: ViewSetBulkAction): boolean {
+  return permits(permissions, permissionModelOf(viewSet), action.permission);
+}
+
 /** What the action needs; throws for an action the viewset does not offer (a route without a rule). */
 export function permissionOf(viewSet: AnyViewSet, action: ViewSetAction): ActionPermission {
   const needed = viewSet.permissions[action];
@@ -105,6 +121,7 @@ export function grantableActions(viewSet: AnyViewSet): ModelPermissionAction[] {
     ...(viewSet.listActions ?? []).map((action) => action.permission),
     ...(viewSet.editLinks ?? []).map((link) => link.permission),
     ...(viewSet.extraRoutes ?? []).map((route) => route.permission),
+    ...offeredBulkActions(viewSet).map((action) => action.permission),
   ]);
   return MODEL_PERMISSION_ACTIONS.filter((action) => needed.has(action));
 }

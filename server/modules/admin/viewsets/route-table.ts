@@ -1,6 +1,6 @@
-import { bulkDeleteUrlOf } from './list';
-import { pathsOf, type ActionPermission, type AnyViewSet, type ViewSetAction } from './definition';
-import { offers, permissionModelOf, permissionOf } from './permission-policy';
+import { bulkActionUrlOf, bulkDeleteUrlOf } from './list';
+import { pathsOf, VIEWSET_ACTIONS, type ActionPermission, type AnyViewSet, type ViewSetAction } from './definition';
+import { offeredBulkActions, offers, permissionModelOf, permissionOf } from './permission-policy';
 import { parentRoutes } from './parent-scope';
 
 /** One route a viewset serves, with the action it performs and what that needs. */
@@ -52,6 +52,15 @@ export function viewSetRouteTable(viewSet: AnyViewSet): ViewSetRoute[] {
     const bulkPath = bulkDeleteUrlOf(viewSet).slice('/wagtail'.length);
     add('get', bulkPath, 'delete');
     add('post', bulkPath, 'delete');
+  }
+  // The other bulk actions (add to collection, add tags): the confirmation screen and the change.
+  for (const bulk of offeredBulkActions(viewSet)) {
+    // Handlers are found by action name: a bulk action named like a viewset action would take its place.
+    if ((VIEWSET_ACTIONS as readonly string[]).includes(bulk.name))
+      throw new Error(`${viewSet.model}: the bulk action '${bulk.name}' is named like a viewset action`);
+    const path = bulkActionUrlOf(viewSet, bulk.name).slice('/wagtail'.length);
+    for (const method of ['get', 'post'] as const)
+      routes.push({ method, path, action: bulk.name, model, permission: bulk.permission });
   }
   // Reverting makes an old version the newest draft; preview renders the posted form, saving nothing.
   add('post', `${base}revisions/:pk/:revision_id/revert/`, 'revert');

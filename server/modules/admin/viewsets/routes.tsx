@@ -24,6 +24,7 @@ import {
 } from './definition';
 import { sendSpreadsheet } from '../../../http/spreadsheet-download';
 import { sectionOf, viewSetForms } from './form';
+import { bulkEditHandlers } from './bulk-routes';
 import { bulkDeleteUrlOf, buildListView, listViewerOf, readListQuery } from './list';
 import { mayDo, permits } from './permission-policy';
 import { viewSetRouteTable, type ViewSetRoute } from './route-table';
@@ -261,12 +262,14 @@ export function viewSetRoutes(context: ViewSetContext, viewSet: AnyViewSet): Rou
       if (form) await viewSet.drafts!.preview!(context, req, res, form.input, row);
     },
   };
-  const extraHandlers = new Map<string, Handler>(
-    (viewSet.extraRoutes ?? []).map((extra) => [
+  const extraHandlers = new Map<string, Handler>([
+    ...(viewSet.extraRoutes ?? []).map((extra): [string, Handler] => [
       `${extra.method} ${extra.name}`,
       (req, res) => extra.handle({ db, req, res, pk: pkOf(req), actor: actor(req) }),
     ]),
-  );
+    // Add to collection, add tags (bulk-routes.tsx).
+    ...bulkEditHandlers(context, viewSet),
+  ]);
 
   /** Checks the permission of the route's entry: the one whose query parameter is present, else the plain one. */
   const guard =

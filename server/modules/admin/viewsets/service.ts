@@ -48,13 +48,25 @@ async function staleForm(db: Db, viewSet: AnyViewSet, row: ViewSetRow): Promise<
   );
 }
 
-/** The names of the form fields whose value differs (the history's "Edited (old path, site)"). */
-async function changedLabels(db: Db, viewSet: AnyViewSet, before: ViewSetRow, after: ViewSetRow): Promise<string[]> {
+/**
+ * The form values of a row before a save, and after it the names of the fields whose value
+ * differs (the history's "Edited (old path, site)"). The values before are read before the store
+ * writes: some live in other rows (an image's tags), which the save changes under the same row.
+ */
+async function valuesBefore(db: Db, viewSet: AnyViewSet, row: ViewSetRow) {
   // A model with a form of its own (customForm) has no declared fields to compare.
-  if (!viewSet.fields) return [];
-  const [a, b] = await Promise.all([viewSet.formValues(before, db), viewSet.formValues(after, db)]);
+  return viewSet.fields ? await viewSet.formValues(row, db) : undefined;
+}
+async function changedLabels(
+  db: Db,
+  viewSet: AnyViewSet,
+  before: Record<string, string> | undefined,
+  after: ViewSetRow,
+): Promise<string[]> {
+  if (!viewSet.fields || !before) return [];
+  const values = await viewSet.formValues(after, db);
   return viewSet.fields
-    .filter((field) => (a[field.name] ?? '') !== (b[field.name] ?? ''))
+    .filter((field) => (before[field.name] ?? '') !== (values[field.name] ?? ''))
     .map((field) => field.label.toLowerCase());
 }
 
@@ -119,8 +131,9 @@ export async function updateObject<Row extends ViewSetRow>(
       const row = (await objectStore(viewSet).get(trx, id, { lock: true })) as Row | undefined;
       if (!row) throw notFound(`The ${viewSet.names.name} does not exist.`);
       if (row.version !== undefined && row.version !== version) throw await staleForm(trx, viewSet, row);
+      const before = await valuesBefore(trx, viewSet, row);
       const saved = (await formStore(viewSet).update(trx, row, input, actor)) as Row;
-      const changed = await changedLabels(trx, viewSet, row, saved);
+      const changed = await changedLabels(trx, viewSet, before, saved);
       let revisionId: number | null = null;
       if (viewSet.drafts)
         revisionId = (
