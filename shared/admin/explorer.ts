@@ -64,4 +64,6 @@ export type PageSearchView = {
   query: string;
   rows: SearchResultRow[];
   pagination: { page: number; pageCount: number; total: number };
+  /** The bulk actions the user may do on at least one result (none: no checkboxes). */
+  bulkActions: BulkActionName[];
 };

@@ -2,7 +2,7 @@ import type { PageStatus } from '../../shared/admin/page-status';
 import type { PageFieldName } from '../../shared/schemas/admin';
 import { BlockEditorMount } from './BlockEditorMount';
 import { BlockErrorSummary } from './BlockErrorSummary';
-import { EditorFields } from './EditorFields';
+import { EditorFields, editorFieldErrors } from './EditorFields';
 import { CommentsPanel } from './CommentsPanel';
 import { SourceTranslationsPanel } from './TranslationScreens';
 import { CsrfField } from './CsrfField';
@@ -116,7 +116,14 @@ export function EditScreen({ csrfToken, page, values, fieldErrors, nonFieldError
       {extras?.translations?.ofSource.length ? (
         <SourceTranslationsPanel pageId={page.id} translations={extras.translations.ofSource} />
       ) : null}
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors} fields={summaryFields(FIELDS, fieldErrors)}>
+      <FormErrorSummary
+        show={hasErrors}
+        nonFieldErrors={nonFieldErrors}
+        fields={[
+          ...summaryFields(FIELDS, fieldErrors),
+          ...summaryFields(extras?.editorFields ?? [], editorFieldErrors(extras?.editorFields ?? [])),
+        ]}
+      >
         The page could not be saved due to validation errors.
       </FormErrorSummary>
       <BlockErrorSummary summary={extras?.blockEditor?.errorSummary} />

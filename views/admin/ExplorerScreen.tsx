@@ -63,7 +63,7 @@ export function ExplorerScreen({ view, csrfToken }: { view: ExplorerView; csrfTo
       </div>
       <PageSearchForm query="" />
       <FlashMessage message={view.message} />
-      <PageFilterDrawer filters={view.filters} action={base} ordering={ordering} />
+      <PageFilterDrawer filters={view.filters} action={base} keep={ordering ? [['ordering', ordering]] : []} />
       {view.canReorder && pagination.total > 1 ? (
         <div className="admin-explorer__ordering">
           {sorting ? (

@@ -159,7 +159,10 @@ export function CheckboxGroup({
 }) {
   const id = `id_${name}`;
   return (
+    // The id is the error summary's link target (focusable only for it): the group, not one box.
     <fieldset
+      id={id}
+      tabIndex={error ? -1 : undefined}
       className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`}
       aria-describedby={describedBy(id, help, error)}
     >
@@ -173,6 +176,7 @@ export function CheckboxGroup({
             name={name}
             value={option.value}
             defaultChecked={selected.includes(option.value)}
+            aria-invalid={error ? true : undefined}
           />
           <label htmlFor={`${id}_${index}`}>{option.label}</label>
         </div>
@@ -200,7 +204,10 @@ export function RadioGroup({
 }) {
   const id = `id_${name}`;
   return (
+    // The id is the error summary's link target (focusable only for it): the group, not one box.
     <fieldset
+      id={id}
+      tabIndex={error ? -1 : undefined}
       className={`admin-field admin-fieldset${error ? ' admin-field--error' : ''}`}
       aria-describedby={describedBy(id, help, error)}
     >
@@ -213,6 +220,7 @@ export function RadioGroup({
             name={name}
             value={option.value}
             defaultChecked={value === option.value}
+            aria-invalid={error ? true : undefined}
           />
           <label htmlFor={`${id}_${index}`}>{option.label}</label>
         </div>

@@ -42,6 +42,15 @@ export type GroupFormScreenProps = {
  * /wagtail/groups/add/ and /wagtail/groups/{id}/: the group's name, admin access and page
  * permissions (a table of pages by permission type, as Wagtail's page permissions formset).
  */
+/**
+ * The fields the error summary links to; the permission grids' errors (one message for a group of
+ * boxes) are listed in the summary as text and shown by their grid.
+ */
+const GROUP_LABELS = [
+  { name: 'name', label: 'Name' },
+  { name: 'can_access_admin', label: 'Can access the admin' },
+];
+
 export function GroupFormScreen({
   csrfToken,
   groupId,
@@ -60,6 +69,7 @@ export function GroupFormScreen({
       csrfToken={csrfToken}
       action={adding ? '/wagtail/groups/add/' : `/wagtail/groups/${groupId}/`}
       noun="group"
+      labels={GROUP_LABELS}
       submitLabel={adding ? 'Add group' : 'Save'}
       fieldErrors={fieldErrors}
       nonFieldErrors={nonFieldErrors}

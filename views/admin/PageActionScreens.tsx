@@ -2,9 +2,16 @@ import type { ReactNode } from 'react';
 import { BlockErrorSummary } from './BlockErrorSummary';
 import { BlockEditorMount, type BlockEditorView } from './BlockEditorMount';
 import { CsrfField } from './CsrfField';
-import { EditorFields, type EditorFieldView } from './EditorFields';
+import { EditorFields, editorFieldErrors, type EditorFieldView } from './EditorFields';
 import { ListingTable } from './ListingTable';
-import { CheckboxField, FormErrorSummary, SelectField, TextField } from './FormFields';
+import {
+  CheckboxField,
+  FormErrorSummary,
+  SelectField,
+  TextField,
+  summaryFields,
+  type SummaryFieldError,
+} from './FormFields';
 
 export type PageRef = { id: number; title: string };
 
@@ -23,9 +30,9 @@ function Heading({ kicker, title, back }: { kicker: string; title: string; back:
 }
 
 /** Errors of an action that did not happen (stale page, locked, not allowed there...). */
-function FormErrors({ errors }: { errors: string[] }) {
+function FormErrors({ errors, fields = [] }: { errors: string[]; fields?: SummaryFieldError[] }) {
   return (
-    <FormErrorSummary show={errors.length > 0} nonFieldErrors={errors}>
+    <FormErrorSummary show={errors.length > 0 || fields.length > 0} nonFieldErrors={errors} fields={fields}>
       Nothing was changed:
     </FormErrorSummary>
   );
@@ -203,7 +210,17 @@ export function CopyScreen(props: {
   return (
     <>
       <Heading kicker="Copy" title={page.title} back={{ href: `/wagtail/pages/${page.id}/edit/`, label: 'Cancel' }} />
-      <FormErrors errors={errors} />
+      <FormErrors
+        errors={errors}
+        fields={summaryFields(
+          [
+            { name: 'new_title', label: 'New title' },
+            { name: 'new_slug', label: 'New slug' },
+            { name: 'new_parent_page', label: 'New parent page' },
+          ],
+          fieldErrors,
+        )}
+      />
       <form method="post" action={`/wagtail/pages/${page.id}/copy/`} className="admin-form" noValidate>
         <CsrfField token={csrfToken} />
         <TextField name="new_title" label="New title" value={values.new_title} error={fieldErrors.new_title} />
@@ -274,6 +291,14 @@ export function ChooseTypeScreen({
 export type AddValues = { title: string; slug: string; seo_title: string; search_description: string };
 
 /** /wagtail/pages/add/{type}/{parent}/: the new page's first version. */
+/** The add form's fields as the error summary names and links them, in the form's order. */
+const ADD_LABELS = [
+  { name: 'title', label: 'Title' },
+  { name: 'slug', label: 'Slug' },
+  { name: 'seo_title', label: 'Title tag' },
+  { name: 'search_description', label: 'Meta description' },
+];
+
 export function AddPageScreen(props: {
   parent: PageRef;
   type: { type: string; label: string };
@@ -297,6 +322,10 @@ export function AddPageScreen(props: {
       <FormErrorSummary
         show={errors.length > 0 || Object.keys(fieldErrors).length > 0 || editorFields.some((field) => field.error)}
         nonFieldErrors={errors}
+        fields={[
+          ...summaryFields(ADD_LABELS, fieldErrors),
+          ...summaryFields(editorFields, editorFieldErrors(editorFields)),
+        ]}
       >
         The page could not be created due to validation errors.
       </FormErrorSummary>

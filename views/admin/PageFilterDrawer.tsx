@@ -10,19 +10,20 @@ const LABELS: Record<PageFilterKey, string> = {
 };
 
 /**
- * The explorer's filters in a drawer: a <details> disclosure, so it opens and closes without
- * JavaScript (a side panel on wide screens, in the flow on phones). The form is a GET to the same
- * listing, keeping the ordering; the applied filters show below as chips, each a link to the same
+ * A page listing's filters in a drawer (the explorer's and the page search's): a <details>
+ * disclosure, so it opens and closes without JavaScript (a side panel on wide screens, in the flow
+ * on phones). The form is a GET to the same listing, keeping what `keep` names (the explorer's
+ * ordering, the search's words); the applied filters show below as chips, each a link to the same
  * listing without it, and "Clear all". Open when a value was refused, with the reason by its field.
  */
 export function PageFilterDrawer({
   filters,
   action,
-  ordering,
+  keep = [],
 }: {
   filters: PageFiltersView;
   action: string;
-  ordering?: string;
+  keep?: Array<[string, string]>;
 }) {
   const errorKeys = PAGE_FILTER_KEYS.filter((key) => filters.errors[key]);
   const count = filters.chips.length;
@@ -77,7 +78,9 @@ export function PageFilterDrawer({
               </div>
             );
           })}
-          {ordering ? <input type="hidden" name="ordering" value={ordering} /> : null}
+          {keep.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <div className="admin-filters__actions">
             <button type="submit" className="admin-button admin-button--primary">
               Apply filters

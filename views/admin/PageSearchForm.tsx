@@ -4,10 +4,12 @@ export type PageSearchFormProps = {
   query: string;
   /** The first error of the query field (too long). */
   error?: string;
+  /** The filters applied on the results screen, kept when the words change. */
+  filters?: ReadonlyArray<readonly [string, string]>;
 };
 
 /** The page search box (a GET form to /wagtail/pages/search/), in the explorer and on the results screen. */
-export function PageSearchForm({ query, error }: PageSearchFormProps) {
+export function PageSearchForm({ query, error, filters = [] }: PageSearchFormProps) {
   return (
     <form method="get" action="/wagtail/pages/search/" role="search" aria-label="Pages" className="admin-search">
       <label htmlFor="id_page_search">Search pages</label>
@@ -21,6 +23,9 @@ export function PageSearchForm({ query, error }: PageSearchFormProps) {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'id_page_search_error' : undefined}
       />
+      {filters.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <button type="submit" className="admin-button admin-button--secondary">
         Search
       </button>

@@ -1,35 +1,65 @@
 import type { PageSearchView } from '../../shared/admin/explorer';
+import type { PageFiltersView } from '../../shared/admin/page-filters';
+import { FlashMessage } from './FormFields';
+import { PAGE_BULK_FORM, PageBulkBar } from './PageBulkBar';
+import { PageFilterDrawer } from './PageFilterDrawer';
 import { PageSearchForm } from './PageSearchForm';
 import { PageTable } from './PageTable';
 
 export type PageSearchScreenProps = {
-  /** Null: no search yet (empty query) or a query that was refused. */
+  /** Null: no search yet (no words and no filter) or words that were refused. */
   view: PageSearchView | null;
   query: string;
   error?: string;
+  /** The explorer's filter drawer, applied together with the words. */
+  filters: PageFiltersView;
+  /** This search's URL (words, filters, page): where a bulk action comes back to. */
+  selfHref: string;
+  /** What the last bulk action did (post/redirect/get back to this search). */
+  message?: string;
 };
 
-/** /wagtail/pages/search/: the search box, then the matching pages with where each one sits. */
-export function PageSearchScreen({ view, query, error }: PageSearchScreenProps) {
+/** What the search found, in a sentence read out when the results arrive. */
+function summary(view: PageSearchView, filtered: boolean): string {
+  const total = view.pagination.total;
+  if (!view.query) {
+    if (total === 0) return 'No pages match these filters.';
+    return `${total === 1 ? 'One page matches' : `${total} pages match`} these filters.`;
+  }
+  const where = filtered ? ' with these filters' : '';
+  if (total === 0) return `Sorry, no pages match "${view.query}"${where}.`;
+  return `There ${total === 1 ? 'is one match' : `are ${total} matches`} for "${view.query}"${where}.`;
+}
+
+/**
+ * /wagtail/pages/search/: the search box, the explorer's filter drawer and chips, then the
+ * matching pages with where each one sits, ticked for the bulk actions bar.
+ */
+export function PageSearchScreen({ view, query, error, filters, selfHref, message }: PageSearchScreenProps) {
+  const keep: Array<[string, string]> = query ? [['q', query]] : [];
   const link = (n: number) =>
-    `/wagtail/pages/search/?${new URLSearchParams({ q: query, ...(n > 1 ? { p: String(n) } : {}) })}`;
+    `/wagtail/pages/search/?${new URLSearchParams([...keep, ...filters.applied, ...(n > 1 ? [['p', String(n)]] : [])])}`;
+  const filtered = filters.applied.length > 0;
+  const selectable = view && view.rows.length > 0 && view.bulkActions.length > 0;
   return (
     <>
       <div className="admin-heading">
         <h1>Search pages</h1>
       </div>
-      <PageSearchForm query={query} error={error} />
+      <PageSearchForm query={query} error={error} filters={filters.applied} />
+      <FlashMessage message={message} />
+      <PageFilterDrawer filters={filters} action="/wagtail/pages/search/" keep={keep} />
       {view ? (
         <>
           <p role="status" className="admin-search__summary">
-            {view.pagination.total === 0
-              ? `Sorry, no pages match "${view.query}".`
-              : `There ${view.pagination.total === 1 ? 'is one match' : `are ${view.pagination.total} matches`} for "${view.query}".`}
+            {summary(view, filtered)}
           </p>
+          {view.rows.length ? <PageBulkBar actions={view.bulkActions} next={selfHref} /> : null}
           {view.rows.length ? (
             <PageTable
               rows={view.rows}
-              caption={`Pages matching "${view.query}"`}
+              selectForm={selectable ? PAGE_BULK_FORM : undefined}
+              caption={view.query ? `Pages matching "${view.query}"` : 'Pages matching the filters'}
               parentOf={(row) =>
                 row.parent ? (
                   <a href={row.parent.isRoot ? '/wagtail/pages/' : `/wagtail/pages/${row.parent.id}/`}>
@@ -52,7 +82,8 @@ export function PageSearchScreen({ view, query, error }: PageSearchScreenProps) 
         </>
       ) : error ? null : (
         <p className="admin-empty">
-          Enter a word from a page&apos;s title, slug or SEO title to find it anywhere in the tree.
+          Enter a word from a page&apos;s title, slug or SEO title, or choose filters, to find pages anywhere in the
+          tree.
         </p>
       )}
     </>

@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { CsrfField } from './CsrfField';
-import { FormErrorSummary, TextField } from './FormFields';
+import { FormErrorSummary, TextField, summaryFields } from './FormFields';
+
+/** The new-password form's fields as the error summary names and links them. */
+const NEW_PASSWORD_LABELS = [
+  { name: 'new_password1', label: 'New password' },
+  { name: 'new_password2', label: 'Confirm new password' },
+];
 
 /** The signed-out frame the login screen uses, for the reset steps. */
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -26,7 +32,11 @@ export function PasswordResetRequestScreen({
 }) {
   return (
     <Panel title="Reset your password">
-      <FormErrorSummary show={Boolean(error)} nonFieldErrors={[]}>
+      <FormErrorSummary
+        show={Boolean(error)}
+        nonFieldErrors={[]}
+        fields={error ? [{ name: 'email', label: 'Email', message: error }] : []}
+      >
         Please correct the error below.
       </FormErrorSummary>
       <p>Enter your email address and we will send you a link to choose a new password.</p>
@@ -69,7 +79,11 @@ export function SetPasswordScreen({
 }) {
   return (
     <Panel title="Set your new password">
-      <FormErrorSummary show={Object.keys(fieldErrors).length > 0} nonFieldErrors={[]}>
+      <FormErrorSummary
+        show={Object.keys(fieldErrors).length > 0}
+        nonFieldErrors={[]}
+        fields={summaryFields(NEW_PASSWORD_LABELS, fieldErrors)}
+      >
         Please correct the errors below.
       </FormErrorSummary>
       <form method="post" action={action} noValidate>

@@ -1,8 +1,15 @@
 import { PRIVACY_CHOICES, type PrivacyChoice } from '../../shared/schemas/privacy';
 import { CsrfField } from './CsrfField';
-import { CheckboxGroup, FormErrorSummary, RadioGroup, TextField } from './FormFields';
+import { CheckboxGroup, FormErrorSummary, RadioGroup, TextField, summaryFields } from './FormFields';
 
 export type PrivacyFieldName = 'restriction_type' | 'password' | 'groups';
+
+/** The fields as the error summary names them, in the form's order. */
+const LABELS: ReadonlyArray<{ name: PrivacyFieldName; label: string }> = [
+  { name: 'restriction_type', label: 'Visibility' },
+  { name: 'password', label: 'Password' },
+  { name: 'groups', label: 'Groups' },
+];
 
 /** What the privacy is set on: a page (and its subpages) or a collection (and the documents filed under it). */
 export type PrivacySubject = { kind: 'page' | 'collection'; id: number; title: string };
@@ -65,7 +72,7 @@ export function PrivacyScreen({
           {words.back}
         </a>
       </div>
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors} fields={summaryFields(LABELS, fieldErrors)}>
         The privacy settings could not be saved due to errors.
       </FormErrorSummary>
       {inheritedFrom ? (

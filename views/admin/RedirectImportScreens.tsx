@@ -31,7 +31,11 @@ export function RedirectImportScreen({
           Back to redirects
         </a>
       </div>
-      <FormErrorSummary show={error !== undefined} nonFieldErrors={[]}>
+      <FormErrorSummary
+        show={error !== undefined}
+        nonFieldErrors={[]}
+        fields={error ? [{ name: 'import_file', label: 'File', message: error }] : []}
+      >
         The file could not be imported.
       </FormErrorSummary>
       <form

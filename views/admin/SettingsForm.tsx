@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CsrfField } from './CsrfField';
-import { FlashMessage, FormErrorSummary } from './FormFields';
+import { FlashMessage, FormErrorSummary, summaryFields } from './FormFields';
 
 export type SettingsFormProps = {
   title: string;
@@ -11,6 +11,8 @@ export type SettingsFormProps = {
   noun: string;
   submitLabel: string;
   fieldErrors: Partial<Record<string, string>>;
+  /** The fields as the error summary names and links them (`id_<name>`), in the form's order. */
+  labels: ReadonlyArray<{ name: string; label: string }>;
   nonFieldErrors: string[];
   message?: string;
   /** Warnings between the message and the form (a disabled workflow, ...). */
@@ -34,6 +36,7 @@ export function SettingsForm({
   noun,
   submitLabel,
   fieldErrors,
+  labels,
   nonFieldErrors,
   message,
   notices,
@@ -42,6 +45,11 @@ export function SettingsForm({
   after,
 }: SettingsFormProps) {
   const hasErrors = nonFieldErrors.length > 0 || Object.keys(fieldErrors).length > 0;
+  // A field error with no link (a permission grid's) is still said in the summary, as text.
+  const linked = new Set(labels.map((field) => field.name));
+  const unlinked = Object.entries(fieldErrors).flatMap(([name, message]) =>
+    message && !linked.has(name) ? [message] : [],
+  );
   return (
     <>
       <div className="admin-heading">
@@ -52,7 +60,11 @@ export function SettingsForm({
       </div>
       <FlashMessage message={message} />
       {notices}
-      <FormErrorSummary show={hasErrors} nonFieldErrors={nonFieldErrors}>
+      <FormErrorSummary
+        show={hasErrors}
+        nonFieldErrors={[...unlinked, ...nonFieldErrors]}
+        fields={summaryFields(labels, fieldErrors)}
+      >
         {`The ${noun} could not be saved due to errors.`}
       </FormErrorSummary>
       <form method="post" action={action} noValidate className={wide ? 'admin-form admin-form--wide' : 'admin-form'}>

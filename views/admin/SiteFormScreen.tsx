@@ -20,6 +20,15 @@ export type SiteFormScreenProps = {
 };
 
 /** /wagtail/sites/add/ and /wagtail/sites/{id}/ (Wagtail's SiteForm). */
+/** The fields as the error summary names and links them, in the form's order. */
+const SITE_LABELS = [
+  { name: 'hostname', label: 'Hostname' },
+  { name: 'port', label: 'Port' },
+  { name: 'site_name', label: 'Site name' },
+  { name: 'root_page', label: 'Root page' },
+  { name: 'is_default_site', label: 'Is default site' },
+];
+
 export function SiteFormScreen({
   csrfToken,
   siteId,
@@ -38,6 +47,7 @@ export function SiteFormScreen({
       csrfToken={csrfToken}
       action={adding ? '/wagtail/sites/add/' : `/wagtail/sites/${siteId}/`}
       noun="site"
+      labels={SITE_LABELS}
       submitLabel={adding ? 'Add site' : 'Save'}
       fieldErrors={fieldErrors}
       nonFieldErrors={nonFieldErrors}

@@ -27,6 +27,21 @@ export type UserFormScreenProps = {
 };
 
 /** /wagtail/users/add/ and /wagtail/users/{id}/: account details, password, roles and groups. */
+/** The fields as the error summary names and links them, in the form's order. */
+const userLabels = (adding: boolean) => [
+  { name: 'username', label: 'Username' },
+  { name: 'email', label: 'Email' },
+  { name: 'first_name', label: 'First name' },
+  { name: 'last_name', label: 'Last name' },
+  { name: 'password1', label: adding ? 'Password' : 'New password' },
+  { name: 'password2', label: adding ? 'Password confirmation' : 'New password confirmation' },
+  { name: 'is_active', label: 'Active' },
+  { name: 'is_superuser', label: 'Administrator' },
+  { name: 'groups', label: 'Groups' },
+];
+const USER_LABELS_ADD = userLabels(true);
+const USER_LABELS_EDIT = userLabels(false);
+
 export function UserFormScreen({
   csrfToken,
   userId,
@@ -47,6 +62,7 @@ export function UserFormScreen({
       csrfToken={csrfToken}
       action={action}
       noun="user"
+      labels={adding ? USER_LABELS_ADD : USER_LABELS_EDIT}
       submitLabel={adding ? 'Add user' : 'Save'}
       fieldErrors={fieldErrors}
       nonFieldErrors={nonFieldErrors}

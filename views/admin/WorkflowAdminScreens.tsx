@@ -66,6 +66,19 @@ export type WorkflowFormScreenProps = {
   notice?: string;
 };
 
+/** The fields as the error summary names and links them, in the form's order. */
+const WORKFLOW_LABELS = [
+  { name: 'name', label: 'Name' },
+  { name: 'tasks', label: 'Tasks' },
+  { name: 'pages', label: 'Assigned pages' },
+  { name: 'new_page', label: 'Add a page' },
+];
+const TASK_LABELS = [
+  { name: 'name', label: 'Name' },
+  { name: 'groups', label: 'Groups' },
+  { name: 'restart_on_new_revision', label: 'Restart this task when a new draft is saved' },
+];
+
 export function WorkflowFormScreen({
   csrfToken,
   version,
@@ -87,6 +100,7 @@ export function WorkflowFormScreen({
       csrfToken={csrfToken}
       action={adding ? '/wagtail/workflows/add/' : `/wagtail/workflows/edit/${workflowId}/`}
       noun="workflow"
+      labels={WORKFLOW_LABELS}
       submitLabel={adding ? 'Create' : 'Save'}
       fieldErrors={fieldErrors}
       nonFieldErrors={nonFieldErrors}
@@ -177,6 +191,7 @@ export function TaskFormScreen({
       csrfToken={csrfToken}
       action={adding ? '/wagtail/workflows/tasks/add/' : `/wagtail/workflows/tasks/edit/${taskId}/`}
       noun="task"
+      labels={TASK_LABELS}
       submitLabel={adding ? 'Create' : 'Save'}
       fieldErrors={fieldErrors}
       nonFieldErrors={nonFieldErrors}

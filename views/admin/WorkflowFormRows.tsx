@@ -82,6 +82,8 @@ export function WorkflowTaskRows({
   return (
     <fieldset
       id={id}
+      // Focusable only as the error summary's link target.
+      tabIndex={error ? -1 : undefined}
       className={`admin-field admin-fieldset admin-row-list${error ? ' admin-field--error' : ''}`}
       aria-describedby={describedBy(id, TASKS_HELP, error)}
     >
@@ -197,6 +199,8 @@ export function WorkflowPageRows({
   return (
     <fieldset
       id={id}
+      // Focusable only as the error summary's link target.
+      tabIndex={error ? -1 : undefined}
       className={`admin-field admin-fieldset admin-row-list${error ? ' admin-field--error' : ''}`}
       aria-describedby={describedBy(id, PAGES_HELP, error)}
     >

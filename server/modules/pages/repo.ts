@@ -16,6 +16,9 @@ export function provideInModerationColumn(column: InModerationColumn): void {
   inModerationColumn = column;
 }
 
+/** The "in moderation" column as provided (other listing queries over `pages`: the page search). */
+export const inModerationSelection: InModerationColumn = () => inModerationColumn();
+
 export function findPageById(db: Db, id: number): Promise<Page | undefined> {
   return db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,15 +1,21 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Database } from '../../database';
 import type { Db } from '../../db';
-import { listingSelection, type PageListing } from './repo';
+import { inModerationSelection, listingSelection, type PageListing } from './repo';
+import { whereFilters, type PageListFilters } from './filters-repo';
 
 export type PageSearchFilter = {
-  /** The words to find, lower-cased; each must appear in the title, the slug or the SEO title (else full text). */
+  /**
+   * The words to find, lower-cased; each must appear in the title, the slug or the SEO title (else
+   * full text). None: every page passing the listing filters (a filtered search with no words).
+   */
   terms: string[];
   /** The whole query, lower-cased, for ranking title matches. */
   phrase: string;
   /** Only inside these subtrees (the user's granted pages); null: everywhere (superusers). */
   roots: string[] | null;
+  /** The explorer's filters (type, status, owner, site, language), already resolved. */
+  filters?: PageListFilters;
 };
 
 type Eb = ExpressionBuilder<Database, 'pages'>;
@@ -43,7 +49,7 @@ function matches(eb: Eb, filter: PageSearchFilter) {
     ]);
   });
   // Every word inside the title, slug or SEO title (part of a word too), or the phrase by full text.
-  const conditions = [eb.or([eb.and(words), fullText(filter.phrase)])];
+  const conditions = filter.terms.length ? [eb.or([eb.and(words), fullText(filter.phrase)])] : [];
   if (filter.roots)
     conditions.push(
       filter.roots.length ? eb.or(filter.roots.map((root) => eb('pages.path', 'like', `${root}%`))) : eb.val(false),
@@ -58,6 +64,7 @@ export function countSearchResults(db: Db, filter: PageSearchFilter): Promise<nu
     .selectFrom('pages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where((eb) => matches(eb, filter))
+    .$call((qb) => whereFilters(db, qb, filter.filters, inModerationSelection))
     .executeTakeFirstOrThrow()
     .then((row) => Number(row.n));
 }
@@ -82,6 +89,7 @@ export function searchPages(
     .selectFrom('pages')
     .select(listingSelection())
     .where((eb) => matches(eb, filter))
+    .$call((qb) => whereFilters(db, qb, filter.filters, inModerationSelection))
     .orderBy(rank)
     .orderBy(sql`lower(pages.title)`)
     .orderBy('pages.path')

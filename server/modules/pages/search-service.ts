@@ -3,7 +3,8 @@ import type { PageSearchView } from '../../../shared/admin/explorer';
 import { EXPLORER_PAGE_SIZE } from '../../../shared/schemas/admin';
 import type { UserPagePermissions } from '../permissions/policy';
 import { privatePathTester } from './private-paths';
-import { withRowExtras } from './explorer-service';
+import { bulkActionsFor, withRowExtras } from './explorer-service';
+import type { PageListFilters } from './filters-repo';
 import { pagePlaceFinder } from './page-places';
 import { countSearchResults, findPagesByPaths, searchPages } from './search-repo';
 import { STEP_LENGTH } from '../../tree-path';
@@ -15,17 +16,19 @@ const MAX_TERMS = 10;
  * Wagtail's page search (/admin/pages/search/): pages whose title, slug or SEO title contain every
  * word of the query, case-insensitively, inside the subtrees the user holds a permission on
  * (ancestors shown only to navigate are not results: nothing can be done with them), best
- * title matches first, one explorer-sized page at a time.
+ * title matches first, one explorer-sized page at a time. The explorer's filters narrow it; with
+ * filters and no words, every page passing them is listed (all drafts in the tree, say).
  */
 export async function searchAdminPages(
   db: Db,
   query: string,
   requestedPage: number,
   permissions: UserPagePermissions,
+  filters?: PageListFilters,
 ): Promise<PageSearchView> {
   const phrase = query.trim().toLowerCase();
   const terms = [...new Set(phrase.split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
-  const filter = { terms, phrase, roots: permissions.explorablePaths() };
+  const filter = { terms, phrase, roots: permissions.explorablePaths(), filters };
   // Sequential on purpose: PGlite has a single connection.
   const total = await countSearchResults(db, filter);
   const pageCount = Math.max(1, Math.ceil(total / EXPLORER_PAGE_SIZE));
@@ -52,5 +55,6 @@ export async function searchAdminPages(
       };
     }),
     pagination: { page: current, pageCount, total },
+    bulkActions: bulkActionsFor(permissions, found),
   };
 }

@@ -41,7 +41,11 @@ export function UploadScreen(props: UploadScreenProps) {
           {`Back to ${noun}s`}
         </a>
       </div>
-      <FormErrorSummary show={error !== undefined} nonFieldErrors={[]}>
+      <FormErrorSummary
+        show={error !== undefined}
+        nonFieldErrors={[]}
+        fields={error ? [{ name: 'file', label: 'Files', message: error }] : []}
+      >
         {`The ${noun} could not be added.`}
       </FormErrorSummary>
       {uploaded.length > 0 ? (
@@ -131,7 +135,11 @@ export function ReplaceFileScreen({
           {`Back to the ${noun}`}
         </a>
       </div>
-      <FormErrorSummary show={error !== undefined} nonFieldErrors={[]}>
+      <FormErrorSummary
+        show={error !== undefined}
+        nonFieldErrors={[]}
+        fields={error ? [{ name: 'file', label: 'New file', message: error }] : []}
+      >
         The file could not be replaced.
       </FormErrorSummary>
       <form

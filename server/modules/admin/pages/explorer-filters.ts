@@ -19,23 +19,29 @@ const FILTER_LABELS: Record<PageFilterKey, string> = {
   locale: 'Language',
 };
 
-/** A listing URL: the base, then the ordering and the filters (page 1: a new filter starts over). */
-export function listingHref(base: string, ordering: string | undefined, pairs: Array<[string, string]>): string {
-  const query = new URLSearchParams([...(ordering ? [['ordering', ordering]] : []), ...pairs]).toString();
+/** The query pairs a listing keeps besides its filters: the explorer's ordering. */
+export const orderingPairs = (ordering: string | undefined): Array<[string, string]> =>
+  ordering ? [['ordering', ordering]] : [];
+
+/** A listing URL: the base, then what it keeps (ordering, search words) and the filters (page 1: a new filter starts over). */
+export function listingHref(base: string, keep: Array<[string, string]>, pairs: Array<[string, string]>): string {
+  const query = new URLSearchParams([...keep, ...pairs]).toString();
   return query ? `${base}?${query}` : base;
 }
 
 /**
- * The explorer's filters from the query string: those that can be applied, and the drawer's view
- * (choices, chips, errors). A value of the wrong shape or one naming nothing is an error on its
- * field, and no filter is applied until all are valid: a listing that silently ignores one filter
- * would look filtered when it is not.
+ * A page listing's filters from the query string (the explorer's and the page search's): those
+ * that can be applied, and the drawer's view (choices, chips, errors). `keep` is what every chip
+ * and "clear all" link keeps: the explorer's ordering, the search's words. A value of the wrong
+ * shape or one naming nothing is an error on its field, and no filter is applied until all are
+ * valid: a listing that silently ignores one filter would look filtered when it is not.
  */
-export async function readExplorerFilters(
+export async function readPageFilters(
   db: Db,
   req: Request,
   base: string,
-  ordering: string | undefined,
+  keep: Array<[string, string]>,
+  /** Where the viewer's page grants start (null: everywhere): the site choices are limited to them. */
   explorable: string[] | null,
 ): Promise<{ applied: PageListFilters | undefined; view: PageFiltersView }> {
   const raw: Partial<Record<PageFilterKey, string>> = {};
@@ -69,13 +75,13 @@ export async function readExplorerFilters(
       label: `${FILTER_LABELS[key]}: ${label}`,
       removeHref: listingHref(
         base,
-        ordering,
+        keep,
         pairs.filter(([other]) => other !== key),
       ),
     };
   });
   return {
     applied,
-    view: { values: raw, choices, chips, applied: pairs, clearHref: listingHref(base, ordering, []), errors },
+    view: { values: raw, choices, chips, applied: pairs, clearHref: listingHref(base, keep, []), errors },
   };
 }

@@ -1,23 +1,22 @@
 import express, { type Request, type Response, type Router } from 'express';
 import 'express-session';
 import type { Db } from '../../../db';
-import { formErrors, parseOr400 } from '../../../http/validate';
+import { parseOr400 } from '../../../http/validate';
 import { EXPLORER_PAGE_SIZE, explorerQuerySchema } from '../../../../shared/schemas/admin';
-import { pageSearchQuerySchema, setPositionQuerySchema } from '../../../../shared/schemas/explorer';
+import { setPositionQuerySchema } from '../../../../shared/schemas/explorer';
 import { ExplorerScreen } from '../../../../views/admin/ExplorerScreen';
-import { PageSearchScreen } from '../../../../views/admin/PageSearchScreen';
 import { csrfTokenFor } from '../../auth/csrf';
 import { explorePage } from '../../pages/explorer-service';
 import { translationStatesOf } from '../../reports/service';
 import type { ExplorerRow } from '../../../../shared/admin/explorer';
 import { setPagePosition } from '../../pages/reorder-service';
-import { searchAdminPages } from '../../pages/search-service';
 import { permissionsFor } from '../../permissions/request';
 import { setFlash, takeFlash } from '../flash';
 import { wantsJson } from '../../auth/admin-guard';
 import { pageIdOf } from '../page-params';
 import { adminScreen } from '../screen';
-import { listingHref, readExplorerFilters } from './explorer-filters';
+import { listingHref, orderingPairs, readPageFilters } from './explorer-filters';
+import { pageSearch } from './page-search';
 
 declare module 'express-session' {
   interface SessionData {
@@ -50,12 +49,12 @@ export function explorerRoutes({ db }: { db: Db }): Router {
     const base = pageId === undefined ? '/wagtail/pages/' : `/wagtail/pages/${pageId}/`;
     // Filters in the URL, kept by sorting and paging; a bad value is shown in the drawer (400).
     const permissions = await permissionsFor(db, req);
-    const filters = await readExplorerFilters(db, req, base, query.ordering, permissions.explorablePaths());
+    const filters = await readPageFilters(db, req, base, orderingPairs(query.ordering), permissions.explorablePaths());
     const view = await explorePage(db, pageId, query.p, permissions, query.ordering, filters.applied);
     view.rows = await withTranslationBadges(db, view.rows);
     const moved = req.session.adminMovedPage;
     if (moved) delete req.session.adminMovedPage;
-    const selfHref = listingHref(base, query.ordering, [
+    const selfHref = listingHref(base, orderingPairs(query.ordering), [
       ...filters.view.applied,
       ...(view.pagination.page > 1 ? [['p', String(view.pagination.page)] as [string, string]] : []),
     ]);
@@ -79,24 +78,7 @@ export function explorerRoutes({ db }: { db: Db }): Router {
 
   // Permission: admin access; results only inside the subtrees the user holds a permission on.
   // Registered before /pages/:id/, which would otherwise take 'search' for an id.
-  router.get('/pages/search/', async (req, res) => {
-    const raw = typeof req.query.q === 'string' ? req.query.q : '';
-    const query = pageSearchQuerySchema.safeParse(req.query);
-    if (!query.success) {
-      // Shown on the search form itself, which has the one field q.
-      const { fieldErrors, nonFieldErrors } = formErrors(query.error, ['q', 'p']);
-      const error = fieldErrors.q ?? (fieldErrors.p ? `Page number: ${fieldErrors.p}` : nonFieldErrors[0]);
-      const element = <PageSearchScreen view={null} query={raw} error={error} />;
-      return adminScreen(req, res, { section: 'pages', title: 'Search pages', element, status: 400 });
-    }
-    const { q, p } = query.data;
-    const view = q ? await searchAdminPages(db, q, p, await permissionsFor(db, req)) : null;
-    adminScreen(req, res, {
-      section: 'pages',
-      title: q ? `Search pages: ${q}` : 'Search pages',
-      element: <PageSearchScreen view={view} query={q} />,
-    });
-  });
+  router.get('/pages/search/', (req, res) => pageSearch(db, req, res));
 
   // Permission: admin access and 'view' on the page.
   router.get('/pages/:id/', async (req, res) => {
