@@ -38,7 +38,13 @@ describe('translating a header menu in Chromium', () => {
     await page.goto(`${suite.server.baseUrl}/wagtail/snippets/core/tierednavigation/edit/${en.id}/`, {
       waitUntil: 'load',
     });
-    await submit(page, `a[href="/wagtail/localize/submit/snippet/core/tierednavigation/${en.id}/"]`);
+    // The structured menu editor mounts after load and moves the link: it is followed as an element.
+    await Promise.all([
+      page.waitForNavigation({ waitUntil: 'load' }),
+      page.$eval(`a[href="/wagtail/localize/submit/snippet/core/tierednavigation/${en.id}/"]`, (a) =>
+        (a as HTMLElement).click(),
+      ),
+    ]);
     await noViolations(page, 'translate');
     // The one language open to translation (the existing French menu) comes ticked.
     const ticked = await page.$$eval('input[name="locales"]:checked', (inputs) =>

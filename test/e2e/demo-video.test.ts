@@ -11,7 +11,8 @@ describe('the demo video in the gallery', function () {
     const toggle = `${block} .full-width-media__toggle`;
     await tab.page.$eval(toggle, (el) => el.scrollIntoView());
     expect(await tab.page.$eval(toggle, (el) => el.textContent)).to.equal('Play');
-    await tab.page.click(toggle);
+    // Clicked as an element: lazy pictures above may still move the button under a pointer click.
+    await tab.page.$eval(toggle, (el) => (el as HTMLElement).click());
     await tab.page.waitForFunction(
       (selector) => {
         const video = document.querySelector<HTMLVideoElement>(selector);
