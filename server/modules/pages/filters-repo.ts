@@ -86,3 +86,13 @@ export function userExists(db: Db, id: number): Promise<boolean> {
     .executeTakeFirst()
     .then((row) => row !== undefined);
 }
+
+/** Every site with the tree path of its root page, in one query (the site filter's choices). */
+export function listSitesWithRootPaths(db: Db) {
+  return db
+    .selectFrom('sites')
+    .innerJoin('pages', 'pages.id', 'sites.root_page_id')
+    .select(['sites.id', 'sites.site_name', 'sites.hostname', 'pages.path as root_path'])
+    .orderBy('sites.id')
+    .execute();
+}

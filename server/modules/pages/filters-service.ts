@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/page-filters';
 import type { PageFilterChoices } from '../../../shared/admin/page-filters';
 import { listLocales, listSites } from '../sites/repo';
-import { listPageOwners, userExists, type PageListFilters } from './filters-repo';
+import { listPageOwners, listSitesWithRootPaths, userExists, type PageListFilters } from './filters-repo';
 import { findPageById } from './repo';
 import { pageTypes } from './page-types';
 
@@ -73,12 +73,9 @@ export async function pageFilterChoices(db: Db, explorable: string[] | null = nu
 
 /** The sites whose tree holds or sits inside one of the given grant paths (all for null). */
 async function sitesWithin(db: Db, explorable: string[] | null) {
-  const sites = await listSites(db);
+  const sites = await listSitesWithRootPaths(db);
   if (explorable === null) return sites;
-  const kept = [];
-  for (const site of sites) {
-    const root = await findPageById(db, site.root_page_id);
-    if (root && explorable.some((path) => path.startsWith(root.path) || root.path.startsWith(path))) kept.push(site);
-  }
-  return kept;
+  return sites.filter((site) =>
+    explorable.some((path) => path.startsWith(site.root_path) || site.root_path.startsWith(path)),
+  );
 }
