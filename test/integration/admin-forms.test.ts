@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import type { TestApp } from '../helpers/app';
 import { useTestApp, type SignedInAgent } from '../helpers/app-suite';
 import { formSubmissionsViewSet } from '../../server/modules/admin/forms/submissions';
-import type { ListViewer } from '../../server/modules/admin/viewsets/definition';
+import type { ListViewer } from '../../server/modules/admin/viewsets/list-types';
 import { findGroupByName, replaceUserGroups } from '../../server/modules/permissions/groups-repo';
 import { buildModelPermissions } from '../../server/modules/permissions/model-policy';
 import { pagePermissions } from '../../server/modules/permissions/policy';

@@ -136,8 +136,6 @@ function viewSetRules(): Record<string, Check[]> {
   return rules;
 }
 
-// The form submissions model permission: the editor's group and (see before()) the Moderators hold it.
-const FORM_VIEWERS: readonly SignedIn[] = ['editor', 'moderator', 'superuser'];
 /**
  * A media area's routes beyond its viewset (documents, images, videos): the multiple upload and
  * replace forms, the choosers, and its admin API. `editors` hold add and change.
@@ -584,9 +582,6 @@ const RULES: Record<string, Check | Check[]> = {
     allowed: COLLECTION_EDITORS,
     body: { restriction_type: 'groups' },
   },
-  'GET /forms/accessibility-reports/': { url: () => '/wagtail/forms/accessibility-reports/', allowed: FORM_VIEWERS },
-  'GET /forms/subscribers/': { url: () => '/wagtail/forms/subscribers/', allowed: SUPER },
-  'GET /forms/subscribers/:id/': { url: () => '/wagtail/forms/subscribers/999999/', allowed: SUPER },
 
   'GET /settings/': { url: () => '/wagtail/settings/', allowed: SETTINGS_EDITORS },
   'GET /settings/:app/:model/': { url: () => '/wagtail/settings/core/sitesettings/', allowed: SETTINGS_EDITORS },
@@ -895,6 +890,21 @@ describe('back office: permission matrix', () => {
         site_id: site.id,
         language_code: 'en-US',
         data: JSON.stringify({ first_name: 'Matrix', message: '<script>x</script>' }),
+      })
+      .execute();
+    // A subscriber: the subscribers viewset's inspect route opens it.
+    await db
+      .insertInto('subscribers')
+      .values({
+        email: 'matrix-subscriber@example.com',
+        first_name: 'Matrix',
+        last_name: 'Subscriber',
+        postcode: '04101',
+        birthday_month: null,
+        birthday_day: null,
+        site_id: site.id,
+        language_code: 'en-US',
+        updated_at: new Date(),
       })
       .execute();
     fixtures = {

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { LOGGED_MODELS, MENU_ENTRIES, PERMISSION_MODELS } from '../../server/modules/admin/areas';
 import { formSubmissionsViewSet } from '../../server/modules/admin/forms/submissions';
+import { subscribersViewSet } from '../../server/modules/admin/forms/subscribers';
 import { redirectsViewSet } from '../../server/modules/admin/redirects/viewset';
 import { VIEWSET_ACTIONS, type AnyViewSet } from '../../server/modules/admin/viewsets/definition';
 import { defineFormlessViewSet, hasForm } from '../../server/modules/admin/viewsets/formless';
@@ -38,6 +39,22 @@ describe('viewsets without a form, rows of a parent', () => {
     expect(hasForm(formSubmissionsViewSet)).to.equal(false);
     expect(isListOnly(formSubmissionsViewSet)).to.equal(false);
     expect(hasForm(redirectsViewSet)).to.equal(true);
+  });
+
+  it('serves the subscribers as a list of their own and an inspect screen, nothing else', () => {
+    expect(routes(subscribersViewSet)).to.deep.equal([
+      'GET /forms/subscribers/ list forms.subscriber change',
+      'GET /forms/subscribers/:pk/ inspect forms.subscriber change',
+    ]);
+    expect(hasForm(subscribersViewSet)).to.equal(false);
+    // Its own list (search, pages) and its own inspect screen (the consent records).
+    expect(subscribersViewSet.customList).not.to.equal(undefined);
+    expect(subscribersViewSet.inspectView?.render).not.to.equal(undefined);
+    expect(PERMISSION_MODELS.find((m) => m.model === 'forms.subscriber')).to.deep.equal({
+      model: 'forms.subscriber',
+      label: 'Subscribers',
+      actions: ['change'],
+    });
   });
 
   it('offers no form action even when the policy names one, and grants only what the offered actions need', () => {

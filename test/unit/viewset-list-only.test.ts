@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { ListView } from '../../shared/admin/viewset';
 import { ADMIN_VIEWSETS, LOGGED_MODELS, MENU_ENTRIES, PERMISSION_MODELS } from '../../server/modules/admin/areas';
 import { embedsViewSet } from '../../server/modules/admin/embeds/viewset';
+import { a11yReportsViewSet } from '../../server/modules/admin/forms/a11y-reports';
 import { lockedPagesReport } from '../../server/modules/admin/reports/locked';
 import { REPORTS } from '../../server/modules/admin/reports/registry';
 import { VIEWSET_ACTIONS } from '../../server/modules/admin/viewsets/definition';
@@ -56,6 +57,26 @@ describe('list-only viewsets', () => {
       expect(report.base).to.equal(`reports/${report.exportName}`);
     }
     expect(permits(nobody, 'reports.locked', 'admin')).to.equal(true);
+  });
+
+  it('serves the accessibility reports as a list of their own and its export, checked on the form submissions model', () => {
+    expect(routes(a11yReportsViewSet)).to.deep.equal([
+      'GET /forms/accessibility-reports/ wagtailforms.formsubmission change',
+      'GET /forms/accessibility-reports/?export wagtailforms.formsubmission change',
+    ]);
+    expect(isListOnly(a11yReportsViewSet)).to.equal(true);
+    expect(a11yReportsViewSet.customList).not.to.equal(undefined);
+    const submissionReader = buildModelPermissions(
+      { id: 5, is_superuser: false },
+      [{ model: 'wagtailforms.formsubmission', action: 'change' }],
+      [],
+    );
+    expect(mayDo(submissionReader, a11yReportsViewSet, 'export')).to.equal(true);
+    expect(mayDo(settingsEditor, a11yReportsViewSet, 'list')).to.equal(false);
+    // Reached from the forms index: no menu entry, nothing granted on its own model.
+    expect(a11yReportsViewSet.menu).to.equal(undefined);
+    expect(grantableActions(a11yReportsViewSet)).to.deep.equal([]);
+    expect(ADMIN_VIEWSETS).to.include(a11yReportsViewSet);
   });
 
   it('opens embeds and their menu entry to whoever may change the site settings, and nobody else', () => {

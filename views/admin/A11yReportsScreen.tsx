@@ -29,18 +29,23 @@ export function A11yReportsScreen({
   filters: { date_from: string; date_to: string };
   error?: string;
   pagination: { page: number; pages: number; prevHref?: string; nextHref?: string };
-  exportHrefs: { csv: string; xlsx: string };
+  /** Absent: the user may not export. */
+  exportHrefs?: { csv: string; xlsx: string };
 }) {
   return (
     <div className="admin-forms">
       <div className="admin-heading">
         <h1>Accessibility reports</h1>
-        <a className="admin-button" href={exportHrefs.csv}>
-          Download CSV
-        </a>
-        <a className="admin-button" href={exportHrefs.xlsx}>
-          Download XLSX
-        </a>
+        {exportHrefs ? (
+          <>
+            <a className="admin-button" href={exportHrefs.csv}>
+              Download CSV
+            </a>
+            <a className="admin-button" href={exportHrefs.xlsx}>
+              Download XLSX
+            </a>
+          </>
+        ) : null}
       </div>
       <p>
         <a href="/wagtail/forms/">All forms</a>

@@ -19,6 +19,8 @@ import { workflowsViewSet } from './workflows/workflows';
 import { embedsViewSet } from './embeds/viewset';
 import { isListOnly } from './viewsets/list-only';
 import { formSubmissionsViewSet } from './forms/submissions';
+import { a11yReportsViewSet } from './forms/a11y-reports';
+import { subscribersViewSet } from './forms/subscribers';
 
 /** The models whose admin is a viewset and whose permissions groups can be granted. */
 const MODEL_VIEWSETS: readonly AnyViewSet[] = [
@@ -36,7 +38,8 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /**
  * Models whose permissions the group screen offers: every viewset whose declaration names a model
- * permission (the actions come from it: permission-policy.ts), then the models of hand-made areas.
+ * permission (the actions come from it: permission-policy.ts), the site settings, then the forms
+ * area's models under their own labels.
  */
 export const PERMISSION_MODELS: readonly PermissionModel[] = [
   ...MODEL_VIEWSETS.map((viewSet) => ({
@@ -55,8 +58,12 @@ export const PERMISSION_MODELS: readonly PermissionModel[] = [
     label: 'Form submissions',
     actions: grantableActions(formSubmissionsViewSet),
   },
-  // The subscribers (admin/forms/routes.tsx): 'change' views them.
-  { model: 'forms.subscriber', label: 'Subscribers', actions: ['change'] as const },
+  // The subscribers (admin/forms/subscribers.tsx): the actions their declaration needs.
+  {
+    model: modelKey(subscribersViewSet),
+    label: capitalised(subscribersViewSet.names.plural),
+    actions: grantableActions(subscribersViewSet),
+  },
 ];
 
 /**
@@ -73,6 +80,10 @@ export const ADMIN_VIEWSETS: readonly AnyViewSet[] = [
   embedsViewSet,
   // Rows of a form page, without a form (their permissions are in PERMISSION_MODELS above).
   formSubmissionsViewSet,
+  // The rest of the forms area, reached from its index: the guests' accessibility reports (a list
+  // only, read with the form submissions' 'change') and the subscribers (without a form).
+  a11yReportsViewSet,
+  subscribersViewSet,
 ];
 
 /** Every model the audit log names, with its label (the site history's object types). */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db';
 import { formatDateTime } from '../../../views/admin/format';
 import { collectionChoices } from '../collections/service';
-import type { ViewSetColumn, ViewSetFilter } from './viewsets/definition';
+import type { ViewSetColumn, ViewSetFilter } from './viewsets/list-types';
 
 /** The list columns and filters images, documents and videos share (Wagtail's media listings). */
 

@@ -21,7 +21,6 @@ import { provideAdminAssets } from './screen';
 import { provideAdminClock } from './clock';
 import { settingsRoutes } from './settings/routes';
 import type { SiteSettingsCache } from '../site-settings/service';
-import { formsAdminRoutes } from './forms/routes';
 import { ADMIN_VIEWSETS, MENU_ENTRIES } from './areas';
 import { provideAdminMenu } from './menu';
 import { redirectImportRoutes } from './redirects/import';
@@ -111,7 +110,6 @@ export function adminRoutes({
   // redirects viewset, whose edit route '/redirects/:pk/' would otherwise take 'import'.
   router.use(redirectImportRoutes({ db }));
   router.use(snippetsIndexRoutes({ db }));
-  router.use(formsAdminRoutes({ db }));
   router.use(
     mediaUploadRoutes(db, documentUploads, media.uploadDir),
     mediaUploadRoutes(db, imageUploads, media.uploadDir),

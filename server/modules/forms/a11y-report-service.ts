@@ -1,7 +1,8 @@
 import type { Db } from '../../db';
+import type { ListQuery } from '../../listing/list-query';
 import * as rateLimits from '../rate-limits/service';
 import type { A11yReportInput } from '../../../shared/schemas/a11y-report';
-import { insertA11yReport } from './a11y-report-repo';
+import { insertA11yReport, listA11yReports } from './a11y-report-repo';
 import type { CaptchaOptions } from './captcha';
 import { checkCaptcha, checkSenderLimit } from './guards';
 
@@ -31,4 +32,13 @@ export async function submitA11yReport(
     screen_height: input.screen_height,
     user_agent: context.userAgent,
   });
+}
+
+/**
+ * The back office's list: newest first (the only order), one page of it, between the days
+ * `filters.date_from` and `filters.date_to` when given (checked YYYY-MM-DD, read as UTC days).
+ */
+export function listAccessibilityReports(db: Db, query: Pick<ListQuery, 'filters' | 'limit' | 'offset'>) {
+  const { date_from: from, date_to: to } = query.filters;
+  return listA11yReports(db, { from: from || undefined, to: to || undefined }, query);
 }

@@ -191,6 +191,14 @@ export function formJobHandlers(mailer: Mailer, secret: string): Map<string, Job
   ]);
 }
 
+/**
+ * The models' permission keys (Wagtail's): form submissions are read with 'change' and removed
+ * with 'delete' (the guests' accessibility reports are read with the same 'change'); subscribers
+ * are read with 'change'.
+ */
+export const FORM_SUBMISSION_MODEL = 'wagtailforms.formsubmission';
+export const SUBSCRIBER_MODEL = 'forms.subscriber';
+
 // The back office's reads and deletes (screens call services, never repos).
 export const listSubmissions = (db: Db, query: ListQuery, filters: repo.SubmissionFilters) =>
   repo.listSubmissions(db, query, filters);

@@ -9,17 +9,24 @@ import {
   submissionValueText,
 } from '../../../../shared/forms/submission-fields';
 import { FORM_PAGE_TYPES } from '../../forms/page-types';
-import { deleteSubmissions, findSubmission, listFormPages, listSubmissions } from '../../forms/service';
+import {
+  deleteSubmissions,
+  findSubmission,
+  FORM_SUBMISSION_MODEL,
+  listFormPages,
+  listSubmissions,
+  SUBSCRIBER_MODEL,
+} from '../../forms/service';
 import type { FormSubmission } from '../../forms/table';
 import { findPage } from '../../pages/service';
 import type { Page } from '../../pages/table';
 import { pageTypeOf } from '../../pages/page-types';
 import { modelPermissionsFor } from '../../permissions/model-policy';
-import type { ListQuery, ListViewer } from '../viewsets/definition';
+import type { ListQuery } from '../viewsets/definition';
+import type { ListViewer } from '../viewsets/list-types';
 import { defineFormlessViewSet } from '../viewsets/formless';
 import { takeFlash } from '../flash';
 import { adminTime, FORMS_PER_PAGE, hrefWith, pagination, readDateListQuery } from './list-links';
-import { SUBSCRIBER_MODEL } from './routes';
 
 /**
  * Form submissions (Wagtail's wagtailforms): the pages with a form at /wagtail/forms/, each one's
@@ -63,6 +70,7 @@ const selectionSchema = z.object({
 
 const isFormPage = (page: Page) => (FORM_PAGE_TYPES as readonly string[]).includes(page.page_type);
 const newest: ListQuery['order'] = { column: 'submitted_at', desc: true };
+const [app, model] = FORM_SUBMISSION_MODEL.split('.') as [string, string];
 
 /**
  * The submissions of the form pages the viewer may change (Wagtail's get_forms_for_user), and of
@@ -86,8 +94,8 @@ async function viewerSubmissions(db: Db, query: ListQuery, viewer: ListViewer) {
 
 // Submissions arrive from the public forms only: a viewset without a form (formless.ts), never added or edited here.
 export const formSubmissionsViewSet = defineFormlessViewSet<FormSubmission>({
-  app: 'wagtailforms',
-  model: 'formsubmission',
+  app,
+  model,
   names: { name: 'submission', plural: 'submissions' },
   base: 'forms/submissions/:page_id',
   paths: { inspect: ':pk/' },

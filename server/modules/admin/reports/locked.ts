@@ -1,5 +1,5 @@
 import { lockedPages, lockHolders, type LockedPageRow } from '../../reports/service';
-import type { ListViewer } from '../viewsets/definition';
+import type { ListViewer } from '../viewsets/list-types';
 import { defineListViewSet } from '../viewsets/list-only';
 import { reportBase, reportTime } from './definition';
 import { pageScopeOf } from './scope';

@@ -3,7 +3,7 @@ import { describeModelLogEntry } from '../../audit/model-log';
 import { MODEL_LOG_ACTIONS, PAGE_LOG_ACTIONS, type ModelLogAction, type PageLogAction } from '../../audit/table';
 import { PAGE_OBJECT_TYPE, siteHistory, usersByName, type HistoryRow } from '../../reports/service';
 import { LOGGED_MODELS } from '../areas';
-import type { ListViewer } from '../viewsets/definition';
+import type { ListViewer } from '../viewsets/list-types';
 import { defineListViewSet } from '../viewsets/list-only';
 import { reportBase, reportTime } from './definition';
 import { pageScopeOf } from './scope';

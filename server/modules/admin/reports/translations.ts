@@ -5,7 +5,7 @@ import {
   type TranslationReportRow,
   type TranslationState,
 } from '../../reports/service';
-import type { ListViewer } from '../viewsets/definition';
+import type { ListViewer } from '../viewsets/list-types';
 import { defineListViewSet } from '../viewsets/list-only';
 import { reportBase } from './definition';
 import { pageScopeOf } from './scope';

@@ -1,7 +1,7 @@
 import { WORKFLOW_STATUSES } from '../../moderation/table';
 import { submitters, workflowSubmissions, workflowTaskStates, type WorkflowReportRow } from '../../reports/service';
 import { TASK_STATUSES } from '../../workflows/table';
-import type { ListViewer, ViewSetColumn, ViewSetFilter } from '../viewsets/definition';
+import type { ListViewer, ViewSetColumn, ViewSetFilter } from '../viewsets/list-types';
 import { defineListViewSet } from '../viewsets/list-only';
 import { reportBase, reportTime } from './definition';
 import { pageScopeOf } from './scope';

@@ -2,7 +2,7 @@ import type { Db } from '../../../db';
 import type { AdminSearchGroup, AdminSearchView } from '../../../../shared/admin/search';
 import { ADMIN_SEARCH_GROUP_SIZE } from '../../../../shared/schemas/admin-search';
 import type { UserPagePermissions } from '../../permissions/policy';
-import type { ListViewer } from '../viewsets/definition';
+import type { ListViewer } from '../viewsets/list-types';
 import { searchAdminPages } from '../../pages/search-service';
 import { documentsViewSet } from '../documents/viewset';
 import { imagesViewSet } from '../images/viewset';

@@ -5,11 +5,10 @@ import type { z } from 'zod';
 import type { Db } from '../../../db';
 import type { RenderDeps } from '../../../ssr/render';
 import type { MediaStorage } from '../../../storage/media-storage';
-import type { CellMarkup, FormFieldView, ListIntro, RowActionView } from '../../../../shared/admin/viewset';
-import type { ListQuery } from '../../../listing/list-query';
+import type { FormFieldView, ListIntro, RowActionView } from '../../../../shared/admin/viewset';
 import type { CollectionPermissionType, ModelPermissionAction } from '../../permissions/table';
 import type { UserModelPermissions } from '../../permissions/model-policy';
-import type { UserPagePermissions } from '../../permissions/policy';
+import type { ListViewer, ViewSetColumn, ViewSetFilter, ViewSetListStore, ViewSetThumbnail } from './list-types';
 import type { CustomList, InspectView, ParentScope } from './parent-scope-types';
 
 /**
@@ -73,18 +72,9 @@ export type ViewSetContext = { db: Db; storage: MediaStorage; render: RenderDeps
 
 export type { ListQuery } from '../../../listing/list-query';
 
-/** Who is looking at a list: a list scoped to the viewer (the reports) shows only what they may see. */
-export type ListViewer = { userId: number; pages: UserPagePermissions; models: UserModelPermissions };
-
-/** What a list reads its rows from: a list-only viewset's whole store (embeds, the reports). */
-export interface ViewSetListStore<Row> {
-  /** One page of rows; `viewer` is who asks (most stores ignore it; a scoped list filters by it). */
-  list(db: Db, query: ListQuery, viewer: ListViewer): Promise<{ rows: Row[]; total: number }>;
-}
-
 /**
- * What a viewset without a form reads its rows from (form submissions): the list, one row (the
- * inspect screen, the delete) and optionally the delete. Nothing is added or edited here.
+ * What a viewset without a form reads its rows from (form submissions, subscribers): the list, one
+ * row (the inspect screen, the delete) and optionally the delete. Nothing is added or edited here.
  */
 export interface ViewSetObjectStore<Row extends ViewSetRow> extends ViewSetListStore<Row> {
   /** One row; `lock` takes a row lock inside the viewset's transaction (stale-form check). */
@@ -109,39 +99,6 @@ export type ViewSetField = FormFieldView & {
   /** Choices loaded per request (sites, pages...). Overrides `choices`. */
   loadChoices?: (db: Db) => Promise<Array<{ value: string; label: string }>>;
 };
-
-export type ViewSetColumn<Row> = {
-  name: string;
-  label: string;
-  /** Offered as a sort link; the store must sort by this name. */
-  sortable?: boolean;
-  /** The cell's text (also what CSV and XLSX exports hold). */
-  value(row: Row): string;
-  /** The cell links to the edit screen (the first column usually does). */
-  linksToEdit?: boolean;
-  /** The cell links elsewhere (a document's download); `linksToEdit` wins when both are set. */
-  linkTo?: (row: Row, viewer: ListViewer) => string | undefined;
-  /** The cell drawn as more than text (links, a usage list); `value` stays the exported text. */
-  markup?: (row: Row) => CellMarkup;
-};
-
-/** A small picture of a row (an image's rendition), for the grid layout. */
-export type ViewSetThumbnail = { src: string; width: number; height: number };
-
-export type ViewSetFilter =
-  | {
-      name: string;
-      label: string;
-      type?: 'choice';
-      /** The first choice is the unfiltered one (value ''). */
-      choices: (db: Db) => Promise<Array<{ value: string; label: string }>>;
-    }
-  | {
-      /** A calendar date (YYYY-MM-DD, a date input); the store reads it as a UTC day. */
-      name: string;
-      label: string;
-      type: 'date';
-    };
 
 /** Optional drafts: the live object and its latest draft are separate (header, footer, navigation). */
 export type DraftHooks<Row extends ViewSetRow, Input> = {
@@ -283,8 +240,9 @@ type OwnForm<Row extends ViewSetRow, Input> = {
 };
 
 /**
- * A list and nothing else (embeds, the reports): no form and no object screens, so the store only
- * lists and rows need no id. `permissions` names 'list' and 'export' only (see list-only.ts).
+ * A list and nothing else (embeds, the reports, the accessibility reports): no form and no object
+ * screens, so the store only lists and rows need no id. `permissions` names 'list' and 'export'
+ * only (see list-only.ts).
  */
 type ListOnly<Row> = {
   store: ViewSetListStore<Row>;
@@ -296,9 +254,9 @@ type ListOnly<Row> = {
 };
 
 /**
- * Rows that are listed and opened but never added or edited in the admin (form submissions, sent
- * from the public site): no form, so add, edit, preview, publish and revert are not offered (see
- * `offers`); the store reads one row and may delete.
+ * Rows that are listed and opened but never added or edited in the admin (form submissions and
+ * subscribers, made on the public site): no form, so add, edit, preview, publish and revert are
+ * not offered (see `offers`); the store reads one row and may delete.
  */
 type NoForm<Row extends ViewSetRow> = {
   store: ViewSetObjectStore<Row>;

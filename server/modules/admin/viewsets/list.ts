@@ -6,15 +6,8 @@ import type { ColumnView, FilterView, ListView, RowView } from '../../../../shar
 import { listQuerySchema, VIEWSET_PAGE_SIZE } from '../../../../shared/schemas/viewset';
 import { modelPermissionsFor } from '../../permissions/model-policy';
 import { permissionsFor } from '../../permissions/request';
-import {
-  addUrlOf,
-  listUrlOf,
-  urlOf,
-  type AnyViewSet,
-  type ListQuery,
-  type ListViewer,
-  type ViewSetRow,
-} from './definition';
+import { addUrlOf, listUrlOf, urlOf, type AnyViewSet, type ListQuery, type ViewSetRow } from './definition';
+import type { ListViewer } from './list-types';
 import { isListOnly } from './list-only';
 import { mayBulk, mayDo, offeredBulkActions, permissionModelOf, permits } from './permission-policy';
 

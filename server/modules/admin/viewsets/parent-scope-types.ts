@@ -44,6 +44,12 @@ export type ParentScope<Parent, Row> = {
 /** A read-only detail screen (Wagtail's InspectView): the row's labelled values. */
 export type InspectView<Row> = {
   fields(row: Row): Array<[label: string, value: string]>;
+  /**
+   * The screen drawn by the model in place of the generic one, from the same fields and what else
+   * the row has (a subscriber's consent records). The viewset still owns the route, its guard, the
+   * 404 and the title.
+   */
+  render?(args: { db: Db; row: Row; fields: Array<[label: string, value: string]> }): Promise<ReactElement>;
 };
 
 /**
@@ -62,8 +68,9 @@ export type CustomListArgs<Row, Action extends string> = {
 
 /**
  * A list screen of the model's own (form submissions keep Wagtail's table: date range, summary,
- * ticked rows deleted at once). The viewset still owns the route, its guard, the parent, the
- * export download and the delete; the hook reads the query and draws the screen.
+ * ticked rows deleted at once; the accessibility reports and the subscribers keep theirs). The
+ * viewset still owns the route, its guard, the parent, the export download and the delete; the
+ * hook reads the query (a bad value is a 400) and draws the screen.
  */
 export type CustomList<Row, Action extends string = string> = {
   render(args: CustomListArgs<Row, Action>): Promise<
@@ -78,6 +85,9 @@ export type CustomList<Row, Action extends string = string> = {
         };
       }
   >;
-  /** The ids the screen's delete form posts (form submissions post `selected`); throws a 400 when malformed. */
-  selection(body: Record<string, unknown>): number[];
+  /**
+   * The ids the screen's delete form posts (form submissions post `selected`); throws a 400 when
+   * malformed. Absent: the form posts `id`, as the generic list's (a list that deletes nothing needs none).
+   */
+  selection?(body: Record<string, unknown>): number[];
 };

@@ -40,13 +40,16 @@ export function scopedHandlers(context: ViewSetContext, viewSet: AnyViewSet): Ma
       assertOwnRow(viewSet, res, row);
       const parent = parentOf(res);
       const title = viewSet.title(row);
+      const fields = inspect.fields(row);
       const view = {
         title,
         backHref: listUrl(res),
         backLabel: scope ? `Back to ${scope.title(parent)}` : `Back to ${viewSet.names.plural}`,
-        fields: inspect.fields(row),
+        fields,
       };
-      adminScreen(req, res, { section, title, element: <InspectScreen view={view} /> });
+      // A model's own screen (a subscriber with its consent records), or the generic one.
+      const element = inspect.render ? await inspect.render({ db, row, fields }) : <InspectScreen view={view} />;
+      adminScreen(req, res, { section, title, element });
     });
   }
 
@@ -80,7 +83,7 @@ export function scopedHandlers(context: ViewSetContext, viewSet: AnyViewSet): Ma
     // The rows ticked on the list, deleted at once: only this parent's rows are touched.
     handlers.set('post delete', async (req, res) => {
       const body = formBody(req.body);
-      const ids = viewSet.customList
+      const ids = viewSet.customList?.selection
         ? viewSet.customList.selection(body)
         : parseOr400(bulkIdsSchema, body, 'selection').id;
       const own = (await actions.getObjects(db, viewSet, ids)).filter(
