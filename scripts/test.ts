@@ -87,6 +87,15 @@ const ON_PGLITE_INSTEAD = ['crawl', 'admin-human-language', 'admin-explorer-orde
   (name) => `test/integration/${name}.test.ts`,
 );
 
+/**
+ * React's development build, whose warnings fail a test, renders in the phase with the unit tests,
+ * the link crawl (every public page) and the walk of every admin screen shape; the other phases
+ * render with the production build, as production does, in about two thirds of the time
+ * (test/react-build.ts).
+ */
+const ON_DEVELOPMENT_REACT = ['crawl', 'admin-human-language'].map((name) => `test/integration/${name}.test.ts`);
+const PRODUCTION_REACT = { TEST_REACT_BUILD: 'production' };
+
 const bothEngines = !process.env.TEST_DATABASE_URL || process.env.TEST_BOTH_ENGINES === '1';
 /**
  * Every integration suite on PGlite: two processes, each taking every other suite by name (PGlite
@@ -97,13 +106,16 @@ const integrationSuites = () =>
     .filter((name) => TEST_FILE.test(name))
     .sort()
     .map((name) => `test/integration/${name}`);
-const pgliteHalf = (half: 0 | 1) => (file: string) =>
-  file.startsWith('test/unit/') ? half === 0 : integrationSuites().indexOf(file) % 2 === half;
+const pgliteHalf = (half: 0 | 1) => (file: string) => {
+  if (file.startsWith('test/unit/') || ON_DEVELOPMENT_REACT.includes(file)) return half === 0;
+  const others = integrationSuites().filter((suite) => !ON_DEVELOPMENT_REACT.includes(suite));
+  return others.indexOf(file) % 2 === half;
+};
 const phases: Phase[] = bothEngines
   ? ([0, 1] as const).map((half) => ({
       name: `unit and integration (PGlite), part ${half + 1} of 2`,
       folders: ['test/unit', 'test/integration'],
-      env: { TEST_DB: 'pglite' },
+      env: { TEST_DB: 'pglite', ...(half === 1 ? PRODUCTION_REACT : {}) },
       includes: pgliteHalf(half),
       shard: true,
     }))
@@ -122,7 +134,7 @@ if (process.env.TEST_DATABASE_URL) {
   phases.push({
     name: 'integration (PostgreSQL)',
     folders: ['test/integration'],
-    env: { TEST_DB: 'postgres' },
+    env: { TEST_DB: 'postgres', ...PRODUCTION_REACT },
     includes: (file) => bothEngines || !ON_PGLITE_INSTEAD.includes(file),
   });
 } else {
@@ -136,14 +148,14 @@ phases.push(
   {
     name: 'browser (Chromium), public site',
     folders: ['test/e2e'],
-    env: { TEST_DB: 'pglite' },
+    env: { TEST_DB: 'pglite', ...PRODUCTION_REACT },
     includes: (file) => !isBackOffice(file),
     shard: true,
   },
   {
     name: 'browser (Chromium), back office',
     folders: ['test/e2e'],
-    env: { TEST_DB: 'pglite' },
+    env: { TEST_DB: 'pglite', ...PRODUCTION_REACT },
     includes: isBackOffice,
     shard: true,
   },
@@ -270,6 +282,7 @@ function startPhase(phase: Selected, options: { logFile?: string; extraArgs?: st
     [
       join(ROOT, 'node_modules/mocha/bin/mocha.js'),
       '--import=tsx',
+      '--require=test/react-build.ts',
       '--require=test/setup.ts',
       '--reporter=test/summary-reporter.cjs',
       // How long before a test counts as hung: a browser test drives several screens, each checked

@@ -19,7 +19,8 @@ export async function axeViolations(
   page: Page,
   options: { tags?: string[]; iframes?: boolean } = {},
 ): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
+  // Once per document: a second check of the same page (at another width) reuses it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   // iframes: false leaves out framed documents checked on their own (the edit screen's live preview of a public page).
   const runOptions = {
     ...(options.tags ? { runOnly: { type: 'tag', values: options.tags } } : {}),

@@ -79,7 +79,9 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
     });
 
   let points: MapPoint[] = [];
-  let index = new Supercluster<PointProps>({ radius: CLUSTER_RADIUS_PX, minPoints: CLUSTER_MIN_POINTS, maxZoom: 18 });
+  // Loaded (empty) from the start: a resize or move before the first results arrive renders
+  // markers too, and an index that was never loaded throws on getClusters.
+  let index = clusterIndexOf(points);
   let focused: number | null = null;
   const markers = new Map<string, Marker>();
   const popup = new Popup({ offset: 22, maxWidth: '320px', focusAfterOpen: false });
@@ -168,14 +170,7 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
   return {
     setPoints(next, centre) {
       points = next;
-      index = new Supercluster<PointProps>({ radius: CLUSTER_RADIUS_PX, minPoints: CLUSTER_MIN_POINTS, maxZoom: 18 });
-      index.load(
-        next.map((p) => ({
-          type: 'Feature',
-          properties: { rlid: p.rlid },
-          geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
-        })),
-      );
+      index = clusterIndexOf(next);
       for (const marker of markers.values()) marker.remove();
       markers.clear();
       popup.remove();
@@ -203,4 +198,15 @@ export async function createLocationMap(options: LocationMapOptions): Promise<Lo
       map.remove();
     },
   };
+}
+
+function clusterIndexOf(points: MapPoint[]): Supercluster<PointProps> {
+  const index = new Supercluster<PointProps>({ radius: CLUSTER_RADIUS_PX, minPoints: CLUSTER_MIN_POINTS, maxZoom: 18 });
+  return index.load(
+    points.map((p) => ({
+      type: 'Feature',
+      properties: { rlid: p.rlid },
+      geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
+    })),
+  );
 }
