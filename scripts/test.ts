@@ -68,11 +68,6 @@ const ON_BOTH_ENGINES = [
   'process', // the real server process on its embedded database
   'shutdown-deadline', // ... and its shutdown
   'database-close',
-  'seed',
-  'health',
-  'public-pages',
-  'page-cache',
-  'admin-edit',
   'waitlist-concurrency', // PGlite's one connection serialises what PostgreSQL runs in parallel
   'idempotency',
 ].map((name) => `test/integration/${name}.test.ts`);

@@ -283,7 +283,10 @@ describe('rich text editor and page chooser in Chromium', () => {
     expect(await page.$eval(`${field} .admin-chooser-field__chosen`, (el) => el.textContent)).to.equal(
       'Our Story (/about/)',
     );
-    // Focus returns to the trigger, which now offers a change.
+    // Focus returns to the trigger, which now offers a change (in the frame after the dialog unmounts).
+    await page
+      .waitForFunction(() => document.activeElement?.textContent === 'Change page for Root page', { timeout: 2000 })
+      .catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.textContent)).to.equal('Change page for Root page');
     // A required field offers no Clear.
     expect(await page.$$eval(`${field} button`, (els) => els.map((el) => el.textContent))).to.deep.equal([
