@@ -78,8 +78,12 @@ describe('browser error reporting in Chromium', () => {
     ).to.equal(true);
     // Given as source text: a function compiled by tsx and sent through puppeteer throws
     // somewhere the page's 'error' listeners never hear of, unlike real page code.
+    // The page's error reaches this process as an event of its own, which may come after the report.
+    const thrown = new Promise<void>((resolve) =>
+      tab.page.on('pageerror', (error) => (error as Error).message?.includes('Boom') && resolve()),
+    );
     await tab.page.evaluate("setTimeout(() => { throw new TypeError('Boom from the reporting test'); }, 0);");
-    await collector.waitForReports(1);
+    await Promise.all([collector.waitForReports(1), thrown]);
     expect(collector.received).to.have.length(1);
     expect(collector.received[0]!.path).to.equal('/api/42/envelope/?sentry_key=publickey&sentry_version=7');
     const [header, item, event] = collector.received[0]!.body.split('\n').map(
