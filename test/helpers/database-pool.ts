@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { adminQuery, databaseUrl, pgliteTemplate, postgresTemplate, type TemplateKind } from './database-templates';
+import {
+  adminQuery,
+  createTestDatabaseOn,
+  databaseUrl,
+  pgliteTemplate,
+  postgresTemplate,
+  type TemplateKind,
+} from './database-templates';
 import { installSnapshot, type Query, type Snapshot } from './database-snapshot';
 import { atProcessEnd } from './process-end';
 
@@ -118,7 +125,7 @@ async function createPooled(kind: TemplateKind): Promise<Pooled> {
     const adminUrl = postgresAdminUrl();
     const template = await postgresTemplate(adminUrl, kind);
     const name = `harborline_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+    await createTestDatabaseOn(adminUrl, name, template.name);
     const url = databaseUrl(adminUrl, name);
     const admin = new pg.Client({ connectionString: url });
     admin.on('error', () => undefined); // a test that ends every session ends this one too: reset fails, the copy goes

@@ -146,7 +146,7 @@ export function postgresTemplate(adminUrl: string, kind: TemplateKind): Promise<
         // while the run goes on; the runner drops it at the end (or the next run, if it was killed).
         const owner = file && process.env.TEST_RUNNER_PID ? process.env.TEST_RUNNER_PID : String(process.pid);
         const name = `harborline_template_${owner}_${randomBytes(4).toString('hex')}`;
-        await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+        await createTestDatabaseOn(adminUrl, name);
         if (owner === String(process.pid))
           leftovers.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
         const handle = openDatabase(
@@ -211,6 +211,23 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   await client.connect();
   try {
     await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates a test database (a copy of `template` when given). Its commits do not wait for the
+ * write-ahead log to reach the disk (synchronous_commit off, a setting of this database only):
+ * a test database is thrown away, never recovered after a crash, and the tests spent about half
+ * of their time on PostgreSQL waiting for those flushes.
+ */
+export async function createTestDatabaseOn(adminUrl: string, name: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   } finally {
     await client.end();
   }

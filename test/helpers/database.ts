@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DatabaseLog } from '../../server/database-watch';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
-import { adminQuery, databaseUrl, pgliteTemplate, postgresTemplate, type TemplateKind } from './database-templates';
+import {
+  adminQuery,
+  createTestDatabaseOn,
+  databaseUrl,
+  pgliteTemplate,
+  postgresTemplate,
+  type TemplateKind,
+} from './database-templates';
 import { leaseDatabase, postgresAdminUrl, suiteView } from './database-pool';
 
 /** Outages are what fault tests cause on purpose: the database code's log lines stay out of the output. */
@@ -70,7 +77,7 @@ async function ownCopy(kind: TemplateKind, poolSize?: number): Promise<TestDatab
   const adminUrl = postgresAdminUrl();
   const template = await postgresTemplate(adminUrl, kind);
   const name = `harborline_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  await createTestDatabaseOn(adminUrl, name, template.name);
   const handle = openDatabase(
     { kind: 'postgres', url: databaseUrl(adminUrl, name), poolSize: poolSize ?? 5 },
     { log: quietDatabaseLog },
