@@ -15,6 +15,13 @@ import { useBrowserSuite, waitForHydration } from '../helpers/browser-suite';
 import { chooseEditAction } from '../helpers/edit-screen';
 import { tinyPdf } from '../helpers/media-files';
 
+/**
+ * Clicks the element itself, not the point where it was: opening the upload section moves the
+ * chooser's content, and under load a pointer click could land where the button had been.
+ */
+const clickElement = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => (element as HTMLElement).click());
+
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -260,10 +267,10 @@ describe('media library and press pages in Chromium', function () {
       /^\d+(–\d+ of \d+)? documents?$/.test(document.querySelector('.admin-chooser__status')?.textContent ?? ''),
     );
     expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
-    await page.click('.admin-chooser__upload summary');
+    await clickElement(page, '.admin-chooser__upload summary');
     await (await page.$('.admin-chooser__upload input[type=file]'))!.uploadFile(join(files, 'press-kit-2026.pdf'));
     await page.type('.admin-chooser__upload input:not([type=file])', 'Press kit 2026 (PDF)');
-    await page.click('.admin-chooser__upload button');
+    await clickElement(page, '.admin-chooser__upload button');
     await page.waitForFunction(
       () => !document.querySelector('.admin-chooser') || document.querySelector('.admin-chooser__upload [role=alert]'),
       { timeout: 30_000 },
@@ -432,10 +439,10 @@ describe('media library and press pages in Chromium', function () {
     writeFileSync(join(files, 'tide-pool.jpg'), await grainyJpeg(1000, 750));
     await openChooser();
     await page.select('.admin-chooser__filter select', String(lighthouses.id));
-    await page.click('.admin-chooser__upload summary');
+    await clickElement(page, '.admin-chooser__upload summary');
     const fileInput = (await page.$('.admin-chooser__upload input[type=file]'))!;
     await fileInput.uploadFile(join(files, 'not-an-image.png'));
-    await page.click('.admin-chooser__upload button');
+    await clickElement(page, '.admin-chooser__upload button');
     await page.waitForSelector('.admin-chooser__upload [role=alert]');
     expect(await page.$eval('.admin-chooser__upload [role=alert]', (el) => el.textContent)).to.match(
       /not-an-image\.png: .+/,
@@ -446,7 +453,7 @@ describe('media library and press pages in Chromium', function () {
     await uploadFields[0]!.type('Tide pool at low water');
     await uploadFields[1]!.type('Starfish in a rock pool');
     expect(await axeViolations(page, { tags: WCAG_TAGS })).to.deep.equal([]);
-    await page.click('.admin-chooser__upload button');
+    await clickElement(page, '.admin-chooser__upload button');
     await page.waitForFunction(() => !document.querySelector('.admin-chooser'), { timeout: 30_000 });
     await page.waitForFunction(
       (selector) => document.querySelector(selector)?.textContent === 'Tide pool at low water',
