@@ -1,5 +1,6 @@
 import { ListingTable } from './ListingTable';
 import { DateRangeFilter } from './DateRangeFilter';
+import { SpreadsheetDownloads, type ExportHrefs } from './SpreadsheetDownloads';
 
 /*
  * The accessibility reports guests sent from the footer (issue 29), in the forms area: newest
@@ -30,22 +31,13 @@ export function A11yReportsScreen({
   error?: string;
   pagination: { page: number; pages: number; prevHref?: string; nextHref?: string };
   /** Absent: the user may not export. */
-  exportHrefs?: { csv: string; xlsx: string };
+  exportHrefs?: ExportHrefs;
 }) {
   return (
     <div className="admin-forms">
       <div className="admin-heading">
         <h1>Accessibility reports</h1>
-        {exportHrefs ? (
-          <>
-            <a className="admin-button" href={exportHrefs.csv}>
-              Download CSV
-            </a>
-            <a className="admin-button" href={exportHrefs.xlsx}>
-              Download XLSX
-            </a>
-          </>
-        ) : null}
+        <SpreadsheetDownloads hrefs={exportHrefs} />
       </div>
       <p>
         <a href="/wagtail/forms/">All forms</a>

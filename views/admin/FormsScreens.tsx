@@ -1,6 +1,7 @@
 import { CsrfField } from './CsrfField';
 import { DateRangeFilter } from './DateRangeFilter';
 import { ListingTable } from './ListingTable';
+import { SpreadsheetDownloads, type ExportHrefs } from './SpreadsheetDownloads';
 
 /*
  * The back office's forms area (Wagtail's wagtailforms layout): the pages with a form, each one's
@@ -83,7 +84,7 @@ export function SubmissionsScreen({
   error?: string;
   pagination: { page: number; pages: number; prevHref?: string; nextHref?: string };
   /** Absent: the user may not export. */
-  exportHrefs?: { csv: string; xlsx: string };
+  exportHrefs?: ExportHrefs;
   csrfToken: string;
   canDelete: boolean;
   flash?: string;
@@ -92,16 +93,7 @@ export function SubmissionsScreen({
     <div className="admin-forms">
       <div className="admin-heading">
         <h1>{`Form data: ${page.title}`}</h1>
-        {exportHrefs ? (
-          <>
-            <a className="admin-button" href={exportHrefs.csv}>
-              Download CSV
-            </a>
-            <a className="admin-button" href={exportHrefs.xlsx}>
-              Download XLSX
-            </a>
-          </>
-        ) : null}
+        <SpreadsheetDownloads hrefs={exportHrefs} />
       </div>
       <p>
         <a href="/wagtail/forms/">All forms</a>

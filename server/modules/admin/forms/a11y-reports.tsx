@@ -5,7 +5,7 @@ import type { AccessibilityReport } from '../../forms/table';
 import type { ListQuery } from '../viewsets/definition';
 import { defineListViewSet } from '../viewsets/list-only';
 import type { ViewSetColumn } from '../viewsets/list-types';
-import { adminTime, FORMS_PER_PAGE, hrefWith, pagination, readDateListQuery } from './list-links';
+import { adminTime, exportHrefsFor, FORMS_PER_PAGE, pagination, readDateListQuery } from './list-links';
 
 /**
  * The accessibility reports guests send from the footer, at /wagtail/forms/accessibility-reports/
@@ -75,14 +75,7 @@ export const a11yReportsViewSet = defineListViewSet<AccessibilityReport>({
           total={total}
           filters={filters}
           error={error}
-          exportHrefs={
-            may('export')
-              ? {
-                  csv: hrefWith(req, { export: 'csv', p: undefined }),
-                  xlsx: hrefWith(req, { export: 'xlsx', p: undefined }),
-                }
-              : undefined
-          }
+          exportHrefs={exportHrefsFor(req, may('export'))}
           pagination={pagination(req, query.p, total)}
         />
       );

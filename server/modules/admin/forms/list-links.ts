@@ -61,3 +61,12 @@ export function pagination(req: Request, page: number, total: number) {
     nextHref: page < pages ? hrefWith(req, { p: String(page + 1) }) : undefined,
   };
 }
+
+/** The list's download links for the query it shows (every row, no page), when the viewer may export. */
+export function exportHrefsFor(req: Request, mayExport: boolean) {
+  if (!mayExport) return undefined;
+  return {
+    csv: hrefWith(req, { export: 'csv', p: undefined }),
+    xlsx: hrefWith(req, { export: 'xlsx', p: undefined }),
+  };
+}

@@ -26,7 +26,7 @@ import type { ListQuery } from '../viewsets/definition';
 import type { ListViewer } from '../viewsets/list-types';
 import { defineFormlessViewSet } from '../viewsets/formless';
 import { takeFlash } from '../flash';
-import { adminTime, FORMS_PER_PAGE, hrefWith, pagination, readDateListQuery } from './list-links';
+import { adminTime, exportHrefsFor, FORMS_PER_PAGE, pagination, readDateListQuery } from './list-links';
 
 /**
  * Form submissions (Wagtail's wagtailforms): the pages with a form at /wagtail/forms/, each one's
@@ -179,14 +179,7 @@ export const formSubmissionsViewSet = defineFormlessViewSet<FormSubmission>({
           csrfToken={csrfToken}
           canDelete={may('delete')}
           flash={flash}
-          exportHrefs={
-            may('export')
-              ? {
-                  csv: hrefWith(req, { export: 'csv', p: undefined }),
-                  xlsx: hrefWith(req, { export: 'xlsx', p: undefined }),
-                }
-              : undefined
-          }
+          exportHrefs={exportHrefsFor(req, may('export'))}
           pagination={pagination(req, query.p, total)}
         />
       );
