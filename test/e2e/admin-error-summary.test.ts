@@ -2,25 +2,14 @@ import { expect } from 'chai';
 import type { Page as Tab } from 'puppeteer-core';
 import { createPage } from '../../server/modules/pages/service';
 import { axeViolations } from '../helpers/axe';
-import { TEST_ADMIN } from '../helpers/app';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
+import { openSignedIn, submitAndWait } from '../helpers/admin-sign-in';
 
 const PHONE = { width: 390, height: 844 };
 
 describe('back office error summary in Chromium at 390 px', () => {
   const suite = useBrowserSuite();
-
-  // The browser keeps the session between tabs: sign in only when the login form is shown.
-  const signIn = async (page: Tab, url: string) => {
-    await page.goto(url, { waitUntil: 'load' });
-    if (!(await page.$('#id_username'))) return;
-    await page.type('#id_username', TEST_ADMIN.username);
-    await page.type('#id_password', TEST_ADMIN.password);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-  };
-  const submit = (page: Tab, selector: string) =>
-    Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
 
   /** The summary has the focus, then each link moves it to its field; no axe violation. */
   const checkSummary = async (page: Tab, fieldIds: string[]) => {
@@ -41,9 +30,9 @@ describe('back office error summary in Chromium at 390 px', () => {
     const tab = await openTab(suite.chromium.browser, PHONE);
     const { page } = tab;
     await page.setBypassCSP(true);
-    await signIn(page, `${suite.server.baseUrl}/wagtail/users/add/`);
+    await openSignedIn(page, `${suite.server.baseUrl}/wagtail/users/add/`);
     await page.type('#id_email', 'not-an-address');
-    await submit(page, 'form.admin-form button[type="submit"]');
+    await submitAndWait(page, 'form.admin-form button[type="submit"]');
     await checkSummary(page, ['id_username', 'id_email']);
 
     const home = await suite.app.db
@@ -61,7 +50,7 @@ describe('back office error summary in Chromium at 390 px', () => {
     });
     await page.goto(`${suite.server.baseUrl}/wagtail/pages/${target.id}/privacy/`, { waitUntil: 'load' });
     await page.click('input[name="restriction_type"][value="password"]');
-    await submit(page, 'form.admin-form button[type="submit"]');
+    await submitAndWait(page, 'form.admin-form button[type="submit"]');
     await checkSummary(page, ['id_password']);
     tab.assertClean();
     await page.close();

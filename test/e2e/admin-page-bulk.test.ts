@@ -1,11 +1,10 @@
 import { expect } from 'chai';
-import type { Page as Tab } from 'puppeteer-core';
 import { createPage } from '../../server/modules/pages/service';
 import type { Page } from '../../server/modules/pages/table';
 import { axeViolations } from '../helpers/axe';
-import { TEST_ADMIN } from '../helpers/app';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
+import { openSignedIn, submitAndWait } from '../helpers/admin-sign-in';
 
 const emptyContent = { body: [], confirmation_content: [] };
 const DESKTOP = { width: 1440, height: 900 };
@@ -46,24 +45,13 @@ describe('back office explorer in Chromium: filter drawer and bulk actions', () 
     return { parent, kids };
   };
 
-  // The browser keeps the session between tabs: sign in only when the login form is shown.
-  const signIn = async (page: Tab, url: string) => {
-    await page.goto(url, { waitUntil: 'load' });
-    if (!(await page.$('#id_username'))) return;
-    await page.type('#id_username', TEST_ADMIN.username);
-    await page.type('#id_password', TEST_ADMIN.password);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-  };
-  const submit = (page: Tab, selector: string) =>
-    Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
-
   for (const viewport of [DESKTOP, PHONE]) {
     it(`filters in the drawer, then publishes the selected drafts after the confirmation, at ${viewport.width} px`, async () => {
       const { parent, kids } = await shellfish(String(viewport.width));
       const tab = await openTab(suite.chromium.browser, viewport);
       const { page } = tab;
       await page.setBypassCSP(true);
-      await signIn(page, `${suite.server.baseUrl}/wagtail/pages/${parent.id}/`);
+      await openSignedIn(page, `${suite.server.baseUrl}/wagtail/pages/${parent.id}/`);
 
       // The drawer opens from its summary; with it open the screen has no axe violation.
       await page.click('details[data-filter-drawer] > summary');
@@ -78,7 +66,7 @@ describe('back office explorer in Chromium: filter drawer and bulk actions', () 
 
       await page.click('details[data-filter-drawer] > summary');
       await page.select('#id_filter_status', 'draft');
-      await submit(page, '.admin-filters__panel button[type="submit"]');
+      await submitAndWait(page, '.admin-filters__panel button[type="submit"]');
       expect(page.url()).to.include('status=draft');
       const titles = await page.$$eval('tbody .admin-table__title', (links) => links.map((l) => l.textContent));
       expect(titles).to.have.members(['Cockles', 'Whelks']);
@@ -91,7 +79,7 @@ describe('back office explorer in Chromium: filter drawer and bulk actions', () 
       expect(await page.$eval('[data-bulk-count]', (c) => c.textContent)).to.equal('1 page selected');
       await page.click('input[data-bulk-select-all]');
       expect(await page.$eval('[data-bulk-count]', (c) => c.textContent)).to.equal('2 pages selected');
-      await submit(page, 'button[formaction="/wagtail/bulk/wagtailcore/page/publish/"]');
+      await submitAndWait(page, 'button[formaction="/wagtail/bulk/wagtailcore/page/publish/"]');
       expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Publish 2 pages');
       expect(await axeViolations(page)).to.deep.equal([]);
 
@@ -114,7 +102,7 @@ describe('back office explorer in Chromium: filter drawer and bulk actions', () 
         `${suite.server.baseUrl}/wagtail/bulk/wagtailcore/page/publish/?id=${kids[0]!.id}&id=${kids[1]!.id}&next=${encodeURIComponent(`/wagtail/pages/${parent.id}/?status=draft`)}`,
         { waitUntil: 'load' },
       );
-      await submit(page, 'main form[method="post"][action="/wagtail/bulk/wagtailcore/page/publish/"] button');
+      await submitAndWait(page, 'main form[method="post"][action="/wagtail/bulk/wagtailcore/page/publish/"] button');
       expect(page.url()).to.equal(`${suite.server.baseUrl}/wagtail/pages/${parent.id}/?status=draft`);
       expect(await page.$eval('.admin-message', (m) => m.textContent)).to.equal(
         "2 pages published: 'Cockles', 'Whelks'.",

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import type { Page as Tab } from 'puppeteer-core';
 import { createPage } from '../../server/modules/pages/service';
 import { axeViolations } from '../helpers/axe';
-import { TEST_ADMIN } from '../helpers/app';
 import { openTab } from '../helpers/browser';
 import { useBrowserSuite } from '../helpers/browser-suite';
+import { openSignedIn, submitAndWait } from '../helpers/admin-sign-in';
 
 const emptyContent = { body: [], confirmation_content: [] };
 const DESKTOP = { width: 1440, height: 900 };
@@ -34,16 +34,6 @@ describe('back office page search in Chromium: filter drawer and bulk actions', 
       });
   };
 
-  // The browser keeps the session between tabs: sign in only when the login form is shown.
-  const signIn = async (page: Tab, url: string) => {
-    await page.goto(url, { waitUntil: 'load' });
-    if (!(await page.$('#id_username'))) return;
-    await page.type('#id_username', TEST_ADMIN.username);
-    await page.type('#id_password', TEST_ADMIN.password);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
-  };
-  const submit = (page: Tab, selector: string) =>
-    Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
   const titles = (page: Tab) =>
     page.$$eval('tbody .admin-table__title', (links) => links.map((link) => link.textContent));
 
@@ -54,7 +44,7 @@ describe('back office page search in Chromium: filter drawer and bulk actions', 
       const tab = await openTab(suite.chromium.browser, viewport);
       const { page } = tab;
       await page.setBypassCSP(true);
-      await signIn(page, `${suite.server.baseUrl}/wagtail/pages/search/?q=${word}`);
+      await openSignedIn(page, `${suite.server.baseUrl}/wagtail/pages/search/?q=${word}`);
       expect(await titles(page)).to.have.length(3);
 
       // The drawer opens from its summary; with it open the screen has no axe violation.
@@ -62,7 +52,7 @@ describe('back office page search in Chromium: filter drawer and bulk actions', 
       expect(await page.$eval('#id_filter_status', (s) => s.getBoundingClientRect().width > 0)).to.equal(true);
       expect(await axeViolations(page)).to.deep.equal([]);
       await page.select('#id_filter_status', 'draft');
-      await submit(page, '.admin-filters__panel button[type="submit"]');
+      await submitAndWait(page, '.admin-filters__panel button[type="submit"]');
       expect(page.url()).to.include(`q=${word}`).and.to.include('status=draft');
       expect(await titles(page)).to.have.members([`${word} caviar`, `${word} smoked`]);
       expect(await page.$eval('.admin-filter-chips', (c) => c.textContent)).to.include('Status: Draft (not live)');
@@ -70,14 +60,14 @@ describe('back office page search in Chromium: filter drawer and bulk actions', 
       // A new search from the box keeps the filter.
       await page.$eval('#id_page_search', (input) => ((input as HTMLInputElement).value = ''));
       await page.type('#id_page_search', `${word} caviar`);
-      await submit(page, 'main form[role="search"] button[type="submit"]');
+      await submitAndWait(page, 'main form[role="search"] button[type="submit"]');
       expect(await titles(page)).to.deep.equal([`${word} caviar`]);
       expect(page.url()).to.include('status=draft');
 
       // Select all and the count on the bulk bar; the confirmation comes back to this search.
       await page.click('input[data-bulk-select-all]');
       expect(await page.$eval('[data-bulk-count]', (c) => c.textContent)).to.equal('1 page selected');
-      await submit(page, 'button[formaction="/wagtail/bulk/wagtailcore/page/publish/"]');
+      await submitAndWait(page, 'button[formaction="/wagtail/bulk/wagtailcore/page/publish/"]');
       expect(await page.$eval('h1', (h) => h.textContent)).to.equal('Publish 1 page');
       const back = await page.$eval(
         'main form[method="post"] input[name="next"]',

@@ -18,3 +18,19 @@ export async function signInToAdmin(
   await page.type('#id_password', who.password);
   await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
 }
+
+/**
+ * Opens `url`, signing in first when the login form is what shows: the browser keeps the session
+ * between a suite's tabs, so only its first screen asks.
+ */
+export async function openSignedIn(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'load' });
+  if (!(await page.$('#id_username'))) return;
+  await page.type('#id_username', TEST_ADMIN.username);
+  await page.type('#id_password', TEST_ADMIN.password);
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.keyboard.press('Enter')]);
+}
+
+/** Clicks a form's submit control and waits for the screen the form answers with. */
+export const submitAndWait = (page: Page, selector: string) =>
+  Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click(selector)]);
