@@ -132,26 +132,29 @@ export async function buildClient(production: boolean): Promise<AssetManifest> {
   return manifest;
 }
 
+/** The server bundle Procfile runs (dist/server/main.js, release.js), written to `outdir`. */
+export const serverBuildOptions = (outdir = join(DIST, 'server')): esbuild.BuildOptions => ({
+  entryPoints: {
+    main: join(ROOT, 'server/main.ts'),
+    release: join(ROOT, 'server/release.ts'),
+    // The base map's geodata worker (server/modules/maps/geodata-loader.ts), for a dist/ without its data file.
+    'base-map-worker': join(ROOT, 'server/modules/maps/geodata-worker.ts'),
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outdir,
+  jsx: 'automatic',
+  // The server-only render paths in views/ stay, without reading the environment per render.
+  define: { 'process.env.BROWSER_BUNDLE': '"0"' },
+  sourcemap: 'linked',
+  logLevel: 'warning',
+});
+
 export async function buildServer(): Promise<void> {
-  await esbuild.build({
-    entryPoints: {
-      main: join(ROOT, 'server/main.ts'),
-      release: join(ROOT, 'server/release.ts'),
-      // The base map's geodata worker (server/modules/maps/geodata-loader.ts), for a dist/ without its data file.
-      'base-map-worker': join(ROOT, 'server/modules/maps/geodata-worker.ts'),
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir: join(DIST, 'server'),
-    jsx: 'automatic',
-    // The server-only render paths in views/ stay, without reading the environment per render.
-    define: { 'process.env.BROWSER_BUNDLE': '"0"' },
-    sourcemap: 'linked',
-    logLevel: 'warning',
-  });
+  await esbuild.build(serverBuildOptions());
 }
 
 /** Text files worth compressing; fonts and images are compressed already. */

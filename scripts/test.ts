@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { buildClient, ROOT } from './build-assets';
+import { ensureServerBundle } from './server-bundle';
 import { phases, repositoryPaths, testFilesUnder, TEST_FILE } from './test-phases';
 
 /**
@@ -132,6 +133,9 @@ if (!files.length) {
 }
 
 await build;
+// The suites that start a real server process run dist/server/main.js: built here, once, rather
+// than by two test processes at the same time.
+if (selected.some((phase) => phase.files.some((file) => file.startsWith('test/integration')))) ensureServerBundle();
 const checksSeconds = (Date.now() - runStarted) / 1000;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };

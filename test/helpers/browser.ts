@@ -81,9 +81,14 @@ export async function launchBrowser(): Promise<TestBrowser> {
   let { browser } = await sharedChromium();
   if (!browser.connected) ({ browser } = await sharedChromium());
   const contexts: BrowserContext[] = [];
+  const keepers = new Set<Page>();
   const newContext = async () => {
     const context = await browser.createBrowserContext();
     contexts.push(context);
+    // An empty tab that lives as long as the context: when a context's last tab closes, Chromium
+    // tears down more than the tab, and the next tab costs about half a CPU-second more (measured:
+    // 0.7 s against 0.25 s a tab). Most tests close their tab when they end.
+    keepers.add(await context.newPage());
     return context;
   };
   const own = await newContext();
@@ -93,7 +98,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
         case 'newPage':
           return () => own.newPage();
         case 'pages':
-          return () => own.pages();
+          return async () => (await own.pages()).filter((page) => !keepers.has(page));
         case 'defaultBrowserContext':
           return () => own;
         case 'browserContexts':

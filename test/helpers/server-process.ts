@@ -1,12 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
+import { serverEntryArgs } from '../../scripts/server-bundle';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-// `node --import tsx` rather than the tsx CLI: the CLI runs the server in a second process and relays
-// signals, SIGKILLing it (exit 143) when the child does not acknowledge within 30 ms, which a loaded
-// machine misses. Signal tests need SIGTERM to reach the server itself.
-const NODE_ARGS = ['--import', 'tsx', 'server/main.ts'];
 
 export type ServerProcess = {
   child: ChildProcessWithoutNullStreams;
@@ -20,9 +17,9 @@ export type ServerProcess = {
   kill(): void;
 };
 
-/** Starts the real entry point (server/main.ts) as a child process with the given environment. */
+/** Starts the real entry point (dist/server/main.js, as Procfile does) as a child process with the given environment. */
 export function startServerProcess(env: Record<string, string>, port: number): ServerProcess {
-  const child = spawn(process.execPath, NODE_ARGS, {
+  const child = spawn(process.execPath, serverEntryArgs(), {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'info', LOG_FORMAT: 'json', PORT: String(port), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -16,6 +16,7 @@ import { loadAssetManifest } from '../../server/ssr/assets';
 import { BASE_MAP_COLOURS } from '../../shared/maps/base-map';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { demoArchiveTiles } from '../helpers/demo-archive';
+import { serverEntryArgs } from '../../scripts/server-bundle';
 import { onLand, tileOf } from '../helpers/map-tiles';
 import { writePmtiles, type TileToWrite } from '../helpers/pmtiles-writer';
 
@@ -205,7 +206,7 @@ describe('MAP_PMTILES: an operator’s PMTiles archive as the base map', functio
     );
     const png = join(dir, 'png-start.pmtiles');
     writeFileSync(png, writePmtiles(tiles.slice(0, 2), { tileType: TileType.Png }));
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const result = spawnSync(process.execPath, serverEntryArgs(), {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'development', PORT: '0', DATA_DIR: dir, MAP_PMTILES: png },
       encoding: 'utf8',

@@ -17,6 +17,7 @@ import { childNamed, varnishWorkDir } from '../../scripts/bench/stack-process';
 import { varnishPresent } from '../../scripts/stack/varnish-install';
 import { adminQuery, copyTemplateMedia, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { freePort } from '../helpers/postgres-instance';
+import { ensureServerBundle } from '../../scripts/server-bundle';
 import { get, waitFor, type Answer } from '../helpers/server-process';
 
 /**
@@ -50,6 +51,8 @@ describe('edge stack (Varnish in front of two dynos)', function () {
   before(async function () {
     if (process.env.TEST_DB !== 'postgres' || !adminUrl) return this.skip(); // PostgreSQL only: several dynos share one database
     if (!varnishPresent()) return this.skip(); // no varnishd with xkey on this machine (apt-get install varnish varnish-modules)
+    // The dynos run dist/server/main.js, as in production.
+    ensureServerBundle();
     const template = await postgresTemplate(adminUrl, 'seeded');
     await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
     url = databaseUrl(adminUrl, name);
@@ -70,7 +73,7 @@ describe('edge stack (Varnish in front of two dynos)', function () {
         STACK_PORT: String(edgePort),
         STACK_DYNOS: '2',
         STACK_DYNO_PORT: String(dynoPort),
-        STACK_FROM_SOURCE: '1',
+        STACK_FROM_SOURCE: '0',
         EDGE_PURGE_SECRET: SECRET,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,6 +13,7 @@ import { openMediaStorage } from '../../server/storage/open-media-storage';
 import { createLogger } from '../../server/logger';
 import { findLivePage, updatePage } from '../../server/modules/pages/repo';
 import { loadAssetManifest } from '../../server/ssr/assets';
+import { serverEntryArgs } from '../../scripts/server-bundle';
 import { get, waitFor } from '../helpers/server-process';
 
 /**
@@ -70,7 +71,7 @@ describe('page cache across processes', function () {
       media: openMediaStorage(config.media),
     });
     // One process (tsx as a loader, not its CLI, which would leave a grandchild behind on kill).
-    const spawned = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const spawned = spawn(process.execPath, serverEntryArgs(), {
       cwd: join(import.meta.dirname, '..', '..'),
       env: {
         ...process.env,

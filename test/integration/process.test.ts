@@ -6,11 +6,10 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { adminQuery, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { seededDataDir } from '../helpers/seeded-data-dir';
+import { serverEntryArgs } from '../../scripts/server-bundle';
 import { startServerProcess } from '../helpers/server-process';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-// `node --import tsx`, not the tsx CLI, whose signal relay SIGKILLs a child slow to acknowledge (exit 143).
-const NODE_ARGS = ['--import', 'tsx', 'server/main.ts'];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -28,7 +27,7 @@ describe('the server process', function () {
   });
 
   it('stops at start-up with one line naming an invalid variable', () => {
-    const result = spawnSync(process.execPath, NODE_ARGS, {
+    const result = spawnSync(process.execPath, serverEntryArgs(), {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: 'development', PORT: 'not-a-port' },
       encoding: 'utf8',
@@ -45,7 +44,7 @@ describe('the server process', function () {
   async function startServer(env: Record<string, string>, database: 'empty' | 'seeded' = 'seeded') {
     const dataDir = database === 'empty' ? mkdtempSync(join(tmpdir(), 'harborline-process-')) : await seededDataDir();
     const port = await freePort();
-    const child = spawn(process.execPath, NODE_ARGS, {
+    const child = spawn(process.execPath, serverEntryArgs(), {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
