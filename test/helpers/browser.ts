@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { atProcessEnd } from './process-end';
+import { isPooled, returnToPoolOnClose, takePooledTab } from './tab-pool';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -98,7 +99,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
         case 'newPage':
           return () => own.newPage();
         case 'pages':
-          return async () => (await own.pages()).filter((page) => !keepers.has(page));
+          return async () => (await own.pages()).filter((page) => !keepers.has(page) && !isPooled(page));
         case 'defaultBrowserContext':
           return () => own;
         case 'browserContexts':
@@ -124,10 +125,17 @@ export async function launchBrowser(): Promise<TestBrowser> {
  * A new tab that records console errors, page errors, React warnings and every request that tried
  * to leave this machine (the browser refuses them). Call `assertClean()` at the end of a test.
  */
-export async function openTab(browser: Pick<Browser, 'newPage'>, viewport = { width: 1280, height: 900 }) {
-  // A Browser or one of its isolated BrowserContexts (two signed-in users side by side).
-  const page: Page = await browser.newPage();
-  pollOnAnInterval(page);
+export async function openTab(browser: Browser | BrowserContext, viewport = { width: 1280, height: 900 }) {
+  // A suite's Browser or one of its isolated BrowserContexts (two signed-in users side by side).
+  const context = 'defaultBrowserContext' in browser ? browser.defaultBrowserContext() : browser;
+  // (A reused tab is not brought to front: that hides the other contexts' tabs, which a test
+  // driving two users at once is still clicking in.)
+  let page = takePooledTab(context);
+  if (!page) {
+    page = await browser.newPage();
+    pollOnAnInterval(page);
+    returnToPoolOnClose(page);
+  }
   await page.setViewport(viewport);
   const problems: string[] = [];
   page.on('console', (message) => {

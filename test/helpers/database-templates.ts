@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -201,9 +212,27 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** Copies a template's media files into a suite's own media directory. */
+/**
+ * Gives a suite its own media directory holding the template's files, as hard links: about 50 MB
+ * of renditions a suite, copied for every test app, cost seconds of CPU a phase. A link is as good
+ * as a copy here because the media storage never writes into an existing file: it writes a new
+ * file and renames it into place (server/storage/local-storage.ts), and deleting unlinks only the
+ * suite's name. Across file systems (no links possible) the files are copied.
+ */
 export function copyTemplateMedia(mediaDir: string | null, into: string): void {
-  if (mediaDir) cpSync(mediaDir, into, { recursive: true });
+  if (!mediaDir) return;
+  mkdirSync(into, { recursive: true });
+  for (const entry of readdirSync(mediaDir, { withFileTypes: true })) {
+    const from = join(mediaDir, entry.name);
+    const to = join(into, entry.name);
+    if (entry.isDirectory()) copyTemplateMedia(from, to);
+    else
+      try {
+        linkSync(from, to);
+      } catch {
+        cpSync(from, to);
+      }
+  }
 }
 
 export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
