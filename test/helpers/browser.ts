@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type BrowserContext, type Page } from 'puppeteer-core';
 import { atProcessEnd } from './process-end';
-import { isPooled, returnToPoolOnClose, takePooledTab } from './tab-pool';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -99,7 +98,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
         case 'newPage':
           return () => own.newPage();
         case 'pages':
-          return async () => (await own.pages()).filter((page) => !keepers.has(page) && !isPooled(page));
+          return async () => (await own.pages()).filter((page) => !keepers.has(page));
         case 'defaultBrowserContext':
           return () => own;
         case 'browserContexts':
@@ -127,15 +126,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
  */
 export async function openTab(browser: Browser | BrowserContext, viewport = { width: 1280, height: 900 }) {
   // A suite's Browser or one of its isolated BrowserContexts (two signed-in users side by side).
-  const context = 'defaultBrowserContext' in browser ? browser.defaultBrowserContext() : browser;
-  // (A reused tab is not brought to front: that hides the other contexts' tabs, which a test
-  // driving two users at once is still clicking in.)
-  let page = takePooledTab(context);
-  if (!page) {
-    page = await browser.newPage();
-    pollOnAnInterval(page);
-    returnToPoolOnClose(page);
-  }
+  const page: Page = await browser.newPage();
+  pollOnAnInterval(page);
   await page.setViewport(viewport);
   const problems: string[] = [];
   page.on('console', (message) => {
