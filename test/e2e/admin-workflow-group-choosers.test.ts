@@ -154,6 +154,9 @@ describe('workflow and group forms with the page chooser (Chromium)', function (
 
   it('works without JavaScript: Add another task and Move up redisplay the form, Enter in the name saves', async () => {
     const { page, context, assertClean } = await signIn(VIEWPORTS[0]!);
+    // Chromium honours autofocus only in a focused window: the tab a person works in. Without
+    // this, the test failed when its suite ran on its own (its window not the focused one).
+    await page.bringToFront();
     await page.setJavaScriptEnabled(false);
     const [a, b] = taskIds.map(String) as [string, string];
     const press = (selector: string) =>
