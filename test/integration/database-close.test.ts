@@ -6,7 +6,7 @@ import type { DatabaseLog } from '../../server/database-watch';
 import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { isDatabaseUnavailable } from '../../server/database-errors';
 import { eventBusFor } from '../../server/events';
-import { adminQuery, databaseUrl, postgresTemplate } from '../helpers/database-templates';
+import { adminQuery, createTestDatabaseOn, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 
 /**
  * A stopping process closes its database within the time it is given, whatever the database is
@@ -34,7 +34,7 @@ describe('closing the database within a time limit', function () {
       if (process.env.TEST_DB !== 'postgres' || !adminUrl) this.skip();
       const template = await postgresTemplate(adminUrl, 'migrated');
       name = `harborline_test_${process.pid}_close_${randomBytes(3).toString('hex')}`;
-      await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+      await createTestDatabaseOn(adminUrl, name, template.name);
       url = databaseUrl(adminUrl, name);
     });
     after(async () => {

@@ -15,7 +15,13 @@ import { findLivePage, updatePage } from '../../server/modules/pages/repo';
 import { loadAssetManifest } from '../../server/ssr/assets';
 import { childNamed, varnishWorkDir } from '../../scripts/bench/stack-process';
 import { varnishPresent } from '../../scripts/stack/varnish-install';
-import { adminQuery, copyTemplateMedia, databaseUrl, postgresTemplate } from '../helpers/database-templates';
+import {
+  adminQuery,
+  copyTemplateMedia,
+  createTestDatabaseOn,
+  databaseUrl,
+  postgresTemplate,
+} from '../helpers/database-templates';
 import { freePort } from '../helpers/postgres-instance';
 import { ensureServerBundle } from '../../scripts/server-bundle';
 import { get, waitFor, type Answer } from '../helpers/server-process';
@@ -54,7 +60,7 @@ describe('edge stack (Varnish in front of two dynos)', function () {
     // The dynos run dist/server/main.js, as in production.
     ensureServerBundle();
     const template = await postgresTemplate(adminUrl, 'seeded');
-    await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+    await createTestDatabaseOn(adminUrl, name, template.name);
     url = databaseUrl(adminUrl, name);
     dataDir = mkdtempSync(join(tmpdir(), 'harborline-edge-'));
     copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));

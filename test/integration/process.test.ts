@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { adminQuery, databaseUrl, postgresTemplate } from '../helpers/database-templates';
+import { adminQuery, createTestDatabaseOn, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { seededDataDir } from '../helpers/seeded-data-dir';
 import { serverEntryArgs } from '../../scripts/server-bundle';
 import { startServerProcess } from '../helpers/server-process';
@@ -131,7 +131,7 @@ describe('the server process', function () {
     const name = `harborline_taken_port_${process.pid}`;
     // A copy of the seeded template: the workers start as a redeploy's would, without seeding.
     const template = await postgresTemplate(adminUrl!, 'seeded');
-    await adminQuery(adminUrl!, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+    await createTestDatabaseOn(adminUrl!, name, template.name);
     try {
       const { code, output, messages } = await startOnTakenPort({
         WEB_CONCURRENCY: '2',

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import { adminQuery, copyTemplateMedia, databaseUrl, postgresTemplate } from '../helpers/database-templates';
+import {
+  adminQuery,
+  copyTemplateMedia,
+  createTestDatabaseOn,
+  databaseUrl,
+  postgresTemplate,
+} from '../helpers/database-templates';
 import { freePort } from '../helpers/postgres-instance';
 import { seededDataDir } from '../helpers/seeded-data-dir';
 import {
@@ -36,7 +42,7 @@ async function startOnPostgres(workers: number): Promise<Started> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const template = await postgresTemplate(adminUrl, 'seeded');
   const name = `harborline_test_${process.pid}_shutdown_${workers}_${Date.now() % 100_000}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template.name}`);
+  await createTestDatabaseOn(adminUrl, name, template.name);
   const dataDir = mkdtempSync(join(tmpdir(), 'harborline-shutdown-'));
   copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
   const url = databaseUrl(adminUrl, name);
