@@ -30,7 +30,7 @@ describe('wait list and reservations under concurrency', () => {
     ...input,
   });
   // The least work, as the test server asks of browsers.
-  const captchaOptions = { secret: 'concurrency-test-secret-'.repeat(2), cost: 1 };
+  const captchaOptions = { secret: 'concurrency-test-secret-'.repeat(2), cost: 1, counter: [50, 100] as const };
   const captcha = async () => ({ options: captchaOptions, payload: await solvedCaptchaWith(captchaOptions) });
   // One after another: the solver gives up on a challenge it cannot finish in time on a busy machine.
   const captchas = async (n: number) => {

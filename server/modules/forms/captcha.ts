@@ -15,7 +15,11 @@ const EXPIRES_SECONDS = 20 * 60;
 /** A posted payload is base64 of a small JSON object; anything longer is not one. */
 const MAX_PAYLOAD_LENGTH = 4000;
 
-export type CaptchaOptions = { secret: string; cost: number };
+/**
+ * `cost` is the work of one key derivation; the solver tries counters from 0 until it meets the
+ * challenge's, drawn from `counter` (lowest and highest): the two together set the work.
+ */
+export type CaptchaOptions = { secret: string; cost: number; counter: readonly [number, number] };
 
 export type CaptchaResult = { ok: true } | { ok: false; reason: 'missing' | 'invalid' | 'replayed' };
 
@@ -30,7 +34,8 @@ export async function newChallenge(options: CaptchaOptions): Promise<Challenge> 
   return createChallenge({
     algorithm: 'SHA-256',
     cost: options.cost,
-    counter: randomInt(5_000, 10_000),
+    // altcha-lib's randomInt takes the highest first.
+    counter: randomInt(options.counter[1], options.counter[0]),
     deriveKey,
     hmacSignatureSecret: signature,
     hmacKeySignatureSecret: keySignature,
