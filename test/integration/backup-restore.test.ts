@@ -1,6 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -10,14 +19,14 @@ import { BadArchiveError } from '../../server/backup/archive';
 import { createBackup } from '../../server/backup/backup';
 import { restoreBackup, RestoreRefusedError } from '../../server/backup/restore';
 import { loadConfig, type Config } from '../../server/config';
-import { databaseTarget, migrateToLatest, openDatabase } from '../../server/db';
-import { createLogger } from '../../server/logger';
+import { databaseTarget, openDatabase } from '../../server/db';
 import { createImage } from '../../server/modules/images/service';
 import { createPage } from '../../server/modules/pages/service';
-import { seedDemoContent } from '../../server/seed/seed';
 import type { MediaStorage } from '../../server/storage/media-storage';
 import { openMediaStorage } from '../../server/storage/open-media-storage';
+import { copyTemplateMedia, createTestDatabaseOn, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../helpers/s3-server';
+import { seededDataDir } from '../helpers/seeded-data-dir';
 
 /**
  * Backs up a seeded site with an upload, wipes the database and the media, restores, and finds
@@ -64,6 +73,18 @@ const MEDIA_DRIVERS =
     ? ([onPostgres ? 's3' : 'local'] as const)
     : (['local', 's3'] as const);
 
+/** Puts every file under `dir` into `media`, keyed by its path under `dir`. */
+async function putEveryFile(media: MediaStorage, dir: string, prefix = ''): Promise<void> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await putEveryFile(media, path, `${prefix}${entry.name}/`);
+    else {
+      const body = readFileSync(path);
+      await media.put(`${prefix}${entry.name}`, body, { size: body.length });
+    }
+  }
+}
+
 for (const mediaDriver of MEDIA_DRIVERS) {
   describe(`backup and restore: ${onPostgres ? 'PostgreSQL' : 'embedded database'}, media in ${mediaDriver === 's3' ? 'an S3-compatible store' : 'the local directory'}`, function () {
     this.timeout(180_000);
@@ -96,15 +117,20 @@ for (const mediaDriver of MEDIA_DRIVERS) {
     };
 
     before(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'harborline-backup-test-'));
+      // The seeded demo site, copied from the test process's template rather than seeded again.
+      dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'harborline-backup-test-')) : await seededDataDir();
       const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir };
+      let templateMedia: string;
       if (onPostgres) {
-        if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+        const adminUrl = process.env.TEST_DATABASE_URL;
+        if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+        const template = await postgresTemplate(adminUrl, 'seeded');
         databaseName = `harborline_backup_${process.pid}_${randomBytes(3).toString('hex')}`;
-        await adminQuery(`CREATE DATABASE ${databaseName}`);
-        const url = new URL(process.env.TEST_DATABASE_URL);
-        url.pathname = `/${databaseName}`;
-        env.DATABASE_URL = url.href;
+        await createTestDatabaseOn(adminUrl, databaseName, template.name);
+        env.DATABASE_URL = databaseUrl(adminUrl, databaseName);
+        templateMedia = template.mediaDir!; // a seeded template has its media
+      } else {
+        templateMedia = join(dataDir, 'media');
       }
       if (mediaDriver === 's3') {
         s3 = await startS3Server();
@@ -114,16 +140,13 @@ for (const mediaDriver of MEDIA_DRIVERS) {
       }
       config = loadConfig(env);
       media = openMediaStorage(config.media);
+      if (mediaDriver === 's3') {
+        await putEveryFile(media, templateMedia);
+        if (!onPostgres) rmSync(templateMedia, { recursive: true, force: true });
+      } else if (onPostgres) copyTemplateMedia(templateMedia, join(dataDir, 'media'));
 
-      // A seeded site, one upload and one more page with its revision.
+      // One upload and one more page with its revision.
       const handle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), { log: quiet });
-      await migrateToLatest(handle.db);
-      await seedDemoContent(handle.db, createLogger('silent'), {
-        adminUsername: 'admin',
-        adminPassword: 'backup-test-password',
-        port: 3000,
-        media,
-      });
       uploadedPhoto = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0B2341' } })
         .png()
         .toBuffer();
