@@ -214,14 +214,14 @@ async function runAlone(phase: Selected): Promise<void> {
 
 /**
  * Suites that saturate connection pools, count rate-limit clocks (a login delay of one second),
- * serve S3 and child processes from the test process's own event loop, or time the editor's
- * keypress-to-paint latency: beside another phase they measure the machine's load, so they run
- * after the phases that run side by side, one phase at a time.
+ * time real server processes (a shutdown within its deadline, a publish seen by another process
+ * within a second), or time the editor's keypress-to-paint latency: beside another phase they
+ * measure the machine's load, so they run after the phases that run side by side, one phase at a
+ * time. (Backup and restore only waits longer on a loaded machine: it runs side by side.)
  */
 const LOAD_SENSITIVE = [
   ...[
     'admin-auth',
-    'backup-restore',
     'rate-limits',
     'waitlist-concurrency',
     'database-faults',
@@ -230,7 +230,7 @@ const LOAD_SENSITIVE = [
     'shutdown-deadline',
     'edge-stack',
   ].map((name) => `test/integration/${name}.test.ts`),
-  'test/e2e/admin-block-editor.test.ts',
+  'test/e2e/admin-block-editor-latency.test.ts',
 ];
 
 /**

@@ -1,64 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import type { Page } from 'puppeteer-core';
 import { axeViolations } from '../helpers/axe';
-import { TEST_ADMIN } from '../helpers/app';
-import { openTab } from '../helpers/browser';
+import { heading, newExamplePage, openBlockEditor, postedOrder, richText } from '../helpers/block-editor';
 import { useBrowserSuite } from '../helpers/browser-suite';
-import { createPage } from '../../server/modules/pages/service';
 import { blockSchemas } from '../../views/blocks/schemas';
-import { signInToAdmin } from '../helpers/admin-sign-in';
 
-// The browser is shared between the tests: each signs in afresh.
-const signIn = (page: Page, baseUrl: string) => signInToAdmin(page, baseUrl, TEST_ADMIN, { freshCookies: true });
-
-type Block = { type: string; id: string; value: unknown };
-const heading = (text: string, level: 'h2' | 'h3' | 'h4'): Block => ({
-  type: 'heading',
-  id: randomUUID(),
-  value: { text, level, rope: false, alignment: 'left' },
-});
-const richText = (html: string): Block => ({
-  type: 'rich_text',
-  id: randomUUID(),
-  value: { html, alignment: 'left', container: 'full' },
-});
-
-/** The body's block ids as the form would post them (the JSON field the editor keeps in step). */
-const postedOrder = (page: Page) =>
-  page.$eval('#id_content_json', (el) =>
-    (JSON.parse((el as HTMLTextAreaElement).value) as { body: Array<{ id: string }> }).body.map((b) => b.id),
-  );
-
-describe('block editor in Chromium: accessibility checks in the preview, drag to reorder, icons, typing latency', () => {
+/* Typing latency on a page of 60 blocks is timed on its own: admin-block-editor-latency.test.ts. */
+describe('block editor in Chromium: accessibility checks in the preview, drag to reorder, icons', () => {
   const suite = useBrowserSuite();
-  const home = async () =>
-    (
-      await suite.app.db
-        .selectFrom('sites')
-        .select('root_page_id')
-        .where('is_default_site', '=', true)
-        .executeTakeFirstOrThrow()
-    ).root_page_id;
-  const newPage = async (title: string, body: Block[]) =>
-    (
-      await createPage(suite.app.db, {
-        parentId: await home(),
-        pageType: 'ExamplePage',
-        title,
-        content: { body, confirmation_content: [] },
-        publish: true,
-      })
-    ).id;
-  const openEditor = async (id: number, options: { bypassCsp?: boolean } = {}) => {
-    // Tall enough that the cards dragged in the tests stay clear of the edges that scroll the window.
-    const tab = await openTab(suite.chromium.browser, { width: 1280, height: 1000 });
-    if (options.bypassCsp) await tab.page.setBypassCSP(true);
-    await signIn(tab.page, suite.server.baseUrl);
-    await tab.page.goto(`${suite.server.baseUrl}/wagtail/pages/${id}/edit/`, { waitUntil: 'load' });
-    await tab.page.waitForSelector('[data-stream-field="body"] .admin-block');
-    return tab;
-  };
+  const newPage = (title: string, body: Parameters<typeof newExamplePage>[2]) => newExamplePage(suite, title, body);
+  const openEditor = (id: number, options: { bypassCsp?: boolean } = {}) => openBlockEditor(suite, id, options);
 
   it("lists the preview's accessibility problems with links that focus the block causing each, and drops them once fixed", async () => {
     const skipped = heading('Oysters', 'h4');
@@ -303,50 +253,5 @@ describe('block editor in Chromium: accessibility checks in the preview, drag to
     expect(left).to.not.include(blocks[1]!.id);
     tab.assertClean();
     await page.close();
-  });
-
-  it('keeps typing smooth on a page of 60 blocks (median keypress to paint under 50 ms)', async () => {
-    const demos = [...blockSchemas.values()];
-    const body = Array.from({ length: 60 }, (_, i) => ({
-      type: demos[i % demos.length]!.type,
-      id: randomUUID(),
-      value: demos[i % demos.length]!.demo,
-    }));
-    const middle = body.findIndex((block, i) => i >= 28 && block.type === 'heading');
-    const id = await newPage('Sixty blocks', body);
-    const tab = await openEditor(id);
-    const { page } = tab;
-    expect(await page.$$eval('[data-stream-field="body"] .admin-block', (els) => els.length)).to.equal(60);
-    const input = `#block-card-${body[middle]!.id} input[type="text"]`;
-    await page.click(input, { count: 3 });
-    // Each keypress: from the key event to the frame after React's update has painted.
-    await page.$eval(input, (el) => {
-      const w = window as unknown as { latencies: number[] };
-      w.latencies = [];
-      el.addEventListener('keydown', (event) => {
-        const started = event.timeStamp;
-        requestAnimationFrame(() => setTimeout(() => w.latencies.push(performance.now() - started), 0));
-      });
-    });
-    const text = 'Fresh oysters from the morning boats';
-    await page.keyboard.type(text, { delay: 40 });
-    await page.waitForFunction(
-      (n) => (window as unknown as { latencies: number[] }).latencies.length === n,
-      {},
-      text.length,
-    );
-    expect(await page.$eval(input, (el) => (el as HTMLInputElement).value)).to.equal(text);
-    expect(await page.$eval('#id_content_json', (el) => (el as HTMLTextAreaElement).value)).to.include(text);
-    const latencies = (await page.evaluate(() => (window as unknown as { latencies: number[] }).latencies)).sort(
-      (a, b) => a - b,
-    );
-    const median = latencies[Math.floor(latencies.length / 2)]!;
-    const p95 = latencies[Math.floor(latencies.length * 0.95)]!;
-    console.log(
-      `      typing latency with 60 blocks: median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (${latencies.length} keypresses)`,
-    );
-    expect(median).to.be.below(50);
-    page.on('dialog', (dialog) => void dialog.accept());
-    await page.close({ runBeforeUnload: false });
   });
 });
