@@ -7,13 +7,12 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { createApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../server/db';
-import { seedDemoContent } from '../../server/seed/seed';
-import { openMediaStorage } from '../../server/storage/open-media-storage';
+import { openDatabase, type DatabaseHandle } from '../../server/db';
 import { createLogger } from '../../server/logger';
 import { findLivePage, updatePage } from '../../server/modules/pages/repo';
 import { loadAssetManifest } from '../../server/ssr/assets';
 import { serverEntryArgs } from '../../scripts/server-bundle';
+import { copyTemplateMedia, createTestDatabaseOn, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { get, waitFor } from '../helpers/server-process';
 
 /**
@@ -47,28 +46,19 @@ describe('page cache across processes', function () {
   });
 
   it('shows a publish on one process to the other within a second', async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
+    // A copy of the seeded template (database and media): the second dyno (the real entry point)
+    // then only starts, as a redeploy's would.
+    const template = await postgresTemplate(adminUrl!, 'seeded');
+    await createTestDatabaseOn(adminUrl!, name, template.name);
+    const url = databaseUrl(adminUrl!, name);
     dataDir = mkdtempSync(join(tmpdir(), 'harborline-dynos-'));
-
-    // This process migrates and seeds; the second dyno (the real entry point) then only starts.
-    handle = openDatabase({ kind: 'postgres', url: url.href, poolSize: 3 });
-    await migrateToLatest(handle.db);
+    copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+    handle = openDatabase({ kind: 'postgres', url, poolSize: 3 });
     const config = loadConfig({
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      DATABASE_URL: url.href,
+      DATABASE_URL: url,
       ADMIN_PASSWORD: 'test-admin-password',
-    });
-    await seedDemoContent(handle.db, createLogger('silent'), {
-      adminUsername: 'admin',
-      adminPassword: 'test-admin-password',
-      port,
-      media: openMediaStorage(config.media),
     });
     // One process (tsx as a loader, not its CLI, which would leave a grandchild behind on kill).
     const spawned = spawn(process.execPath, serverEntryArgs(), {
@@ -78,7 +68,7 @@ describe('page cache across processes', function () {
         NODE_ENV: 'development',
         LOG_LEVEL: 'warn',
         PORT: String(port),
-        DATABASE_URL: url.href,
+        DATABASE_URL: url,
         DATA_DIR: dataDir,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
