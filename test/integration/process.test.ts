@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { adminQuery, createTestDatabaseOn, databaseUrl, postgresTemplate } from '../helpers/database-templates';
+import {
+  adminQuery,
+  copyTemplateMedia,
+  createTestDatabaseOn,
+  databaseUrl,
+  postgresTemplate,
+} from '../helpers/database-templates';
 import { seededDataDir } from '../helpers/seeded-data-dir';
 import { serverEntryArgs } from '../../scripts/server-bundle';
 import { startServerProcess } from '../helpers/server-process';
@@ -18,6 +24,31 @@ const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
+
+/**
+ * Runs the entry point on a port another server holds; resolves with its exit code and output.
+ * Its DATA_DIR: `dataDir`, else the seeded embedded database's; removed at the end.
+ */
+async function startOnTakenPort(env: Record<string, string>, dataDir?: string) {
+  const taken = createServer();
+  const port = await new Promise<number>((resolve) =>
+    taken.listen(0, () => resolve((taken.address() as { port: number }).port)),
+  );
+  dataDir ??= await seededDataDir();
+  const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, port);
+  try {
+    // A start-up that never ends (workers forked again and again) fails here, not at mocha's timeout.
+    const gaveUp = new Promise<{ code: null }>((resolve) =>
+      setTimeout(() => resolve({ code: null }), 120_000).unref(),
+    );
+    const { code } = await Promise.race([server.exited, gaveUp]);
+    return { port, code, output: server.output(), messages: server.logLines().map((line) => String(line.msg)) };
+  } finally {
+    server.kill();
+    taken.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 describe('the server process', function () {
   this.timeout(180_000); // first start migrates and seeds the whole demo site
@@ -94,28 +125,6 @@ describe('the server process', function () {
     }
   });
 
-  /** Runs the entry point on a port another server holds; resolves with its exit code and output. */
-  async function startOnTakenPort(env: Record<string, string>) {
-    const taken = createServer();
-    const port = await new Promise<number>((resolve) =>
-      taken.listen(0, () => resolve((taken.address() as { port: number }).port)),
-    );
-    const dataDir = await seededDataDir();
-    const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, port);
-    try {
-      // A start-up that never ends (workers forked again and again) fails here, not at mocha's timeout.
-      const gaveUp = new Promise<{ code: null }>((resolve) =>
-        setTimeout(() => resolve({ code: null }), 120_000).unref(),
-      );
-      const { code } = await Promise.race([server.exited, gaveUp]);
-      return { port, code, output: server.output(), messages: server.logLines().map((line) => String(line.msg)) };
-    } finally {
-      server.kill();
-      taken.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }
-
   it('stops with exit code 1 and one line saying the port is taken, never claiming to listen', async () => {
     const { port, code, output, messages } = await startOnTakenPort({});
     expect(code, output).to.equal(1);
@@ -123,26 +132,6 @@ describe('the server process', function () {
       `cannot listen: port ${port} is already in use: stop the other server or set PORT to a free port`,
     );
     expect(messages.some((message) => message.startsWith('listening on'))).to.equal(false);
-  });
-
-  it('with several workers on PostgreSQL, stops when the port is taken instead of starting workers again and again', async function () {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) this.skip(); // several workers need PostgreSQL
-    const name = `harborline_taken_port_${process.pid}`;
-    // A copy of the seeded template: the workers start as a redeploy's would, without seeding.
-    const template = await postgresTemplate(adminUrl!, 'seeded');
-    await createTestDatabaseOn(adminUrl!, name, template.name);
-    try {
-      const { code, output, messages } = await startOnTakenPort({
-        WEB_CONCURRENCY: '2',
-        DATABASE_URL: databaseUrl(adminUrl!, name),
-      });
-      expect(code, output).to.equal(1);
-      expect(messages).to.include('a worker failed to start; stopping');
-      expect(messages).not.to.include('worker died; starting another');
-    } finally {
-      await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
   });
 
   it('logs JSON, one object per line, in production', async () => {
@@ -165,6 +154,35 @@ describe('the server process', function () {
       expect(entries.at(-1)!.msg).to.equal('stopped');
     } finally {
       server.cleanUp();
+    }
+  });
+});
+
+// Several workers need PostgreSQL: this runs in the PostgreSQL phase, the rest on the embedded database.
+describe('the server process on PostgreSQL', function () {
+  this.timeout(180_000);
+  before(function () {
+    if (process.env.TEST_DB !== 'postgres' || !process.env.TEST_DATABASE_URL) this.skip();
+  });
+
+  it('with several workers on PostgreSQL, stops when the port is taken instead of starting workers again and again', async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const name = `harborline_taken_port_${process.pid}`;
+    // A copy of the seeded template: the workers start as a redeploy's would, without seeding.
+    const template = await postgresTemplate(adminUrl!, 'seeded');
+    await createTestDatabaseOn(adminUrl!, name, template.name);
+    const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
+    copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+    try {
+      const { code, output, messages } = await startOnTakenPort(
+        { WEB_CONCURRENCY: '2', DATABASE_URL: databaseUrl(adminUrl!, name) },
+        dataDir,
+      );
+      expect(code, output).to.equal(1);
+      expect(messages).to.include('a worker failed to start; stopping');
+      expect(messages).not.to.include('worker died; starting another');
+    } finally {
+      await adminQuery(adminUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   });
 });
