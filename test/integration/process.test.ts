@@ -38,9 +38,7 @@ async function startOnTakenPort(env: Record<string, string>, dataDir?: string) {
   const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env }, port);
   try {
     // A start-up that never ends (workers forked again and again) fails here, not at mocha's timeout.
-    const gaveUp = new Promise<{ code: null }>((resolve) =>
-      setTimeout(() => resolve({ code: null }), 120_000).unref(),
-    );
+    const gaveUp = new Promise<{ code: null }>((resolve) => setTimeout(() => resolve({ code: null }), 120_000).unref());
     const { code } = await Promise.race([server.exited, gaveUp]);
     return { port, code, output: server.output(), messages: server.logLines().map((line) => String(line.msg)) };
   } finally {
