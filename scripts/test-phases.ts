@@ -42,10 +42,10 @@ const ON_BOTH_ENGINES = [
 /**
  * With a PostgreSQL server, these run on PGlite instead: long suites whose subject is not the
  * engine (following every link, walking every admin screen for developer words, reordering the
- * tree through HTTP), moved off the PostgreSQL process, the suite's longest, to the PGlite one,
+ * tree through HTTP, the permission matrix's 300 requests), moved off the PostgreSQL process, the suite's longest, to the PGlite one,
  * which has time to spare, so the two finish together.
  */
-const ON_PGLITE_INSTEAD = ['crawl', 'admin-human-language', 'admin-explorer-ordering'].map(
+const ON_PGLITE_INSTEAD = ['crawl', 'admin-human-language', 'admin-explorer-ordering', 'admin-permissions'].map(
   (name) => `test/integration/${name}.test.ts`,
 );
 
@@ -102,23 +102,30 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log('TEST_DATABASE_URL is not set: integration tests run on PGlite only.');
 }
-// Two browser processes, each with its own Chromium: the public site and the back office. A
-// browser test spends much of its time waiting on the page, so two keep the cores busier than one.
-// The media library suite drives the back office's choosers too; it evens the two processes out.
-const isBackOffice = (file: string) => file.startsWith('test/e2e/admin') || file === 'test/e2e/media-press.test.ts';
+// Two browser processes, each with its own Chromium: a browser test spends much of its time
+// waiting on the page, so two keep the cores busier than one. The first takes the public site's
+// suites and the second the back office's, but for a few back-office suites that even the two out
+// (so they end together), and the media library suite, which is about the back office's choosers
+// as much as the press pages.
+const BROWSER_PART_ONE_FROM_THE_BACK_OFFICE = ['admin-block-editor', 'admin-redirects'].map(
+  (name) => `test/e2e/${name}.test.ts`,
+);
+const inBrowserPartTwo = (file: string) =>
+  (file.startsWith('test/e2e/admin') && !BROWSER_PART_ONE_FROM_THE_BACK_OFFICE.includes(file)) ||
+  file === 'test/e2e/media-press.test.ts';
 phases.push(
   {
-    name: 'browser (Chromium), public site',
+    name: 'browser (Chromium), part 1 of 2: public site',
     folders: ['test/e2e'],
     env: { TEST_DB: 'pglite', ...PRODUCTION_REACT },
-    includes: (file) => !isBackOffice(file),
+    includes: (file) => !inBrowserPartTwo(file),
     shard: true,
   },
   {
-    name: 'browser (Chromium), back office',
+    name: 'browser (Chromium), part 2 of 2: back office',
     folders: ['test/e2e'],
     env: { TEST_DB: 'pglite', ...PRODUCTION_REACT },
-    includes: isBackOffice,
+    includes: inBrowserPartTwo,
     shard: true,
   },
 );
