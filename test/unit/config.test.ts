@@ -1,11 +1,16 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../server/config';
 
 describe('configuration', () => {
-  const dataDir = () => mkdtempSync(join(tmpdir(), 'harborline-config-'));
+  const made: string[] = [];
+  const dataDir = () => {
+    made.push(mkdtempSync(join(tmpdir(), 'harborline-config-')));
+    return made.at(-1)!;
+  };
+  after(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
   it('applies defaults and generates a session secret kept in DATA_DIR', () => {
     const dir = dataDir();

@@ -1,12 +1,18 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { ConfigError, loadConfig } from '../../server/config';
 
 describe('media storage configuration', () => {
+  const made: string[] = [];
+  const dataDir = () => {
+    made.push(mkdtempSync(join(tmpdir(), 'harborline-config-')));
+    return made.at(-1)!;
+  };
+  after(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
   const base = () => ({
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'harborline-config-')),
+    DATA_DIR: dataDir(),
     COMMIT_ID: 'abc',
     BRANCH: 'main',
   });
