@@ -2,7 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { copyTemplateMedia, pgliteTemplate } from './database-templates';
+import {
+  copyTemplateMedia,
+  createTestDatabaseOn,
+  databaseUrl,
+  pgliteTemplate,
+  postgresTemplate,
+} from './database-templates';
 
 /**
  * A DATA_DIR for a real server process (server/main.ts on its embedded database) that already
@@ -18,4 +24,17 @@ export async function seededDataDir(): Promise<string> {
   await pglite.close();
   copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
   return dataDir;
+}
+
+/**
+ * The PostgreSQL counterpart, for a server process (or a suite) on the server at `adminUrl`:
+ * database `name`, a copy of the seeded template (dropped by the caller), and a DATA_DIR holding
+ * the template's media.
+ */
+export async function seededPostgresSite(adminUrl: string, name: string): Promise<{ url: string; dataDir: string }> {
+  const template = await postgresTemplate(adminUrl, 'seeded');
+  await createTestDatabaseOn(adminUrl, name, template.name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'harborline-site-'));
+  copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+  return { url: databaseUrl(adminUrl, name), dataDir };
 }

@@ -1,16 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  copyFileSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  truncateSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
@@ -24,9 +14,8 @@ import { createImage } from '../../server/modules/images/service';
 import { createPage } from '../../server/modules/pages/service';
 import type { MediaStorage } from '../../server/storage/media-storage';
 import { openMediaStorage } from '../../server/storage/open-media-storage';
-import { copyTemplateMedia, createTestDatabaseOn, databaseUrl, postgresTemplate } from '../helpers/database-templates';
 import { S3_TEST_CREDENTIALS, startS3Server } from '../helpers/s3-server';
-import { seededDataDir } from '../helpers/seeded-data-dir';
+import { seededDataDir, seededPostgresSite } from '../helpers/seeded-data-dir';
 
 /**
  * Backs up a seeded site with an upload, wipes the database and the media, restores, and finds
@@ -117,21 +106,20 @@ for (const mediaDriver of MEDIA_DRIVERS) {
     };
 
     before(async () => {
-      // The seeded demo site, copied from the test process's template rather than seeded again.
-      dataDir = onPostgres ? mkdtempSync(join(tmpdir(), 'harborline-backup-test-')) : await seededDataDir();
-      const env: Record<string, string> = { NODE_ENV: 'test', DATA_DIR: dataDir };
-      let templateMedia: string;
+      // The seeded demo site, copied from the test process's template rather than seeded again,
+      // its media in DATA_DIR/media.
+      const env: Record<string, string> = { NODE_ENV: 'test' };
       if (onPostgres) {
         const adminUrl = process.env.TEST_DATABASE_URL;
         if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-        const template = await postgresTemplate(adminUrl, 'seeded');
         databaseName = `harborline_backup_${process.pid}_${randomBytes(3).toString('hex')}`;
-        await createTestDatabaseOn(adminUrl, databaseName, template.name);
-        env.DATABASE_URL = databaseUrl(adminUrl, databaseName);
-        templateMedia = template.mediaDir!; // a seeded template has its media
+        const site = await seededPostgresSite(adminUrl, databaseName);
+        dataDir = site.dataDir;
+        env.DATABASE_URL = site.url;
       } else {
-        templateMedia = join(dataDir, 'media');
+        dataDir = await seededDataDir();
       }
+      env.DATA_DIR = dataDir;
       if (mediaDriver === 's3') {
         s3 = await startS3Server();
         Object.assign(env, S3_TEST_CREDENTIALS, {
@@ -141,9 +129,11 @@ for (const mediaDriver of MEDIA_DRIVERS) {
       config = loadConfig(env);
       media = openMediaStorage(config.media);
       if (mediaDriver === 's3') {
-        await putEveryFile(media, templateMedia);
-        if (!onPostgres) rmSync(templateMedia, { recursive: true, force: true });
-      } else if (onPostgres) copyTemplateMedia(templateMedia, join(dataDir, 'media'));
+        // The site's media move into the store.
+        const local = join(dataDir, 'media');
+        await putEveryFile(media, local);
+        rmSync(local, { recursive: true, force: true });
+      }
 
       // One upload and one more page with its revision.
       const handle = openDatabase(databaseTarget(config.databaseUrl, config.dataDir), { log: quiet });

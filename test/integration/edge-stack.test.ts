@@ -1,8 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { createApp } from '../../server/app';
@@ -15,14 +14,9 @@ import { findLivePage, updatePage } from '../../server/modules/pages/repo';
 import { loadAssetManifest } from '../../server/ssr/assets';
 import { childNamed, varnishWorkDir } from '../../scripts/bench/stack-process';
 import { varnishPresent } from '../../scripts/stack/varnish-install';
-import {
-  adminQuery,
-  copyTemplateMedia,
-  createTestDatabaseOn,
-  databaseUrl,
-  postgresTemplate,
-} from '../helpers/database-templates';
+import { adminQuery } from '../helpers/database-templates';
 import { freePort } from '../helpers/postgres-instance';
+import { seededPostgresSite } from '../helpers/seeded-data-dir';
 import { ensureServerBundle } from '../../scripts/server-bundle';
 import { get, waitFor, type Answer } from '../helpers/server-process';
 
@@ -59,11 +53,7 @@ describe('edge stack (Varnish in front of two dynos)', function () {
     if (!varnishPresent()) return this.skip(); // no varnishd with xkey on this machine (apt-get install varnish varnish-modules)
     // The dynos run dist/server/main.js, as in production.
     ensureServerBundle();
-    const template = await postgresTemplate(adminUrl, 'seeded');
-    await createTestDatabaseOn(adminUrl, name, template.name);
-    url = databaseUrl(adminUrl, name);
-    dataDir = mkdtempSync(join(tmpdir(), 'harborline-edge-'));
-    copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+    ({ url, dataDir } = await seededPostgresSite(adminUrl, name));
     const edgePort = await freePort();
     const dynoPort = await twoFreePorts();
     edge = `http://127.0.0.1:${edgePort}`;

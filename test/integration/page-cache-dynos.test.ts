@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect } from 'chai';
@@ -12,7 +11,7 @@ import { createLogger } from '../../server/logger';
 import { findLivePage, updatePage } from '../../server/modules/pages/repo';
 import { loadAssetManifest } from '../../server/ssr/assets';
 import { serverEntryArgs } from '../../scripts/server-bundle';
-import { copyTemplateMedia, createTestDatabaseOn, databaseUrl, postgresTemplate } from '../helpers/database-templates';
+import { seededPostgresSite } from '../helpers/seeded-data-dir';
 import { get, waitFor } from '../helpers/server-process';
 
 /**
@@ -48,11 +47,9 @@ describe('page cache across processes', function () {
   it('shows a publish on one process to the other within a second', async () => {
     // A copy of the seeded template (database and media): the second dyno (the real entry point)
     // then only starts, as a redeploy's would.
-    const template = await postgresTemplate(adminUrl!, 'seeded');
-    await createTestDatabaseOn(adminUrl!, name, template.name);
-    const url = databaseUrl(adminUrl!, name);
-    dataDir = mkdtempSync(join(tmpdir(), 'harborline-dynos-'));
-    copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+    const copy = await seededPostgresSite(adminUrl!, name);
+    const url = copy.url;
+    dataDir = copy.dataDir;
     handle = openDatabase({ kind: 'postgres', url, poolSize: 3 });
     const config = loadConfig({
       NODE_ENV: 'test',

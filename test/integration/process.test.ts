@@ -4,14 +4,8 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import {
-  adminQuery,
-  copyTemplateMedia,
-  createTestDatabaseOn,
-  databaseUrl,
-  postgresTemplate,
-} from '../helpers/database-templates';
-import { seededDataDir } from '../helpers/seeded-data-dir';
+import { adminQuery } from '../helpers/database-templates';
+import { seededDataDir, seededPostgresSite } from '../helpers/seeded-data-dir';
 import { serverEntryArgs } from '../../scripts/server-bundle';
 import { startServerProcess } from '../helpers/server-process';
 
@@ -167,15 +161,9 @@ describe('the server process on PostgreSQL', function () {
     const adminUrl = process.env.TEST_DATABASE_URL;
     const name = `harborline_taken_port_${process.pid}`;
     // A copy of the seeded template: the workers start as a redeploy's would, without seeding.
-    const template = await postgresTemplate(adminUrl!, 'seeded');
-    await createTestDatabaseOn(adminUrl!, name, template.name);
-    const dataDir = mkdtempSync(join(tmpdir(), 'harborline-process-'));
-    copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
+    const { url, dataDir } = await seededPostgresSite(adminUrl!, name);
     try {
-      const { code, output, messages } = await startOnTakenPort(
-        { WEB_CONCURRENCY: '2', DATABASE_URL: databaseUrl(adminUrl!, name) },
-        dataDir,
-      );
+      const { code, output, messages } = await startOnTakenPort({ WEB_CONCURRENCY: '2', DATABASE_URL: url }, dataDir);
       expect(code, output).to.equal(1);
       expect(messages).to.include('a worker failed to start; stopping');
       expect(messages).not.to.include('worker died; starting another');

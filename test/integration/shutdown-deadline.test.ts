@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
-import {
-  adminQuery,
-  copyTemplateMedia,
-  createTestDatabaseOn,
-  databaseUrl,
-  postgresTemplate,
-} from '../helpers/database-templates';
+import { adminQuery } from '../helpers/database-templates';
 import { freePort } from '../helpers/postgres-instance';
-import { seededDataDir } from '../helpers/seeded-data-dir';
+import { seededDataDir, seededPostgresSite } from '../helpers/seeded-data-dir';
 import {
   get,
   startLoad,
@@ -40,12 +32,8 @@ type Started = { server: ServerProcess; databaseUrl?: string; cleanUp(): Promise
 
 async function startOnPostgres(workers: number): Promise<Started> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const template = await postgresTemplate(adminUrl, 'seeded');
   const name = `harborline_test_${process.pid}_shutdown_${workers}_${Date.now() % 100_000}`;
-  await createTestDatabaseOn(adminUrl, name, template.name);
-  const dataDir = mkdtempSync(join(tmpdir(), 'harborline-shutdown-'));
-  copyTemplateMedia(template.mediaDir, join(dataDir, 'media'));
-  const url = databaseUrl(adminUrl, name);
+  const { url, dataDir } = await seededPostgresSite(adminUrl, name);
   const server = startServerProcess(
     {
       DATABASE_URL: url,
