@@ -60,6 +60,9 @@ describe('snippets in the back office (Chromium)', function () {
       ['ca.localhost', 'ca.localhost', 'en-CA', 'Poutine Week'],
     ] as const) {
       await go(page, `/wagtail/snippets/core/tierednavigation/edit/${await navId(hostname, language)}/`);
+      // The rows editor loads after the load event and lengthens the form: a click before it
+      // mounts can land where the button no longer is. The textarea stays what the form posts.
+      await page.waitForSelector('.admin-menu-editor');
       const menu = await page.$eval('#id_menu', (el) => (el as HTMLTextAreaElement).value);
       await page.$eval(
         '#id_menu',
