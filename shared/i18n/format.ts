@@ -9,12 +9,21 @@ const isFrench = (languageCode: string) => languageCode.toLowerCase().startsWith
 /** A number with a fixed count of decimals: '0.0' in English, '0,0' in French. */
 export function formatDecimal(value: number, digits: number, languageCode: string): string {
   if (!isFrench(languageCode)) return value.toFixed(digits);
-  return new Intl.NumberFormat('fr-CA', {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-    useGrouping: false,
-  }).format(value);
+  let format = frenchDecimals.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-CA', {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      useGrouping: false,
+    });
+    frenchDecimals.set(digits, format);
+  }
+  return format.format(value);
 }
+
+// Formatters are built once: building one costs far more than formatting with it.
+const frenchDecimals = new Map<number, Intl.NumberFormat>();
+let frenchClock: Intl.DateTimeFormat | undefined;
 
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -28,12 +37,13 @@ export function formatTime(time: string, languageCode = 'en-US'): string {
     return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, '0')} ${suffix}`;
   }
   // Intl's fr-CA clock ('11 h 00'), without the minutes when there are none.
-  const parts = new Intl.DateTimeFormat('fr-CA', {
+  frenchClock ??= new Intl.DateTimeFormat('fr-CA', {
     hour: 'numeric',
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone: 'UTC',
-  }).formatToParts(new Date(Date.UTC(2000, 0, 1, hour, minute)));
+  });
+  const parts = frenchClock.formatToParts(new Date(Date.UTC(2000, 0, 1, hour, minute)));
   const text = parts.map((part) => part.value).join('');
   return minute === 0 ? text.replace(/\s*00$/, '') : text;
 }

@@ -25,10 +25,15 @@ type LocalNow = { date: string; dayOfWeek: number; minutes: number };
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/** Date, weekday and minute of the day at `now` on the wall clock of `timeZone`. */
-export function localNow(now: Date, timeZone: string): LocalNow {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting
+ * with it, and a list of restaurants asks for the same few zones again and again.
+ */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -37,7 +42,16 @@ export function localNow(now: Date, timeZone: string): LocalNow {
       hour: '2-digit',
       minute: '2-digit',
       hourCycle: 'h23',
-    })
+    });
+    wallClocks.set(timeZone, format);
+  }
+  return format;
+}
+
+/** Date, weekday and minute of the day at `now` on the wall clock of `timeZone`. */
+export function localNow(now: Date, timeZone: string): LocalNow {
+  const parts = Object.fromEntries(
+    wallClock(timeZone)
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
