@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_EMBED_HOSTS } from '../shared/embeds/allow-list';
 import { CDN_PURGE_PROVIDERS } from './cdn-purge-config';
 import { isTimeZone } from '../shared/admin/local-time';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What `npm run stack` reads from the environment; a wrong value stops it with one line. */
 const schema = z.object({

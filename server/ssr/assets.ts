@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DIST_DIR } from '../paths';
 
 /** Written by scripts/build.ts from esbuild's metafile: which files each page needs. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CaptchaView, FormErrorsView } from '../forms/form-state';
 import { A11Y_DESCRIPTION_MAX } from '../forms/a11y-report-path';
 import { line, REQUIRED, text, TOO_LONG } from './forms';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isTimeZone } from '../admin/local-time';
 import { emailSchema, newPasswordSchema } from './admin-accounts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Wagtail's admin API caps a listing at 20 items per request. */
 export const API_MAX_LIMIT = 20;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAGE_SEARCH_MAX_LENGTH } from './explorer';
 
 /** Longest query the search across the admin accepts: the page search's limit, as every group links to it. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { explorerOrderingSchema } from './explorer';
 
 /** The login form (Django's AuthenticationForm limits). Empty fields are "required" errors. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSafeSitePath } from '../urls/site-path';
 
 /** The spec's background styles (section 3); 'lobster' is the default. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { tagsFieldSchema } from './tags';
 
 const REQUIRED = 'This field is required.';

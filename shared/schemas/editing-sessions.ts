@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Editing sessions (who else has a page editor open) and autosave: the shapes the browser sends

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** How many staff addresses one form page may notify. */
 export const MAX_NOTIFY_EMAILS = 10;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Messages written for editors and guests instead of zod's own ("Too small: expected string to

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The explorer's column orderings (Wagtail's `?ordering=` values; prefix '-' reverses). 'ord' is the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The only widths a rendition may be requested at: a fixed list keeps the disk cache bounded. */
 export const RENDITION_WIDTHS = [320, 480, 640, 960, 1280, 1600, 1920] as const;

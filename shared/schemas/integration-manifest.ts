@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * /integration-manifest.json (spec section 2): what another system needs to integrate with one

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseWeeklyHoursText } from '../locations/weekly-hours-text';
 import { dayHoursSchema, specialHoursSchema } from './locations';
 

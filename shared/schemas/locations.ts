@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Location shapes of spec section 3, shared by the API (every response is parsed with them

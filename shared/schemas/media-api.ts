@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { API_MAX_LIMIT } from './admin-api';
 
 const id = z.coerce

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { safeUrlSchema } from './content';
 
 /** One rendition of an image (spec section 3): a URL at a width, with its byte size and type. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SOCIAL_ICONS } from '../constants/social';
 
 export { SOCIAL_ICONS, SOCIAL_LABELS, type SocialIcon } from '../constants/social';

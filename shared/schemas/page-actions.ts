@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fromLocalInput } from '../admin/local-time';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

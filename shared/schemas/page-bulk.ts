@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Bulk actions on pages (Wagtail's /wagtail/bulk/wagtailcore/page/{action}/?id=1&id=2&next=...).

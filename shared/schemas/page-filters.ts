@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The explorer's filters (Wagtail 7's page listing filters), all in the query string so a filtered

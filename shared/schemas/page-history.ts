@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const realDate = (value: string) => {
   const parsed = new Date(`${value}T00:00:00Z`);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { imageSchema } from './media';
 
 /** Releases per list page; 25 seeded releases make three pages. */

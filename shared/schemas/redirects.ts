@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkOldPath, MAX_OLD_PATH_LENGTH, redirectKey, type NormalisedPath } from '../redirects/normalise';
 import { normaliseSitePath } from '../urls/site-path';
 

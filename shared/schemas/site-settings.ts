@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Site settings (Wagtail's BaseSiteSetting 'core.sitesettings'), one value per site. An empty

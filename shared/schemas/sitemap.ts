@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The page list the server puts in `page.extra.sitemap` for pages with a sitemap block. */
 export const sitemapEntrySchema = z.object({

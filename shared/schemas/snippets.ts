@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SOCIAL_ICONS, type SocialIcon } from '../constants/social';
 import {
   footerColumnSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The most tags one image or document may carry, and the longest tag. */
 export const MAX_TAGS = 20;

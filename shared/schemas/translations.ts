@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The public userbar's question: which public path the visitor is on (their own location.pathname). */
 export const userbarQuerySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const REQUIRED = 'This field is required.';
 const SELECT = 'Select a valid choice.';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A viewset list's page size (Wagtail's 50); exports take the whole filtered list up to EXPORT_MAX_ROWS. */
 export const VIEWSET_PAGE_SIZE = 50;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Wait list and reservation shapes (issue 14), shared by the API (requests are parsed with

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { humanMessage, installHumanErrorMessages } from '../../shared/schemas/error-messages';
 import { describeValuePath, foldChooserErrors } from '../../server/modules/admin/pages/edit/block-error-summary';
 import { shownSubmissionKeys, submissionFieldLabel, submissionValueText } from '../../shared/forms/submission-fields';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emptyValue, type JsonSchema } from '../../client/admin/editor/json-schema';
 import { blockSchemas } from '../../views/blocks/schemas';
 

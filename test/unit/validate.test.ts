@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HttpError } from '../../server/errors';
 import { fieldMessages, formErrors, invalid, NON_FIELD, parseOr400 } from '../../server/http/validate';
 

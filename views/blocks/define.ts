@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** Admin editing metadata, read by the back office's block editor. */
 export type BlockMeta = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { sanitizeRichText } from '../../shared/rich-text/sanitize';
 
 /** Staff-written HTML inside a block: sanitised with the one allow-list (on save and on render). */

@@ -1,6 +1,6 @@
 import { Transform } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { MediaStorage, StoredObject } from '../../storage/media-storage';

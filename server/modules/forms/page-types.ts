@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockBodySchema } from '../../../shared/schemas/block-body';
 import { safeUrlSchema } from '../../../shared/schemas/content';
 import { notifyEmailsSchema } from '../../../shared/schemas/email-list';

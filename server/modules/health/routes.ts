@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import { RETRY_AFTER_SECONDS } from '../../database-errors';
 import { HttpError } from '../../errors';
 import { runChecks, type HealthChecks } from './service';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import { invalid } from '../../http/validate';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db';
 import { MAP_RADIUS_MILES, MAP_RESULT_LIMIT, toMapResults } from '../../../shared/locations/map-results';
 import type { MapPageExtra } from '../../../shared/schemas/locations';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listSites } from '../sites/repo';
 import { loadSiteTree, publicPath } from '../pages/site-tree';
 import * as pagesRepo from '../pages/repo';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db';
 import { QUICK_SEARCH_LIMIT, SEARCH_RADIUS_MILES } from '../../../shared/locations/search-limits';
 import {

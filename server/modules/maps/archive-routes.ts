@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import { archiveMapStyle } from '../../../shared/maps/archive-style';
 import { HttpError } from '../../errors';
 import { tileForClient, type MapArchive } from './map-archive';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import { BASE_MAP_FONT_PATH, BASE_MAP_VERSION } from '../../../shared/maps/base-map';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { blockSchemas } from '../../../views/blocks/schemas';
 import type { BlockData } from '../../../shared/schemas/page-payload';
 import { blockBodySchema } from '../../../shared/schemas/block-body';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { imageSchema } from '../../../shared/schemas/media';
 import { sanitizeRichText } from '../../../shared/rich-text/sanitize';
 import {

@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import { formErrors } from '../../http/validate';

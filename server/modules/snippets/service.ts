@@ -11,7 +11,7 @@ import type {
   StoredFooter,
   ToolboxInput,
 } from '../../../shared/schemas/snippets';
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockBodySchema } from '../../../shared/schemas/block-body';
 import { contentForSave } from '../pages/content';
 import type { PageTypeDefinition } from '../pages/page-type';

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../db';
 import { notFound } from '../../errors';
 import type { MediaStorage } from '../../storage/media-storage';

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db';
 import { HttpError } from '../../errors';
 import { renderPage, type RenderDeps } from '../../ssr/render';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { backgroundStyleSchema } from '../../../shared/schemas/content';
 import { richHtml } from '../rich-html';
 import { defineBlockSchema } from '../define';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { linkSchema, safeUrlSchema } from '../../../shared/schemas/content';
 import { imageSchema } from '../../../shared/schemas/media';
 import { demoImage } from '../demo-images';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { imageSchema } from '../../../shared/schemas/media';
 import { demoImage } from '../demo-images';
 import { defineBlockSchema } from '../define';

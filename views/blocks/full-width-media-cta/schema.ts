@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { backgroundStyleSchema, linkSchema } from '../../../shared/schemas/content';
 import { demoImage } from '../demo-images';
 import { defineBlockSchema } from '../define';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isAllowedEmbedUrl } from '../../../shared/embeds/allow-list';
 import { defineBlockSchema } from '../define';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GRID_COLUMNS } from './constants';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
 import { demoImage, demoVideo } from '../demo-images';

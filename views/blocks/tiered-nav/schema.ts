@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { safeUrlSchema } from '../../../shared/schemas/content';
 import { defineBlockSchema, type BlockReference } from '../define';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { imageSchema, videoSchema } from '../../../shared/schemas/media';
 import { demoImage, demoVideo } from '../demo-images';
 import { defineBlockSchema } from '../define';

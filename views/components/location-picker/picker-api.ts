@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { locationListResponseSchema, type LocationListResponse } from '../../../shared/schemas/locations';
 import type { LatLng } from '../../../shared/locations/geo';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../../db';
 import { parseOr400 } from '../../../http/validate';
 import { FormPagesScreen, SubmissionsScreen, type SubmissionRow } from '../../../../views/admin/FormsScreens';

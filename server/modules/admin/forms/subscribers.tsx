@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseOr400 } from '../../../http/validate';
 import { SubscriberScreen, SubscribersScreen, type SubscriberRow } from '../../../../views/admin/FormsScreens';
 import { findSubscriber, listConsentRecords, listSubscribers, SUBSCRIBER_MODEL } from '../../forms/service';

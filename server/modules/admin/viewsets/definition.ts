@@ -1,7 +1,7 @@
 import type { FocalPickerView } from '../../../../shared/admin/viewset';
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../../db';
 import type { RenderDeps } from '../../../ssr/render';
 import type { MediaStorage } from '../../../storage/media-storage';

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../../db';
 import { notFound } from '../../../errors';
 import { parseOr400 } from '../../../http/validate';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../../../db';
 import { notFound } from '../../../errors';
 import { TaskFormScreen, type TaskFormValues } from '../../../../views/admin/WorkflowAdminScreens';

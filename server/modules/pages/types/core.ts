@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockBodySchema } from '../../../../shared/schemas/block-body';
 import { backgroundStyleSchema, safeUrlSchema } from '../../../../shared/schemas/content';
 import { definePageType } from '../page-type';

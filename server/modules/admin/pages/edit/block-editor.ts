@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { escapeJsonForScript } from '../../../../ssr/escape-json';
 import { HttpError } from '../../../../errors';
 import { parseInputJson } from '../../../../http/input-hygiene';
