@@ -43,10 +43,11 @@ const ON_BOTH_ENGINES = [
  * With a PostgreSQL server, these run on PGlite instead: long suites whose subject is not the
  * engine (following every link, walking every admin screen for developer words, reordering the
  * tree through HTTP, the permission matrix's 300 requests, validating and fuzzing the public
- * pages), moved off the PostgreSQL process, the suite's longest, to the PGlite one,
+ * pages, cutting map tiles from a PMTiles archive), moved off the PostgreSQL process, the suite's longest, to the PGlite one,
  * which has time to spare, so the two finish together.
  */
 const ON_PGLITE_INSTEAD = [
+  'base-map-pmtiles',
   'crawl',
   'admin-human-language',
   'admin-explorer-ordering',
@@ -115,9 +116,12 @@ if (process.env.TEST_DATABASE_URL) {
 // suites and the second the back office's, but for a few back-office suites that even the two out
 // (so they end together), and the media library suite, which is about the back office's choosers
 // as much as the press pages.
-const BROWSER_PART_ONE_FROM_THE_BACK_OFFICE = ['admin-block-editor', 'admin-redirects', 'admin-responsive'].map(
-  (name) => `test/e2e/${name}.test.ts`,
-);
+const BROWSER_PART_ONE_FROM_THE_BACK_OFFICE = [
+  'admin-block-editor',
+  'admin-redirects',
+  'admin-responsive',
+  'admin-workflow-group-choosers',
+].map((name) => `test/e2e/${name}.test.ts`);
 const inBrowserPartTwo = (file: string) =>
   (file.startsWith('test/e2e/admin') && !BROWSER_PART_ONE_FROM_THE_BACK_OFFICE.includes(file)) ||
   file === 'test/e2e/media-press.test.ts';

@@ -217,7 +217,8 @@ async function runAlone(phase: Selected): Promise<void> {
  * time real server processes (a shutdown within its deadline, a publish seen by another process
  * within a second), or time the editor's keypress-to-paint latency: beside another phase they
  * measure the machine's load, so they run after the phases that run side by side, one phase at a
- * time. (Backup and restore only waits longer on a loaded machine: it runs side by side.)
+ * time. (Backup and restore, and the server process's start, stop and logs, only wait longer on a
+ * loaded machine: they run side by side.)
  */
 const LOAD_SENSITIVE = [
   ...[
@@ -226,7 +227,6 @@ const LOAD_SENSITIVE = [
     'waitlist-concurrency',
     'database-faults',
     'page-cache-dynos',
-    'process',
     'shutdown-deadline',
     'edge-stack',
   ].map((name) => `test/integration/${name}.test.ts`),
@@ -254,33 +254,55 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Runs phases at the same time, the first one's output shown as it goes and the others' when all
- * have ended.
+ * Runs lanes at the same time, each lane's phases one after the other; the first phase's output is
+ * shown as it goes and the others' when all have ended.
  */
-async function runSideBySide(phases: Selected[], extraArgs: string[]): Promise<void> {
-  const names = phases.map((phase) => phase.name);
-  console.log(`\n=== ${names.join(', ')}, at the same time (output of the others follows when all end) ===`);
-  console.log(`\n=== ${names[0]} ===`);
+async function runSideBySide(lanes: Selected[][], extraArgs: string[]): Promise<void> {
+  const names = lanes.map((lane) => lane.map((phase) => phase.name).join(', then '));
+  console.log(`\n=== ${names.join(' + ')}, at the same time (output of the others follows when all end) ===`);
+  console.log(`\n=== ${lanes[0]![0]!.name} ===`);
   await timed(`${names.join(' + ')}, side by side`, async () => {
-    const started = phases.map((phase, index) => {
-      const startedAt = Date.now();
-      const logFile = index === 0 ? undefined : join(summaryDir, `${phase.name}.log`);
-      const run = startPhase(phase, { logFile, extraArgs });
-      const status = run.status.then((code) => {
+    const runLane = async (lane: Selected[], laneIndex: number) => {
+      const ended: Array<{ run: Run; status: number | null }> = [];
+      for (const [index, phase] of lane.entries()) {
+        const startedAt = Date.now();
+        const live = laneIndex === 0 && index === 0;
+        const run = startPhase(phase, { logFile: live ? undefined : join(summaryDir, `${phase.name}.log`), extraArgs });
+        const status = await run.status;
         phaseTimes.push({ name: `  ${phase.name}`, seconds: (Date.now() - startedAt) / 1000 });
-        return code;
-      });
-      return { run, status };
-    });
-    const statuses = await Promise.all(started.map(({ status }) => status));
-    started.forEach(({ run }, index) => {
+        ended.push({ run, status });
+      }
+      return ended;
+    };
+    const ended = (await Promise.all(lanes.map(runLane))).flat();
+    for (const { run, status } of ended) {
       if (run.logFile) {
         console.log(`\n=== ${run.phase.name} ===`);
         process.stdout.write(readFileSync(run.logFile, 'utf8'));
       }
-      addUp(run, statuses[index]!);
-    });
+      addUp(run, status);
+    }
   });
+}
+
+/**
+ * The load-sensitive suites of the two database phases run in two lanes, one process per core as
+ * beside each other they were measured. PGlite's take a third of PostgreSQL's time, so these
+ * PostgreSQL suites follow them in the first lane and both lanes end together.
+ */
+const AFTER_THE_EMBEDDED = ['shutdown-deadline'].map((name) => `test/integration/${name}.test.ts`);
+
+function loadSensitiveLanes(database: Selected[]): Selected[][] {
+  const embedded = database.find((phase) => phase.env.TEST_DB === 'pglite');
+  const server = database.find((phase) => phase.env.TEST_DB === 'postgres');
+  if (database.length !== 2 || !embedded || !server) return database.map((phase) => [phase]);
+  const follow = server.files.filter((file) => AFTER_THE_EMBEDDED.includes(file));
+  const rest = server.files.filter((file) => !follow.includes(file));
+  if (!follow.length || !rest.length) return database.map((phase) => [phase]);
+  return [
+    [embedded, { ...server, name: `${server.name} after PGlite's`, files: follow }],
+    [{ ...server, files: rest }],
+  ];
 }
 
 if (together && selected.length > 1) {
@@ -292,16 +314,16 @@ if (together && selected.length > 1) {
         phase.folders.some((folder) => file.startsWith(`${folder}/`)) && (!phase.includes || phase.includes(file)),
     );
   await runSideBySide(
-    selected.map((phase) => ({ ...phase, files: phase.files.filter((file) => !alone.includes(file)) })),
+    selected.map((phase) => [{ ...phase, files: phase.files.filter((file) => !alone.includes(file)) }]),
     ignore,
   );
-  // Then the load-sensitive suites: the database ones side by side (one process per core), the
+  // Then the load-sensitive suites: the database ones in two lanes (one process per core), the
   // browser's (it times keypress to paint) alone.
   const sensitive = selected
     .filter((each) => aloneIn(each).length > 0)
     .map((phase) => ({ ...phase, name: `${phase.name}, load-sensitive suites`, files: aloneIn(phase) }));
   const database = sensitive.filter((phase) => !phase.folders.includes('test/e2e'));
-  if (database.length > 1) await runSideBySide(database, []);
+  if (database.length > 1) await runSideBySide(loadSensitiveLanes(database), []);
   else for (const phase of database) await timed(phase.name, () => runAlone(phase));
   for (const phase of sensitive.filter((each) => !database.includes(each)))
     await timed(phase.name, () => runAlone(phase));
