@@ -41,14 +41,16 @@ const ON_BOTH_ENGINES = [
 
 /**
  * With a PostgreSQL server, these run on PGlite instead: long suites whose subject is not the
- * engine (following every link, walking every admin screen for developer words, reordering the
- * tree through HTTP, the permission matrix's 300 requests, validating and fuzzing the public
- * pages, cutting map tiles from a PMTiles archive), moved off the PostgreSQL process, the suite's longest, to the PGlite one,
- * which has time to spare, so the two finish together.
+ * engine (following every link on both sites and from /fr/, walking every admin screen for
+ * developer words, reordering the tree through HTTP, the permission matrix's 300 requests,
+ * validating and fuzzing the public pages, cutting map tiles from a PMTiles archive), moved off the
+ * PostgreSQL process, the suite's longest, to the PGlite one, which has time to spare, so the two
+ * finish together.
  */
 const ON_PGLITE_INSTEAD = [
   'base-map-pmtiles',
   'crawl',
+  'french-crawl',
   'admin-human-language',
   'admin-explorer-ordering',
   'admin-permissions',
@@ -121,6 +123,7 @@ const BROWSER_PART_ONE_FROM_THE_BACK_OFFICE = [
   'admin-redirects',
   'admin-responsive',
   'admin-workflow-group-choosers',
+  'admin-words-and-time',
 ].map((name) => `test/e2e/${name}.test.ts`);
 const inBrowserPartTwo = (file: string) =>
   (file.startsWith('test/e2e/admin') && !BROWSER_PART_ONE_FROM_THE_BACK_OFFICE.includes(file)) ||
