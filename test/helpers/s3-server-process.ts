@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import S3rver from '@20minutes/s3rver';
 
 /**
@@ -24,6 +25,13 @@ process.on('message', (command: Command) => {
           allowMismatchedSignatures: true,
         });
         const address = await server.run();
+        // Node closes a keep-alive connection after 5 idle seconds; the SDK may send its next
+        // request on that socket just as it closes ("socket hang up", which a streamed upload
+        // cannot retry). On a loaded machine a suite easily idles 5 s between two requests, so the
+        // store keeps idle connections for two minutes, as object stores do (S3 about 20 s and up).
+        const { httpServer } = server as unknown as { httpServer: Server };
+        httpServer.keepAliveTimeout = 120_000;
+        httpServer.headersTimeout = 121_000;
         process.send!({ port: address.port });
       } else {
         await server?.close();
