@@ -46,7 +46,13 @@ describe('back office: search, the rail and the phone editor in Chromium', () =>
     expect(await axeViolations(page)).to.deep.equal([]);
 
     // The empty and the refused query, at the desktop width too.
+    // Chromium honours autofocus only in a focused window (two browser processes and other
+    // suites' tabs run beside this one): the tab a person works in.
+    await page.bringToFront();
     await go(page, '/wagtail/search/');
+    await page
+      .waitForFunction(() => document.activeElement?.id === 'id_admin_search', { timeout: 5_000 })
+      .catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.id)).to.equal('id_admin_search');
     expect(await axeViolations(page)).to.deep.equal([]);
     await go(page, `/wagtail/search/?q=${'x'.repeat(300)}`);
